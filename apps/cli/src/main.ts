@@ -1,0 +1,67 @@
+#!/usr/bin/env -S npx tsx
+import { parseArgs } from "node:util";
+
+import { migrateDatabase, openDatabase } from "@tolk/db";
+import { isTolkError, systemClock } from "@tolk/domain";
+
+import { type Flags, commands } from "./commands";
+import { readEnv } from "./env";
+
+function usage(): string {
+  return ["Usage:", ...Object.values(commands).map((c) => `  ${c.usage} [--json]`)].join("\n");
+}
+
+/** Runs one command; returns the exit code. With --json, stdout gets exactly one JSON object. */
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        ...Object.fromEntries(
+          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl"].map((n) => [
+            n,
+            { type: "string" as const },
+          ]),
+        ),
+      },
+    });
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n${usage()}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const json = values.json === true;
+  const name = [positionals.slice(0, 2).join(" "), positionals[0] ?? ""].find((n) => n in commands);
+  if (!name || values.help) {
+    console.error(usage());
+    return values.help ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) return 2;
+
+  let database;
+  try {
+    const env = readEnv();
+    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: 2 });
+    await migrateDatabase(database, env.DATABASE_URL);
+    const result = await command.run({ domain: { db: database.db, now: systemClock }, database, env }, values as Flags);
+    console.log(json || !command.human ? JSON.stringify(result, null, json ? 0 : 2) : command.human(result));
+    return 0;
+  } catch (err) {
+    const error = isTolkError(err)
+      ? { code: err.code, message: err.message }
+      : { code: "error", message: err instanceof Error ? err.message : String(err) };
+    if (json) console.log(JSON.stringify({ error }));
+    else console.error(`Error: ${error.message}`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

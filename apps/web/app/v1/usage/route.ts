@@ -1,0 +1,15 @@
+import { usageQuery } from "@tolk/contract";
+import { getUsage } from "@tolk/domain";
+
+import { v1Route } from "@/server/v1/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
+  GET: {
+    scopes: ["read"],
+    handler: async ({ app, principal, query }) => ({
+      data: await getUsage(app.domain, { orgId: principal.org.id, ...query(usageQuery) }),
+    }),
+  },
+});

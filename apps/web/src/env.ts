@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+// Every environment variable the web app reads, validated once, here and nowhere else.
+const schema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  TOLK_DATA_DIR: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
+  TOLK_PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  JWT_JWKS_URL: z.string().url().optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  JWT_AUDIENCE: z.string().min(1).default("tolk-api"),
+  JWT_ORG_CLAIM: z.string().min(1).default("org_id"),
+  JWT_CLOCK_TOLERANCE_SEC: z.coerce.number().int().min(0).max(300).default(30),
+  TOLK_ANON_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  TOLK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  TOLK_BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return parsed.data;
+}

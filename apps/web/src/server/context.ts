@@ -1,0 +1,71 @@
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
+import {
+  type Authenticator,
+  type DomainContext,
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  createKeyResolver,
+  systemClock,
+} from "@tolk/domain";
+
+import { type Env, readEnv } from "../env";
+
+/** Everything a request needs, built once per process. */
+export interface AppContext {
+  env: Env;
+  database: DatabaseHandle;
+  domain: DomainContext;
+  auth: Authenticator;
+  limiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+export async function createAppContext(env: Env, database?: DatabaseHandle): Promise<AppContext> {
+  const handle =
+    database ??
+    (await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: env.TOLK_DB_POOL_SIZE }));
+  if (!database) await migrateDatabase(handle, env.DATABASE_URL);
+  const domain: DomainContext = { db: handle.db, now: systemClock };
+  const config = {
+    jwksUrl: env.JWT_JWKS_URL,
+    issuer: env.JWT_ISSUER ?? env.TOLK_PUBLIC_URL,
+    audience: env.JWT_AUDIENCE,
+    orgClaim: env.JWT_ORG_CLAIM,
+    clockToleranceSec: env.JWT_CLOCK_TOLERANCE_SEC,
+  };
+  const store = env.REDIS_URL
+    ? new RedisRateLimitStore(env.REDIS_URL, (err) =>
+        console.warn(`[tolk] Redis unreachable, rate limits fall back to this instance's memory: ${String(err)}`),
+      )
+    : new MemoryRateLimitStore();
+  const limiter = new RateLimiter(store, env.TOLK_ANON_RATE_LIMIT);
+  return {
+    env,
+    database: handle,
+    domain,
+    auth: { config, keys: createKeyResolver(domain, config) },
+    limiter,
+    close: async () => {
+      await limiter.close();
+      await handle.close();
+    },
+  };
+}
+
+// One context per process, kept on globalThis so dev-mode module reloads reuse it instead of
+// opening the embedded database a second time.
+const holder = globalThis as typeof globalThis & { __tolkApp?: Promise<AppContext> };
+
+export function getAppContext(): Promise<AppContext> {
+  holder.__tolkApp ??= createAppContext(readEnv()).catch((err: unknown) => {
+    holder.__tolkApp = undefined;
+    throw err;
+  });
+  return holder.__tolkApp;
+}
+
+/** Tests install their own context (a fresh database per test file). */
+export function setAppContext(app: AppContext | undefined): void {
+  holder.__tolkApp = app ? Promise.resolve(app) : undefined;
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+
+import { type Scope } from "@tolk/contract";
+import {
+  type Bucket,
+  type Principal,
+  type RateLimitDecision,
+  abandonIdempotentRequest,
+  assertAllowed,
+  authenticate,
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  hasAnyScope,
+  insufficientScope,
+  internalError,
+  isTolkError,
+  requestFingerprint,
+} from "@tolk/domain";
+import { type z } from "zod";
+
+import { type AppContext, getAppContext } from "../context";
+import { baseHeaders, errorBody, errorResponse, jsonResponse } from "./respond";
+import { MAX_JSON_BODY_BYTES, clientAddress, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
+
+export interface RouteInput {
+  req: Request;
+  url: URL;
+  app: AppContext;
+  principal: Principal;
+  requestId: string;
+  params: Record<string, string | string[] | undefined>;
+  startedAt: number;
+  /** The parsed JSON body (400 on invalid JSON or schema). */
+  body<T>(schema: z.ZodType<T>): T;
+  query<T>(schema: z.ZodType<T>): T;
+  rawBody: Uint8Array;
+}
+
+export interface RouteResult {
+  status?: number;
+  data: unknown;
+  meta?: Record<string, unknown>;
+}
+
+export interface MethodSpec {
+  /** Any one of these scopes admits the request; empty = any authenticated caller. */
+  scopes: readonly Scope[];
+  /** Rate-limit buckets besides `api`, which every request takes from. */
+  buckets?: readonly Bucket[];
+  /** 404/405 answers: an unauthenticated caller gets them too, not a 401. */
+  public?: boolean;
+  maxBodyBytes?: number;
+  handler(input: RouteInput): Promise<RouteResult>;
+}
+
+type Params = Record<string, string | string[] | undefined>;
+export interface RouteContext {
+  params: Promise<Params>;
+}
+
+/**
+ * Every /v1 request, in one place: authenticate → authorize scope → rate limit → read body →
+ * idempotency → use case → envelope. Every response, error or not, carries the request id
+ * and, from the rate-limit step on, the X-RateLimit-* headers.
+ */
+export async function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodSpec): Promise<Response> {
+  const requestId = randomUUID();
+  const startedAt = performance.now();
+  let limit: RateLimitDecision | null = null;
+  let idempotency: { orgId: string; key: string } | null = null;
+  let app: AppContext | null = null;
+  try {
+    app = await getAppContext();
+    const principal = await identify(app, req, spec, (d) => (limit = d));
+    const scopeOk = principal ? hasAnyScope(principal, spec.scopes) : true;
+    if (principal) {
+      // A request refused for its scope still counts against `api`, but not the route's bucket.
+      limit = await app.limiter.consume(principal, scopeOk ? (spec.buckets ?? []) : []);
+      assertAllowed(limit);
+    }
+    if (!scopeOk) throw insufficientScope(spec.scopes);
+
+    const url = new URL(req.url);
+    const hasBody = req.method === "POST" || req.method === "PUT" || req.method === "PATCH";
+    const rawBody = hasBody ? await readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES) : new Uint8Array();
+
+    const idemKey = req.headers.get("idempotency-key");
+    if (principal && req.method === "POST" && idemKey !== null) {
+      const start = await beginIdempotentRequest(app.domain, {
+        orgId: principal.org.id,
+        key: idemKey,
+        fingerprint: requestFingerprint(req.method, url.pathname, rawBody),
+      });
+      if (start.kind === "replay") {
+        const headers = baseHeaders(requestId, limit);
+        headers.set("Idempotent-Replayed", "true");
+        return jsonResponse(start.status, start.body, headers);
+      }
+      idempotency = { orgId: principal.org.id, key: idemKey };
+    }
+
+    const params = (await ctx?.params) ?? {};
+    const result = await spec.handler({
+      req,
+      url,
+      app,
+      principal: principal as Principal,
+      requestId,
+      params,
+      startedAt,
+      rawBody,
+      body: (schema) => parseJsonBody(rawBody, schema),
+      query: (schema) => parseQuery(url, schema),
+    });
+    const status = result.status ?? 200;
+    const body = { data: result.data, meta: { request_id: requestId, ...result.meta } };
+    if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body });
+    return jsonResponse(status, body, baseHeaders(requestId, limit));
+  } catch (err) {
+    const known = isTolkError(err);
+    if (!known) console.error(`[tolk] request ${requestId} failed:`, err);
+    const tolkError = known ? err : internalError();
+    if (idempotency && app) {
+      // Input errors are answers worth replaying; server failures free the key for a retry.
+      if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);
+      else await completeIdempotentRequest(app.domain, { ...idempotency, status: tolkError.status, body: errorBody(tolkError, requestId) }).catch(() => undefined);
+    }
+    return errorResponse(tolkError, requestId, baseHeaders(requestId, limit));
+  }
+}
+
+/** Authenticates; a failure is rate limited per client address before it is answered. */
+async function identify(
+  app: AppContext,
+  req: Request,
+  spec: MethodSpec,
+  onLimit: (d: RateLimitDecision) => void,
+): Promise<Principal | null> {
+  try {
+    return await authenticate(app.domain, app.auth, req.headers.get("authorization"));
+  } catch (err) {
+    if (!isTolkError(err) || err.status !== 401) throw err;
+    const decision = await app.limiter.consumeAnonymous(clientAddress(req));
+    onLimit(decision);
+    assertAllowed(decision);
+    if (spec.public) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,71 @@
+import { type z } from "zod";
+
+import { TolkError, badRequest } from "@tolk/domain";
+
+// JSON bodies are small; documents (multipart) get their own, per-format limits.
+export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
+
+export const payloadTooLarge = (maxBytes: number) =>
+  new TolkError(413, "payload_too_large", "invalid_request_error", `The request body exceeds ${maxBytes} bytes.`);
+
+/** Reads the body, counting bytes as they arrive (a Content-Length may be absent or lie). */
+export async function readBodyBytes(req: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw payloadTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+function zodMessage(error: z.ZodError, where: string): TolkError {
+  const issue = error.issues[0];
+  const path = issue?.path.join(".") ?? "";
+  return badRequest(`${path ? `'${path}'` : where}: ${issue?.message ?? "invalid"}`, path || undefined);
+}
+
+export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw badRequest("The request body is not valid JSON.");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw badRequest("The request body must be a JSON object.");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw zodMessage(parsed.error, "body");
+  return parsed.data;
+}
+
+export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) raw[k] = v;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw zodMessage(parsed.error, "query");
+  return parsed.data;
+}
+
+/** The caller's address for unauthenticated limits: the proxy's X-Forwarded-For, else unknown. */
+export function clientAddress(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || req.headers.get("x-real-ip") || "unknown";
+}

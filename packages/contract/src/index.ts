@@ -1,0 +1,5 @@
+export * from "./account";
+export * from "./envelope";
+export * from "./errors";
+export * from "./formats";
+export * from "./languages";

@@ -1,0 +1,86 @@
+import { join } from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import { type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+
+import { acquireLock } from "./lock";
+import * as schema from "./schema";
+import { defaultDataDir } from "./workspace-root";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A use case takes either, so a caller can compose several inside one transaction. */
+export type DbOrTx = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Where it lives, without credentials: for logs and /readyz. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** Folder for the embedded database (default `<checkout>/.data`). */
+  dataDir?: string;
+  /** Embedded database in memory only (tests). */
+  memory?: boolean;
+  /** PostgreSQL pool size. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10);
+  if (options.memory) {
+    const client = new PGlite();
+    await client.waitReady;
+    return {
+      db: drizzlePglite({ client, schema }) as unknown as Database,
+      kind: "pglite",
+      location: "memory",
+      close: () => client.close(),
+    };
+  }
+  return openPglite(options.dataDir ?? defaultDataDir());
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const pgdata = join(dataDir, "pglite");
+  const release = acquireLock(join(dataDir, "pglite.lock"));
+  try {
+    const client = new PGlite(pgdata);
+    await client.waitReady;
+    return {
+      db: drizzlePglite({ client, schema }) as unknown as Database,
+      kind: "pglite",
+      location: pgdata,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const parsed = new URL(url);
+  return {
+    db: drizzlePostgres({ client, schema }) as unknown as Database,
+    kind: "postgres",
+    location: `${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`,
+    close: () => client.end({ timeout: 5 }),
+  };
+}

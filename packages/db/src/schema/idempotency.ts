@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+
+import { createdAt, tstz } from "./columns";
+import { organizations } from "./organizations";
+
+export const idempotencyRecords = pgTable(
+  "idempotency_records",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    // SHA-256 of method, path and body: the same key with another request is refused.
+    requestHash: text("request_hash").notNull(),
+    status: text("status", { enum: ["running", "completed"] }).notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: createdAt(),
+    expiresAt: tstz("expires_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.key] }),
+    check("idempotency_records_status_check", sql`${t.status} in ('running','completed')`),
+    // The sweeper deletes expired records.
+    index("idempotency_records_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export type IdempotencyRecord = typeof idempotencyRecords.$inferSelect;

@@ -1,0 +1,6 @@
+export * from "./api-keys";
+export * from "./credits";
+export * from "./idempotency";
+export * from "./organizations";
+export * from "./signing-keys";
+export * from "./usage";

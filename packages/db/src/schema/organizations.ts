@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { createdAt, idColumn, tstz } from "./columns";
+
+/** Per-organization values that replace the plan's (enterprise contracts). Every field optional. */
+export interface PlanOverrides {
+  monthly_credits?: number;
+  max_text_chars?: number;
+  translate_per_min?: number;
+  segment_per_min?: number;
+  analyze_per_min?: number;
+  api_per_min?: number;
+  translation_memories_max?: number;
+  glossaries_max?: number;
+  brandvoice_profiles_max?: number;
+  projects_max?: number;
+}
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: idColumn("org"),
+    name: text("name").notNull(),
+    plan: text("plan", { enum: ["free", "starter", "professional", "enterprise"] }).notNull().default("free"),
+    planOverrides: jsonb("plan_overrides").$type<PlanOverrides>().notNull().default({}),
+    // Monthly billing periods start on this instant's day of month (clamped to short months).
+    billingAnchor: tstz("billing_anchor").notNull().defaultNow(),
+    idpOrgId: text("idp_org_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Session tokens name their organization by our id or by the identity provider's id.
+    uniqueIndex("organizations_idp_org_id_key").on(t.idpOrgId),
+    check("organizations_plan_check", sql`${t.plan} in ('free','starter','professional','enterprise')`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: idColumn("user"),
+    email: text("email").notNull(),
+    name: text("name"),
+    passwordHash: text("password_hash"),
+    idpSubject: text("idp_subject"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Sign-in by e-mail; stored lower-cased so the index is case-insensitive in effect.
+    uniqueIndex("users_email_key").on(t.email),
+    // Session tokens from an external IdP carry its subject, mapped to our user here.
+    uniqueIndex("users_idp_subject_key").on(t.idpSubject),
+  ],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId] }),
+    // "Which organizations does this user belong to" (console org switcher, token checks).
+    index("memberships_user_id_idx").on(t.userId),
+    check("memberships_role_check", sql`${t.role} in ('owner','admin','member')`),
+  ],
+);
+
+export type Organization = typeof organizations.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Membership = typeof memberships.$inferSelect;
+export type Role = Membership["role"];

@@ -1,0 +1,28 @@
+import { type Identity, type Scope } from "@tolk/contract";
+import { type Organization } from "@tolk/db";
+
+/** Who is calling, resolved from the bearer token. */
+export interface Principal {
+  source: "api_key" | "idp_jwt";
+  userId: string;
+  org: Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">;
+  /** null for session tokens: they carry the member's full access. */
+  scopes: Scope[] | null;
+  keyId: string | null;
+}
+
+export function hasAnyScope(principal: Principal, needed: readonly Scope[]): boolean {
+  if (needed.length === 0 || principal.scopes === null) return true;
+  return needed.some((s) => principal.scopes?.includes(s));
+}
+
+/** GET /v1/me. */
+export function getIdentity(principal: Principal): Identity {
+  return {
+    user_id: principal.userId,
+    org_id: principal.org.id,
+    source: principal.source,
+    plan: principal.org.plan,
+    scopes: principal.scopes,
+  };
+}

@@ -1,0 +1,29 @@
+import { type Database, creditLedger, creditLots } from "@tolk/db";
+
+import { type DomainContext } from "../context";
+import { badRequest, notFound } from "../errors";
+import { lockOrganization } from "./allowance-lot";
+import { getCreditBalance } from "./get-credit-balance";
+
+/** Adds a purchased lot; lots are spent after the allowance, oldest first. */
+export async function topUpCredits(
+  ctx: DomainContext,
+  options: { orgId: string; amount: number },
+): Promise<{ lotId: string; amount: number; remaining: number }> {
+  if (!Number.isSafeInteger(options.amount) || options.amount <= 0 || options.amount > 1_000_000_000) {
+    throw badRequest("A top-up must be a whole number of credits between 1 and 1,000,000,000.", "amount");
+  }
+  return (ctx.db as Database).transaction(async (tx) => {
+    const org = await lockOrganization(tx, options.orgId);
+    if (!org) throw notFound("Organization");
+    const now = ctx.now();
+    const [lot] = await tx
+      .insert(creditLots)
+      .values({ orgId: org.id, kind: "top_up", amount: options.amount, remaining: options.amount, createdAt: now })
+      .returning({ id: creditLots.id });
+    if (!lot) throw new Error("lot insert returned no row");
+    await tx.insert(creditLedger).values({ orgId: org.id, lotId: lot.id, entryType: "top_up", amount: options.amount, createdAt: now });
+    const balance = await getCreditBalance({ db: tx, now: ctx.now }, org);
+    return { lotId: lot.id, amount: options.amount, remaining: balance.remaining };
+  });
+}

@@ -1,0 +1,83 @@
+import { type ErrorType } from "@tolk/contract";
+
+/**
+ * The one error type of the domain. Transports map it once: /v1 to the spec's error body,
+ * tRPC to its error formatter. `headers` travel with it (Retry-After, Allow).
+ */
+export class TolkError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly type: ErrorType,
+    message: string,
+    readonly extra: { headers?: Record<string, string>; param?: string } = {},
+  ) {
+    super(message);
+    this.name = "TolkError";
+  }
+}
+
+export const badRequest = (message: string, param?: string) =>
+  new TolkError(400, "bad_request", "invalid_request_error", message, { param });
+
+export const unauthorized = (message = "Missing, invalid or expired credentials.") =>
+  new TolkError(401, "unauthorized", "authentication_error", message);
+
+export const insufficientScope = (needed: readonly string[]) =>
+  new TolkError(
+    403,
+    "insufficient_scope",
+    "permission_error",
+    `This API key lacks the scope this endpoint needs: ${needed.join(" or ")}.`,
+  );
+
+export const notFound = (what = "The requested resource") =>
+  new TolkError(404, "not_found", "invalid_request_error", `${what} does not exist.`);
+
+export const methodNotAllowed = (allowed: readonly string[]) =>
+  new TolkError(405, "method_not_allowed", "invalid_request_error", `Allowed methods: ${allowed.join(", ")}.`, {
+    headers: { Allow: allowed.join(", ") },
+  });
+
+export const insufficientCredits = (required: number, available: number) =>
+  new TolkError(
+    402,
+    "insufficient_credits",
+    "billing_error",
+    `Not enough credits: this request needs ${required} and ${available} are available.`,
+  );
+
+export const rateLimited = (bucket: string, limit: number, resetSeconds: number) =>
+  new TolkError(
+    429,
+    "rate_limit_exceeded",
+    "rate_limit_error",
+    `Rate limit of ${limit} requests per minute exceeded (${bucket}). Retry in ${resetSeconds} s.`,
+    { headers: { "Retry-After": String(resetSeconds) } },
+  );
+
+export const idempotencyMismatch = () =>
+  new TolkError(
+    422,
+    "idempotency_error",
+    "invalid_request_error",
+    "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+  );
+
+export const idempotencyConflict = () =>
+  new TolkError(
+    409,
+    "idempotency_conflict",
+    "invalid_request_error",
+    "A request with this Idempotency-Key is still being processed. Retry after it completes.",
+  );
+
+export const planLimitReached = (what: string, max: number) =>
+  new TolkError(403, "plan_limit_reached", "permission_error", `Your plan allows at most ${max} ${what}.`);
+
+export const internalError = () =>
+  new TolkError(500, "internal_error", "api_error", "An internal error occurred. Retry later or contact support.");
+
+export function isTolkError(err: unknown): err is TolkError {
+  return err instanceof TolkError;
+}

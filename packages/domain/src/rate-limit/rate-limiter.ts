@@ -1,0 +1,72 @@
+import { effectiveLimits } from "../plans";
+import { type Principal } from "../auth/principal";
+import { rateLimited } from "../errors";
+import { type ConsumeResult, type RateLimitStore } from "./store";
+
+/**
+ * ARCHITECTURE.md buckets: `translate` = POST /v1/translate; `segment` = batch and document
+ * translation; `analyze` = analysis; `api` = every request. Fixed 60 s windows per organization.
+ */
+export type Bucket = "translate" | "segment" | "analyze" | "api";
+export const WINDOW_SECONDS = 60;
+
+export interface RateLimitHeaders {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export interface RateLimitDecision extends RateLimitHeaders {
+  allowed: boolean;
+  /** The bucket that refused the request, when one did. */
+  violated: string | null;
+}
+
+function decide(result: ConsumeResult): RateLimitDecision {
+  const states = result.counters.map((c) => ({ ...c, remaining: Math.max(0, c.limit - c.count) }));
+  const violated = result.allowed ? undefined : states.find((c) => c.count + 1 > c.limit);
+  // Headers report the tighter bucket: the one with the fewest requests left.
+  const tight = violated ?? states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  return {
+    allowed: result.allowed,
+    violated: violated ? (violated.key.split(":").pop() ?? null) : null,
+    limit: tight.limit,
+    remaining: result.allowed ? tight.remaining : 0,
+    resetSeconds: result.resetSeconds,
+  };
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    /** Limit per client address for requests that fail authentication. */
+    private readonly anonymousPerMin: number,
+  ) {}
+
+  /** Takes one request from each bucket (the route's own and `api`), all or none. */
+  async consume(principal: Principal, buckets: readonly Bucket[]): Promise<RateLimitDecision> {
+    const limits = effectiveLimits(principal.org);
+    const unique = [...new Set<Bucket>([...buckets, "api"])];
+    const result = await this.store.consume(
+      unique.map((b) => ({ key: `org:${principal.org.id}:${b}`, limit: limits[`${b}_per_min`] })),
+      WINDOW_SECONDS,
+    );
+    return decide(result);
+  }
+
+  async consumeAnonymous(address: string): Promise<RateLimitDecision> {
+    const result = await this.store.consume(
+      [{ key: `addr:${address}:anonymous`, limit: this.anonymousPerMin }],
+      WINDOW_SECONDS,
+    );
+    return decide(result);
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
+
+export function assertAllowed(decision: RateLimitDecision): void {
+  if (!decision.allowed) throw rateLimited(decision.violated ?? "api", decision.limit, decision.resetSeconds);
+}

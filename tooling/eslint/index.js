@@ -1,0 +1,24 @@
+// One flat config for every package: type-checked rules, type-only imports kept apart,
+// and no non-null assertions (narrow instead).
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/.next/**", "**/dist/**", "**/node_modules/**", "**/drizzle/**", "**/*.config.*", "next-env.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true },
+    },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-non-null-assertion": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/only-throw-error": "off",
+    },
+  },
+);
