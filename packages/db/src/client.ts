@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Where it lives, without credentials: for logs and /readyz. */
   location: string;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`. On PGlite it runs before the notifying
+   * write's own call returns (one process, so nothing can slip in between); on PostgreSQL it
+   * arrives asynchronously, moments after the commit.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       db: drizzlePglite({ client, schema }) as unknown as Database,
       kind: "pglite",
       location: "memory",
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
       close: () => client.close(),
     };
   }
@@ -60,6 +67,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       db: drizzlePglite({ client, schema }) as unknown as Database,
       kind: "pglite",
       location: pgdata,
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
       close: async () => {
         try {
           await client.close();
@@ -78,9 +86,13 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   const client = postgres(url, { max, onnotice: () => {} });
   const parsed = new URL(url);
   return {
-    db: drizzlePostgres({ client, schema }) as unknown as Database,
+    db: drizzlePostgres({ client, schema }),
     kind: "postgres",
     location: `${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`,
+    listen: async (channel, onNotify) => {
+      const { unlisten } = await client.listen(channel, onNotify);
+      return unlisten;
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

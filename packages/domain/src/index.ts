@@ -4,6 +4,7 @@ export * from "./accounts/seed-demo";
 export * from "./accounts/set-organization-plan";
 export * from "./auth/authenticate";
 export * from "./auth/principal";
+export * from "./auth/principal-cache";
 export * from "./auth/session-tokens";
 export * from "./billing/billing-period";
 export * from "./billing/debit-credits";

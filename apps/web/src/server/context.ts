@@ -3,6 +3,7 @@ import {
   type Authenticator,
   type DomainContext,
   MemoryRateLimitStore,
+  PrincipalCache,
   RateLimiter,
   RedisRateLimitStore,
   createKeyResolver,
@@ -40,13 +41,24 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
       )
     : new MemoryRateLimitStore();
   const limiter = new RateLimiter(store, env.TOLK_ANON_RATE_LIMIT);
+  // Principals are cached only on the embedded database: one process, notified at commit, so
+  // a revocation still takes effect on the very next request. PostgreSQL instances look every
+  // key up, because another instance's notification could arrive after that next request.
+  let principals: PrincipalCache | null = null;
+  let unlisten: () => Promise<void> = async () => {};
+  if (handle.kind === "pglite") {
+    const cache = new PrincipalCache();
+    unlisten = await handle.listen("tolk_auth_changed", () => cache.clear());
+    principals = cache;
+  }
   return {
     env,
     database: handle,
     domain,
-    auth: { config, keys: createKeyResolver(domain, config) },
+    auth: { config, keys: createKeyResolver(domain, config), principals },
     limiter,
     close: async () => {
+      await unlisten();
       await limiter.close();
       await handle.close();
     },

@@ -6,50 +6,84 @@ import { type Scope } from "@tolk/contract";
 import { type DomainContext } from "../context";
 import { unauthorized } from "../errors";
 import { hashApiKey, isWellFormedApiKey } from "../keys/api-key-format";
+import { type PrincipalCache } from "./principal-cache";
 import { type Principal } from "./principal";
 
 // last_used_at is for people (the console); writing it on every request would double the
 // cost of a request, so it is refreshed at most once a minute per key.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export async function authenticateApiKey(ctx: DomainContext, token: string): Promise<Principal> {
-  if (!isWellFormedApiKey(token)) throw unauthorized("Invalid API key.");
-  const [row] = await ctx.db
+// The hot path of every request: built once per database and executed as a prepared query,
+// which skips drizzle's query building (measured: ~900 µs → see the README's benchmark).
+const lookups = new WeakMap<object, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: DomainContext["db"]) {
+  return db
     .select({
       keyId: apiKeys.id,
       scopes: apiKeys.scopes,
       createdBy: apiKeys.createdBy,
       lastUsedAt: apiKeys.lastUsedAt,
-      org: {
-        id: organizations.id,
-        plan: organizations.plan,
-        planOverrides: organizations.planOverrides,
-        billingAnchor: organizations.billingAnchor,
-      },
+      orgId: organizations.id,
+      plan: organizations.plan,
+      planOverrides: organizations.planOverrides,
+      billingAnchor: organizations.billingAnchor,
       ownerId: sql<string | null>`(select ${memberships.userId} from ${memberships}
         where ${memberships.orgId} = ${organizations.id} and ${memberships.role} = 'owner'
         order by ${memberships.createdAt} limit 1)`,
     })
     .from(apiKeys)
     .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(token)), isNull(apiKeys.revokedAt)))
-    .limit(1);
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare("tolk_authenticate_api_key");
+}
+
+export async function authenticateApiKey(
+  ctx: DomainContext,
+  token: string,
+  cache: PrincipalCache | null = null,
+): Promise<Principal> {
+  if (!isWellFormedApiKey(token)) throw unauthorized("Invalid API key.");
+  const hash = hashApiKey(token);
+  const now = ctx.now();
+  const cached = cache?.get(hash);
+  if (cached) {
+    if (now.getTime() - cached.lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) {
+      cached.lastUsedWrittenAt = now.getTime();
+      touchLastUsed(ctx, cached.principal.keyId ?? "", now);
+    }
+    return cached.principal;
+  }
+
+  const generation = cache?.generation() ?? 0;
+  let lookup = lookups.get(ctx.db);
+  if (!lookup) {
+    lookup = prepareLookup(ctx.db);
+    lookups.set(ctx.db, lookup);
+  }
+  const [row] = await lookup.execute({ hash });
   if (!row) throw unauthorized("Invalid or revoked API key.");
 
-  const now = ctx.now();
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Best effort: a failed bookkeeping write must not fail the caller's request.
-    void Promise.resolve(
-      ctx.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId)),
-    ).catch(() => undefined);
+  let lastUsedWrittenAt = row.lastUsedAt?.getTime() ?? 0;
+  if (now.getTime() - lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) {
+    lastUsedWrittenAt = now.getTime();
+    touchLastUsed(ctx, row.keyId, now);
   }
-  return {
+  const principal: Principal = {
     source: "api_key",
     // The spec: "the organization owner's id for API key authentication". An organization
     // made by the CLI without users reports the key's creator, then its own id.
-    userId: row.ownerId ?? row.createdBy ?? row.org.id,
-    org: row.org,
+    userId: row.ownerId ?? row.createdBy ?? row.orgId,
+    org: { id: row.orgId, plan: row.plan, planOverrides: row.planOverrides, billingAnchor: row.billingAnchor },
     scopes: row.scopes as Scope[],
     keyId: row.keyId,
   };
+  cache?.set(hash, { principal, lastUsedWrittenAt }, generation);
+  return principal;
+}
+
+/** Best effort: a failed bookkeeping write must not fail the caller's request. */
+function touchLastUsed(ctx: DomainContext, keyId: string, now: Date): void {
+  void Promise.resolve(ctx.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId))).catch(() => undefined);
 }

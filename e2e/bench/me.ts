@@ -1,0 +1,83 @@
+/**
+ * `pnpm bench`: throughput and latency of GET /v1/me with a valid API key against the
+ * production build, side by side with a bare route of the same build that returns the same
+ * JSON without authentication or rate limits. Target: the authenticated route keeps at least
+ * 75% of the bare route's throughput.
+ *
+ *   BENCH_SECONDS      seconds per measured round (default 10)
+ *   BENCH_CONNECTIONS  concurrent connections (default 32)
+ *   BENCH_DATABASE_URL measure on PostgreSQL (a fresh database is created there) instead of PGlite
+ *   BENCH_REDIS_URL    use Redis for the rate-limit counters
+ */
+import { randomBytes } from "node:crypto";
+
+import autocannon from "autocannon";
+import postgres from "postgres";
+
+import { startServer, tempDataDir, tolk } from "../src/server";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const redisUrl = process.env.BENCH_REDIS_URL ?? "";
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+}
+
+async function main(): Promise<void> {
+  const data = tempDataDir();
+  let databaseUrl = "";
+  const dbName = `tolk_bench_${randomBytes(4).toString("hex")}`;
+  if (pgUrl) {
+    const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${dbName}"`);
+    await admin.end();
+    const u = new URL(pgUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, TOLK_BENCH_ROUTES: "1" };
+  // Enterprise limits high enough that the benchmark measures work, not 429s.
+  const org = await tolk(["org", "create", "--name", "Bench", "--plan", "enterprise", "--limits", '{"api_per_min":1000000000}'], env);
+  const server = await startServer(env);
+  try {
+    const auth = { Authorization: `Bearer ${String(org.api_key)}` };
+    const bare = `${server.url}/bench/bare`;
+    const me = `${server.url}/v1/me`;
+    await measure(bare, {}, 2); // warm-up: JIT and route compilation
+    await measure(me, auth, 2);
+    // Alternate the two so drift on a shared machine hits both alike; report the means.
+    const rounds: { bare: Figures[]; me: Figures[] } = { bare: [], me: [] };
+    for (let i = 0; i < 2; i++) {
+      rounds.bare.push(await measure(bare, {}, seconds));
+      rounds.me.push(await measure(me, auth, seconds));
+    }
+    const mean = (fs: Figures[], k: keyof Figures) => fs.reduce((s, f) => s + f[k], 0) / fs.length;
+    const row = (name: string, fs: Figures[]) =>
+      `${name.padEnd(28)} ${mean(fs, "rps").toFixed(0).padStart(8)} req/s   p50 ${mean(fs, "p50").toFixed(1).padStart(6)} ms   p99 ${mean(fs, "p99").toFixed(1).padStart(6)} ms   non-2xx ${mean(fs, "non2xx").toFixed(0)}`;
+    const ratio = mean(rounds.me, "rps") / mean(rounds.bare, "rps");
+    console.log(`\nGET /v1/me vs bare route: production build, ${connections} connections, 2 x ${seconds} s each, database ${pgUrl ? "PostgreSQL" : "PGlite"}, rate limits ${redisUrl ? "Redis" : "in-process"}`);
+    console.log(row("bare route (no auth)", rounds.bare));
+    console.log(row("GET /v1/me (API key)", rounds.me));
+    console.log(`authenticated / bare throughput: ${(ratio * 100).toFixed(1)}% (target >= 75%): ${ratio >= 0.75 ? "PASS" : "BELOW TARGET"}`);
+  } finally {
+    await server.stop();
+    data.remove();
+    if (pgUrl) {
+      const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,84 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+
+const root = resolve(import.meta.dirname, "..", "..");
+const webDir = join(root, "apps", "web");
+const run = promisify(execFile);
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once("error", rej);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? res(address.port) : rej(new Error("no port"))));
+    });
+  });
+}
+
+/** A scratch TOLK_DATA_DIR for one embedded database, removed by the returned function. */
+export function tempDataDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), "tolk-e2e-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs `tolk … --json` and returns its one JSON object. */
+export async function tolk(args: string[], env: Record<string, string>): Promise<Record<string, unknown>> {
+  const { stdout } = await run("node", ["--import", "tsx", join(root, "apps", "cli", "src", "main.ts"), ...args, "--json"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts the production build (`next start`) and waits until /readyz answers 200. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(webDir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: webDir,
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become ready in 60 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    output: () => log,
+    stop: () =>
+      new Promise<void>((res) => {
+        if (child.exitCode !== null) return res();
+        child.once("exit", () => res());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }),
+  };
+}

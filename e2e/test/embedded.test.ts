@@ -1,0 +1,75 @@
+import { execFile } from "node:child_process";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+
+import { TolkApiError, TolkClient } from "@tolk/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
+
+// The production build on the embedded defaults, as a new user runs it: seed with the CLI,
+// start the server, call every account endpoint with the printed key.
+const data = tempDataDir();
+const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "" };
+let server: RunningServer;
+let seeded: Record<string, unknown>;
+
+beforeAll(async () => {
+  seeded = await tolk(["seed"], env);
+  server = await startServer(env);
+});
+afterAll(async () => {
+  await server.stop();
+  data.remove();
+});
+
+describe("embedded defaults, black-box", () => {
+  it("seed prints an admin and a key with every scope, once", async () => {
+    expect(seeded).toMatchObject({ created: true, admin_email: "admin@example.com", scopes: ["translate", "read", "write"] });
+    expect(String(seeded.api_key)).toMatch(/^svc_[0-9A-Za-z]{36}$/);
+  });
+
+  it("the seeded key calls every account endpoint", async () => {
+    const client = new TolkClient({ baseUrl: server.url, token: String(seeded.api_key) });
+    const me = await client.me();
+    expect(me.data).toMatchObject({ org_id: seeded.org_id, source: "api_key", plan: "starter" });
+    const quota = await client.quota();
+    expect(quota.data.credits).toMatchObject({ allowance: 200_000, consumed: 0, remaining: 200_000 });
+    expect(quota.data.rate_limits).toEqual({ translate_per_min: 60, segment_per_min: 30, analyze_per_min: 30, api_per_min: 120 });
+    expect((await client.usage()).data.total_characters).toBe(0);
+    expect((await client.languages()).data.total).toBe(147);
+    expect((await client.formats()).data.total).toBe(16);
+  });
+
+  it("answers bad credentials with 401 in the error shape, with rate-limit headers", async () => {
+    const res = await fetch(`${server.url}/v1/me`, { headers: { Authorization: "Bearer svc_notakey" } });
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as { error: { code: string; request_id: string } };
+    expect(body.error.code).toBe("unauthorized");
+    expect(res.headers.get("x-request-id")).toBe(body.error.request_id);
+    expect(Number(res.headers.get("x-ratelimit-limit"))).toBeGreaterThan(0);
+    const client = new TolkClient({ baseUrl: server.url, token: "svc_notakey" });
+    await expect(client.me()).rejects.toBeInstanceOf(TolkApiError);
+  });
+
+  it("serves health and readiness without auth", async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const ready = (await (await fetch(`${server.url}/readyz`)).json()) as Record<string, unknown>;
+    expect(ready).toMatchObject({ status: "ready", database: "ok", pending_migrations: 0 });
+  });
+
+  it("refuses a second process on the same embedded database with a clear error", async () => {
+    const root = resolve(import.meta.dirname, "..", "..");
+    const result = await promisify(execFile)(
+      "node",
+      ["--import", "tsx", join(root, "apps", "cli", "src", "main.ts"), "key", "create", "--org", String(seeded.org_id), "--name", "x", "--scopes", "read", "--json"],
+      { cwd: root, env: { ...process.env, ...env } },
+    ).catch((err: { code: number; stdout: string }) => err);
+    expect(result).toMatchObject({ code: 1 });
+    const out = JSON.parse((result as { stdout: string }).stdout) as { error: { message: string } };
+    expect(out.error.message).toMatch(/in use by another process/);
+    // The server still works: nothing was corrupted.
+    const res = await fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${String(seeded.api_key)}` } });
+    expect(res.status).toBe(200);
+  });
+});

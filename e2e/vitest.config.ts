@@ -1,0 +1,5 @@
+import { preset } from "@tolk/vitest-config";
+import { mergeConfig } from "vitest/config";
+
+// Black-box tests start production servers: give them time, and run files one at a time.
+export default mergeConfig(preset, { test: { testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } });

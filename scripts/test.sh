@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Sets everything up and runs every check and test: typecheck, lint, unit and integration tests
+# on the embedded database (PGlite), the same again on PostgreSQL + Redis when they are reachable,
+# and the black-box tests against the production build.
+#   TOLK_TEST_DATABASE_URL  PostgreSQL server to create test databases on (default: local, trust auth)
+#   TOLK_TEST_REDIS_URL     Redis for the shared rate-limit tests (default: local)
+#   TOLK_REQUIRE_SERVICES=1 fail instead of skipping when PostgreSQL or Redis is unreachable (CI)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+pg_url="${TOLK_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+redis_url="${TOLK_TEST_REDIS_URL:-redis://127.0.0.1:6379}"
+reachable() { # url → host:port reachable over TCP
+  local hostport="${1#*://}"; hostport="${hostport#*@}"; hostport="${hostport%%/*}"
+  local host="${hostport%%:*}" port="${hostport##*:}"
+  [ "$host" = "$port" ] && port="$2"
+  timeout 3 bash -c "exec 3<>/dev/tcp/$host/$port" 2>/dev/null
+}
+
+echo "==> typecheck and lint"
+pnpm typecheck
+pnpm lint
+
+echo "==> tests on the embedded defaults (PGlite, in-memory rate limits)"
+env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm test
+
+if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
+  echo "==> tests on PostgreSQL ($pg_url) and Redis ($redis_url)"
+  TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm test
+elif [ "${TOLK_REQUIRE_SERVICES:-0}" = "1" ]; then
+  echo "PostgreSQL ($pg_url) or Redis ($redis_url) is unreachable and TOLK_REQUIRE_SERVICES=1" >&2
+  exit 1
+else
+  echo "==> PostgreSQL or Redis unreachable: skipped the production-twin pass"
+fi
+echo "==> all tests passed"
