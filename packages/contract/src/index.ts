@@ -3,3 +3,4 @@ export * from "./envelope";
 export * from "./errors";
 export * from "./formats";
 export * from "./languages";
+export * from "./openapi";

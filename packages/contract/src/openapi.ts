@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+import { formatsResponse, languagesResponse, meResponse, quotaResponse, usageQuery, usageResponse } from "./account";
+import { errorBody } from "./errors";
+
+/** One documented /v1 operation; later endpoints add themselves to `operations`. */
+export interface Operation {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  summary: string;
+  scopes: string[];
+  response: z.ZodType;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+}
+
+export const operations: Operation[] = [
+  { method: "get", path: "/v1/me", summary: "Identity of the caller", scopes: ["read"], response: meResponse },
+  { method: "get", path: "/v1/quota", summary: "Plan, credits, rate limits and plan limits", scopes: ["read"], response: quotaResponse },
+  { method: "get", path: "/v1/usage", summary: "Characters and translations per target language", scopes: ["read"], response: usageResponse, query: usageQuery },
+  { method: "get", path: "/v1/languages", summary: "Supported languages", scopes: ["read"], response: languagesResponse },
+  { method: "get", path: "/v1/formats", summary: "Supported document formats", scopes: ["read"], response: formatsResponse },
+];
+
+const errorResponses = {
+  "400": "Invalid request",
+  "401": "Missing, invalid or expired credentials",
+  "403": "The key lacks the scope",
+  "429": "Rate limit exceeded; see Retry-After",
+  "500": "Internal error",
+};
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+
+/** The OpenAPI 3.1 document of /v1, generated from the same schemas the server validates with. */
+export function openApiDocument(serverUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const parameters = op.query
+      ? Object.entries(op.query.shape).map(([name, schema]) => ({
+          name,
+          in: "query",
+          required: !(schema as z.ZodType).safeParse(undefined).success,
+          schema: jsonSchema(schema as z.ZodType),
+        }))
+      : undefined;
+    paths[op.path] ??= {};
+    paths[op.path] = {
+      ...paths[op.path],
+      [op.method]: {
+        summary: op.summary,
+        security: [{ bearer: [] }],
+        "x-scopes": op.scopes,
+        ...(parameters ? { parameters } : {}),
+        ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } } } : {}),
+        responses: {
+          "200": { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } },
+          ...Object.fromEntries(
+            Object.entries(errorResponses).map(([status, description]) => [
+              status,
+              { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+            ]),
+          ),
+        },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Tolk API", version: "1" },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An API key (svc_…) or a session token (JWT)" } },
+      schemas: { Error: jsonSchema(errorBody) },
+    },
+    paths,
+  };
+}
