@@ -111,6 +111,8 @@ export async function authenticateSessionToken(
       audience: config.audience,
       requiredClaims: ["exp", "sub"],
       clockTolerance: config.clockToleranceSec,
+      // The context's clock, the one issueSessionToken stamps `iat`/`exp` with.
+      currentDate: ctx.now(),
     }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthorized("The session token has expired.");

@@ -51,7 +51,8 @@ export async function getCreditBalance(ctx: DomainContext, org: OrgForBalance): 
     consumed,
     top_up_balance: topUpBalance,
     remaining: Math.max(0, allowance - allowanceConsumed) + topUpRemaining,
-    usage_percent: total === 0 ? 0 : Math.round((consumed / total) * 1000) / 10,
+    // 0..100 as the spec says, also when a downgrade left more consumed than the new total.
+    usage_percent: total === 0 ? 0 : Math.min(100, Math.round((consumed / total) * 1000) / 10),
     top_up_remaining: topUpRemaining,
     period_start: period.start.toISOString(),
     period_end: period.end.toISOString(),

@@ -40,6 +40,12 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
   private readonly fallback = new MemoryRateLimitStore();
   private warned = false;
+  /**
+   * Settles once the first connection attempt is over (ready, failed, or 1 s passed). Without
+   * the offline queue a command sent before that is refused, so an instance's first requests
+   * would be counted in its own memory and several fresh instances would over-admit.
+   */
+  private readonly firstConnection: Promise<void>;
 
   constructor(url: string, private readonly onFallback: (err: unknown) => void = () => {}) {
     this.redis = new Redis(url, {
@@ -52,9 +58,21 @@ export class RedisRateLimitStore implements RateLimitStore {
       // Reported once per outage by consume(); ioredis reconnects by itself.
     });
     this.redis.defineCommand("tolkConsume", { lua: CONSUME_SCRIPT });
+    this.firstConnection = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      timer.unref();
+      const settle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.redis.once("ready", settle);
+      this.redis.once("error", settle);
+      this.redis.once("end", settle);
+    });
   }
 
   async consume(counters: readonly LimitCounter[], windowSeconds: number): Promise<ConsumeResult> {
+    await this.firstConnection;
     try {
       const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number[]>>).tolkConsume;
       if (!run) throw new Error("script not defined");

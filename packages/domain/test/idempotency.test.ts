@@ -1,0 +1,194 @@
+import { idempotencyRecords } from "@tolk/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import {
+  type DomainContext,
+  IDEMPOTENCY_TTL_MS,
+  TolkError,
+  abandonIdempotentRequest,
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  requestFingerprint,
+  sweepIdempotencyRecords,
+} from "../src";
+import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { HOUR, MINUTE, rejection } from "./helpers";
+
+let t: TestDb;
+let ctx: DomainContext;
+beforeAll(async () => {
+  t = await createTestDb();
+  ctx = t.ctx;
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.set("2026-03-15T12:00:00.000Z");
+});
+
+const body = (text: string) => new TextEncoder().encode(JSON.stringify({ text, source_lang: "en", target_lang: "de" }));
+const fpA = requestFingerprint("POST", "/v1/translate", body("Hello"));
+const fpB = requestFingerprint("POST", "/v1/translate", body("Goodbye"));
+
+async function newOrg() {
+  return (await createTestOrg(ctx, { keyScopes: {} })).orgId;
+}
+
+describe("request fingerprint", () => {
+  it("differs by method, path and body, and is stable for the same request", () => {
+    expect(requestFingerprint("POST", "/v1/translate", body("Hello"))).toBe(fpA);
+    expect(fpA).not.toBe(fpB);
+    expect(requestFingerprint("POST", "/v1/translate/batch", body("Hello"))).not.toBe(fpA);
+    expect(requestFingerprint("PUT", "/v1/translate", body("Hello"))).not.toBe(fpA);
+  });
+});
+
+describe("Idempotency-Key records", () => {
+  it("runs the first request, then replays its stored status and body", async () => {
+    const orgId = await newOrg();
+    expect(await beginIdempotentRequest(ctx, { orgId, key: "k1", fingerprint: fpA })).toEqual({ kind: "new" });
+    const response = { data: { translation: "Hallo", credits_used: 5 }, meta: { request_id: "r1" } };
+    await completeIdempotentRequest(ctx, { orgId, key: "k1", status: 200, body: response });
+    t.clock.advance(HOUR);
+    expect(await beginIdempotentRequest(ctx, { orgId, key: "k1", fingerprint: fpA })).toEqual({
+      kind: "replay",
+      status: 200,
+      body: response,
+    });
+  });
+
+  it("replays a stored error response too, with its status", async () => {
+    const orgId = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId, key: "k-err", fingerprint: fpA });
+    const error = { error: { code: "insufficient_credits", type: "billing_error", message: "…", request_id: "r" } };
+    await completeIdempotentRequest(ctx, { orgId, key: "k-err", status: 402, body: error });
+    expect(await beginIdempotentRequest(ctx, { orgId, key: "k-err", fingerprint: fpA })).toEqual({
+      kind: "replay",
+      status: 402,
+      body: error,
+    });
+  });
+
+  it("refuses the same key with another request: 422 idempotency_error", async () => {
+    const orgId = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId, key: "k2", fingerprint: fpA });
+    await completeIdempotentRequest(ctx, { orgId, key: "k2", status: 200, body: { ok: true } });
+    const err = await rejection(beginIdempotentRequest(ctx, { orgId, key: "k2", fingerprint: fpB }));
+    expect(err.status).toBe(422);
+    expect(err.code).toBe("idempotency_error");
+    expect(err.type).toBe("invalid_request_error");
+    // Also while the first is still running.
+    await beginIdempotentRequest(ctx, { orgId, key: "k2-running", fingerprint: fpA });
+    expect((await rejection(beginIdempotentRequest(ctx, { orgId, key: "k2-running", fingerprint: fpB }))).status).toBe(422);
+  });
+
+  it("answers 409 idempotency_conflict while the first request is still running", async () => {
+    const orgId = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId, key: "k3", fingerprint: fpA });
+    t.clock.advance(9 * MINUTE);
+    const err = await rejection(beginIdempotentRequest(ctx, { orgId, key: "k3", fingerprint: fpA }));
+    expect(err.status).toBe(409);
+    expect(err.code).toBe("idempotency_conflict");
+    expect(err.type).toBe("invalid_request_error");
+  });
+
+  it("of 20 simultaneous requests with one key exactly one runs; the others get 409", async () => {
+    const orgId = await newOrg();
+    const settled = await Promise.allSettled(
+      Array.from({ length: 20 }, () => beginIdempotentRequest(ctx, { orgId, key: "burst", fingerprint: fpA })),
+    );
+    const started = settled.filter((s) => s.status === "fulfilled" && s.value.kind === "new");
+    const conflicts = settled.filter((s) => s.status === "rejected" && s.reason instanceof TolkError && s.reason.status === 409);
+    expect(started).toHaveLength(1);
+    expect(conflicts).toHaveLength(19);
+  });
+
+  it("takes over a running record older than 10 minutes (its process died)", async () => {
+    const orgId = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId, key: "k4", fingerprint: fpA });
+    t.clock.advance(10 * MINUTE + 1_000);
+    expect(await beginIdempotentRequest(ctx, { orgId, key: "k4", fingerprint: fpA })).toEqual({ kind: "new" });
+    // The taker now owns it: a further retry right away is a conflict again.
+    expect((await rejection(beginIdempotentRequest(ctx, { orgId, key: "k4", fingerprint: fpA }))).status).toBe(409);
+  });
+
+  it("keeps a key 24 hours; after that the key runs as a new request", async () => {
+    const orgId = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpA });
+    await completeIdempotentRequest(ctx, { orgId, key: "k5", status: 200, body: { n: 1 } });
+
+    t.clock.advance(IDEMPOTENCY_TTL_MS - 1_000);
+    expect((await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpA })).kind).toBe("replay");
+    expect((await rejection(beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpB }))).status).toBe(422);
+
+    t.clock.advance(2_000);
+    // Even with another body: the old record is gone.
+    expect(await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpB })).toEqual({ kind: "new" });
+    await completeIdempotentRequest(ctx, { orgId, key: "k5", status: 201, body: { n: 2 } });
+    expect(await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpB })).toEqual({
+      kind: "replay",
+      status: 201,
+      body: { n: 2 },
+    });
+  });
+
+  it("scopes keys per organization: org B with org A's key runs as new and never sees A's response", async () => {
+    const orgA = await newOrg();
+    const orgB = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId: orgA, key: "shared-key", fingerprint: fpA });
+    await completeIdempotentRequest(ctx, { orgId: orgA, key: "shared-key", status: 200, body: { secret: "A's data" } });
+    expect(await beginIdempotentRequest(ctx, { orgId: orgB, key: "shared-key", fingerprint: fpA })).toEqual({ kind: "new" });
+    await completeIdempotentRequest(ctx, { orgId: orgB, key: "shared-key", status: 200, body: { secret: "B's data" } });
+    expect(await beginIdempotentRequest(ctx, { orgId: orgA, key: "shared-key", fingerprint: fpA })).toMatchObject({
+      body: { secret: "A's data" },
+    });
+    expect(await beginIdempotentRequest(ctx, { orgId: orgB, key: "shared-key", fingerprint: fpA })).toMatchObject({
+      body: { secret: "B's data" },
+    });
+  });
+
+  it.each([
+    ["empty", ""],
+    ["256 characters", "k".repeat(256)],
+    ["non-ASCII", "schlüssel"],
+    ["an emoji", "key-🔑"],
+    ["a space", "my key"],
+    ["a newline", "key\n"],
+  ])("refuses an invalid key (%s) with 400", async (_name, key) => {
+    const orgId = await newOrg();
+    const err = await rejection(beginIdempotentRequest(ctx, { orgId, key, fingerprint: fpA }));
+    expect(err.status).toBe(400);
+    expect(err.code).toBe("bad_request");
+  });
+
+  it("accepts a key of exactly 255 visible ASCII characters and a UUID", async () => {
+    const orgId = await newOrg();
+    expect((await beginIdempotentRequest(ctx, { orgId, key: "k".repeat(255), fingerprint: fpA })).kind).toBe("new");
+    expect((await beginIdempotentRequest(ctx, { orgId, key: crypto.randomUUID(), fingerprint: fpA })).kind).toBe("new");
+  });
+
+  it("abandon frees a running key so the retry runs; a completed record is not abandoned", async () => {
+    const orgId = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId, key: "k6", fingerprint: fpA });
+    await abandonIdempotentRequest(ctx, { orgId, key: "k6" });
+    expect(await beginIdempotentRequest(ctx, { orgId, key: "k6", fingerprint: fpA })).toEqual({ kind: "new" });
+
+    await completeIdempotentRequest(ctx, { orgId, key: "k6", status: 200, body: { done: true } });
+    await abandonIdempotentRequest(ctx, { orgId, key: "k6" });
+    expect((await beginIdempotentRequest(ctx, { orgId, key: "k6", fingerprint: fpA })).kind).toBe("replay");
+  });
+
+  it("the sweeper deletes only records past their 24 hours", async () => {
+    const orgId = await newOrg();
+    await beginIdempotentRequest(ctx, { orgId, key: "old", fingerprint: fpA });
+    t.clock.advance(12 * HOUR);
+    await beginIdempotentRequest(ctx, { orgId, key: "young", fingerprint: fpA });
+    t.clock.advance(12 * HOUR + 1);
+    expect(await sweepIdempotencyRecords(ctx)).toBeGreaterThanOrEqual(1);
+    const left = await ctx.db
+      .select({ key: idempotencyRecords.key })
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.orgId, orgId));
+    expect(left.map((r) => r.key)).toEqual(["young"]);
+  });
+});
