@@ -23,6 +23,7 @@ export const ASYMMETRIC_ALGORITHMS = [
   "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA",
 ];
 const SIGNING_ALG = "ES256";
+const LOCAL_KEYS_COOLDOWN_MS = 1_000;
 
 export interface SessionTokenConfig {
   /** An identity provider's JWKS; when absent the service verifies the tokens it signs itself. */
@@ -85,10 +86,13 @@ export function createKeyResolver(ctx: DomainContext, config: SessionTokenConfig
     // jose caches the set and refetches an unknown kid at most every 30 s (cooldown).
     return createRemoteJWKSet(new URL(config.jwksUrl));
   }
+  // Our own keys come from the database, so an unknown kid (a key another instance just made,
+  // or the first key of a fresh install) is looked up again, at most once a second: a flood
+  // of random kids costs one query a second, not one per token.
   let cached: { resolver: JWTVerifyGetKey; kids: Set<string>; at: number } | null = null;
   return async (header, token) => {
-    const stale = !cached || (header.kid !== undefined && !cached.kids.has(header.kid) && Date.now() - cached.at > 30_000);
-    if (stale) {
+    const unknownKid = header.kid !== undefined && !cached?.kids.has(header.kid);
+    if (!cached || (unknownKid && Date.now() - cached.at > LOCAL_KEYS_COOLDOWN_MS)) {
       const jwks = await getPublicJwks(ctx);
       cached = { resolver: createLocalJWKSet(jwks), kids: new Set(jwks.keys.map((k) => k.kid ?? "")), at: Date.now() };
     }

@@ -31,7 +31,7 @@ export async function ensureAllowanceLot(
     })
     .returning();
   if (!lot) throw new Error("allowance lot insert returned no row");
-  await tx.insert(creditLedger).values({ orgId, lotId: lot.id, entryType: "grant", amount: allowance });
+  await tx.insert(creditLedger).values({ orgId, lotId: lot.id, entryType: "grant", amount: allowance, createdAt: period.start });
   return lot;
 }
 

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type SessionTokenConfig, authenticate, createKeyResolver, issueSessionToken } from "../src";
+import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+
+const config: SessionTokenConfig = { issuer: "https://tolk.test", audience: "tolk-api", orgClaim: "org_id", clockToleranceSec: 30 };
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb({ realClock: true });
+});
+afterAll(() => t.close());
+
+describe("the embedded key resolver", () => {
+  it("accepts a token signed with a key it had not seen when it last looked", async () => {
+    const org = await createTestOrg(t.ctx);
+    const auth = { config, keys: createKeyResolver(t.ctx, config) };
+    // A token arrives before any signing key exists: the resolver caches an empty set.
+    const early = await authenticate(t.ctx, auth, "Bearer a.b.c").catch((e: unknown) => e);
+    expect(early).toMatchObject({ status: 401 });
+    await expect(authenticate(t.ctx, auth, `Bearer ${await fakeToken()}`)).rejects.toMatchObject({ status: 401 });
+
+    await new Promise((r) => setTimeout(r, 1_100)); // past the resolver's 1 s cooldown
+    const token = await issueSessionToken(t.ctx, config, { userId: org.ownerId, orgId: org.orgId });
+    const principal = await authenticate(t.ctx, auth, `Bearer ${token}`);
+    expect(principal).toMatchObject({ source: "idp_jwt", userId: org.ownerId });
+  });
+});
+
+/** A well-formed token under an unknown kid: makes the resolver load (and cache) the key set. */
+async function fakeToken(): Promise<string> {
+  const { SignJWT, generateKeyPair } = await import("jose");
+  const { privateKey } = await generateKeyPair("ES256");
+  return new SignJWT({ org_id: "org_x" })
+    .setProtectedHeader({ alg: "ES256", kid: "sig_unknown" })
+    .setSubject("usr_x")
+    .setIssuer(config.issuer)
+    .setAudience(config.audience)
+    .setExpirationTime("5m")
+    .sign(privateKey);
+}
