@@ -47,7 +47,7 @@ describe("Idempotency-Key records", () => {
   it("runs the first request, then replays its stored status and body", async () => {
     const orgId = await newOrg();
     expect(await beginIdempotentRequest(ctx, { orgId, key: "k1", fingerprint: fpA })).toEqual({ kind: "new" });
-    const response = { data: { translation: "Hallo", credits_used: 5 }, meta: { request_id: "r1" } };
+    const response = JSON.stringify({ meta: { request_id: "r1" }, data: { translation: "Hallo", credits_used: 5 } });
     await completeIdempotentRequest(ctx, { orgId, key: "k1", status: 200, body: response });
     t.clock.advance(HOUR);
     expect(await beginIdempotentRequest(ctx, { orgId, key: "k1", fingerprint: fpA })).toEqual({
@@ -60,7 +60,7 @@ describe("Idempotency-Key records", () => {
   it("replays a stored error response too, with its status", async () => {
     const orgId = await newOrg();
     await beginIdempotentRequest(ctx, { orgId, key: "k-err", fingerprint: fpA });
-    const error = { error: { code: "insufficient_credits", type: "billing_error", message: "…", request_id: "r" } };
+    const error = JSON.stringify({ error: { code: "insufficient_credits", type: "billing_error", message: "…", request_id: "r" } });
     await completeIdempotentRequest(ctx, { orgId, key: "k-err", status: 402, body: error });
     expect(await beginIdempotentRequest(ctx, { orgId, key: "k-err", fingerprint: fpA })).toEqual({
       kind: "replay",
@@ -72,7 +72,7 @@ describe("Idempotency-Key records", () => {
   it("refuses the same key with another request: 422 idempotency_error", async () => {
     const orgId = await newOrg();
     await beginIdempotentRequest(ctx, { orgId, key: "k2", fingerprint: fpA });
-    await completeIdempotentRequest(ctx, { orgId, key: "k2", status: 200, body: { ok: true } });
+    await completeIdempotentRequest(ctx, { orgId, key: "k2", status: 200, body: JSON.stringify({ ok: true }) });
     const err = await rejection(beginIdempotentRequest(ctx, { orgId, key: "k2", fingerprint: fpB }));
     expect(err.status).toBe(422);
     expect(err.code).toBe("idempotency_error");
@@ -115,7 +115,7 @@ describe("Idempotency-Key records", () => {
   it("keeps a key 24 hours; after that the key runs as a new request", async () => {
     const orgId = await newOrg();
     await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpA });
-    await completeIdempotentRequest(ctx, { orgId, key: "k5", status: 200, body: { n: 1 } });
+    await completeIdempotentRequest(ctx, { orgId, key: "k5", status: 200, body: JSON.stringify({ n: 1 }) });
 
     t.clock.advance(IDEMPOTENCY_TTL_MS - 1_000);
     expect((await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpA })).kind).toBe("replay");
@@ -124,11 +124,11 @@ describe("Idempotency-Key records", () => {
     t.clock.advance(2_000);
     // Even with another body: the old record is gone.
     expect(await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpB })).toEqual({ kind: "new" });
-    await completeIdempotentRequest(ctx, { orgId, key: "k5", status: 201, body: { n: 2 } });
+    await completeIdempotentRequest(ctx, { orgId, key: "k5", status: 201, body: JSON.stringify({ n: 2 }) });
     expect(await beginIdempotentRequest(ctx, { orgId, key: "k5", fingerprint: fpB })).toEqual({
       kind: "replay",
       status: 201,
-      body: { n: 2 },
+      body: JSON.stringify({ n: 2 }),
     });
   });
 
@@ -136,14 +136,14 @@ describe("Idempotency-Key records", () => {
     const orgA = await newOrg();
     const orgB = await newOrg();
     await beginIdempotentRequest(ctx, { orgId: orgA, key: "shared-key", fingerprint: fpA });
-    await completeIdempotentRequest(ctx, { orgId: orgA, key: "shared-key", status: 200, body: { secret: "A's data" } });
+    await completeIdempotentRequest(ctx, { orgId: orgA, key: "shared-key", status: 200, body: JSON.stringify({ secret: "A's data" }) });
     expect(await beginIdempotentRequest(ctx, { orgId: orgB, key: "shared-key", fingerprint: fpA })).toEqual({ kind: "new" });
-    await completeIdempotentRequest(ctx, { orgId: orgB, key: "shared-key", status: 200, body: { secret: "B's data" } });
+    await completeIdempotentRequest(ctx, { orgId: orgB, key: "shared-key", status: 200, body: JSON.stringify({ secret: "B's data" }) });
     expect(await beginIdempotentRequest(ctx, { orgId: orgA, key: "shared-key", fingerprint: fpA })).toMatchObject({
-      body: { secret: "A's data" },
+      body: JSON.stringify({ secret: "A's data" }),
     });
     expect(await beginIdempotentRequest(ctx, { orgId: orgB, key: "shared-key", fingerprint: fpA })).toMatchObject({
-      body: { secret: "B's data" },
+      body: JSON.stringify({ secret: "B's data" }),
     });
   });
 
@@ -173,7 +173,7 @@ describe("Idempotency-Key records", () => {
     await abandonIdempotentRequest(ctx, { orgId, key: "k6" });
     expect(await beginIdempotentRequest(ctx, { orgId, key: "k6", fingerprint: fpA })).toEqual({ kind: "new" });
 
-    await completeIdempotentRequest(ctx, { orgId, key: "k6", status: 200, body: { done: true } });
+    await completeIdempotentRequest(ctx, { orgId, key: "k6", status: 200, body: JSON.stringify({ done: true }) });
     await abandonIdempotentRequest(ctx, { orgId, key: "k6" });
     expect((await beginIdempotentRequest(ctx, { orgId, key: "k6", fingerprint: fpA })).kind).toBe("replay");
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 import { createdAt, tstz } from "./columns";
 import { organizations } from "./organizations";
@@ -15,7 +15,9 @@ export const idempotencyRecords = pgTable(
     requestHash: text("request_hash").notNull(),
     status: text("status", { enum: ["running", "completed"] }).notNull(),
     responseStatus: integer("response_status"),
-    responseBody: jsonb("response_body"),
+    // The exact JSON text that was sent: jsonb would reorder keys, and a replay must be
+    // byte-identical.
+    responseBody: text("response_body"),
     createdAt: createdAt(),
     expiresAt: tstz("expires_at").notNull(),
   },

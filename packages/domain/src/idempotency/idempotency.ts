@@ -13,7 +13,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export type IdempotencyStart =
   | { kind: "new" }
-  | { kind: "replay"; status: number; body: unknown };
+  | { kind: "replay"; status: number; body: string };
 
 export function requestFingerprint(method: string, path: string, body: Uint8Array): string {
   return createHash("sha256").update(`${method} ${path}\n`).update(body).digest("hex");
@@ -56,7 +56,7 @@ export async function beginIdempotentRequest(
       continue;
     }
     if (record.requestHash !== options.fingerprint) throw idempotencyMismatch();
-    if (record.status === "completed" && record.responseStatus !== null) {
+    if (record.status === "completed" && record.responseStatus !== null && record.responseBody !== null) {
       return { kind: "replay", status: record.responseStatus, body: record.responseBody };
     }
     if (now.getTime() - record.createdAt.getTime() > ABANDONED_AFTER_MS) {
@@ -72,10 +72,10 @@ export async function beginIdempotentRequest(
   throw idempotencyConflict();
 }
 
-/** Stores the response that later retries replay. */
+/** Stores the response, as the exact text sent, that later retries replay. */
 export async function completeIdempotentRequest(
   ctx: DomainContext,
-  options: { orgId: string; key: string; status: number; body: unknown },
+  options: { orgId: string; key: string; status: number; body: string },
 ): Promise<void> {
   await ctx.db
     .update(idempotencyRecords)

@@ -19,7 +19,7 @@ import {
 import { type z } from "zod";
 
 import { type AppContext, getAppContext } from "../context";
-import { baseHeaders, errorBody, errorResponse, jsonResponse } from "./respond";
+import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
 
 export interface RouteInput {
@@ -31,8 +31,8 @@ export interface RouteInput {
   params: Record<string, string | string[] | undefined>;
   startedAt: number;
   /** The parsed JSON body (400 on invalid JSON or schema). */
-  body<T>(schema: z.ZodType<T>): T;
-  query<T>(schema: z.ZodType<T>): T;
+  body: <T>(schema: z.ZodType<T>) => T;
+  query: <T>(schema: z.ZodType<T>) => T;
   rawBody: Uint8Array;
 }
 
@@ -92,9 +92,11 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
         fingerprint: requestFingerprint(req.method, url.pathname, rawBody),
       });
       if (start.kind === "replay") {
-        const headers = baseHeaders(requestId, limit);
+        // The stored text is sent as it was; its request id (the original request's) is the
+        // X-Request-Id too, so header and body agree on a replay as on every response.
+        const headers = baseHeaders(storedRequestId(start.body) ?? requestId, limit);
         headers.set("Idempotent-Replayed", "true");
-        return jsonResponse(start.status, start.body, headers);
+        return jsonTextResponse(start.status, start.body, headers);
       }
       idempotency = { orgId: principal.org.id, key: idemKey };
     }
@@ -113,9 +115,9 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
       query: (schema) => parseQuery(url, schema),
     });
     const status = result.status ?? 200;
-    const body = { data: result.data, meta: { request_id: requestId, ...result.meta } };
-    if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body });
-    return jsonResponse(status, body, baseHeaders(requestId, limit));
+    const text = JSON.stringify({ data: result.data, meta: { request_id: requestId, ...result.meta } });
+    if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body: text });
+    return jsonTextResponse(status, text, baseHeaders(requestId, limit));
   } catch (err) {
     const known = isTolkError(err);
     if (!known) console.error(`[tolk] request ${requestId} failed:`, err);
@@ -123,9 +125,22 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
     if (idempotency && app) {
       // Input errors are answers worth replaying; server failures free the key for a retry.
       if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);
-      else await completeIdempotentRequest(app.domain, { ...idempotency, status: tolkError.status, body: errorBody(tolkError, requestId) }).catch(() => undefined);
+      else {
+        const body = JSON.stringify(errorBody(tolkError, requestId));
+        await completeIdempotentRequest(app.domain, { ...idempotency, status: tolkError.status, body }).catch(() => undefined);
+      }
     }
     return errorResponse(tolkError, requestId, baseHeaders(requestId, limit));
+  }
+}
+
+function storedRequestId(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { meta?: { request_id?: unknown }; error?: { request_id?: unknown } };
+    const id = body.meta?.request_id ?? body.error?.request_id;
+    return typeof id === "string" ? id : null;
+  } catch {
+    return null;
   }
 }
 

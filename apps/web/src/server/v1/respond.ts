@@ -14,8 +14,13 @@ export function baseHeaders(requestId: string, limit: RateLimitHeaders | null): 
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
+  return jsonTextResponse(status, JSON.stringify(body), headers);
+}
+
+/** A body already serialized (so an idempotent replay sends exactly the stored bytes). */
+export function jsonTextResponse(status: number, text: string, headers: Headers): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(text, { status, headers });
 }
 
 /** The single mapping from the domain error to the spec's error body. */
