@@ -29,7 +29,7 @@ export function tempDataDir(): { dir: string; remove: () => void } {
 
 /** Runs `tolk … --json` and returns its one JSON object. */
 export async function tolk(args: string[], env: Record<string, string>): Promise<Record<string, unknown>> {
-  const { stdout } = await run("node", ["--import", "tsx", join(root, "apps", "cli", "src", "main.ts"), ...args, "--json"], {
+  const { stdout } = await run("node", ["--import", "tsx", join(root, "apps", "cli", "src", "bin.ts"), ...args, "--json"], {
     cwd: root,
     env: { ...process.env, ...env },
   });

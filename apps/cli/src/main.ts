@@ -1,4 +1,3 @@
-#!/usr/bin/env -S npx tsx
 import { parseArgs } from "node:util";
 
 import { migrateDatabase, openDatabase } from "@tolk/db";
@@ -13,6 +12,12 @@ function usage(): string {
 
 /** Runs one command; returns the exit code. With --json, stdout gets exactly one JSON object. */
 export async function main(argv: string[]): Promise<number> {
+  const wantsJson = argv.includes("--json");
+  const usageError = (message: string) => {
+    if (wantsJson) console.log(JSON.stringify({ error: { code: "usage", message } }));
+    console.error(`${message}\n${usage()}`);
+    return 2;
+  };
   let parsed;
   try {
     parsed = parseArgs({
@@ -31,16 +36,16 @@ export async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}\n${usage()}`);
-    return 2;
+    return usageError(err instanceof Error ? err.message : String(err));
   }
   const { values, positionals } = parsed;
   const json = values.json === true;
   const name = [positionals.slice(0, 2).join(" "), positionals[0] ?? ""].find((n) => n in commands);
-  if (!name || values.help) {
+  if (values.help) {
     console.error(usage());
-    return values.help ? 0 : 2;
+    return 0;
   }
+  if (!name) return usageError(`Unknown command '${positionals.join(" ")}'.`);
   const command = commands[name];
   if (!command) return 2;
 
@@ -63,5 +68,3 @@ export async function main(argv: string[]): Promise<number> {
     await database?.close();
   }
 }
-
-process.exitCode = await main(process.argv.slice(2));

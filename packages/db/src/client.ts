@@ -90,8 +90,8 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     kind: "postgres",
     location: `${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`,
     listen: async (channel, onNotify) => {
-      const { unlisten } = await client.listen(channel, onNotify);
-      return unlisten;
+      const subscription = await client.listen(channel, onNotify);
+      return () => subscription.unlisten();
     },
     close: () => client.end({ timeout: 5 }),
   };

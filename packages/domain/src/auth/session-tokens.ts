@@ -96,7 +96,7 @@ export function createKeyResolver(ctx: DomainContext, config: SessionTokenConfig
       const jwks = await getPublicJwks(ctx);
       cached = { resolver: createLocalJWKSet(jwks), kids: new Set(jwks.keys.map((k) => k.kid ?? "")), at: Date.now() };
     }
-    return (cached as NonNullable<typeof cached>).resolver(header, token);
+    return (cached).resolver(header, token);
   };
 }
 
