@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what Tolk needs on a fresh machine: pnpm and the node modules (later: Debian packages
-# such as the Apertium engine). Safe to run again; it only does what is missing.
+# Installs what Tolk needs on a fresh machine: the Debian packages of the Apertium engine and
+# its language pairs, pnpm, and the node modules. Safe to run again; it only does what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +19,8 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$pnpm_version"
   echo "==> installing pnpm $pnpm_version"
   npm install --global --no-fund --no-audit "pnpm@$pnpm_version" >/dev/null
 fi
+
+bash scripts/install-debian-packages.sh
 
 echo "==> installing node modules"
 pnpm install --frozen-lockfile --reporter=append-only

@@ -4,3 +4,4 @@ export * from "./errors";
 export * from "./formats";
 export * from "./languages";
 export * from "./openapi";
+export * from "./translate";

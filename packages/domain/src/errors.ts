@@ -81,3 +81,20 @@ export const internalError = () =>
 export function isTolkError(err: unknown): err is TolkError {
   return err instanceof TolkError;
 }
+
+export const unsupportedLanguagePair = (source: string, target: string, available: readonly string[]) =>
+  new TolkError(
+    400,
+    "unsupported_language_pair",
+    "invalid_request_error",
+    `No configured engine can translate ${source} to ${target}. ` +
+      (available.length > 0 ? `Available pairs: ${available.join(", ")}.` : "No translation engine is configured."),
+  );
+
+export const engineUnavailable = (detail: string) =>
+  new TolkError(503, "engine_unavailable", "api_error", `The translation engine is unavailable: ${detail}. Nothing was billed; retry later.`, {
+    headers: { "Retry-After": "5" },
+  });
+
+export const unknownResource = (what: string, id: string, param: string) =>
+  new TolkError(400, "bad_request", "invalid_request_error", `Unknown ${what} '${id}'.`, { param });

@@ -6,6 +6,7 @@ export * from "./auth/authenticate";
 export * from "./auth/principal";
 export * from "./auth/principal-cache";
 export * from "./auth/session-tokens";
+export * from "./billing/bill-translation";
 export * from "./billing/billing-period";
 export * from "./billing/debit-credits";
 export * from "./billing/get-credit-balance";

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+import { envelope } from "./envelope";
+import { isLanguageCode } from "./languages";
+
+/**
+ * A language code as clients send it: ISO 639-1, case-insensitive, with an optional region
+ * that Tolk does not distinguish ("pt-BR" → "pt", "EN_us" → "en").
+ */
+export const languageCode = z
+  .string()
+  .trim()
+  .transform((s) => s.toLowerCase().split(/[-_]/)[0] ?? "")
+  .refine(isLanguageCode, "is not a supported ISO 639-1 language code (see GET /v1/languages)");
+
+export const modelTiers = ["mini", "standard", "premium"] as const;
+export const modelTier = z.enum(modelTiers);
+
+const resourceRefs = {
+  glossary_ids: z.array(z.string().min(1)).max(10).optional(),
+  brand_voice_id: z.string().min(1).optional(),
+  tm_id: z.string().min(1).optional(),
+  /** Extension: the engine tier to use instead of the one the analysis recommends. */
+  model_tier: modelTier.optional(),
+};
+
+export const translateRequest = z
+  .object({
+    text: z.string().refine((s) => s.trim().length > 0, "must not be empty"),
+    source_lang: languageCode,
+    target_lang: languageCode,
+    ...resourceRefs,
+  })
+  .strict()
+  .refine((r) => r.source_lang !== r.target_lang, { message: "must differ from source_lang", path: ["target_lang"] });
+export type TranslateRequest = z.infer<typeof translateRequest>;
+
+export const translationResult = z.object({
+  translation: z.string(),
+  source_lang: z.string(),
+  target_lang: z.string(),
+  quality_score: z.number().int().min(0).max(100).nullable(),
+  credits_used: z.number().int(),
+  character_count: z.number().int(),
+});
+export type TranslationResult = z.infer<typeof translationResult>;
+export const translateResponse = envelope(translationResult);
+
+export const MAX_BATCH_STRINGS = 500;
+export const MAX_BATCH_TARGETS = 20;
+
+export const batchRequest = z
+  .object({
+    strings: z
+      .record(z.string(), z.string())
+      .refine((m) => Object.keys(m).length > 0, "must contain at least one string")
+      .refine((m) => Object.keys(m).length <= MAX_BATCH_STRINGS, `may contain at most ${MAX_BATCH_STRINGS} strings`),
+    source_lang: languageCode,
+    target_langs: z
+      .array(languageCode)
+      .min(1, "must name at least one target language")
+      .max(MAX_BATCH_TARGETS, `may name at most ${MAX_BATCH_TARGETS} target languages`),
+    ...resourceRefs,
+  })
+  .strict()
+  .refine((r) => !r.target_langs.includes(r.source_lang), { message: "must not include source_lang", path: ["target_langs"] })
+  .refine((r) => new Set(r.target_langs).size === r.target_langs.length, { message: "must not repeat a language", path: ["target_langs"] });
+export type BatchRequest = z.infer<typeof batchRequest>;
+
+export const batchResult = z.object({
+  translations: z.record(z.string(), z.record(z.string(), z.string())),
+  total_credits_used: z.number().int(),
+  total_characters: z.number().int(),
+});
+export type BatchResult = z.infer<typeof batchResult>;
+export const batchResponse = envelope(batchResult);

@@ -1,0 +1,75 @@
+import { type Database } from "@tolk/db";
+
+import { creditWeight } from "@tolk/contract";
+
+import { type Principal } from "../auth/principal";
+import { type DomainContext } from "../context";
+import { insufficientCredits } from "../errors";
+import { recordUsage } from "../usage/record-usage";
+import { debitCredits } from "./debit-credits";
+import { getCreditBalance } from "./get-credit-balance";
+
+/** Characters as the spec counts them: Unicode code points, so an emoji is one, not two. */
+export function countCharacters(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A high surrogate followed by a low one is a single code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** Credits for output into a language: characters × the weight of its script. */
+export function creditsFor(characters: number, targetLang: string): number {
+  return characters * creditWeight(targetLang);
+}
+
+/**
+ * Refuses (402) before any work when the balance cannot cover the estimate. The exact figure
+ * is billed afterwards; if the output came out longer than the balance, that debit refuses
+ * too, and the work is not billed.
+ */
+export async function assertCanAfford(
+  ctx: DomainContext,
+  principal: Pick<Principal, "org">,
+  estimate: number,
+): Promise<void> {
+  const balance = await getCreditBalance(ctx, principal.org);
+  if (balance.remaining < estimate) throw insufficientCredits(estimate, balance.remaining);
+}
+
+export interface TargetUsage {
+  targetLang: string;
+  characters: number;
+  credits: number;
+}
+
+/** Debits a translation and records its usage per target language, in one transaction. */
+export async function billTranslation(
+  ctx: DomainContext,
+  options: { orgId: string; requestId: string; kind: "text" | "batch" | "document"; sourceLang: string; usage: TargetUsage[] },
+): Promise<number> {
+  const total = options.usage.reduce((s, u) => s + u.credits, 0);
+  await (ctx.db as Database).transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await debitCredits(txCtx, { orgId: options.orgId, amount: total, operationKey: options.requestId });
+    await recordUsage(
+      txCtx,
+      options.usage.map((u) => ({
+        orgId: options.orgId,
+        requestId: options.requestId,
+        kind: options.kind,
+        sourceLang: options.sourceLang,
+        targetLang: u.targetLang,
+        characters: u.characters,
+        credits: u.credits,
+      })),
+    );
+  });
+  return total;
+}

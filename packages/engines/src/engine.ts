@@ -1,0 +1,69 @@
+/** A translation direction, in ISO 639-1 codes. */
+export interface LanguagePair {
+  source: string;
+  target: string;
+}
+
+export const pairKey = (pair: LanguagePair) => `${pair.source}-${pair.target}`;
+
+export type ModelTier = "mini" | "standard" | "premium";
+
+/** One translated segment and what the engine could tell about it. */
+export interface SegmentResult {
+  /** The translation, clean: no engine markup (Apertium's `*`, `#`, `@` marks are removed). */
+  text: string;
+  /** Words the engine did not know (left untranslated); null when the engine cannot tell. */
+  unknownWords: number | null;
+  /** Words in the source segment, for ratios. */
+  words: number;
+}
+
+export interface TranslateRequest {
+  pair: LanguagePair;
+  /** Plain-text segments (sentences). Placeholders are already protected by the caller. */
+  segments: readonly string[];
+  /** The model tier asked for; engines without tiers ignore it. */
+  tier?: ModelTier;
+  /**
+   * Free-text guidance for engines that take it (the LLM adds it to its prompt), e.g. a brand
+   * voice's tone and formality. Engines without such a channel ignore it.
+   */
+  instructions?: string;
+  signal?: AbortSignal;
+}
+
+export interface EngineHealth {
+  ok: boolean;
+  detail?: string;
+}
+
+/**
+ * Every machine-translation engine behind one interface. `translate` returns exactly one
+ * result per input segment, in order, or throws EngineError.
+ */
+export interface Engine {
+  /** Stable name, used in cache keys and logs: "apertium", "llm", "libretranslate". */
+  readonly name: string;
+  /** The pairs this engine translates directly. */
+  pairs(): readonly LanguagePair[];
+  translate(request: TranslateRequest): Promise<SegmentResult[]>;
+  health(): Promise<EngineHealth>;
+  close(): Promise<void>;
+}
+
+/** An engine failed (process crashed, timed out, HTTP error): the request is not billed. */
+export class EngineError extends Error {
+  constructor(
+    readonly engine: string,
+    message: string,
+    readonly retryable: boolean = true,
+  ) {
+    super(`${engine}: ${message}`);
+    this.name = "EngineError";
+  }
+}
+
+/** Words of a segment, as engines and the quality score count them. */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+}

@@ -1,0 +1,1 @@
+export { createLibreTranslateEngine, type LibreTranslateOptions } from "./engine";

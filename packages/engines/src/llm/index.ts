@@ -1,0 +1,2 @@
+export { createLlmEngine, type LlmEngineOptions } from "./engine";
+export { type LlmModels } from "./models";

@@ -1,0 +1,106 @@
+import { type Engine, type LanguagePair, type ModelTier, pairKey } from "./engine";
+
+/** One engine call of a route. */
+export interface RouteLeg {
+  engine: Engine;
+  pair: LanguagePair;
+}
+
+/** How a pair is served: one leg directly, or two through a pivot language. */
+export interface Route {
+  legs: RouteLeg[];
+  pivot: string | null;
+}
+
+// Which engine serves a pair when several can. Without a tier the cheapest engine that can
+// serve the pair wins (rule-based Apertium is local and free); the tiers of the analysis step
+// move nuanced text to the LLM when one is configured.
+const TIER_PREFERENCE: Record<ModelTier | "default", readonly string[]> = {
+  default: ["apertium", "libretranslate", "llm"],
+  mini: ["apertium", "libretranslate", "llm"],
+  standard: ["libretranslate", "llm", "apertium"],
+  premium: ["llm", "libretranslate", "apertium"],
+};
+
+// Pivot languages tried first: the hubs of Apertium's pair graph.
+const PIVOT_PREFERENCE = ["en", "es", "ca", "fr", "pt"];
+
+/** Routes pairs to the configured engines, pivoting through one language where needed. */
+export class EngineRouter {
+  private readonly direct = new Map<string, Engine[]>();
+  private readonly targetsBySource = new Map<string, Set<string>>();
+
+  constructor(readonly engines: readonly Engine[]) {
+    for (const engine of engines) {
+      for (const pair of engine.pairs()) {
+        const list = this.direct.get(pairKey(pair)) ?? [];
+        list.push(engine);
+        this.direct.set(pairKey(pair), list);
+        const targets = this.targetsBySource.get(pair.source) ?? new Set<string>();
+        targets.add(pair.target);
+        this.targetsBySource.set(pair.source, targets);
+      }
+    }
+  }
+
+  private pick(source: string, target: string, tier?: ModelTier): Engine | null {
+    const candidates = this.direct.get(`${source}-${target}`);
+    if (!candidates || candidates.length === 0) return null;
+    const order = TIER_PREFERENCE[tier ?? "default"];
+    const rank = (e: Engine) => {
+      const i = order.indexOf(e.name);
+      return i < 0 ? order.length : i;
+    };
+    return [...candidates].sort((a, b) => rank(a) - rank(b))[0] ?? null;
+  }
+
+  /** The route for a pair, or null when no engine can serve it, even through a pivot. */
+  route(source: string, target: string, tier?: ModelTier): Route | null {
+    const engine = this.pick(source, target, tier);
+    if (engine) return { legs: [{ engine, pair: { source, target } }], pivot: null };
+    for (const pivot of this.pivotsFor(source, target)) {
+      const first = this.pick(source, pivot, tier);
+      const second = this.pick(pivot, target, tier);
+      if (first && second) {
+        return {
+          legs: [
+            { engine: first, pair: { source, target: pivot } },
+            { engine: second, pair: { source: pivot, target } },
+          ],
+          pivot,
+        };
+      }
+    }
+    return null;
+  }
+
+  private pivotsFor(source: string, target: string): string[] {
+    const reachable = [...(this.targetsBySource.get(source) ?? [])].filter(
+      (m) => m !== target && this.targetsBySource.get(m)?.has(target),
+    );
+    return reachable.sort((a, b) => {
+      const ia = PIVOT_PREFERENCE.indexOf(a);
+      const ib = PIVOT_PREFERENCE.indexOf(b);
+      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
+    });
+  }
+
+  /** Every target a source can be translated into, directly or through one pivot. */
+  targetsOf(source: string): string[] {
+    const out = new Set<string>();
+    for (const mid of this.targetsBySource.get(source) ?? []) {
+      out.add(mid);
+      for (const t of this.targetsBySource.get(mid) ?? []) if (t !== source) out.add(t);
+    }
+    return [...out].sort();
+  }
+
+  /** Every servable pair as "src-tgt", for error messages. */
+  availablePairs(): string[] {
+    const pairs: string[] = [];
+    for (const source of [...this.targetsBySource.keys()].sort()) {
+      for (const target of this.targetsOf(source)) pairs.push(`${source}-${target}`);
+    }
+    return pairs;
+  }
+}

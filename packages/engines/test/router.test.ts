@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+
+import { type Engine, type LanguagePair, EngineRouter } from "../src";
+
+function fakeEngine(name: string, pairs: string[]): Engine {
+  const list: LanguagePair[] = pairs.map((p) => {
+    const [source = "", target = ""] = p.split("-");
+    return { source, target };
+  });
+  return {
+    name,
+    pairs: () => list,
+    translate: async (req) => req.segments.map((s) => ({ text: `${name}:${s}`, unknownWords: 0, words: 1 })),
+    health: async () => ({ ok: true }),
+    close: async () => {},
+  };
+}
+
+describe("EngineRouter", () => {
+  const apertium = fakeEngine("apertium", ["en-es", "es-en", "es-pt", "pt-es", "fr-es", "es-fr", "ca-es", "es-ca", "en-ca"]);
+  const llm = fakeEngine("llm", ["en-es", "en-de"]);
+  const router = new EngineRouter([apertium, llm]);
+
+  it("serves a direct pair with one leg", () => {
+    const route = router.route("en", "es");
+    expect(route?.pivot).toBeNull();
+    expect(route?.legs.map((l) => l.engine.name)).toEqual(["apertium"]);
+  });
+
+  it("prefers the LLM for the premium tier and Apertium without a tier", () => {
+    expect(router.route("en", "es", "premium")?.legs[0]?.engine.name).toBe("llm");
+    expect(router.route("en", "es", "mini")?.legs[0]?.engine.name).toBe("apertium");
+  });
+
+  it("pivots through one language, preferring the hub languages", () => {
+    const route = router.route("en", "pt");
+    expect(route?.pivot).toBe("es");
+    expect(route?.legs.map((l) => `${l.pair.source}-${l.pair.target}`)).toEqual(["en-es", "es-pt"]);
+    // fr → ca exists only as fr → es → ca.
+    expect(router.route("fr", "ca")?.pivot).toBe("es");
+  });
+
+  it("answers null for a pair that is not reachable in two legs", () => {
+    expect(router.route("pt", "de")).toBeNull();
+    expect(router.route("de", "en")).toBeNull();
+  });
+
+  it("lists targets including those reached through a pivot, never the source itself", () => {
+    expect(router.targetsOf("en")).toEqual(["ca", "de", "en", "es", "fr", "pt"].filter((l) => l !== "en"));
+    expect(router.targetsOf("fr")).not.toContain("fr");
+    expect(router.availablePairs()).toContain("en-pt");
+    expect(router.availablePairs()).not.toContain("pt-de");
+  });
+});
