@@ -195,7 +195,7 @@ describe("GET /v1/languages", () => {
     const byCode = new Map(data.languages.map((l) => [l.code, l]));
     for (const rtl of ["ar", "he", "fa", "ur"]) expect(byCode.get(rtl)?.direction).toBe("rtl");
     for (const ltr of ["en", "de", "ja", "hi"]) expect(byCode.get(ltr)?.direction).toBe("ltr");
-    expect(byCode.get("ar")).toEqual({ code: "ar", name: "Arabic", direction: "rtl", credit_weight: 1 });
+    expect(byCode.get("ar")).toEqual({ code: "ar", name: "Arabic", direction: "rtl", credit_weight: 1, targets: [] });
     expect(byCode.get("hi")?.credit_weight).toBe(2);
     expect(byCode.get("zh")?.credit_weight).toBe(3);
     expect(byCode.get("ko")?.credit_weight).toBe(3);

@@ -88,6 +88,7 @@ export const languageInfo = z.object({
   name: z.string(),
   direction: z.enum(["ltr", "rtl"]),
   credit_weight: z.number().int(),
+  targets: z.array(z.string()),
 });
 export const formatInfo = z.object({
   extension: z.string(),

@@ -6,11 +6,15 @@ import {
   PrincipalCache,
   RateLimiter,
   RedisRateLimitStore,
+  SegmentCache,
+  type TranslationServices,
   createKeyResolver,
   systemClock,
 } from "@tolk/domain";
 
-import { type Env, readEnv } from "../env";
+import { type Engines, createEngines } from "@tolk/engines";
+
+import { type Env, enginesConfig, readEnv } from "../env";
 
 /** Everything a request needs, built once per process. */
 export interface AppContext {
@@ -19,6 +23,8 @@ export interface AppContext {
   domain: DomainContext;
   auth: Authenticator;
   limiter: RateLimiter;
+  engines: Engines;
+  translation: TranslationServices;
   close(): Promise<void>;
 }
 
@@ -51,14 +57,18 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     unlisten = await handle.listen("tolk_auth_changed", () => cache.clear());
     principals = cache;
   }
+  const engines = await createEngines(enginesConfig(env), (message) => console.warn(`[tolk] ${message}`));
   return {
     env,
     database: handle,
     domain,
     auth: { config, keys: createKeyResolver(domain, config), principals },
     limiter,
+    engines,
+    translation: { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) },
     close: async () => {
       await unlisten();
+      await engines.close();
       await limiter.close();
       await handle.close();
     },

@@ -1,0 +1,62 @@
+import { type TranslateRequest, type TranslationResult } from "@tolk/contract";
+
+import { type Principal } from "../auth/principal";
+import { assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
+import { type DomainContext } from "../context";
+import { badRequest } from "../errors";
+import { effectiveLimits } from "../plans";
+import { qualityScore } from "./quality-score";
+import { assertNoResourceRefs } from "./resource-refs";
+import { segmentText } from "./segment-text";
+import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
+
+/** Refuses a text longer than the organization's plan allows (400, the limit in the message). */
+export function assertTextWithinPlan(principal: Pick<Principal, "org">, characters: number, param: string): void {
+  const max = effectiveLimits(principal.org).max_text_chars;
+  if (characters > max) {
+    throw badRequest(`The text has ${characters} characters; your plan allows at most ${max} per text.`, param);
+  }
+}
+
+/**
+ * POST /v1/translate: validate → check the estimate against the balance (402 before any
+ * work) → translate → bill the exact output in one transaction with its usage event.
+ */
+export async function translateText(
+  ctx: DomainContext,
+  services: TranslationServices,
+  options: { principal: Principal; requestId: string; request: TranslateRequest },
+): Promise<TranslationResult> {
+  const { principal, request } = options;
+  const inputChars = countCharacters(request.text);
+  assertTextWithinPlan(principal, inputChars, "text");
+  await assertNoResourceRefs(request);
+  resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
+  await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang));
+
+  const segmented = segmentText(request.text, request.source_lang);
+  const translated = await translateSegments(services, {
+    source: request.source_lang,
+    target: request.target_lang,
+    segments: segmented.segments,
+    tier: request.model_tier,
+  });
+  const translation = segmented.join(translated.texts);
+  const characters = countCharacters(translation);
+  const credits = creditsFor(characters, request.target_lang);
+  await billTranslation(ctx, {
+    orgId: principal.org.id,
+    requestId: options.requestId,
+    kind: "text",
+    sourceLang: request.source_lang,
+    usage: [{ targetLang: request.target_lang, characters, credits }],
+  });
+  return {
+    translation,
+    source_lang: request.source_lang,
+    target_lang: request.target_lang,
+    quality_score: qualityScore(translated.signals),
+    credits_used: credits,
+    character_count: characters,
+  };
+}

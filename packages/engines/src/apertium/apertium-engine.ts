@@ -1,0 +1,191 @@
+import { access, constants } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import {
+  countWords,
+  type Engine,
+  EngineError,
+  type EngineHealth,
+  type LanguagePair,
+  pairKey,
+  type SegmentResult,
+  type TranslateRequest,
+} from "../engine";
+import { deformat, splitOuterWhitespace } from "./markup";
+import { type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
+import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
+
+export interface ApertiumEngineOptions {
+  /** Where the `.mode` files are; default /usr/share/apertium/modes. */
+  modesDir?: string;
+  /** Pipelines per pair, started on demand; default `os.availableParallelism()`. */
+  poolSize?: number;
+  /** Most characters written to a pipeline at once; default 32 768. */
+  maxBatchChars?: number;
+  /** A free pipeline leaves the rest of the queue to other free ones above this; default 256. */
+  minBatchChars?: number;
+  /** A pipeline with no output after this long (plus `timeoutPerKbMs`) is restarted; default 10 000. */
+  timeoutMs?: number;
+  /** Extra time per KiB of a batch; default 100. */
+  timeoutPerKbMs?: number;
+  /** A pipeline with nothing to do for this long is stopped (restarted on demand); default 300 000, 0 = never. */
+  idleTimeoutMs?: number;
+  /** The pair `health()` translates; default en→es when installed, else the first pair. */
+  probePair?: LanguagePair;
+  /**
+   * Test-only: the programs to run instead of a mode's own pipeline (argv per program, chained
+   * with pipes), to exercise timeouts and crashes with `sleep`, `cat` and the like.
+   */
+  command?: (mode: ApertiumMode) => readonly (readonly string[])[];
+}
+
+export interface ApertiumStats extends PoolStats {
+  /** Per pair ("en-es"), for the pairs used so far. */
+  pairs: Record<string, PoolStats>;
+}
+
+const ENGINE = "apertium";
+
+/** Apertium, the embedded default: installed modes, long-lived null-flush pipelines per pair. */
+export class ApertiumEngine implements Engine {
+  readonly name = ENGINE;
+  private readonly byPair = new Map<string, ApertiumMode>();
+  private readonly pools = new Map<string, PairPool>();
+  private readonly pairList: LanguagePair[];
+  private closed = false;
+
+  constructor(
+    private readonly discovery: ModeDiscovery,
+    private readonly options: ApertiumEngineOptions,
+    /** Why there are no pairs, when there are none. */
+    private readonly unavailable: string | null,
+  ) {
+    const modes = unavailable ? [] : discovery.modes;
+    for (const mode of modes) this.byPair.set(pairKey(mode.pair), mode);
+    this.pairList = modes.map((m) => ({ ...m.pair }));
+  }
+
+  pairs(): readonly LanguagePair[] {
+    return this.pairList;
+  }
+
+  /** The mode serving each pair, and the translation modes left out with the reason. */
+  modes(): { served: readonly ApertiumMode[]; skipped: ModeDiscovery["skipped"] } {
+    return { served: [...this.byPair.values()], skipped: this.discovery.skipped };
+  }
+
+  async translate(request: TranslateRequest): Promise<SegmentResult[]> {
+    if (this.closed) throw new EngineError(ENGINE, "engine closed", false);
+    const key = pairKey(request.pair);
+    const mode = this.byPair.get(key);
+    if (!mode) throw new EngineError(ENGINE, `pair ${key} is not installed`, false);
+    const { segments, signal } = request;
+    if (segments.length === 0) return [];
+    if (signal?.aborted) throw new EngineError(ENGINE, "request aborted", false);
+
+    const job = new Job(segments.length);
+    const entries: Entry[] = [];
+    for (let index = 0; index < segments.length; index++) {
+      const segment = segments[index] ?? "";
+      const words = countWords(segment);
+      const { lead, core, trail } = splitOuterWhitespace(segment);
+      if (core === "") job.set(index, { text: segment, unknownWords: 0, words });
+      else entries.push({ job, index, input: deformat(core), lead, trail, words, retried: false });
+    }
+    if (entries.length > 0) {
+      if (signal) {
+        const onAbort = () => job.fail(new EngineError(ENGINE, "request aborted", false));
+        signal.addEventListener("abort", onAbort, { once: true });
+        job.onSettle = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.pool(key, mode).submit(entries);
+    }
+    return job.promise;
+  }
+
+  async health(): Promise<EngineHealth> {
+    if (this.unavailable) return { ok: false, detail: this.unavailable };
+    if (this.closed) return { ok: false, detail: "engine closed" };
+    const wanted = [this.options.probePair, { source: "en", target: "es" }, this.pairList[0]];
+    const probe = wanted.find((p) => p !== undefined && this.byPair.has(pairKey(p)));
+    if (!probe) return { ok: false, detail: "no pairs" };
+    const started = performance.now();
+    try {
+      const [result] = await this.translate({ pair: probe, segments: ["Hello world."] });
+      if (!result?.text.trim()) return { ok: false, detail: `probe ${pairKey(probe)} returned nothing` };
+      const ms = Math.round(performance.now() - started);
+      return { ok: true, detail: `${this.pairList.length} pairs; probe ${pairKey(probe)} answered in ${ms} ms` };
+    } catch (error) {
+      return { ok: false, detail: `probe ${pairKey(probe)} failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
+  /** Kills every pipeline (and waits until each process has exited); later calls fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
+
+  /** Counters summed over pairs, and per pair. */
+  stats(): ApertiumStats {
+    const total: ApertiumStats = { ...emptyStats(), pairs: {} };
+    for (const [key, pool] of this.pools) {
+      total.pairs[key] = { ...pool.stats };
+      for (const name of Object.keys(pool.stats) as (keyof PoolStats)[]) total[name] += pool.stats[name];
+    }
+    return total;
+  }
+
+  /** The process ids of a pair's live pipelines, one list per pipeline (for tests). */
+  pipelinePids(pair: LanguagePair): number[][] {
+    return this.pools.get(pairKey(pair))?.pids() ?? [];
+  }
+
+  private pool(key: string, mode: ApertiumMode): PairPool {
+    let pool = this.pools.get(key);
+    if (!pool) {
+      pool = new PairPool({
+        engine: ENGINE,
+        mode: mode.name,
+        stages: this.options.command?.(mode) ?? mode.stages,
+        poolSize: Math.max(1, this.options.poolSize ?? os.availableParallelism()),
+        maxBatchChars: this.options.maxBatchChars ?? 32_768,
+        minBatchChars: this.options.minBatchChars ?? 256,
+        timeoutMs: this.options.timeoutMs ?? 10_000,
+        timeoutPerKbMs: this.options.timeoutPerKbMs ?? 100,
+        idleTimeoutMs: this.options.idleTimeoutMs ?? 300_000,
+      });
+      this.pools.set(key, pool);
+    }
+    return pool;
+  }
+}
+
+async function onPath(program: string): Promise<boolean> {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    try {
+      await access(path.join(/*turbopackIgnore: true*/ dir, program), constants.X_OK);
+      return true;
+    } catch {
+      // not in this directory
+    }
+  }
+  return false;
+}
+
+/**
+ * Discovers the installed modes and returns the engine. Never throws for a missing Apertium:
+ * the engine then has no pairs and `health()` says why.
+ */
+export async function createApertiumEngine(options: ApertiumEngineOptions = {}): Promise<ApertiumEngine> {
+  const dir = options.modesDir ?? DEFAULT_MODES_DIR;
+  const discovery = await discoverModes(dir);
+  let unavailable: string | null = null;
+  if (discovery.modes.length === 0) {
+    unavailable = `no Apertium translation modes in ${dir} (install apertium and apertium-* pair packages)`;
+  } else if (!options.command && !(await onPath("lt-proc"))) {
+    unavailable = "Apertium is not installed: lt-proc is not on PATH";
+  }
+  return new ApertiumEngine(discovery, options, unavailable);
+}

@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { type Readable, type Writable } from "node:stream";
+
+/** Why a pipeline could not answer a batch. */
+export type PipelineFailureKind = "timeout" | "crash";
+
+export class PipelineFailure extends Error {
+  constructor(
+    readonly kind: PipelineFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PipelineFailure";
+  }
+}
+
+interface Pending {
+  seq: number;
+  count: number;
+  outputs: (string | null)[];
+  /** The index whose chunk comes next. */
+  expected: number;
+  /** A chunk without a terminator arrived since the last good one. */
+  dirty: boolean;
+  resolve: (outputs: (string | null)[]) => void;
+  reject: (error: PipelineFailure) => void;
+  timer: NodeJS.Timeout;
+}
+
+const STDERR_TAIL = 600;
+
+/**
+ * One long-lived Apertium pipeline: every program of a mode, spawned by us and chained with
+ * OS pipes (a child's stdout is the next child's stdin, no copying through Node), each in
+ * null-flush mode. Node is the parent of every process, so each one is reaped when it exits.
+ *
+ * A batch of segments is one write. Each segment is its own null-flush unit: the deformatted
+ * text, a terminator superblank `[tolk:<batch>:<index>]`, then NUL. On a NUL every program
+ * finishes what it holds, writes a NUL and starts afresh, so no transfer rule, case fix or
+ * tagger window reaches from one segment into the next (within one NUL unit they do: en-eo
+ * capitalises a segment that follows another's full stop). What does persist is Apertium's own:
+ * the HMM tagger adds ambiguity classes it has not seen to its model, so about one sentence in
+ * a thousand is tagged differently the first time a process meets it (APy and the `apertium`
+ * command behave alike). Superblanks pass every stage
+ * unchanged, so each output chunk ends with its terminator; a chunk that does not, or that
+ * skips an index, marks the segments concerned as unaligned (null) instead of shifting text.
+ */
+export class Pipeline {
+  readonly processes: ChildProcess[] = [];
+  /** Resolves once every process has exited (and been reaped). */
+  readonly exited: Promise<void>;
+  private readonly stdin: Writable;
+  private readonly stdout: Readable;
+  private parts: Buffer[] = [];
+  private pending: Pending | null = null;
+  private seq = 0;
+  private failure: PipelineFailure | null = null;
+  private stderr = "";
+
+  constructor(
+    stages: readonly (readonly string[])[],
+    private readonly onDead: (pipeline: Pipeline, failure: PipelineFailure) => void,
+  ) {
+    const exits: Promise<void>[] = [];
+    let previous: Readable | null = null;
+    try {
+      for (const [program = "", ...args] of stages) {
+        const child: ChildProcess = spawn(/*turbopackIgnore: true*/ program, args, {
+          stdio: [previous ?? "pipe", "pipe", "pipe"],
+          env: process.env,
+        });
+        // Our copy of the previous stdout: the child has its own now.
+        previous?.destroy();
+        this.processes.push(child);
+        exits.push(this.watch(child, path.basename(program)));
+        previous = child.stdout;
+      }
+    } catch (error) {
+      // spawn() threw (bad arguments): do not leave the programs already started behind.
+      for (const child of this.processes) child.kill("SIGKILL");
+      throw error;
+    }
+    const first = this.processes[0];
+    if (!first?.stdin || !previous) throw new Error("apertium: a pipeline needs at least one program");
+    this.stdin = first.stdin;
+    this.stdout = previous;
+    this.stdin.on("error", (error) => this.die("crash", `write failed: ${error.message}`));
+    this.stdout.on("error", (error) => this.die("crash", `read failed: ${error.message}`));
+    this.stdout.on("data", (chunk: Buffer) => this.onData(chunk));
+    this.exited = Promise.all(exits).then(() => undefined);
+  }
+
+  /** Resolves when `child` has exited; any exit or spawn error kills the whole pipeline. */
+  private watch(child: ChildProcess, name: string): Promise<void> {
+    child.stderr?.setEncoding("utf8").on("data", (text: string) => {
+      this.stderr = (this.stderr + text).slice(-STDERR_TAIL);
+    });
+    return new Promise<void>((resolve) => {
+      child.once("exit", (code, signal) => {
+        resolve();
+        this.die("crash", `${name} exited (${signal ?? `code ${code}`})`);
+      });
+      child.once("error", (error) => {
+        if (child.pid === undefined) resolve(); // never started: there is no exit to wait for
+        this.die("crash", `${name}: ${error.message}`);
+      });
+    });
+  }
+
+  get dead(): boolean {
+    return this.failure !== null;
+  }
+
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  get pids(): number[] {
+    return this.processes.flatMap((p) => (p.pid === undefined ? [] : [p.pid]));
+  }
+
+  /**
+   * Translates deformatted segments in one write. Resolves with one output per segment (null
+   * where the output could not be aligned), or rejects with a PipelineFailure, after which the
+   * pipeline is dead: killed, and reported through `onDead`.
+   */
+  translate(segments: readonly string[], timeoutMs: number): Promise<(string | null)[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.pending) return Promise.reject(new Error("apertium: pipeline already has a batch in flight"));
+    if (segments.length === 0) return Promise.resolve([]);
+    const seq = ++this.seq;
+    const payload = new Array<string>(segments.length * 2);
+    for (let i = 0; i < segments.length; i++) {
+      payload[2 * i] = segments[i] ?? "";
+      payload[2 * i + 1] = `${terminator(seq, i)}\0`;
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.die("timeout", `no output within ${timeoutMs} ms`), timeoutMs);
+      const outputs = new Array<string | null>(segments.length).fill(null);
+      this.pending = { seq, count: segments.length, outputs, expected: 0, dirty: false, resolve, reject, timer };
+      this.stdin.write(payload.join(""));
+    });
+  }
+
+  /** Kills every process; an in-flight batch fails with `kind`. */
+  kill(kind: PipelineFailureKind = "crash", message = "pipeline closed"): Promise<void> {
+    this.die(kind, message);
+    return this.exited;
+  }
+
+  private onData(chunk: Buffer): void {
+    let start = 0;
+    for (let nul = chunk.indexOf(0); nul !== -1; nul = chunk.indexOf(0, start)) {
+      let text: string;
+      if (this.parts.length === 0) {
+        text = chunk.toString("utf8", start, nul);
+      } else {
+        this.parts.push(chunk.subarray(start, nul));
+        text = Buffer.concat(this.parts).toString("utf8");
+        this.parts = [];
+      }
+      start = nul + 1;
+      this.onChunk(text);
+    }
+    if (start < chunk.length) this.parts.push(start === 0 ? chunk : chunk.subarray(start));
+  }
+
+  private onChunk(text: string): void {
+    const pending = this.pending;
+    if (!pending) {
+      // Output nobody asked for (a dying stage flushing at EOF, or a broken program).
+      if (text.trim() !== "") this.die("crash", "unexpected output");
+      return;
+    }
+    const index = terminatedBy(text, pending.seq, pending.expected);
+    if (index === null || index < pending.expected) {
+      pending.dirty = true; // part of a segment, or a stray chunk: the next segment is suspect
+      return;
+    }
+    if (index === pending.expected && !pending.dirty) {
+      pending.outputs[index] = text.slice(0, text.lastIndexOf(terminator(pending.seq, index)));
+    } // else: chunks went missing or merged; the segments between stay null
+    pending.dirty = false;
+    pending.expected = index + 1;
+    // Refresh the deadline: a pipeline is stuck when it stops answering, not when a batch is long.
+    pending.timer.refresh();
+    if (pending.expected === pending.count) {
+      this.pending = null;
+      clearTimeout(pending.timer);
+      pending.resolve(pending.outputs);
+    }
+  }
+
+  private die(kind: PipelineFailureKind, message: string): void {
+    if (this.failure) return;
+    const detail = this.stderr.trim().split("\n").slice(-2).join(" | ");
+    this.failure = new PipelineFailure(kind, detail ? `${message}; stderr: ${detail}` : message);
+    for (const child of this.processes) {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.reject(this.failure);
+    }
+    this.onDead(this, this.failure);
+  }
+}
+
+const terminator = (seq: number, index: number) => `[tolk:${seq}:${index}]`;
+const TERMINATOR = /\[tolk:(\d+):(\d+)\]\s*$/;
+
+/** The index of the terminator that ends an output chunk of batch `seq`, or null. */
+export function terminatedBy(text: string, seq: number, expected: number): number | null {
+  if (text.endsWith(terminator(seq, expected))) return expected;
+  const match = TERMINATOR.exec(text);
+  if (!match || Number(match[1]) !== seq) return null;
+  return Number(match[2]);
+}

@@ -1,0 +1,356 @@
+import { EngineError, type SegmentResult } from "../engine";
+import { reformat } from "./markup";
+import { Pipeline, PipelineFailure } from "./pipeline";
+
+/** Counters of one pair's pool (summed over pairs by the engine), for tests and monitoring. */
+export interface PoolStats {
+  /** Pipelines started (lazily, at most `poolSize` alive at a time). */
+  pipelinesStarted: number;
+  /** Operating-system processes started (every program of every pipeline). */
+  processesStarted: number;
+  /** Pipelines alive now. */
+  pipelinesAlive: number;
+  /** Pipeline writes: one per batch, plus one per segment retranslated alone. */
+  writes: number;
+  /** Segments written (a retried segment counts again). */
+  segments: number;
+  /** Pipelines killed because they produced no output in time. */
+  timeouts: number;
+  /** Pipelines that died on their own (a process exited, a pipe broke). */
+  crashes: number;
+  /** Segments whose output could not be aligned in a batch, so were retranslated alone. */
+  realigned: number;
+  /** Pipelines stopped after `idleTimeoutMs` without work (they restart on demand). */
+  retired: number;
+}
+
+export const emptyStats = (): PoolStats => ({
+  pipelinesStarted: 0,
+  processesStarted: 0,
+  pipelinesAlive: 0,
+  writes: 0,
+  segments: 0,
+  timeouts: 0,
+  crashes: 0,
+  realigned: 0,
+  retired: 0,
+});
+
+export interface PoolSettings {
+  engine: string;
+  /** The mode's name, for messages. */
+  mode: string;
+  stages: readonly (readonly string[])[];
+  poolSize: number;
+  /** Most characters of input in one write. */
+  maxBatchChars: number;
+  /** A free pipeline takes at least this much of the queue before leaving the rest to others. */
+  minBatchChars: number;
+  timeoutMs: number;
+  timeoutPerKbMs: number;
+  /** An idle pipeline is stopped after this long (0: never). */
+  idleTimeoutMs: number;
+}
+
+/** One translate() call: its results fill in as batches return. */
+export class Job {
+  readonly results: SegmentResult[];
+  readonly promise: Promise<SegmentResult[]>;
+  settled = false;
+  private remaining: number;
+  private resolveFn: (results: SegmentResult[]) => void = () => undefined;
+  private rejectFn: (error: Error) => void = () => undefined;
+  /** Called once when the job settles (e.g. to drop an abort listener). */
+  onSettle: (() => void) | null = null;
+
+  constructor(size: number) {
+    this.remaining = size;
+    this.results = new Array<SegmentResult>(size);
+    this.promise = new Promise<SegmentResult[]>((resolve, reject) => {
+      this.resolveFn = resolve;
+      this.rejectFn = reject;
+    });
+  }
+
+  /** Sets one segment's result; the job resolves when every segment has one. */
+  set(index: number, result: SegmentResult): void {
+    if (this.settled) return;
+    this.results[index] = result;
+    if (--this.remaining === 0) {
+      this.settled = true;
+      this.onSettle?.();
+      this.resolveFn(this.results);
+    }
+  }
+
+  fail(error: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.onSettle?.();
+    this.rejectFn(error);
+  }
+}
+
+/** One segment waiting for, or in, a pipeline. */
+export interface Entry {
+  job: Job;
+  index: number;
+  /** The deformatted core of the segment (see markup.ts). */
+  input: string;
+  /** Whitespace around the core, put back after translation. */
+  lead: string;
+  trail: string;
+  words: number;
+  /** Already retried once after a stuck pipeline. */
+  retried: boolean;
+}
+
+/**
+ * The pipelines of one pair and the queue in front of them. Segments of concurrent requests wait
+ * in one FIFO queue; a free pipeline takes what is waiting (its share when other pipelines are
+ * free or can still be started, at most `maxBatchChars`) and writes it in one go. Pipelines start
+ * on demand, up to `poolSize`.
+ */
+export class PairPool {
+  readonly stats = emptyStats();
+  private queue: Entry[] = [];
+  private head = 0;
+  private queuedChars = 0;
+  private readonly alive = new Set<Pipeline>();
+  private readonly idle: Pipeline[] = [];
+  private readonly idleTimers = new Map<Pipeline, NodeJS.Timeout>();
+  private scheduled = false;
+  private closed = false;
+
+  constructor(private readonly settings: PoolSettings) {}
+
+  submit(entries: readonly Entry[]): void {
+    if (this.closed) {
+      for (const entry of entries) entry.job.fail(new EngineError(this.settings.engine, "engine closed", false));
+      return;
+    }
+    for (const entry of entries) {
+      this.queue.push(entry);
+      this.queuedChars += entry.input.length;
+    }
+    this.schedule();
+  }
+
+  /** The pids of the pipelines' processes (tests kill them to check recovery). */
+  pids(): number[][] {
+    return [...this.alive].map((p) => p.pids);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const error = new EngineError(this.settings.engine, "engine closed", false);
+    for (let i = this.head; i < this.queue.length; i++) this.queue[i]?.job.fail(error);
+    this.queue = [];
+    this.head = 0;
+    this.queuedChars = 0;
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    this.idleTimers.clear();
+    await Promise.all([...this.alive].map((p) => p.kill("crash", "engine closed")));
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // After the current I/O callbacks, so requests arriving together share a write.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (!this.closed && this.head < this.queue.length) {
+      const pipeline = this.takeIdle() ?? this.start();
+      if (!pipeline) break;
+      const free = 1 + this.idle.length + (this.settings.poolSize - this.alive.size);
+      const share = Math.min(
+        this.settings.maxBatchChars,
+        Math.max(this.settings.minBatchChars, Math.ceil(this.queuedChars / free)),
+      );
+      const batch = this.take(share);
+      if (batch.length === 0) {
+        this.release(pipeline);
+        break;
+      }
+      void this.run(pipeline, batch);
+    }
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private take(share: number): Entry[] {
+    const batch: Entry[] = [];
+    let chars = 0;
+    while (this.head < this.queue.length) {
+      const entry = this.queue[this.head];
+      if (!entry) break;
+      if (entry.job.settled) {
+        this.head++;
+        this.queuedChars -= entry.input.length;
+        continue;
+      }
+      if (batch.length > 0 && chars + entry.input.length > share) break;
+      this.head++;
+      this.queuedChars -= entry.input.length;
+      chars += entry.input.length;
+      batch.push(entry);
+    }
+    return batch;
+  }
+
+  private start(): Pipeline | null {
+    if (this.alive.size >= this.settings.poolSize) return null;
+    let pipeline: Pipeline;
+    try {
+      pipeline = new Pipeline(this.settings.stages, (dead, failure) => this.onDead(dead, failure));
+    } catch (error) {
+      // Could not even spawn (bad command): fail what waits rather than spin.
+      const message = error instanceof Error ? error.message : String(error);
+      const failure = new EngineError(this.settings.engine, `${this.settings.mode}: ${message}`);
+      for (let i = this.head; i < this.queue.length; i++) this.queue[i]?.job.fail(failure);
+      this.queue = [];
+      this.head = 0;
+      this.queuedChars = 0;
+      return null;
+    }
+    this.alive.add(pipeline);
+    this.stats.pipelinesStarted++;
+    this.stats.processesStarted += this.settings.stages.length;
+    this.stats.pipelinesAlive = this.alive.size;
+    return pipeline;
+  }
+
+  private takeIdle(): Pipeline | undefined {
+    const pipeline = this.idle.pop();
+    if (pipeline) {
+      clearTimeout(this.idleTimers.get(pipeline));
+      this.idleTimers.delete(pipeline);
+    }
+    return pipeline;
+  }
+
+  private release(pipeline: Pipeline): void {
+    this.idle.push(pipeline);
+    if (this.settings.idleTimeoutMs <= 0) return;
+    const timer = setTimeout(() => this.retire(pipeline), this.settings.idleTimeoutMs);
+    timer.unref();
+    this.idleTimers.set(pipeline, timer);
+  }
+
+  /** Stops a pipeline that had nothing to do for `idleTimeoutMs`: its memory goes back. */
+  private retire(pipeline: Pipeline): void {
+    if (!this.forget(pipeline)) return;
+    this.stats.retired++;
+    void pipeline.kill("crash", "retired after idling");
+  }
+
+  /** Drops a pipeline from the pool; false when it was not in it any more. */
+  private forget(pipeline: Pipeline): boolean {
+    if (!this.alive.delete(pipeline)) return false;
+    const at = this.idle.indexOf(pipeline);
+    if (at !== -1) this.idle.splice(at, 1);
+    clearTimeout(this.idleTimers.get(pipeline));
+    this.idleTimers.delete(pipeline);
+    this.stats.pipelinesAlive = this.alive.size;
+    return true;
+  }
+
+  private onDead(pipeline: Pipeline, failure: PipelineFailure): void {
+    if (!this.forget(pipeline)) return;
+    if (this.closed) return;
+    if (failure.kind === "timeout") this.stats.timeouts++;
+    else this.stats.crashes++;
+    this.schedule();
+  }
+
+  private timeoutFor(chars: number): number {
+    return this.settings.timeoutMs + Math.ceil((chars / 1024) * this.settings.timeoutPerKbMs);
+  }
+
+  private async run(pipeline: Pipeline, batch: Entry[]): Promise<void> {
+    let open = batch;
+    try {
+      const outputs = await this.write(pipeline, batch);
+      const unaligned: Entry[] = [];
+      for (let i = 0; i < batch.length; i++) {
+        const entry = batch[i];
+        const output = outputs[i];
+        if (!entry) continue;
+        if (output === null || output === undefined) unaligned.push(entry);
+        else deliver(entry, output);
+      }
+      open = unaligned;
+      // Never misaligned text: what could not be cut out is translated again, alone.
+      while (open.length > 0) {
+        const [entry, ...rest] = open;
+        if (!entry) break;
+        this.stats.realigned++;
+        if (!entry.job.settled) {
+          const [output] = await this.write(pipeline, [entry]);
+          if (output === null || output === undefined) {
+            entry.job.fail(new EngineError(this.settings.engine, `${this.settings.mode}: output could not be aligned`));
+          } else deliver(entry, output);
+        }
+        open = rest;
+      }
+      if (!pipeline.dead) this.release(pipeline);
+    } catch (error) {
+      const failure = error instanceof PipelineFailure ? error : null;
+      const message = `${this.settings.mode}: ${error instanceof Error ? error.message : String(error)}`;
+      if (failure?.kind === "timeout") {
+        // A stuck pipeline (killed by now): its segments get one more chance on a fresh one.
+        const again = open.filter((e) => !e.retried && !e.job.settled);
+        for (const entry of open) {
+          if (entry.retried) entry.job.fail(new EngineError(this.settings.engine, `${message} (after a retry)`));
+        }
+        for (const entry of again) entry.retried = true;
+        this.requeueFront(again);
+      } else {
+        // A crash fails the requests in flight; the next ones get a fresh pipeline.
+        const engineError = new EngineError(this.settings.engine, message);
+        for (const entry of open) entry.job.fail(engineError);
+      }
+    }
+    this.schedule();
+  }
+
+  private write(pipeline: Pipeline, entries: readonly Entry[]): Promise<(string | null)[]> {
+    let chars = 0;
+    const inputs = entries.map((e) => {
+      chars += e.input.length;
+      return e.input;
+    });
+    this.stats.writes++;
+    this.stats.segments += entries.length;
+    return pipeline.translate(inputs, this.timeoutFor(chars));
+  }
+
+  private requeueFront(entries: Entry[]): void {
+    if (entries.length === 0) return;
+    this.queue = [...entries, ...this.queue.slice(this.head)];
+    this.head = 0;
+    for (const entry of entries) this.queuedChars += entry.input.length;
+  }
+}
+
+function deliver(entry: Entry, output: string): void {
+  const { text, unknownWords } = reformat(output);
+  entry.job.set(
+    entry.index,
+    {
+      text: entry.lead + text.trim() + entry.trail,
+      unknownWords: Math.min(unknownWords, entry.words),
+      words: entry.words,
+    },
+  );
+}
