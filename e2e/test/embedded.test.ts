@@ -41,6 +41,16 @@ describe("embedded defaults, black-box", () => {
     expect((await client.formats()).data.total).toBe(16);
   });
 
+  it("translates with the embedded Apertium engine and bills the output", async () => {
+    const client = new TolkClient({ baseUrl: server.url, token: String(seeded.api_key) });
+    const result = await client.translate({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" });
+    expect(result.data.translation).toBe("Buenos días. La casa es grande.");
+    const batch = await client.translateBatch({ strings: { a: "Good morning." }, source_lang: "en", target_langs: ["ca", "pt"] });
+    expect(batch.data.translations.ca?.a).toBe("Bon dia.");
+    const quota = await client.quota();
+    expect(quota.data.credits.consumed).toBe(result.data.credits_used + batch.data.total_credits_used);
+  });
+
   it("answers bad credentials with 401 in the error shape, with rate-limit headers", async () => {
     const res = await fetch(`${server.url}/v1/me`, { headers: { Authorization: "Bearer svc_notakey" } });
     expect(res.status).toBe(401);

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { formatsResponse, languagesResponse, meResponse, quotaResponse, usageQuery, usageResponse } from "./account";
 import { errorBody } from "./errors";
+import { batchRequest, batchResponse, translateRequest, translateResponse } from "./translate";
 
 /** One documented /v1 operation; later endpoints add themselves to `operations`. */
 export interface Operation {
@@ -15,6 +16,8 @@ export interface Operation {
 }
 
 export const operations: Operation[] = [
+  { method: "post", path: "/v1/translate", summary: "Translate one text", scopes: ["translate"], response: translateResponse, body: translateRequest },
+  { method: "post", path: "/v1/translate/batch", summary: "Translate a keyed map of strings into up to 20 languages", scopes: ["translate"], response: batchResponse, body: batchRequest },
   { method: "get", path: "/v1/me", summary: "Identity of the caller", scopes: ["read"], response: meResponse },
   { method: "get", path: "/v1/quota", summary: "Plan, credits, rate limits and plan limits", scopes: ["read"], response: quotaResponse },
   { method: "get", path: "/v1/usage", summary: "Characters and translations per target language", scopes: ["read"], response: usageResponse, query: usageQuery },
@@ -24,13 +27,15 @@ export const operations: Operation[] = [
 
 const errorResponses = {
   "400": "Invalid request",
+  "402": "Not enough credits",
   "401": "Missing, invalid or expired credentials",
   "403": "The key lacks the scope",
   "429": "Rate limit exceeded; see Retry-After",
   "500": "Internal error",
 };
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+// Requests are documented as clients write them (io: input), responses as the server sends them.
+const jsonSchema = (schema: z.ZodType, io: "input" | "output" = "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
 
 /** The OpenAPI 3.1 document of /v1, generated from the same schemas the server validates with. */
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
@@ -52,7 +57,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         security: [{ bearer: [] }],
         "x-scopes": op.scopes,
         ...(parameters ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } } } : {}),
+        ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } } : {}),
         responses: {
           "200": { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } },
           ...Object.fromEntries(

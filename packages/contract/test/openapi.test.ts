@@ -14,6 +14,11 @@ describe("openApiDocument", () => {
     }
   });
 
+  it("documents the translate request bodies as clients write them", () => {
+    const post = (doc.paths["/v1/translate"] as Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }> | undefined)?.post;
+    expect(post?.requestBody?.content["application/json"]?.schema.required).toEqual(expect.arrayContaining(["text", "source_lang", "target_lang"]));
+  });
+
   it("turns the usage query schema into its two optional parameters", () => {
     expect(doc.paths["/v1/usage"]?.get?.parameters?.map((p) => p.name)).toEqual(["from", "to"]);
   });

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import {
   type UsageQuery,
+  batchResponse,
+  translateResponse,
   errorBody,
   formatsResponse,
   languagesResponse,
@@ -69,6 +71,12 @@ export class TolkClient {
   }
   formats() {
     return this.request("GET", "/v1/formats", formatsResponse);
+  }
+  translate(body: { text: string; source_lang: string; target_lang: string; glossary_ids?: string[]; brand_voice_id?: string; tm_id?: string }, idempotencyKey?: string) {
+    return this.request("POST", "/v1/translate", translateResponse, { body, idempotencyKey });
+  }
+  translateBatch(body: { strings: Record<string, string>; source_lang: string; target_langs: string[]; glossary_ids?: string[]; brand_voice_id?: string; tm_id?: string }, idempotencyKey?: string) {
+    return this.request("POST", "/v1/translate/batch", batchResponse, { body, idempotencyKey });
   }
 
   /**
