@@ -431,7 +431,22 @@ async function startApy(): Promise<Apy> {
   child.stdout?.on("data", (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
   child.stderr?.on("data", (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
   const url = `http://127.0.0.1:${port}`;
+  // A detached group outlives this process unless it is ended here, also on Ctrl-C.
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // gone already
+    }
+  };
+  const interrupted = () => process.exit(130);
+  process.once("exit", killGroup);
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
   const stop = async () => {
+    process.off("exit", killGroup);
+    process.off("SIGINT", interrupted);
+    process.off("SIGTERM", interrupted);
     const pid = child.pid;
     if (pid === undefined || child.exitCode !== null) return;
     try {

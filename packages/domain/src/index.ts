@@ -11,6 +11,7 @@ export * from "./billing/billing-period";
 export * from "./billing/debit-credits";
 export * from "./billing/get-credit-balance";
 export * from "./billing/get-quota";
+export * from "./billing/get-spendable-credits";
 export * from "./billing/refund-credits";
 export * from "./billing/top-up-credits";
 export * from "./catalog/catalog";

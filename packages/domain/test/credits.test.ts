@@ -6,6 +6,8 @@ import {
   getQuota,
   refundCredits,
   setOrganizationPlan,
+  getCreditBalance,
+  getSpendableCredits,
   topUpCredits,
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
@@ -369,5 +371,22 @@ describe("ledger invariant", () => {
       const net = ledger.filter((e) => e.debitId === debit.id).reduce((s, e) => s + e.amount, 0);
       expect(net, debit.operationKey).toBe(debit.refunded - debit.amount);
     }
+  });
+});
+
+describe("getSpendableCredits (the translation pre-check)", () => {
+  it("always equals the quota's remaining: before the first debit, across lots, into a new period", async () => {
+    const org = await createTestOrg(ctx, { plan: "free", topUp: 300 });
+    const orgRow = await loadOrg(ctx, org.orgId);
+    const same = async () => expect(await getSpendableCredits(ctx, orgRow)).toBe((await getCreditBalance(ctx, orgRow)).remaining);
+    await same(); // no allowance lot yet
+    await debitCredits(ctx, { orgId: org.orgId, amount: 9_990, operationKey: "s1" });
+    await same();
+    await debitCredits(ctx, { orgId: org.orgId, amount: 110, operationKey: "s2" }); // crosses into the top-up
+    await same();
+    expect(await getSpendableCredits(ctx, orgRow)).toBe(200);
+    t.clock.advance(40 * 24 * 60 * MINUTE); // the next billing period
+    await same();
+    expect(await getSpendableCredits(ctx, orgRow)).toBe(10_200);
   });
 });

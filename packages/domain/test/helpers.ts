@@ -1,7 +1,7 @@
 import { creditDebits, creditLedger, creditLots, organizations } from "@tolk/db";
 import { asc, eq, sql } from "drizzle-orm";
 
-import { type DomainContext, type Principal, TolkError } from "../src";
+import { type DomainContext, type Principal, TolkError, principalOrgColumns } from "../src";
 
 /** The error a call rejects with; fails the test when it resolves or throws something else. */
 export async function rejection(promise: Promise<unknown>): Promise<TolkError> {
@@ -27,12 +27,7 @@ export function thrown(fn: () => unknown): TolkError {
 
 export async function loadOrg(ctx: DomainContext, orgId: string): Promise<Principal["org"]> {
   const [org] = await ctx.db
-    .select({
-      id: organizations.id,
-      plan: organizations.plan,
-      planOverrides: organizations.planOverrides,
-      billingAnchor: organizations.billingAnchor,
-    })
+    .select(principalOrgColumns)
     .from(organizations)
     .where(eq(organizations.id, orgId));
   if (!org) throw new Error(`no organization ${orgId}`);

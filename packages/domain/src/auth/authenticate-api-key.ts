@@ -7,7 +7,7 @@ import { type DomainContext } from "../context";
 import { unauthorized } from "../errors";
 import { hashApiKey, isWellFormedApiKey } from "../keys/api-key-format";
 import { type PrincipalCache } from "./principal-cache";
-import { type Principal } from "./principal";
+import { type Principal, principalOrgColumns } from "./principal";
 
 // last_used_at is for people (the console); writing it on every request would double the
 // cost of a request, so it is refreshed at most once a minute per key.
@@ -24,10 +24,7 @@ function prepareLookup(db: DomainContext["db"]) {
       scopes: apiKeys.scopes,
       createdBy: apiKeys.createdBy,
       lastUsedAt: apiKeys.lastUsedAt,
-      orgId: organizations.id,
-      plan: organizations.plan,
-      planOverrides: organizations.planOverrides,
-      billingAnchor: organizations.billingAnchor,
+      org: principalOrgColumns,
       ownerId: sql<string | null>`(select ${memberships.userId} from ${memberships}
         where ${memberships.orgId} = ${organizations.id} and ${memberships.role} = 'owner'
         order by ${memberships.createdAt} limit 1)`,
@@ -74,8 +71,8 @@ export async function authenticateApiKey(
     source: "api_key",
     // The spec: "the organization owner's id for API key authentication". An organization
     // made by the CLI without users reports the key's creator, then its own id.
-    userId: row.ownerId ?? row.createdBy ?? row.orgId,
-    org: { id: row.orgId, plan: row.plan, planOverrides: row.planOverrides, billingAnchor: row.billingAnchor },
+    userId: row.ownerId ?? row.createdBy ?? row.org.id,
+    org: row.org,
     scopes: row.scopes as Scope[],
     keyId: row.keyId,
   };

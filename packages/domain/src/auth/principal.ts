@@ -1,5 +1,13 @@
 import { type Identity, type Scope } from "@tolk/contract";
-import { type Organization } from "@tolk/db";
+import { type Organization, organizations } from "@tolk/db";
+
+/** The organization fields every request needs (plan, limits, billing period), selected alike everywhere. */
+export const principalOrgColumns = {
+  id: organizations.id,
+  plan: organizations.plan,
+  planOverrides: organizations.planOverrides,
+  billingAnchor: organizations.billingAnchor,
+};
 
 /** Who is calling, resolved from the bearer token. */
 export interface Principal {

@@ -16,7 +16,7 @@ import {
 
 import { type DomainContext } from "../context";
 import { unauthorized } from "../errors";
-import { type Principal } from "./principal";
+import { type Principal, principalOrgColumns } from "./principal";
 
 /** Asymmetric algorithms only: an HMAC "signed" with a public key is the classic confusion. */
 export const ASYMMETRIC_ALGORITHMS = [
@@ -128,12 +128,7 @@ export async function authenticateSessionToken(
     throw unauthorized(`The session token has no '${config.orgClaim}' claim.`);
   }
   const [org] = await ctx.db
-    .select({
-      id: organizations.id,
-      plan: organizations.plan,
-      planOverrides: organizations.planOverrides,
-      billingAnchor: organizations.billingAnchor,
-    })
+    .select(principalOrgColumns)
     .from(organizations)
     .where(or(eq(organizations.id, orgRef), eq(organizations.idpOrgId, orgRef)))
     .limit(1);

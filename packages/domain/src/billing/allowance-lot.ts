@@ -1,4 +1,6 @@
 import { type CreditLot, type Transaction, creditLedger, creditLots, organizations } from "@tolk/db";
+
+import { principalOrgColumns } from "../auth/principal";
 import { and, eq } from "drizzle-orm";
 
 import { type BillingPeriod } from "./billing-period";
@@ -38,12 +40,7 @@ export async function ensureAllowanceLot(
 /** Locks the organization row: every credit change of one organization runs one at a time. */
 export async function lockOrganization(tx: Transaction, orgId: string) {
   const [org] = await tx
-    .select({
-      id: organizations.id,
-      plan: organizations.plan,
-      planOverrides: organizations.planOverrides,
-      billingAnchor: organizations.billingAnchor,
-    })
+    .select(principalOrgColumns)
     .from(organizations)
     .where(eq(organizations.id, orgId))
     .for("update");

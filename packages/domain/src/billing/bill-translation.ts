@@ -7,7 +7,7 @@ import { type DomainContext } from "../context";
 import { insufficientCredits } from "../errors";
 import { recordUsage } from "../usage/record-usage";
 import { debitCredits } from "./debit-credits";
-import { getCreditBalance } from "./get-credit-balance";
+import { getSpendableCredits } from "./get-spendable-credits";
 
 /** Characters as the spec counts them: Unicode code points, so an emoji is one, not two. */
 export function countCharacters(text: string): number {
@@ -39,8 +39,8 @@ export async function assertCanAfford(
   principal: Pick<Principal, "org">,
   estimate: number,
 ): Promise<void> {
-  const balance = await getCreditBalance(ctx, principal.org);
-  if (balance.remaining < estimate) throw insufficientCredits(estimate, balance.remaining);
+  const available = await getSpendableCredits(ctx, principal.org);
+  if (available < estimate) throw insufficientCredits(estimate, available);
 }
 
 export interface TargetUsage {
