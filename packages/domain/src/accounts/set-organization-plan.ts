@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 
 import { type Plan } from "@tolk/contract";
 
-import { lockOrganization } from "../billing/allowance-lot";
+import { lockOrganization } from "../billing/lock-organization";
 import { billingPeriod } from "../billing/billing-period";
 import { type DomainContext } from "../context";
 import { notFound } from "../errors";

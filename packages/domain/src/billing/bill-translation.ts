@@ -1,11 +1,8 @@
-import { type Database } from "@tolk/db";
-
 import { creditWeight } from "@tolk/contract";
 
 import { type Principal } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { insufficientCredits } from "../errors";
-import { recordUsage } from "../usage/record-usage";
 import { debitCredits } from "./debit-credits";
 import { getSpendableCredits } from "./get-spendable-credits";
 
@@ -49,27 +46,31 @@ export interface TargetUsage {
   credits: number;
 }
 
-/** Debits a translation and records its usage per target language, in one transaction. */
+/** Debits a translation and records its usage per target language, in one statement. */
 export async function billTranslation(
   ctx: DomainContext,
-  options: { orgId: string; requestId: string; kind: "text" | "batch" | "document"; sourceLang: string; usage: TargetUsage[] },
+  options: {
+    org: Pick<Principal, "org">["org"];
+    requestId: string;
+    kind: "text" | "batch" | "document";
+    sourceLang: string;
+    usage: TargetUsage[];
+  },
 ): Promise<number> {
   const total = options.usage.reduce((s, u) => s + u.credits, 0);
-  await (ctx.db as Database).transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    await debitCredits(txCtx, { orgId: options.orgId, amount: total, operationKey: options.requestId });
-    await recordUsage(
-      txCtx,
-      options.usage.map((u) => ({
-        orgId: options.orgId,
-        requestId: options.requestId,
-        kind: options.kind,
-        sourceLang: options.sourceLang,
-        targetLang: u.targetLang,
-        characters: u.characters,
-        credits: u.credits,
-      })),
-    );
+  await debitCredits(ctx, {
+    orgId: options.org.id,
+    org: options.org,
+    amount: total,
+    operationKey: options.requestId,
+    usage: options.usage.map((u) => ({
+      requestId: options.requestId,
+      kind: options.kind,
+      sourceLang: options.sourceLang,
+      targetLang: u.targetLang,
+      characters: u.characters,
+      credits: u.credits,
+    })),
   });
   return total;
 }

@@ -1,17 +1,24 @@
-import { type Database, creditDebits, creditLedger, creditLots } from "@tolk/db";
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { type Organization, organizations, rowsOf } from "@tolk/db";
+import { eq, sql } from "drizzle-orm";
 
+import { principalOrgColumns } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { badRequest, insufficientCredits, notFound } from "../errors";
 import { effectiveLimits } from "../plans";
-import { ensureAllowanceLot, lockOrganization } from "./allowance-lot";
+import { type UsageRecord } from "../usage/record-usage";
 import { billingPeriod } from "./billing-period";
+
+type OrgForBilling = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">;
 
 export interface DebitOptions {
   orgId: string;
   amount: number;
   /** Unique per billed operation (the request id, or the job id): a repeat debits nothing. */
   operationKey: string;
+  /** The organization as the caller already has it (saves a read); loaded when absent. */
+  org?: OrgForBilling;
+  /** Usage events written in the same transaction as the debit. */
+  usage?: readonly Omit<UsageRecord, "orgId">[];
 }
 
 export interface DebitResult {
@@ -22,69 +29,50 @@ export interface DebitResult {
   drawn: { lotId: string; amount: number }[];
 }
 
+type DebitReply =
+  | { error: "org_not_found" }
+  | { insufficient: true; available: number }
+  | { debit_id: string; amount: number; replayed: boolean; drawn: { lot_id: string; amount: number }[] };
+
 /**
  * Takes `amount` credits atomically: the current allowance first, then top-up lots oldest
  * first. All or nothing: when the organization cannot pay in full, nothing is taken and a 402
  * states what was needed and what is available. Concurrent debits of one organization are
  * serialized on its row lock, so two requests can never spend the same credit.
+ *
+ * The rules run in the database function `tolk_debit` (migration 0003): one statement, one
+ * round trip, its own transaction, whatever the number of lots it draws from.
  */
 export async function debitCredits(ctx: DomainContext, options: DebitOptions): Promise<DebitResult> {
   if (!Number.isSafeInteger(options.amount) || options.amount < 0) {
     throw badRequest("A debit must be a whole, non-negative number of credits.");
   }
-  return (ctx.db as Database).transaction(async (tx) => {
-    const org = await lockOrganization(tx, options.orgId);
-    if (!org) throw notFound("Organization");
-
-    const [previous] = await tx
-      .select()
-      .from(creditDebits)
-      .where(and(eq(creditDebits.orgId, org.id), eq(creditDebits.operationKey, options.operationKey)));
-    if (previous) {
-      const drawn = await tx
-        .select({ lotId: creditLedger.lotId, amount: sql<number>`-${creditLedger.amount}` })
-        .from(creditLedger)
-        .where(and(eq(creditLedger.debitId, previous.id), eq(creditLedger.entryType, "debit")));
-      return { debitId: previous.id, amount: previous.amount, replayed: true, drawn };
-    }
-
-    const now = ctx.now();
-    const period = billingPeriod(org.billingAnchor, now);
-    const allowance = await ensureAllowanceLot(tx, org.id, period, effectiveLimits(org).monthly_credits);
-    const lots = await tx
-      .select({ id: creditLots.id, remaining: creditLots.remaining })
-      .from(creditLots)
-      .where(
-        and(
-          eq(creditLots.orgId, org.id),
-          gt(creditLots.remaining, 0),
-          or(eq(creditLots.kind, "top_up"), eq(creditLots.id, allowance.id)),
-        ),
-      )
-      .orderBy(sql`(${creditLots.kind} = 'allowance') desc`, asc(creditLots.createdAt), asc(creditLots.id));
-    const available = lots.reduce((sum, l) => sum + l.remaining, 0);
-    if (available < options.amount) throw insufficientCredits(options.amount, available);
-
-    const [debit] = await tx
-      .insert(creditDebits)
-      .values({ orgId: org.id, operationKey: options.operationKey, amount: options.amount, createdAt: now })
-      .returning({ id: creditDebits.id });
-    if (!debit) throw new Error("debit insert returned no row");
-
-    const drawn: DebitResult["drawn"] = [];
-    let left = options.amount;
-    for (const lot of lots) {
-      if (left === 0) break;
-      const take = Math.min(lot.remaining, left);
-      left -= take;
-      drawn.push({ lotId: lot.id, amount: take });
-      await tx.update(creditLots).set({ remaining: sql`${creditLots.remaining} - ${take}` }).where(eq(creditLots.id, lot.id));
-    }
-    if (drawn.length > 0) {
-      await tx.insert(creditLedger).values(
-        drawn.map((d) => ({ orgId: org.id, lotId: d.lotId, debitId: debit.id, entryType: "debit" as const, amount: -d.amount, createdAt: now })),
-      );
-    }
-    return { debitId: debit.id, amount: options.amount, replayed: false, drawn };
-  });
+  const org = options.org ?? (await ctx.db.select(principalOrgColumns).from(organizations).where(eq(organizations.id, options.orgId)))[0];
+  if (!org) throw notFound("Organization");
+  const now = ctx.now();
+  const period = billingPeriod(org.billingAnchor, now);
+  const usage = options.usage?.map((u) => ({
+    request_id: u.requestId,
+    kind: u.kind,
+    source_lang: u.sourceLang,
+    target_lang: u.targetLang,
+    characters: u.characters,
+    credits: u.credits,
+  }));
+  const result: unknown = await ctx.db.execute(
+    sql`select tolk_debit(${org.id}, ${options.operationKey}, ${options.amount}::integer,
+      ${effectiveLimits(org).monthly_credits}::integer, ${period.start.toISOString()}::timestamptz,
+      ${period.end.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+      ${usage ? JSON.stringify(usage) : null}::jsonb) as reply`,
+  );
+  const raw = rowsOf<{ reply: DebitReply | string }>(result)[0]?.reply;
+  const reply: DebitReply | undefined = typeof raw === "string" ? (JSON.parse(raw) as DebitReply) : raw;
+  if (!reply || "error" in reply) throw notFound("Organization");
+  if ("insufficient" in reply) throw insufficientCredits(options.amount, reply.available);
+  return {
+    debitId: reply.debit_id,
+    amount: reply.amount,
+    replayed: reply.replayed,
+    drawn: reply.drawn.map((d) => ({ lotId: d.lot_id, amount: d.amount })),
+  };
 }

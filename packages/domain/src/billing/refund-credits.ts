@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
 import { badRequest, notFound } from "../errors";
-import { lockOrganization } from "./allowance-lot";
+import { lockOrganization } from "./lock-organization";
 
 /**
  * Gives back all or part of a debit, as compensating ledger entries that point at it. Credits

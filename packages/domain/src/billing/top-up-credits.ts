@@ -2,7 +2,7 @@ import { type Database, creditLedger, creditLots } from "@tolk/db";
 
 import { type DomainContext } from "../context";
 import { badRequest, notFound } from "../errors";
-import { lockOrganization } from "./allowance-lot";
+import { lockOrganization } from "./lock-organization";
 import { getCreditBalance } from "./get-credit-balance";
 
 /** Adds a purchased lot; lots are spent after the allowance, oldest first. */

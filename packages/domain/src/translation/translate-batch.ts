@@ -62,7 +62,7 @@ export async function translateBatch(
     credits: creditsFor(t.characters, t.target),
   }));
   const total = await billTranslation(ctx, {
-    orgId: principal.org.id,
+    org: principal.org,
     requestId: options.requestId,
     kind: "batch",
     sourceLang: request.source_lang,

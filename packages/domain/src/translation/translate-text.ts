@@ -45,7 +45,7 @@ export async function translateText(
   const characters = countCharacters(translation);
   const credits = creditsFor(characters, request.target_lang);
   await billTranslation(ctx, {
-    orgId: principal.org.id,
+    org: principal.org,
     requestId: options.requestId,
     kind: "text",
     sourceLang: request.source_lang,
