@@ -18,6 +18,7 @@ const schema = z.object({
   TOLK_APERTIUM: z.enum(["0", "1"]).default("1"),
   TOLK_APERTIUM_MODES_DIR: z.string().optional(),
   TOLK_APERTIUM_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
+  TOLK_APERTIUM_MAX_PIPELINES: z.coerce.number().int().min(1).max(512).optional(),
   TOLK_SEGMENT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(100_000),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
@@ -35,7 +36,7 @@ export function enginesConfig(env: Env): EnginesConfig {
   const models = { mini: env.LLM_MODEL_MINI, standard: env.LLM_MODEL_STANDARD, premium: env.LLM_MODEL_PREMIUM };
   const hasModel = Object.values(models).some(Boolean);
   return {
-    apertium: env.TOLK_APERTIUM === "1" ? { modesDir: env.TOLK_APERTIUM_MODES_DIR, poolSize: env.TOLK_APERTIUM_POOL_SIZE } : false,
+    apertium: env.TOLK_APERTIUM === "1" ? { modesDir: env.TOLK_APERTIUM_MODES_DIR, poolSize: env.TOLK_APERTIUM_POOL_SIZE, maxPipelines: env.TOLK_APERTIUM_MAX_PIPELINES } : false,
     llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,
     libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,
   };

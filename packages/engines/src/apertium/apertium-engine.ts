@@ -13,6 +13,7 @@ import {
 } from "../engine";
 import { deformat, splitOuterWhitespace } from "./markup";
 import { type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
+import { PipelineBudget } from "./pipeline-budget";
 import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
 
 export interface ApertiumEngineOptions {
@@ -24,6 +25,8 @@ export interface ApertiumEngineOptions {
   maxBatchChars?: number;
   /** A free pipeline leaves the rest of the queue to other free ones above this; default 256. */
   minBatchChars?: number;
+  /** Pipelines alive across every pair at most; default: one per 512 MB of memory, 4..64, at least `poolSize`. */
+  maxPipelines?: number;
   /** A pipeline with no output after this long (plus `timeoutPerKbMs`) is restarted; default 10 000. */
   timeoutMs?: number;
   /** Extra time per KiB of a batch; default 100. */
@@ -52,6 +55,7 @@ export class ApertiumEngine implements Engine {
   private readonly byPair = new Map<string, ApertiumMode>();
   private readonly pools = new Map<string, PairPool>();
   private readonly pairList: LanguagePair[];
+  private readonly budget: PipelineBudget;
   private closed = false;
 
   constructor(
@@ -60,6 +64,9 @@ export class ApertiumEngine implements Engine {
     /** Why there are no pairs, when there are none. */
     private readonly unavailable: string | null,
   ) {
+    const poolSize = Math.max(1, options.poolSize ?? os.availableParallelism());
+    const byMemory = Math.min(64, Math.max(4, Math.floor(os.totalmem() / (512 * 1024 * 1024))));
+    this.budget = new PipelineBudget(Math.max(poolSize, options.maxPipelines ?? byMemory));
     const modes = unavailable ? [] : discovery.modes;
     for (const mode of modes) this.byPair.set(pairKey(mode.pair), mode);
     this.pairList = modes.map((m) => ({ ...m.pair }));
@@ -154,6 +161,7 @@ export class ApertiumEngine implements Engine {
         timeoutMs: this.options.timeoutMs ?? 10_000,
         timeoutPerKbMs: this.options.timeoutPerKbMs ?? 100,
         idleTimeoutMs: this.options.idleTimeoutMs ?? 300_000,
+        budget: this.budget,
       });
       this.pools.set(key, pool);
     }

@@ -1,6 +1,7 @@
 import { EngineError, type SegmentResult } from "../engine";
 import { reformat } from "./markup";
 import { Pipeline, PipelineFailure } from "./pipeline";
+import { type BudgetMember, type PipelineBudget } from "./pipeline-budget";
 
 /** Counters of one pair's pool (summed over pairs by the engine), for tests and monitoring. */
 export interface PoolStats {
@@ -50,6 +51,8 @@ export interface PoolSettings {
   timeoutPerKbMs: number;
   /** An idle pipeline is stopped after this long (0: never). */
   idleTimeoutMs: number;
+  /** The cap shared by every pair's pool; none: only `poolSize` limits. */
+  budget?: PipelineBudget;
 }
 
 /** One translate() call: its results fill in as batches return. */
@@ -111,7 +114,7 @@ export interface Entry {
  * free or can still be started, at most `maxBatchChars`) and writes it in one go. Pipelines start
  * on demand, up to `poolSize`.
  */
-export class PairPool {
+export class PairPool implements BudgetMember {
   readonly stats = emptyStats();
   private queue: Entry[] = [];
   private head = 0;
@@ -122,7 +125,20 @@ export class PairPool {
   private scheduled = false;
   private closed = false;
 
-  constructor(private readonly settings: PoolSettings) {}
+  constructor(private readonly settings: PoolSettings) {
+    settings.budget?.join(this);
+  }
+
+  evictIdle(): boolean {
+    const oldest = this.idle[0];
+    if (!oldest) return false;
+    this.retire(oldest);
+    return true;
+  }
+
+  wake(): void {
+    this.schedule();
+  }
 
   submit(entries: readonly Entry[]): void {
     if (this.closed) {
@@ -210,10 +226,12 @@ export class PairPool {
 
   private start(): Pipeline | null {
     if (this.alive.size >= this.settings.poolSize) return null;
+    if (this.settings.budget && !this.settings.budget.acquire(this)) return null;
     let pipeline: Pipeline;
     try {
       pipeline = new Pipeline(this.settings.stages, (dead, failure) => this.onDead(dead, failure));
     } catch (error) {
+      this.settings.budget?.release();
       // Could not even spawn (bad command): fail what waits rather than spin.
       const message = error instanceof Error ? error.message : String(error);
       const failure = new EngineError(this.settings.engine, `${this.settings.mode}: ${message}`);
@@ -240,6 +258,13 @@ export class PairPool {
   }
 
   private release(pipeline: Pipeline): void {
+    // Another pair waits for a slot: give this pipeline up, unless it is this pool's last one
+    // and work is queued for it.
+    const queued = this.head < this.queue.length;
+    if (this.settings.budget?.hasWaiters() && (!queued || this.alive.size > 1)) {
+      this.retire(pipeline);
+      return;
+    }
     this.idle.push(pipeline);
     if (this.settings.idleTimeoutMs <= 0) return;
     const timer = setTimeout(() => this.retire(pipeline), this.settings.idleTimeoutMs);
@@ -257,6 +282,7 @@ export class PairPool {
   /** Drops a pipeline from the pool; false when it was not in it any more. */
   private forget(pipeline: Pipeline): boolean {
     if (!this.alive.delete(pipeline)) return false;
+    this.settings.budget?.release();
     const at = this.idle.indexOf(pipeline);
     if (at !== -1) this.idle.splice(at, 1);
     clearTimeout(this.idleTimers.get(pipeline));

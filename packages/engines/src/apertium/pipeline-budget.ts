@@ -1,0 +1,56 @@
+/** What the budget needs from a pair's pool. */
+export interface BudgetMember {
+  /** Stops one idle pipeline of this pool; false when it has none idle. */
+  evictIdle(): boolean;
+  /** Room may have opened up: try to start what waits. */
+  wake(): void;
+}
+
+/**
+ * A cap on the Apertium pipelines alive across every pair (each is a chain of ~10 processes
+ * and ~200 MB). A pool takes a slot before it starts a pipeline; when none is free it stops
+ * another pair's idle pipeline, or waits, and is woken when a slot is given back.
+ */
+export class PipelineBudget {
+  private alive = 0;
+  private readonly members = new Set<BudgetMember>();
+  private readonly waiting = new Set<BudgetMember>();
+
+  constructor(readonly max: number) {}
+
+  join(member: BudgetMember): void {
+    this.members.add(member);
+  }
+
+  acquire(member: BudgetMember): boolean {
+    if (this.alive >= this.max) {
+      for (const other of this.members) {
+        if (other !== member && other.evictIdle() && this.alive < this.max) break;
+      }
+    }
+    if (this.alive < this.max) {
+      this.alive += 1;
+      this.waiting.delete(member);
+      return true;
+    }
+    this.waiting.add(member);
+    return false;
+  }
+
+  release(): void {
+    this.alive = Math.max(0, this.alive - 1);
+    const [next] = this.waiting;
+    if (next) {
+      this.waiting.delete(next);
+      next.wake();
+    }
+  }
+
+  hasWaiters(): boolean {
+    return this.waiting.size > 0;
+  }
+
+  inUse(): number {
+    return this.alive;
+  }
+}
