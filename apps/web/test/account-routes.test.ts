@@ -6,8 +6,8 @@ import {
   quotaResponse,
   usageResponse,
 } from "@tolk/contract";
-import { debitCredits, recordUsage } from "@tolk/domain";
-import { type TestOrg } from "@tolk/domain/testing";
+import { debitCredits } from "@tolk/domain";
+import { type TestOrg, recordUsage } from "@tolk/domain/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as formats } from "../app/v1/formats/route";

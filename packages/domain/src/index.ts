@@ -30,7 +30,6 @@ export * from "./rate-limit/rate-limiter";
 export * from "./rate-limit/redis-store";
 export * from "./rate-limit/store";
 export * from "./usage/get-usage";
-export * from "./usage/record-usage";
 export * from "./translation/placeholders";
 export * from "./translation/quality-score";
 export * from "./translation/segment-cache";

@@ -1,4 +1,4 @@
-import { type DatabaseHandle } from "@tolk/db";
+import { type DatabaseHandle, usageEvents } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
 
 import { type Plan, type Scope } from "@tolk/contract";
@@ -7,6 +7,7 @@ import { addMember, createUser } from "./accounts/create-user";
 import { createOrganization } from "./accounts/create-organization";
 import { type DomainContext } from "./context";
 import { createApiKey } from "./keys/create-api-key";
+import { type UsageRecord } from "./billing/debit-credits";
 import { topUpCredits } from "./billing/top-up-credits";
 
 /** A test clock: starts at a fixed instant and moves only when told. */
@@ -65,4 +66,14 @@ export async function createTestOrg(
   }
   if (options.topUp) await topUpCredits(ctx, { orgId: org.id, amount: options.topUp });
   return { orgId: org.id, ownerId: owner.id, keys };
+}
+
+/**
+ * Writes usage events directly, for tests of what reads them. The service itself writes them
+ * only inside `tolk_debit`, in the same statement as the debit they belong to.
+ */
+export async function recordUsage(ctx: DomainContext, records: readonly UsageRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const createdAt = ctx.now();
+  await ctx.db.insert(usageEvents).values(records.map((r) => ({ ...r, createdAt })));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { type DomainContext, type UsageRecord, getUsage, recordUsage } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { type DomainContext, type UsageRecord, getUsage } from "../src";
+import { type TestDb, createTestDb, createTestOrg, recordUsage } from "../src/testing";
 import { rejection } from "./helpers";
 
 let t: TestDb;

@@ -9,11 +9,14 @@ export const principalOrgColumns = {
   billingAnchor: organizations.billingAnchor,
 };
 
+/** The organization as every request carries it: the shape `principalOrgColumns` selects. */
+export type PrincipalOrg = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">;
+
 /** Who is calling, resolved from the bearer token. */
 export interface Principal {
   source: "api_key" | "idp_jwt";
   userId: string;
-  org: Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">;
+  org: PrincipalOrg;
   /** null for session tokens: they carry the member's full access. */
   scopes: Scope[] | null;
   keyId: string | null;

@@ -1,6 +1,6 @@
 import { creditWeight } from "@tolk/contract";
 
-import { type Principal } from "../auth/principal";
+import { type Principal, type PrincipalOrg } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { insufficientCredits } from "../errors";
 import { debitCredits } from "./debit-credits";
@@ -50,7 +50,7 @@ export interface TargetUsage {
 export async function billTranslation(
   ctx: DomainContext,
   options: {
-    org: Pick<Principal, "org">["org"];
+    org: PrincipalOrg;
     requestId: string;
     kind: "text" | "batch" | "document";
     sourceLang: string;

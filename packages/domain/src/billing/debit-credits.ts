@@ -1,14 +1,22 @@
-import { type Organization, organizations, rowsOf } from "@tolk/db";
+import { organizations, rowsOf } from "@tolk/db";
 import { eq, sql } from "drizzle-orm";
 
-import { principalOrgColumns } from "../auth/principal";
+import { type PrincipalOrg, principalOrgColumns } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { badRequest, insufficientCredits, notFound } from "../errors";
 import { effectiveLimits } from "../plans";
-import { type UsageRecord } from "../usage/record-usage";
 import { billingPeriod } from "./billing-period";
 
-type OrgForBilling = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">;
+/** One usage event: a translation into one target language. */
+export interface UsageRecord {
+  orgId: string;
+  requestId: string;
+  kind: "text" | "batch" | "document";
+  sourceLang: string;
+  targetLang: string;
+  characters: number;
+  credits: number;
+}
 
 export interface DebitOptions {
   orgId: string;
@@ -16,7 +24,7 @@ export interface DebitOptions {
   /** Unique per billed operation (the request id, or the job id): a repeat debits nothing. */
   operationKey: string;
   /** The organization as the caller already has it (saves a read); loaded when absent. */
-  org?: OrgForBilling;
+  org?: PrincipalOrg;
   /** Usage events written in the same transaction as the debit. */
   usage?: readonly Omit<UsageRecord, "orgId">[];
 }

@@ -1,13 +1,12 @@
-import { type Organization, creditLedger, creditLots } from "@tolk/db";
+import { creditLedger, creditLots } from "@tolk/db";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 
 import { type CreditsInfo } from "@tolk/contract";
 
+import { type PrincipalOrg } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { effectiveLimits } from "../plans";
-import { billingPeriod } from "./billing-period";
-
-type OrgForBalance = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">;
+import { readLiveLots, spendableCredits } from "./get-spendable-credits";
 
 /**
  * The quota's credit figures. `consumed` is everything spent in this period, allowance and
@@ -15,18 +14,10 @@ type OrgForBalance = Pick<Organization, "id" | "plan" | "planOverrides" | "billi
  * plus what was spent this period), so that remaining = allowance + top_up_balance − consumed
  * holds exactly as the spec defines it. `top_up_remaining` (extension) is what is left of lots.
  */
-export async function getCreditBalance(ctx: DomainContext, org: OrgForBalance): Promise<CreditsInfo> {
-  const period = billingPeriod(org.billingAnchor, ctx.now());
+export async function getCreditBalance(ctx: DomainContext, org: PrincipalOrg): Promise<CreditsInfo> {
   const allowance = effectiveLimits(org).monthly_credits;
-
-  const [allowanceLot] = await ctx.db
-    .select({ amount: creditLots.amount, remaining: creditLots.remaining })
-    .from(creditLots)
-    .where(and(eq(creditLots.orgId, org.id), eq(creditLots.kind, "allowance"), eq(creditLots.periodStart, period.start)));
-  const [topUps] = await ctx.db
-    .select({ remaining: sql<string | null>`sum(${creditLots.remaining})` })
-    .from(creditLots)
-    .where(and(eq(creditLots.orgId, org.id), eq(creditLots.kind, "top_up")));
+  const lots = await readLiveLots(ctx, org);
+  const { period, allowanceLot } = lots;
   const [topUpSpent] = await ctx.db
     .select({ spent: sql<string | null>`-sum(${creditLedger.amount})` })
     .from(creditLedger)
@@ -41,7 +32,7 @@ export async function getCreditBalance(ctx: DomainContext, org: OrgForBalance): 
     );
 
   const allowanceConsumed = allowanceLot ? allowanceLot.amount - allowanceLot.remaining : 0;
-  const topUpRemaining = Number(topUps?.remaining ?? 0);
+  const topUpRemaining = lots.topUpRemaining;
   const topUpConsumed = Math.max(0, Number(topUpSpent?.spent ?? 0));
   const consumed = allowanceConsumed + topUpConsumed;
   const topUpBalance = topUpRemaining + topUpConsumed;
@@ -50,7 +41,7 @@ export async function getCreditBalance(ctx: DomainContext, org: OrgForBalance): 
     allowance,
     consumed,
     top_up_balance: topUpBalance,
-    remaining: Math.max(0, allowance - allowanceConsumed) + topUpRemaining,
+    remaining: spendableCredits(org, lots),
     // 0..100 as the spec says, also when a downgrade left more consumed than the new total.
     usage_percent: total === 0 ? 0 : Math.min(100, Math.round((consumed / total) * 1000) / 10),
     top_up_remaining: topUpRemaining,

@@ -1,22 +1,26 @@
-import { type Organization, creditLots } from "@tolk/db";
+import { creditLots } from "@tolk/db";
 import { and, eq, gt, or } from "drizzle-orm";
 
+import { type PrincipalOrg } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { effectiveLimits } from "../plans";
-import { billingPeriod } from "./billing-period";
+import { type BillingPeriod, billingPeriod } from "./billing-period";
+
+/** An organization's live lots: this period's allowance lot (if made yet) and top-ups with credit left. */
+export interface LiveLots {
+  period: BillingPeriod;
+  allowanceLot: { amount: number; remaining: number } | null;
+  topUpRemaining: number;
+}
 
 /**
- * What a debit could take right now: this period's allowance left plus every top-up lot's
- * remainder. Reads the organization's few live lots only (never the ledger), so it costs the
- * same on the millionth request as on the first; the hot path's pre-check uses it.
+ * One read of the few live lots, never the ledger, so it costs the same on the millionth
+ * request as on the first. The quota and the translation pre-check both start from it.
  */
-export async function getSpendableCredits(
-  ctx: DomainContext,
-  org: Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">,
-): Promise<number> {
+export async function readLiveLots(ctx: DomainContext, org: PrincipalOrg): Promise<LiveLots> {
   const period = billingPeriod(org.billingAnchor, ctx.now());
   const lots = await ctx.db
-    .select({ kind: creditLots.kind, remaining: creditLots.remaining })
+    .select({ kind: creditLots.kind, amount: creditLots.amount, remaining: creditLots.remaining })
     .from(creditLots)
     .where(
       and(
@@ -27,8 +31,19 @@ export async function getSpendableCredits(
         ),
       ),
     );
-  // Before the period's first debit its allowance lot does not exist yet: the whole allowance.
-  const hasAllowanceLot = lots.some((l) => l.kind === "allowance");
-  const allowance = hasAllowanceLot ? 0 : effectiveLimits(org).monthly_credits;
-  return lots.reduce((sum, l) => sum + l.remaining, allowance);
+  const allowance = lots.find((l) => l.kind === "allowance");
+  return {
+    period,
+    allowanceLot: allowance ? { amount: allowance.amount, remaining: allowance.remaining } : null,
+    topUpRemaining: lots.reduce((sum, l) => sum + (l.kind === "top_up" ? l.remaining : 0), 0),
+  };
+}
+
+/** What a debit could take: the allowance left (all of it before the period's first debit) plus top-ups. */
+export function spendableCredits(org: PrincipalOrg, lots: LiveLots): number {
+  return (lots.allowanceLot?.remaining ?? effectiveLimits(org).monthly_credits) + lots.topUpRemaining;
+}
+
+export async function getSpendableCredits(ctx: DomainContext, org: PrincipalOrg): Promise<number> {
+  return spendableCredits(org, await readLiveLots(ctx, org));
 }
