@@ -27,7 +27,7 @@ export async function translateBatch(
     inputChars += n;
   }
   await assertNoResourceRefs(request);
-  for (const target of request.target_langs) resolveRoute(services, request.source_lang, target, request.model_tier);
+  const routes = request.target_langs.map((target) => ({ target, route: resolveRoute(services, request.source_lang, target, request.model_tier) }));
   const estimate = request.target_langs.reduce((sum, t) => sum + creditsFor(inputChars, t), 0);
   await assertCanAfford(ctx, principal, estimate);
 
@@ -35,10 +35,9 @@ export async function translateBatch(
   const segmented = entries.map(([, text]) => segmentText(text, request.source_lang));
   const allSegments = segmented.flatMap((s) => s.segments);
   const perTarget = await Promise.all(
-    request.target_langs.map(async (target) => {
+    routes.map(async ({ target, route }) => {
       const { texts } = await translateSegments(services, {
-        source: request.source_lang,
-        target,
+        route,
         segments: allSegments,
         tier: request.model_tier,
       });

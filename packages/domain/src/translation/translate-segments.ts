@@ -1,4 +1,4 @@
-import { type EngineRouter, type ModelTier, type SegmentResult, EngineError, countWords, pairKey } from "@tolk/engines";
+import { type EngineRouter, type ModelTier, type Route, type SegmentResult, EngineError, countWords, pairKey } from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { containsOnlyPlaceholders, protectPlaceholders, restorePlaceholders } from "./placeholders";
@@ -17,8 +17,8 @@ export interface TranslatedSegments {
   pivot: string | null;
 }
 
-/** Throws 400 unsupported_language_pair unless some engine can serve the pair. */
-export function resolveRoute(services: TranslationServices, source: string, target: string, tier?: ModelTier) {
+/** The route of a pair; 400 unsupported_language_pair when no engine can serve it. */
+export function resolveRoute(services: TranslationServices, source: string, target: string, tier?: ModelTier): Route {
   const route = services.router.route(source, target, tier);
   if (!route) throw unsupportedLanguagePair(source, target, services.router.availablePairs());
   return route;
@@ -31,9 +31,9 @@ export function resolveRoute(services: TranslationServices, source: string, targ
  */
 export async function translateSegments(
   services: TranslationServices,
-  options: { source: string; target: string; segments: readonly string[]; tier?: ModelTier },
+  options: { route: Route; segments: readonly string[]; tier?: ModelTier },
 ): Promise<TranslatedSegments> {
-  const route = resolveRoute(services, options.source, options.target, options.tier);
+  const { route } = options;
   const protectedSegments = options.segments.map(protectPlaceholders);
   // Segments that are only placeholders ("{name}", "<br/>") have nothing to translate.
   const toEngine = options.segments.map((s) => !containsOnlyPlaceholders(s));

@@ -31,13 +31,12 @@ export async function translateText(
   const inputChars = countCharacters(request.text);
   assertTextWithinPlan(principal, inputChars, "text");
   await assertNoResourceRefs(request);
-  resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
+  const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
   await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang));
 
   const segmented = segmentText(request.text, request.source_lang);
   const translated = await translateSegments(services, {
-    source: request.source_lang,
-    target: request.target_lang,
+    route,
     segments: segmented.segments,
     tier: request.model_tier,
   });
