@@ -37,7 +37,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { freePort, type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
+import { freePort, type RunningServer, startServer, tempDataDir, tolk, waitUntilAnswering } from "../src/server";
 
 const cores = availableParallelism();
 const rawRuns = Number(process.env.BENCH_RAW_RUNS ?? 3);
@@ -468,20 +468,7 @@ async function startApy(): Promise<Apy> {
       // already gone
     }
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`APy exited with ${child.exitCode}:\n${log}`);
-    try {
-      if ((await fetch(`${url}/listPairs`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`APy did not answer in 60 s:\n${log}`);
-    }
-    await sleep(200);
-  }
+  await waitUntilAnswering(child, `${url}/listPairs`, () => log, stop);
   return { url, child, command: `apertium-apy ${args.join(" ")} (via ${shebang}, bound to 127.0.0.1)`, output: () => log, stop };
 }
 

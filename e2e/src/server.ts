@@ -36,6 +36,32 @@ export async function tolk(args: string[], env: Record<string, string>): Promise
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
+/**
+ * Waits until `url` answers 2xx: throws with the process's output if the process exits first
+ * or nothing answers within 60 s (after `onTimeout`, which should stop the process).
+ */
+export async function waitUntilAnswering(
+  child: ChildProcess,
+  url: string,
+  output: () => string,
+  onTimeout: () => Promise<void> | void,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await onTimeout();
+      throw new Error(`${url} did not answer in 60 s:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;
@@ -55,20 +81,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become ready in 60 s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilAnswering(child, `${url}/readyz`, () => log, () => void child.kill("SIGKILL"));
   return {
     url,
     process: child,
