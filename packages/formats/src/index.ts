@@ -1,0 +1,2 @@
+export * from "./filter";
+export { filterFor } from "./registry";
