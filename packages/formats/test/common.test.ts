@@ -19,7 +19,7 @@ describe("inline codes", () => {
     const source = "A <g1>b</g1> c <g2>d</g2><x3/>";
     expect(repairCodes(source, "A <g1>b</g1> c <g2>d</g2><x3/>")).toBe(source);
     expect(repairCodes(source, "<g9>A</g9> <g1>b c <g2>d</g1></g2>")).toBe("A b c <g2>d</g2><x3/>");
-    expect(repairCodes(source, "A <g1>b</g1><g1>x</g1> c d<x3/><x3/>")).toBe("A b x c d<x3/>");
+    expect(repairCodes(source, "A <g1>b</g1><g1>x</g1> c d<x3/><x3/>")).toBe("A bx c d<x3/>");
   });
 });
 
