@@ -9,6 +9,8 @@ export * from "./auth/session-tokens";
 export * from "./billing/bill-translation";
 export * from "./billing/billing-period";
 export * from "./billing/debit-credits";
+export * from "./billing/debit-group-commit";
+export * from "./billing/spendable-hints";
 export * from "./billing/get-credit-balance";
 export * from "./billing/get-quota";
 export * from "./billing/get-spendable-credits";

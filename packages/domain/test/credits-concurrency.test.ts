@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type DebitResult, type DomainContext, TolkError, debitCredits, getQuota, topUpCredits } from "../src";
+import { DebitGroupCommit, type DebitResult, type DomainContext, TolkError, debitCredits, getQuota, topUpCredits } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
 import { MINUTE, debitRows, ledgerRows, loadOrg, lotStates } from "./helpers";
 
@@ -60,7 +60,16 @@ async function raceForCredits(credits: number, requests: number) {
   await expectConsistentLedger(org.orgId);
 }
 
-describe("concurrent debits never overspend", () => {
+// Every race runs twice: each debit its own statement (a use case inside a transaction, the CLI)
+// and the server's group commit (concurrent debits share one tolk_debit_many statement).
+describe.each([
+  ["one statement per debit", false],
+  ["group commit", true],
+])("concurrent debits never overspend (%s)", (_mode, grouped) => {
+  beforeAll(() => {
+    ctx = grouped ? { ...t.ctx, debits: new DebitGroupCommit(t.handle.db, { maxInFlight: onPostgres ? 4 : 1 }) } : t.ctx;
+  });
+
   it.skipIf(!onPostgres)("PostgreSQL: 1,000 concurrent 1-credit debits against 500 credits → exactly 500 paid", async () => {
     await raceForCredits(500, 1_000);
   }, 120_000);

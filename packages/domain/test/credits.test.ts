@@ -2,12 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import {
   type DomainContext,
+  type PrincipalOrg,
   debitCredits,
   getQuota,
   refundCredits,
   setOrganizationPlan,
   getCreditBalance,
-  getSpendableCredits,
+  readLiveLots,
+  spendableCredits,
   topUpCredits,
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
@@ -374,7 +376,8 @@ describe("ledger invariant", () => {
   });
 });
 
-describe("getSpendableCredits (the translation pre-check)", () => {
+describe("spendableCredits (the translation pre-check)", () => {
+  const getSpendableCredits = async (ctx: DomainContext, org: PrincipalOrg) => spendableCredits(org, await readLiveLots(ctx, org));
   it("always equals the quota's remaining: before the first debit, across lots, into a new period", async () => {
     const org = await createTestOrg(ctx, { plan: "free", topUp: 300 });
     const orgRow = await loadOrg(ctx, org.orgId);

@@ -1,12 +1,14 @@
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
 import {
   type Authenticator,
+  DebitGroupCommit,
   type DomainContext,
   MemoryRateLimitStore,
   PrincipalCache,
   RateLimiter,
   RedisRateLimitStore,
   SegmentCache,
+  SpendableHints,
   type TranslationServices,
   createKeyResolver,
   systemClock,
@@ -33,7 +35,13 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     database ??
     (await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: env.TOLK_DB_POOL_SIZE }));
   if (!database) await migrateDatabase(handle, env.DATABASE_URL);
-  const domain: DomainContext = { db: handle.db, now: systemClock };
+  const domain: DomainContext = {
+    db: handle.db,
+    now: systemClock,
+    // PGlite runs one statement at a time anyway; PostgreSQL gets a few batches in parallel.
+    debits: new DebitGroupCommit(handle.db, { maxInFlight: handle.kind === "pglite" ? 1 : 4 }),
+    spendable: new SpendableHints(),
+  };
   const config = {
     jwksUrl: env.JWT_JWKS_URL,
     issuer: env.JWT_ISSUER ?? env.TOLK_PUBLIC_URL,

@@ -3,8 +3,9 @@ import { creditWeight } from "@tolk/contract";
 import { type Principal, type PrincipalOrg } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { insufficientCredits } from "../errors";
+import { billingPeriod } from "./billing-period";
 import { debitCredits } from "./debit-credits";
-import { getSpendableCredits } from "./get-spendable-credits";
+import { readLiveLots, spendableCredits } from "./get-spendable-credits";
 
 /** Characters as the spec counts them: Unicode code points, so an emoji is one, not two. */
 export function countCharacters(text: string): number {
@@ -29,14 +30,20 @@ export function creditsFor(characters: number, targetLang: string): number {
 /**
  * Refuses (402) before any work when the balance cannot cover the estimate. The exact figure
  * is billed afterwards; if the output came out longer than the balance, that debit refuses
- * too, and the work is not billed.
+ * too, and the work is not billed. With `ctx.spendable` a recent figure that covers the
+ * estimate saves the read (see SpendableHints for why that is safe).
  */
 export async function assertCanAfford(
   ctx: DomainContext,
   principal: Pick<Principal, "org">,
   estimate: number,
 ): Promise<void> {
-  const available = await getSpendableCredits(ctx, principal.org);
+  const { org } = principal;
+  const now = ctx.now();
+  if (ctx.spendable?.covers(org.id, billingPeriod(org.billingAnchor, now).start, estimate, now)) return;
+  const lots = await readLiveLots(ctx, org);
+  const available = spendableCredits(org, lots);
+  ctx.spendable?.remember(org.id, lots.period.start, available, now);
   if (available < estimate) throw insufficientCredits(estimate, available);
 }
 
@@ -72,5 +79,6 @@ export async function billTranslation(
       credits: u.credits,
     })),
   });
+  ctx.spendable?.spent(options.org.id, total);
   return total;
 }

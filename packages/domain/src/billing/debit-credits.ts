@@ -1,11 +1,12 @@
-import { organizations, rowsOf } from "@tolk/db";
-import { eq, sql } from "drizzle-orm";
+import { organizations } from "@tolk/db";
+import { eq } from "drizzle-orm";
 
 import { type PrincipalOrg, principalOrgColumns } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { badRequest, insufficientCredits, notFound } from "../errors";
 import { effectiveLimits } from "../plans";
 import { billingPeriod } from "./billing-period";
+import { type DebitStatement, runDebitStatement } from "./debit-group-commit";
 
 /** One usage event: a translation into one target language. */
 export interface UsageRecord {
@@ -37,11 +38,6 @@ export interface DebitResult {
   drawn: { lotId: string; amount: number }[];
 }
 
-type DebitReply =
-  | { error: "org_not_found" }
-  | { insufficient: true; available: number }
-  | { debit_id: string; amount: number; replayed: boolean; drawn: { lot_id: string; amount: number }[] };
-
 /**
  * Takes `amount` credits atomically: the current allowance first, then top-up lots oldest
  * first. All or nothing: when the organization cannot pay in full, nothing is taken and a 402
@@ -49,7 +45,8 @@ type DebitReply =
  * serialized on its row lock, so two requests can never spend the same credit.
  *
  * The rules run in the database function `tolk_debit` (migration 0003): one statement, one
- * round trip, its own transaction, whatever the number of lots it draws from.
+ * round trip, its own transaction, whatever the number of lots it draws from. With
+ * `ctx.debits` (the server's root context) concurrent debits share one statement and commit.
  */
 export async function debitCredits(ctx: DomainContext, options: DebitOptions): Promise<DebitResult> {
   if (!Number.isSafeInteger(options.amount) || options.amount < 0) {
@@ -59,22 +56,26 @@ export async function debitCredits(ctx: DomainContext, options: DebitOptions): P
   if (!org) throw notFound("Organization");
   const now = ctx.now();
   const period = billingPeriod(org.billingAnchor, now);
-  const usage = options.usage?.map((u) => ({
-    request_id: u.requestId,
-    kind: u.kind,
-    source_lang: u.sourceLang,
-    target_lang: u.targetLang,
-    characters: u.characters,
-    credits: u.credits,
-  }));
-  const result: unknown = await ctx.db.execute(
-    sql`select tolk_debit(${org.id}, ${options.operationKey}, ${options.amount}::integer,
-      ${effectiveLimits(org).monthly_credits}::integer, ${period.start.toISOString()}::timestamptz,
-      ${period.end.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
-      ${usage ? JSON.stringify(usage) : null}::jsonb) as reply`,
-  );
-  const raw = rowsOf<{ reply: DebitReply | string }>(result)[0]?.reply;
-  const reply: DebitReply | undefined = typeof raw === "string" ? (JSON.parse(raw) as DebitReply) : raw;
+  const statement: DebitStatement = {
+    org: org.id,
+    key: options.operationKey,
+    amount: options.amount,
+    allowance: effectiveLimits(org).monthly_credits,
+    period_start: period.start.toISOString(),
+    period_end: period.end.toISOString(),
+    now: now.toISOString(),
+    usage:
+      options.usage?.map((u) => ({
+        request_id: u.requestId,
+        kind: u.kind,
+        source_lang: u.sourceLang,
+        target_lang: u.targetLang,
+        characters: u.characters,
+        credits: u.credits,
+      })) ?? null,
+  };
+  const reply = ctx.debits ? await ctx.debits.submit(statement) : await runDebitStatement(ctx.db, statement);
+  if (reply && "failed" in reply) throw new Error(`Debit failed: ${reply.failed}`);
   if (!reply || "error" in reply) throw notFound("Organization");
   if ("insufficient" in reply) throw insufficientCredits(options.amount, reply.available);
   return {

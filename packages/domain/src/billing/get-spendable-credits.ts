@@ -43,7 +43,3 @@ export async function readLiveLots(ctx: DomainContext, org: PrincipalOrg): Promi
 export function spendableCredits(org: PrincipalOrg, lots: LiveLots): number {
   return (lots.allowanceLot?.remaining ?? effectiveLimits(org).monthly_credits) + lots.topUpRemaining;
 }
-
-export async function getSpendableCredits(ctx: DomainContext, org: PrincipalOrg): Promise<number> {
-  return spendableCredits(org, await readLiveLots(ctx, org));
-}

@@ -1,0 +1,122 @@
+import { type Database, rowsOf } from "@tolk/db";
+import { sql } from "drizzle-orm";
+
+/** One debit as `tolk_debit` takes it (the JSON keys are the function's parameters). */
+export interface DebitStatement {
+  org: string;
+  key: string;
+  amount: number;
+  allowance: number;
+  period_start: string;
+  period_end: string;
+  now: string;
+  usage: unknown[] | null;
+}
+
+/** `tolk_debit`'s reply, or `{ failed }` when the item raised inside `tolk_debit_many`. */
+export type DebitReply =
+  | { error: "org_not_found" }
+  | { insufficient: true; available: number }
+  | { failed: string }
+  | { debit_id: string; amount: number; replayed: boolean; drawn: { lot_id: string; amount: number }[] };
+
+interface Waiting {
+  item: DebitStatement;
+  resolve: (reply: DebitReply) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The single-debit statement: one round trip, its own transaction. */
+export async function runDebitStatement(db: Pick<Database, "execute">, d: DebitStatement): Promise<DebitReply | undefined> {
+  const result: unknown = await db.execute(
+    sql`select tolk_debit(${d.org}, ${d.key}, ${d.amount}::integer, ${d.allowance}::integer,
+      ${d.period_start}::timestamptz, ${d.period_end}::timestamptz, ${d.now}::timestamptz,
+      ${d.usage ? JSON.stringify(d.usage) : null}::jsonb) as reply`,
+  );
+  return parseJson<DebitReply>(rowsOf<{ reply: DebitReply | string }>(result)[0]?.reply);
+}
+
+/**
+ * Group commit of debits. Every billed request ends with a debit, and on the embedded database
+ * each statement runs on the server's only thread: a commit per request was the largest cost of
+ * a one-sentence translation. Debits that arrive while earlier ones are being written wait and
+ * then go together, in one `tolk_debit_many` statement (migration 0007): one round trip, one
+ * commit, and the work shared per organization (one lock, one read of its lots, one insert of
+ * each kind). Each debit stays all or nothing; a failing organization group fails alone and its
+ * debits are retried one by one. When nothing is
+ * in flight, a debit waits for the end of the current event-loop turn (setImmediate), so the
+ * requests that resumed in the same turn (an engine answers many segments at once) share it;
+ * an embedded statement runs synchronously and would otherwise never see a second debit.
+ *
+ * Items are sent ordered by organization id: every batch takes organization row locks in the
+ * same order, so batches running at once on PostgreSQL (`maxInFlight` > 1) cannot deadlock.
+ * Only for the root database: a debit inside a caller's transaction must not leave it.
+ */
+export class DebitGroupCommit {
+  private readonly waiting: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Pick<Database, "execute">,
+    private readonly options: { maxInFlight: number; maxBatch?: number } = { maxInFlight: 1 },
+  ) {}
+
+  submit(item: DebitStatement): Promise<DebitReply> {
+    return new Promise<DebitReply>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (this.inFlight < this.options.maxInFlight && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          void this.drain();
+        });
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.inFlight++;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.options.maxBatch ?? 256);
+        await this.write(batch);
+      }
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    try {
+      if (batch.length === 1) {
+        const only = batch[0] as Waiting;
+        const reply = await runDebitStatement(this.db, only.item);
+        if (reply) only.resolve(reply);
+        else only.reject(new Error("tolk_debit returned no reply"));
+        return;
+      }
+      const ordered = [...batch].sort((a, b) => (a.item.org < b.item.org ? -1 : a.item.org > b.item.org ? 1 : 0));
+      const result: unknown = await this.db.execute(
+        sql`select tolk_debit_many(${JSON.stringify(ordered.map((w) => w.item))}::jsonb) as replies`,
+      );
+      const replies = parseJson<DebitReply[]>(rowsOf<{ replies: DebitReply[] | string }>(result)[0]?.replies) ?? [];
+      for (const [i, w] of ordered.entries()) {
+        const reply = replies[i];
+        if (!reply) w.reject(new Error("tolk_debit_many returned no reply for a debit"));
+        // A failed group took its neighbours down with it: each of them goes again alone, so
+        // only the debit that really fails fails.
+        else if ("failed" in reply) await this.write([w]);
+        else w.resolve(reply);
+      }
+    } catch (err) {
+      // The statement itself failed (connection lost, …): nothing of this batch was committed.
+      for (const w of batch) w.reject(err);
+    }
+  }
+}
+
+/** `execute` returns jsonb parsed on postgres-js and as text on PGlite. */
+function parseJson<T>(raw: T | string | undefined): T | undefined {
+  return typeof raw === "string" ? (JSON.parse(raw) as T) : raw;
+}
