@@ -1,0 +1,99 @@
+/**
+ * `pnpm --filter @tolk/e2e exec tsx bench/cpu-per-request.ts`: CPU time the Tolk server spends per
+ * POST /v1/translate (one distinct sentence per request, BENCH_CLIENTS concurrent clients), split
+ * into the Node.js server process and its Apertium pipelines. CPU time, unlike requests per
+ * second, hardly moves when other work shares the machine, so it shows what a change to the
+ * request path saves. BENCH_CPU_PROF=dir also writes a V8 CPU profile of the server.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+
+import { startServer, tempDataDir, tolk } from "../src/server";
+
+const clients = Number(process.env.BENCH_CLIENTS ?? 16);
+const count = Number(process.env.BENCH_SINGLE_SENTENCES ?? 3000);
+const LIMITS = { api_per_min: 1e9, translate_per_min: 1e9, segment_per_min: 1e9, monthly_credits: 1e9, max_text_chars: 1e6 };
+const TICKS = 100; // USER_HZ on Linux
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) out.push(Number(name), ...descendants(Number(name)));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+function post(agent: Agent, url: string, auth: string, body: string): Promise<number> {
+  return new Promise((res, rej) => {
+    const req = httpRequest(url, { method: "POST", agent, headers: { authorization: auth, "content-type": "application/json" } }, (r) => {
+      r.resume();
+      r.on("end", () => res(r.statusCode ?? 0));
+    });
+    req.on("error", rej);
+    req.end(body);
+  });
+}
+
+const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8").split("\n").filter(Boolean);
+const data = tempDataDir();
+const env: Record<string, string> = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", ...(process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {}) };
+const org = await tolk(["org", "create", "--name", "cpu", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
+if (process.env.BENCH_CPU_PROF) env.NODE_OPTIONS = `--require ${process.env.BENCH_CPU_PROF}`;
+const server = await startServer(env);
+const auth = `Bearer ${String(org.api_key)}`;
+const agent = new Agent({ keepAlive: true, maxSockets: clients });
+const url = `${server.url}/v1/translate`;
+const run = async (sentences: string[]) => {
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < sentences.length; i = next++) {
+        const status = await post(agent, url, auth, JSON.stringify({ text: sentences[i], source_lang: "en", target_lang: "es" }));
+        if (status !== 200) failed++;
+      }
+    }),
+  );
+  return failed;
+};
+try {
+  await run(corpus.slice(-400)); // warm-up on other sentences
+  const pid = server.process.pid ?? 0;
+  if (process.env.BENCH_CPU_PROF) process.kill(pid, "SIGUSR2"); // the preload starts profiling now
+  const kids = descendants(pid);
+  const node0 = cpuMs(pid);
+  const kids0 = kids.reduce((s, k) => s + cpuMs(k), 0);
+  const t0 = performance.now();
+  const failed = await run(corpus.slice(0, count));
+  const seconds = (performance.now() - t0) / 1000;
+  const node = cpuMs(pid) - node0;
+  const apertium = kids.reduce((s, k) => s + cpuMs(k), 0) - kids0;
+  console.log(
+    `${count} requests, ${clients} clients, ${failed} failed, ${(count / seconds).toFixed(1)} req/s | server CPU per request: ` +
+      `node ${(node / count).toFixed(3)} ms, apertium ${(apertium / count).toFixed(3)} ms (${kids.length} child processes)`,
+  );
+} finally {
+  agent.destroy();
+  await server.stop();
+  data.remove();
+}
