@@ -1,9 +1,11 @@
 import { type FormatFilter } from "./filter";
 import { jsonFilter } from "./json";
+import { poFilter } from "./po";
 
 // One line per filter module; each format's issue work adds its own.
 const FILTERS: readonly FormatFilter[] = [
   jsonFilter,
+  poFilter,
 ];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));

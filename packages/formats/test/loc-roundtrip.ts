@@ -33,12 +33,13 @@ function accent(text: string): string {
   return words.replace(/(\p{L}{3,})/gu, (w) => w + "~".repeat(Math.ceil(w.length * 0.3)));
 }
 
-/** The pseudo-translation of a segment: codes and placeholders untouched. */
+/** The pseudo-translation of a segment: codes, placeholders and edge whitespace untouched. */
 export function pseudo(text: string): string {
   const body = tokenizeCodes(text)
     .map((t) => (t.kind === "text" ? pseudoPlain(t.text) : t.kind === "isolated" ? `<x${t.id}/>` : t.kind === "open" ? `<g${t.id}>` : `</g${t.id}>`))
     .join("");
-  return `⟦${body}⟧`;
+  const [, lead = "", core = "", trail = ""] = /^(\s*)([^]*?)(\s*)$/.exec(body) ?? [];
+  return `${lead}⟦${core}⟧${trail}`;
 }
 
 export const EN_ES: FilterOptions = { sourceLang: "en", targetLang: "es" };
