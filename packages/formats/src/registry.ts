@@ -1,11 +1,13 @@
 import { type FormatFilter } from "./filter";
 import { jsonFilter } from "./json";
 import { poFilter } from "./po";
+import { stringsFilter } from "./strings";
 
 // One line per filter module; each format's issue work adds its own.
 const FILTERS: readonly FormatFilter[] = [
   jsonFilter,
   poFilter,
+  stringsFilter,
 ];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));
