@@ -2,12 +2,14 @@ import { type FormatFilter } from "./filter";
 import { jsonFilter } from "./json";
 import { poFilter } from "./po";
 import { stringsFilter } from "./strings";
+import { yamlFilter } from "./yaml";
 
 // One line per filter module; each format's issue work adds its own.
 const FILTERS: readonly FormatFilter[] = [
   jsonFilter,
   poFilter,
   stringsFilter,
+  yamlFilter,
 ];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));
