@@ -4,7 +4,6 @@
  * about 30 % and brackets it in ⟦ ⟧ while leaving inline codes and placeholders exactly as the
  * translation pipeline would.
  */
-import { tokenizeCodes } from "../src/common/inline-codes";
 import { type FilterOptions, type FormatFilter, type Segment } from "../src/filter";
 
 const ACCENTS: Record<string, string> = {
@@ -16,28 +15,24 @@ const ACCENTS: Record<string, string> = {
 export const PLACEHOLDER =
   /\{\{[^{}]*\}\}|[$%#]\{[^{}]*\}|\{\s*\w+\s*,\s*(?:plural|select)[^]*?\}\s*\}|\{[^{}\s]*\}|%(?:\d+\$)?[-+#0]?\d*(?:\.\d+)?(?:ll|l|h)?[sdifuxX@]|%\(\w+\)s|%%|https?:\/\/\S+|\\n/g;
 
-function pseudoPlain(text: string): string {
-  let out = "";
-  let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER)) {
-    out += accent(text.slice(last, m.index));
-    out += m[0];
-    last = m.index + m[0].length;
-  }
-  return out + accent(text.slice(last));
-}
-
 function accent(text: string): string {
   const words = text.replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c);
   // About 30 % longer, as translations into Romance and Slavic languages tend to be.
   return words.replace(/(\p{L}{3,})/gu, (w) => w + "~".repeat(Math.ceil(w.length * 0.3)));
 }
 
+/** Accents the text between inline codes. */
+const accentOutsideCodes = (text: string) => text.replace(/<\/?g\d+>|<x\d+\/>|[^<]+|</g, (t) => (t.startsWith("<") && t.length > 1 ? t : accent(t)));
+
 /** The pseudo-translation of a segment: codes, placeholders and edge whitespace untouched. */
 export function pseudo(text: string): string {
-  const body = tokenizeCodes(text)
-    .map((t) => (t.kind === "text" ? pseudoPlain(t.text) : t.kind === "isolated" ? `<x${t.id}/>` : t.kind === "open" ? `<g${t.id}>` : `</g${t.id}>`))
-    .join("");
+  let body = "";
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    body += accentOutsideCodes(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  body += accentOutsideCodes(text.slice(last));
   const [, lead = "", core = "", trail = ""] = /^(\s*)([^]*?)(\s*)$/.exec(body) ?? [];
   return `${lead}⟦${core}⟧${trail}`;
 }
