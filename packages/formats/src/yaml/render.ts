@@ -14,12 +14,19 @@ export function renderScalar(value: string, type: string, source: string, contex
   return JSON.stringify(value);
 }
 
+/**
+ * Only a single word or timestamp-like text can read as a boolean, null, number or date, so
+ * only those pay for a trial parse (a 10 MB file has hundreds of thousands of scalars).
+ */
+export const mayReadAsData = (value: string) => !/\s/.test(value.trim()) || /^[-+\d\s:.tTzZ]+$/.test(value);
+
 const INDICATOR = /^[-?:,[\]{}#&*!|>'"%@`]/;
 
 function canBePlain(value: string, inFlow: boolean): boolean {
   if (value === "" || value !== value.trim() || /[\n\r\p{Cc}]/u.test(value)) return false;
   if (INDICATOR.test(value) || value.includes(": ") || value.includes(" #") || value.endsWith(":")) return false;
   if (inFlow && /[,[\]{}]/.test(value)) return false;
+  if (!mayReadAsData(value)) return true;
   try {
     return parse(value, { version: "1.1" }) === value && parse(value, { version: "1.2" }) === value;
   } catch {

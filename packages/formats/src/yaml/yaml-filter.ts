@@ -5,7 +5,7 @@ import { isTranslatableValue } from "../common/non-text";
 import { applyEdits, type TextEdit } from "../common/splice";
 import { type DecodedText, decodeText, dominantEol, encodeText } from "../common/text-encoding";
 import { type FilterOptions, FormatError, type FormatFilter, type Segment } from "../filter";
-import { renderScalar } from "./render";
+import { mayReadAsData, renderScalar } from "./render";
 
 /**
  * YAML localization files (Rails, Symfony, plain nested maps; several documents allowed). Only
@@ -97,8 +97,8 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedYaml {
 function isText(node: Scalar, text: string): boolean {
   if (typeof node.value !== "string" || node.tag !== undefined || !node.range) return false;
   if (!isTranslatableValue(node.value)) return false;
-  if (node.type !== "PLAIN") return true;
   const source = text.slice(node.range[0], node.range[1]);
+  if (node.type !== "PLAIN" || !mayReadAsData(source)) return true;
   return typeof parseYamlValue(source, { version: "1.1" }) === "string";
 }
 
