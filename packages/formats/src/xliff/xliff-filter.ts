@@ -1,4 +1,5 @@
 import { parseXml, XmlCdata, XmlElement, XmlError, XmlText } from "@rgrove/parse-xml";
+import iconv from "iconv-lite";
 
 import { expandCodes, InlineCodes, repairCodes } from "../common/inline-codes";
 import { applyEdits, type TextEdit } from "../common/splice";
@@ -146,11 +147,12 @@ export const xliffFilter: FormatFilter = {
     const eol = dominantEol(text);
     const edits: TextEdit[] = [];
     const languageHolders = new Set<XmlElement>();
+    const escape = textEscaper(encoding.name);
     const state: [string, string][] = version === 1 ? [["state", "translated"], ["state-qualifier", "mt-suggestion"]] : [];
     for (const unit of units) {
       const raw = translations.get(unit.id);
       if (raw === undefined) continue;
-      const content = expandCodes(repairCodes(unit.text, raw), unit.codes, escapeXmlText);
+      const content = expandCodes(repairCodes(unit.text, raw), unit.codes, escape);
       edits.push(...targetEdits(text, unit, content, state, eol));
       if (unit.stateHolder) edits.push(startTagEdit(text, unit.stateHolder, [["state", "translated"]]));
       languageHolders.add(unit.languageHolder);
@@ -162,6 +164,13 @@ export const xliffFilter: FormatFilter = {
     return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);
   },
 };
+
+/** XML text escaping; in a legacy encoding, characters it cannot hold become character references. */
+function textEscaper(encodingName: string): (text: string) => string {
+  if (/^utf-?(8|16)/i.test(encodingName)) return escapeXmlText;
+  const fits = (c: string) => iconv.decode(iconv.encode(c, encodingName), encodingName) === c;
+  return (text) => escapeXmlText(text).replace(/[\u0080-\u{10ffff}]/gu, (c) => (fits(c) ? c : `&#x${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()};`));
+}
 
 function startTagEdit(text: string, element: XmlElement, attributes: readonly (readonly [string, string])[]): TextEdit {
   const end = startTagEnd(text, element);

@@ -150,3 +150,14 @@ describe("xliff filter", () => {
     await expect(xliffFilter.extract(enc(german), { sourceLang: "en", targetLang: "de-AT" })).resolves.toEqual([]);
   });
 });
+
+describe("xliff filter, legacy encodings", () => {
+  it("keeps ISO-8859-1 and writes characters it cannot hold as character references", async () => {
+    const file = fixture("latin1.xlf");
+    const { output } = await translateWith(xliffFilter, file, () => "Kawa ze śmietanką é", { sourceLang: "fr", targetLang: "pl" });
+    const out = Buffer.from(output).toString("latin1");
+    expect(out).toContain("<source>Caf\u00e9 cr\u00e8me</source>\n        <target");
+    expect(out).toContain(">Kawa ze &#x15B;mietank&#x105; \u00e9</target>");
+    expect(xmllint(output)).toBe("");
+  });
+});
