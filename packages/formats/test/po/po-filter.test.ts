@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/filter";
 import { poFilter } from "../../src/po";
 import { parsePo } from "../../src/po/parse";
-import { placeholders, pseudo, translateWith } from "../loc-roundtrip";
+import { EN_ES, placeholders, pseudo, translateWith } from "../loc-roundtrip";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, "../fixtures/po", name)));
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
@@ -120,5 +120,20 @@ describe("po filter", () => {
     await expect(poFilter.extract(broken, EN_PL)).rejects.toThrow(/line 4/);
     await expect(poFilter.extract(new TextEncoder().encode('msgid "a\nmsgstr ""\n'), EN_PL)).rejects.toBeInstanceOf(FormatError);
     await expect(poFilter.extract(new Uint8Array([0x6d, 0xff, 0xfe, 0x41]), EN_PL)).rejects.toMatchObject({ code: "invalid_encoding" });
+  });
+
+  it("translates a real catalog (msgunfmt of Debian's sed.mo, emptied by msgfilter) into Spanish: two plural forms, msgfmt -c clean", async () => {
+    const translated = fixture("sed-pl.po");
+    expect(await poFilter.extract(translated, EN_PL)).toEqual([]);
+    const file = fixture("sed-template.po");
+    const { segments, output } = await translateWith(poFilter, file, pseudo);
+    expect(segments.length).toBe(147); // 146 entries, one of them plural
+    const out = text(output);
+    const header = parsePo(out)[0]?.msgstr[0]?.value ?? "";
+    expect(header).toContain("Language: es\n");
+    expect(header).toContain("Plural-Forms: nplurals=2; plural=(n != 1);\n");
+    expect(out).toContain(`msgid_plural "couldn't write %llu items to %s: %s"\nmsgstr[0] "${pseudo("couldn't write %llu item to %s: %s")}"\nmsgstr[1] "${pseudo("couldn't write %llu items to %s: %s")}"\n\n`);
+    expect(msgfmt(output)).toBe("");
+    expect(await poFilter.extract(output, EN_ES)).toEqual([]);
   });
 });
