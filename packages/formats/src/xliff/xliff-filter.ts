@@ -2,6 +2,7 @@ import { parseXml, XmlCdata, XmlElement, XmlError, XmlText } from "@rgrove/parse
 import iconv from "iconv-lite";
 
 import { expandCodes, InlineCodes, repairCodes } from "../common/inline-codes";
+import { withNestingLimit } from "../common/nesting";
 import { applyEdits, type TextEdit } from "../common/splice";
 import { type DecodedText, decodeText, dominantEol, encodeText } from "../common/text-encoding";
 import { type FilterOptions, FormatError, type FormatFilter, type Segment } from "../filter";
@@ -49,6 +50,10 @@ function decode(file: Uint8Array): DecodedText {
 }
 
 function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
+  return withNestingLimit("XLIFF", () => parseNested(file, options));
+}
+
+function parseNested(file: Uint8Array, options: FilterOptions): ParsedXliff {
   const decoded = decode(file);
   const { text } = decoded;
   // No DTD is needed by XLIFF, and one is how entity expansion and external entities get in.

@@ -1,6 +1,7 @@
 import { type Document, isAlias, isMap, isScalar, isSeq, parse as parseYamlValue, parseAllDocuments, type Scalar } from "yaml";
 
 import { repairCodes } from "../common/inline-codes";
+import { withNestingLimit } from "../common/nesting";
 import { isTranslatableValue } from "../common/non-text";
 import { applyEdits, type TextEdit } from "../common/splice";
 import { type DecodedText, decodeText, dominantEol, encodeText } from "../common/text-encoding";
@@ -37,6 +38,10 @@ const LOCALE_KEY = /^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$/;
 const BLOCK = new Set(["BLOCK_LITERAL", "BLOCK_FOLDED"]);
 
 function parse(file: Uint8Array, options: FilterOptions): ParsedYaml {
+  return withNestingLimit("YAML", () => parseNested(file, options));
+}
+
+function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
   const decoded = decodeText(file);
   const { text } = decoded;
   const docs = parseAllDocuments(text);

@@ -89,5 +89,7 @@ describe("json filter", () => {
     await expect(jsonFilter.extract(broken, EN_ES)).rejects.toThrow(/line 3, column 7/);
     await expect(jsonFilter.extract(new Uint8Array(), EN_ES)).rejects.toBeInstanceOf(FormatError);
     await expect(jsonFilter.extract(new Uint8Array([0x7b, 0xff, 0x7d]), EN_ES)).rejects.toMatchObject({ code: "invalid_encoding" });
+    const deep = new TextEncoder().encode(`${"[".repeat(200_000)}"x"${"]".repeat(200_000)}`);
+    await expect(jsonFilter.extract(deep, EN_ES)).rejects.toMatchObject({ code: "invalid_file", message: "The JSON file is nested too deeply to process." });
   });
 });

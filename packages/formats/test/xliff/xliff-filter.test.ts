@@ -145,6 +145,8 @@ describe("xliff filter", () => {
     await expect(xliffFilter.extract(enc(lol), EN_ES)).rejects.toMatchObject({ code: "unsafe_file" });
     await expect(xliffFilter.extract(enc('<xliff version="1.2">\n<file>\n<body></file></xliff>'), EN_ES)).rejects.toThrow(/^Invalid XML at line 3/);
     await expect(xliffFilter.extract(enc("<html/>"), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
+    const deep = `<xliff version="1.2"><file><body><trans-unit id="1"><source>${"<g>".repeat(200_000)}x${"</g>".repeat(200_000)}</source></trans-unit></body></file></xliff>`;
+    await expect(xliffFilter.extract(enc(deep), EN_ES)).rejects.toMatchObject({ code: "invalid_file", message: "The XLIFF file is nested too deeply to process." });
     const german = '<xliff version="1.2"><file source-language="en" target-language="de"><body/></file></xliff>';
     await expect(xliffFilter.extract(enc(german), EN_ES)).rejects.toThrow(/target language is "de", not "es"/);
     await expect(xliffFilter.extract(enc(german), { sourceLang: "en", targetLang: "de-AT" })).resolves.toEqual([]);
