@@ -86,6 +86,11 @@ export const poFilter: FormatFilter = {
         outEncoding = { name: "utf-8", bom: encoding.bom };
       }
       edits.push(...headerEdits(header, set, eol), ...unfuzzyHeader(header, text));
+    } else {
+      // Without a header gettext assumes ASCII and two plural forms: give it one, first in the file.
+      const lines = ['msgid ""', 'msgstr ""', ...wrapParts(`Content-Type: text/plain; charset=UTF-8\nLanguage: ${target}\nPlural-Forms: ${rule.header}\n`)];
+      edits.push({ start: 0, end: 0, text: lines.join(eol) + eol + eol });
+      outEncoding = { name: "utf-8", bom: encoding.bom };
     }
     return encodeText(applyEdits(text, edits), outEncoding);
   },

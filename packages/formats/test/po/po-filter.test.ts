@@ -136,4 +136,12 @@ describe("po filter", () => {
     expect(msgfmt(output)).toBe("");
     expect(await poFilter.extract(output, EN_ES)).toEqual([]);
   });
+
+  it("gives a catalog without a header one, so gettext knows the charset and plural forms", async () => {
+    const file = new TextEncoder().encode('msgid "One apple"\nmsgid_plural "%d apples"\nmsgstr[0] ""\nmsgstr[1] ""\n');
+    const { output } = await translateWith(poFilter, file, pseudo, EN_PL);
+    expect(text(output).startsWith('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: pl\\n"\n')).toBe(true);
+    expect(parsePo(text(output))[1]?.msgstr).toHaveLength(3);
+    expect(msgfmt(output)).toBe("");
+  });
 });
