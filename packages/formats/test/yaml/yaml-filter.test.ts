@@ -49,6 +49,8 @@ describe("yaml filter", () => {
       ["1:/items/0", "one item"],
       ["1:/items/1", "it's quoted"],
       ["1:/items/2", "tab\tand é"],
+      ["1:/long", "This plain scalar spans two lines"],
+      ["1:/flow/label", "Open the door"],
     ]);
   });
 
@@ -101,6 +103,13 @@ describe("yaml filter", () => {
     expect(data?.es.form).toEqual({ save: "No", cancel: "L'annuler", submit: "Nota: enviar # ya" });
     expect(data?.es.confirm).toEqual({ save: "No", cancel: "L'annuler" });
     expect(data?.es.literal_strip).toBe("Bloque\nrecortado");
+  });
+
+  it("writes a multi-line plain scalar on one line and quotes what a flow map cannot hold", async () => {
+    const { output } = await translateWith(yamlFilter, fixture("multi.yaml"), (t) => (t.startsWith("This plain") ? "Este escalar: largo" : t === "Open the door" ? "Abre, ya" : t));
+    const out = text(output);
+    expect(out).toContain('long: "Este escalar: largo"\nflow: {label: "Abre, ya", size: 3}\n...');
+    expect(parseAllDocuments(out)[1]?.toJS()).toMatchObject({ long: "Este escalar: largo", flow: { label: "Abre, ya", size: 3 } });
   });
 
   it("keeps a literal block's indentation and the BOM and CRLF of the file", async () => {
