@@ -112,6 +112,11 @@ describe("yaml filter", () => {
     expect(parseAllDocuments(out)[1]?.toJS()).toMatchObject({ long: "Este escalar: largo", flow: { label: "Abre, ya", size: 3 } });
   });
 
+  it("keeps both values of a duplicated key as separate segments", async () => {
+    const file = new TextEncoder().encode("title: First\ntitle: Second\n");
+    expect((await yamlFilter.extract(file, EN_ES)).map((s) => [s.id, s.text])).toEqual([["/title", "First"], ["/title#2", "Second"]]);
+  });
+
   it("keeps a literal block's indentation and the BOM and CRLF of the file", async () => {
     const { output } = await translateWith(yamlFilter, fixture("bom-crlf.yaml"), pseudo);
     expect([...output.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
