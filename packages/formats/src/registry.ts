@@ -1,7 +1,18 @@
 import { type FormatFilter } from "./filter";
+import { jsonFilter } from "./json";
+import { poFilter } from "./po";
+import { stringsFilter } from "./strings";
+import { xliffFilter } from "./xliff";
+import { yamlFilter } from "./yaml";
 
 // One line per filter module; each format's issue work adds its own.
-const FILTERS: readonly FormatFilter[] = [];
+const FILTERS: readonly FormatFilter[] = [
+  jsonFilter,
+  poFilter,
+  stringsFilter,
+  yamlFilter,
+  xliffFilter,
+];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));
 

@@ -1,0 +1,1 @@
+export { jsonFilter } from "./json-filter";

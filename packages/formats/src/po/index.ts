@@ -1,0 +1,1 @@
+export { poFilter } from "./po-filter";

@@ -1,0 +1,1 @@
+export { stringsFilter } from "./strings-filter";

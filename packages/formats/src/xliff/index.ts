@@ -1,0 +1,1 @@
+export { xliffFilter } from "./xliff-filter";

@@ -1,0 +1,206 @@
+import { parseXml, XmlCdata, XmlElement, XmlError, XmlText } from "@rgrove/parse-xml";
+import iconv from "iconv-lite";
+
+import { expandCodes, InlineCodes, repairCodes } from "../common/inline-codes";
+import { withNestingLimit } from "../common/nesting";
+import { applyEdits, type TextEdit } from "../common/splice";
+import { type DecodedText, decodeText, dominantEol, encodeText } from "../common/text-encoding";
+import { type FilterOptions, FormatError, type FormatFilter, type Segment } from "../filter";
+import { contentToText, endTagStart, escapeXmlText, localName, setAttributes, startTagEnd } from "./markup";
+
+/**
+ * XLIFF 1.2 and 2.x (`.xliff`, `.xlf`). A unit (1.2 `trans-unit`, 2.x `segment`) is translated
+ * when its target is missing or empty, or marked new/needs-translation/initial; units with
+ * translate="no", approved="yes", or a final/signed-off target are left alone. The target is
+ * filled in place or inserted after `<source>`/`<seg-source>` with the same indentation, and
+ * marked as machine translated: 1.2 `state="translated" state-qualifier="mt-suggestion"`,
+ * 2.x `segment@state="translated"`. Inline elements (g x bx ex bpt ept ph it mrk / pc sc ec ph
+ * mrk sm em, Angular's `equiv-text`, other namespaces) become codes and come back byte-exact.
+ * The target language is added when absent; a different one is refused. DTDs are refused.
+ */
+
+interface Unit {
+  id: string;
+  context: string;
+  text: string;
+  codes: InlineCodes;
+  maxLength?: number;
+  /** Where the content came from (`source` or `seg-source`) and the target, if any. */
+  content: XmlElement;
+  target?: XmlElement;
+  /** 2.x: the segment whose `state` is set. */
+  stateHolder?: XmlElement;
+  /** The element that carries the target language (1.2 `file`, 2.x `xliff`). */
+  languageHolder: XmlElement;
+}
+
+interface ParsedXliff extends DecodedText {
+  version: 1 | 2;
+  units: Unit[];
+}
+
+const SKIP_STATES = new Set(["final", "signed-off", "reviewed"]);
+const OPEN_STATES = new Set(["new", "needs-translation", "initial"]);
+
+function decode(file: Uint8Array): DecodedText {
+  const declared = /^<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/.exec(Buffer.from(file.subarray(0, 200)).toString("latin1"))?.[1];
+  const legacy = declared && !/^utf-?(8|16)/i.test(declared) ? declared : undefined;
+  const decoded = decodeText(file, legacy ? { fallback: legacy } : {});
+  return legacy && decoded.encoding.name === "utf-8" && !decoded.encoding.bom ? { ...decoded, encoding: { name: legacy, bom: false } } : decoded;
+}
+
+function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
+  return withNestingLimit("XLIFF", () => parseNested(file, options));
+}
+
+function parseNested(file: Uint8Array, options: FilterOptions): ParsedXliff {
+  const decoded = decode(file);
+  const { text } = decoded;
+  // No DTD is needed by XLIFF, and one is how entity expansion and external entities get in.
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new FormatError("unsafe_file", "XLIFF files with a DTD (<!DOCTYPE> or <!ENTITY>) are refused.");
+  let root: XmlElement | null;
+  try {
+    root = parseXml(text, { includeOffsets: true }).root;
+  } catch (error) {
+    if (error instanceof XmlError) throw new FormatError("invalid_file", `Invalid XML at line ${error.line}, column ${error.column}: ${error.message.split(" (line")[0] ?? ""}.`);
+    throw error;
+  }
+  if (!root || localName(root) !== "xliff") throw new FormatError("invalid_file", "Not an XLIFF file: the root element is not <xliff>.");
+  const version = (root.attributes.version ?? "").startsWith("2") ? 2 : 1;
+  if (version === 2) checkLanguage(root.attributes.trgLang, options.targetLang);
+  const units: Unit[] = [];
+  children(root, "file").forEach((file, fileIndex) => {
+    if (version === 1) checkLanguage(file.attributes["target-language"], options.targetLang);
+    const languageHolder = version === 1 ? file : root;
+    walkUnits(file, version === 1 ? "trans-unit" : "unit", file.attributes.translate !== "no", (unit, index) => {
+      if (version === 1) units.push(...unitV1(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder));
+      else units.push(...unitV2(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder));
+    });
+  });
+  return { ...decoded, version, units };
+}
+
+function checkLanguage(declared: string | undefined, target: string): void {
+  if (declared === undefined || declared === "") return;
+  const primary = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase();
+  if (primary(declared) !== primary(target)) {
+    throw new FormatError("invalid_file", `The XLIFF file's target language is "${declared}", not "${target}".`);
+  }
+}
+
+const children = (element: XmlElement, name: string) => element.children.filter((c): c is XmlElement => c instanceof XmlElement && localName(c) === name);
+
+/** Units in document order, through groups; `translate="no"` on a group covers its units. */
+function walkUnits(parent: XmlElement, unitName: string, translatable: boolean, found: (unit: XmlElement, index: number) => void): void {
+  let index = 0;
+  const walk = (element: XmlElement, inherited: boolean) => {
+    for (const child of element.children) {
+      if (!(child instanceof XmlElement)) continue;
+      const translate = child.attributes.translate === undefined ? inherited : child.attributes.translate !== "no";
+      if (localName(child) === unitName) {
+        if (translate) found(child, index);
+        index++;
+      } else walk(child, translate);
+    }
+  };
+  walk(parent, translatable);
+}
+
+/** A target that already says something (elements count: a code is content). */
+const hasContent = (element: XmlElement | undefined) =>
+  element !== undefined && element.children.some((c) => c instanceof XmlElement || ((c instanceof XmlText || c instanceof XmlCdata) && /\S/.test(c.text)));
+
+function toUnit(text: string, id: string, context: string, content: XmlElement, target: XmlElement | undefined, languageHolder: XmlElement, extra: Partial<Unit>): Unit[] {
+  const codes = new InlineCodes();
+  const segment = contentToText(text, content, codes);
+  if (!/[\p{L}\p{N}]/u.test(segment.replace(/<\/?g\d+>|<x\d+\/>/g, ""))) return [];
+  return [{ id, context, text: segment, codes, content, target, languageHolder, ...extra }];
+}
+
+function unitV1(text: string, unit: XmlElement, id: string, languageHolder: XmlElement): Unit[] {
+  if (unit.attributes.approved === "yes") return [];
+  const source = children(unit, "source")[0];
+  const target = children(unit, "target")[0];
+  if (!source) return [];
+  const state = target?.attributes.state ?? "";
+  if (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))) return [];
+  const content = children(unit, "seg-source")[0] ?? source;
+  const maxwidth = Number(unit.attributes.maxwidth);
+  const maxLength = (unit.attributes["size-unit"] ?? "pixel") === "char" && Number.isInteger(maxwidth) && maxwidth > 0 ? maxwidth : undefined;
+  return toUnit(text, id, unit.attributes.resname ?? unit.attributes.id ?? id, content, target, languageHolder, maxLength ? { maxLength } : {});
+}
+
+function unitV2(text: string, unit: XmlElement, id: string, languageHolder: XmlElement): Unit[] {
+  return children(unit, "segment").flatMap((segment, i) => {
+    const source = children(segment, "source")[0];
+    const target = children(segment, "target")[0];
+    const state = segment.attributes.state ?? "";
+    if (!source || SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))) return [];
+    return toUnit(text, `${id}/${segment.attributes.id ?? i}`, unit.attributes.name ?? unit.attributes.id ?? id, source, target, languageHolder, { stateHolder: segment });
+  });
+}
+
+export const xliffFilter: FormatFilter = {
+  extensions: ["xliff", "xlf"],
+
+  async extract(file: Uint8Array, options: FilterOptions): Promise<Segment[]> {
+    return parse(file, options).units.map((u) => ({ id: u.id, text: u.text, context: u.context, ...(u.maxLength ? { maxLength: u.maxLength } : {}) }));
+  },
+
+  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
+    const { text, encoding, version, units } = parse(file, options);
+    const eol = dominantEol(text);
+    const edits: TextEdit[] = [];
+    const languageHolders = new Set<XmlElement>();
+    const escape = textEscaper(encoding.name);
+    const state: [string, string][] = version === 1 ? [["state", "translated"], ["state-qualifier", "mt-suggestion"]] : [];
+    for (const unit of units) {
+      const raw = translations.get(unit.id);
+      if (raw === undefined) continue;
+      const content = expandCodes(repairCodes(unit.text, raw), unit.codes, escape);
+      edits.push(...targetEdits(text, unit, content, state, eol));
+      if (unit.stateHolder) edits.push(startTagEdit(text, unit.stateHolder, [["state", "translated"]]));
+      languageHolders.add(unit.languageHolder);
+    }
+    const languageAttribute = version === 1 ? "target-language" : "trgLang";
+    for (const holder of languageHolders) {
+      if (!holder.attributes[languageAttribute]) edits.push(startTagEdit(text, holder, [[languageAttribute, options.targetLang]]));
+    }
+    return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);
+  },
+};
+
+/** XML text escaping; in a legacy encoding, characters it cannot hold become character references. */
+function textEscaper(encodingName: string): (text: string) => string {
+  if (/^utf-?(8|16)/i.test(encodingName)) return escapeXmlText;
+  const fits = (c: string) => iconv.decode(iconv.encode(c, encodingName), encodingName) === c;
+  return (text) => escapeXmlText(text).replace(/[\u0080-\u{10ffff}]/gu, (c) => (fits(c) ? c : `&#x${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()};`));
+}
+
+function startTagEdit(text: string, element: XmlElement, attributes: readonly (readonly [string, string])[]): TextEdit {
+  const end = startTagEnd(text, element);
+  return { start: element.start, end, text: setAttributes(text.slice(element.start, end), attributes) };
+}
+
+function targetEdits(text: string, unit: Unit, content: string, state: readonly (readonly [string, string])[], eol: string): TextEdit[] {
+  const target = unit.target;
+  if (target) {
+    const tagEnd = startTagEnd(text, target);
+    if (tagEnd === target.end && text.charAt(target.end - 2) === "/") {
+      // `<target/>`: written out as a start tag, the content and an end tag.
+      const open = setAttributes(text.slice(target.start, tagEnd), state).replace(/\s*\/>$/, ">");
+      return [{ start: target.start, end: target.end, text: `${open}${content}</${target.name}>` }];
+    }
+    const edits: TextEdit[] = [{ start: tagEnd, end: endTagStart(text, target), text: content }];
+    if (state.length > 0) edits.push(startTagEdit(text, target, state));
+    return edits;
+  }
+  // A new target goes right after the source (or seg-source), on its own line when the source is.
+  const after = unit.content;
+  const lineStart = text.lastIndexOf("\n", after.start - 1) + 1;
+  const indent = text.slice(lineStart, after.start);
+  const prefix = after.name.includes(":") ? after.name.slice(0, after.name.indexOf(":") + 1) : "";
+  const attributes = state.map(([name, value]) => ` ${name}="${value}"`).join("");
+  const element = `<${prefix}target${attributes}>${content}</${prefix}target>`;
+  return [{ start: after.end, end: after.end, text: /^[ \t]*$/.test(indent) && lineStart > 0 ? `${eol}${indent}${element}` : element }];
+}

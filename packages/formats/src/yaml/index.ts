@@ -1,0 +1,1 @@
+export { yamlFilter } from "./yaml-filter";
