@@ -1,0 +1,135 @@
+import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
+import { OoxmlPackage } from "../ooxml/package";
+import { type Dialect } from "../ooxml/paragraph";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
+import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
+
+const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+const MC = "http://schemas.openxmlformats.org/markup-compatibility/2006";
+const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
+
+const KIND = {
+  label: "Word document",
+  mainContentTypes: [
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+  ],
+};
+
+/** Parts with translatable paragraphs besides the body, by relationship type. */
+const STORY_PARTS = ["footnotes", "endnotes", "header", "footer"].map((t) => REL + t);
+
+/** Wrappers whose content is ordinary text of the paragraph: they become paired codes. */
+const CONTAINERS = new Set(["hyperlink", "fldSimple", "ins", "moveTo", "smartTag", "customXml", "dir", "bdo", "sdt"]);
+
+const OFF = new Set(["0", "false", "off"]);
+
+function isOn(el: XElement | undefined): boolean {
+  if (!el) return false;
+  const val = attr(el, "val", W);
+  return val === undefined || !OFF.has(val);
+}
+
+function isDataBound(sdt: XElement): boolean {
+  const pr = firstChild(sdt, W, "sdtPr");
+  return pr !== undefined && firstChild(pr, W, "dataBinding") !== undefined;
+}
+
+/** The `_GoBack` bookmark only records where the cursor was; Word recreates it. */
+function isGoBack(el: XElement): boolean {
+  if (el.local === "bookmarkStart") return attr(el, "name", W) === "_GoBack";
+  if (el.local !== "bookmarkEnd") return false;
+  const id = attr(el, "id", W);
+  let p = el.parent;
+  while (p && !(p.uri === W && p.local === "p")) p = p.parent;
+  return p !== undefined && descendants(p, W, "bookmarkStart").some((b) => attr(b, "name", W) === "_GoBack" && attr(b, "id", W) === id);
+}
+
+export const wordDialect: Dialect = {
+  uri: W,
+  run: "r",
+  text: "t",
+  leading: new Set(["pPr"]),
+  trailing: new Set(),
+  preserveSpace: true,
+  escapes: false,
+  classify(el) {
+    if (el.uri !== W) return "opaque";
+    if (el.local === "r") {
+      const rPr = firstChild(el, W, "rPr");
+      // Hidden text stays as it is, where it is.
+      return rPr && isOn(firstChild(rPr, W, "vanish")) ? "opaque" : "run";
+    }
+    if (el.local === "sdt") return isDataBound(el) ? "opaque" : "container";
+    if (CONTAINERS.has(el.local)) return "container";
+    if (el.local === "proofErr" || isGoBack(el)) return "drop";
+    // Deletions, bookmarks, comment ranges, permissions: kept exactly, as isolated codes.
+    return "opaque";
+  },
+  classifyInRun(el) {
+    if (el.uri === W && el.local === "rPr") return "props";
+    if (el.uri === W && el.local === "t") return "text";
+    if (el.uri === W && el.local === "lastRenderedPageBreak") return "drop";
+    // Tabs, breaks, symbols, field characters and instructions, note references, drawings.
+    return "opaque";
+  },
+  slot(el) {
+    return el.local === "sdt" ? firstChild(el, W, "sdtContent") : el;
+  },
+  ignoredInKey(local) {
+    return local === "lang" || local === "noProof" || local === "proofErr";
+  },
+};
+
+function plan(pkg: OoxmlPackage): PlannedPart[] {
+  const parts = [pkg.mainPart];
+  for (const rel of pkg.relationships(pkg.mainPart)) {
+    if (rel.part && STORY_PARTS.includes(rel.type) && pkg.has(rel.part) && !parts.includes(rel.part)) parts.push(rel.part);
+  }
+  return parts.map((part) => {
+    const doc = pkg.xml(part);
+    const paragraphs = descendants(doc.root, W, "p").filter((p) => {
+      // Word refills data-bound content controls from their custom XML part.
+      for (let a = ancestor(p, W, "sdt"); a; a = ancestor(a, W, "sdt")) if (isDataBound(a)) return false;
+      return true;
+    });
+    const planned = planParagraphs(part, doc, paragraphs, wordDialect);
+    linkFallbacks(planned);
+    return planned;
+  });
+}
+
+/**
+ * A text box is stored twice: in mc:Choice (DrawingML) and in mc:Fallback (VML). The fallback's
+ * paragraphs take the translation of the matching choice paragraph when their text is the same,
+ * so the engine sees (and bills) the text once.
+ */
+function linkFallbacks(part: PlannedPart): void {
+  const byElement = new Map<XElement, PlannedUnit>(part.units.map((u) => [u.unit.el, u]));
+  part.units.forEach((u, i) => {
+    const fallback = ancestor(u.unit.el, MC, "Fallback");
+    const choice = fallback?.parent ? firstChild(fallback.parent, MC, "Choice") : undefined;
+    if (!fallback || !choice) return;
+    const index = descendants(fallback, W, "p").indexOf(u.unit.el);
+    const twin = descendants(choice, W, "p")[index];
+    const twinUnit = twin ? byElement.get(twin) : undefined;
+    if (twinUnit && twinUnit.unit.text === u.unit.text) part.units[i] = { ...u, aliasOf: twinUnit.aliasOf ?? twinUnit.id };
+  });
+}
+
+/**
+ * Word documents: the body, headers and footers, footnotes and endnotes, text boxes; one
+ * segment per paragraph. Deleted, hidden and data-bound text and field instructions are kept
+ * as they are.
+ */
+export const docxFilter: FormatFilter = {
+  extensions: ["docx"],
+  async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
+    return segmentsOf(plan(OoxmlPackage.open(file, KIND)));
+  },
+  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
+    const pkg = OoxmlPackage.open(file, KIND);
+    saveEditors(pkg, mergeParagraphs(plan(pkg), translations));
+    return pkg.toBytes(file);
+  },
+};

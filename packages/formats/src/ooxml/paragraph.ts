@@ -1,0 +1,360 @@
+import { InlineCodes, repairCodes, tokenizeCodes } from "../common/inline-codes";
+import { type Edit, escapeXmlText, prefixOf, splice, textContent, type XElement } from "./xml";
+
+/**
+ * The run logic shared by WordprocessingML paragraphs (w:p), DrawingML paragraphs (a:p, in
+ * slides, notes, charts, SmartArt) and SpreadsheetML rich strings (si / is). A paragraph becomes
+ * one segment: runs whose visible formatting is equal are merged, the most common formatting is
+ * plain text, other formatting becomes paired codes, wrappers (links, simple fields, content
+ * controls, insertions) become paired codes around their text, and everything else (tabs,
+ * breaks, fields, drawings, notes references, deleted text) becomes isolated codes holding the
+ * exact original markup. Merge replaces only the paragraph's content range with new runs; the
+ * paragraph properties and everything outside stay byte-identical.
+ */
+export interface Dialect {
+  /** Namespace of the run, run-properties and text elements. */
+  readonly uri: string;
+  readonly run: string;
+  readonly text: string;
+  /** Children kept as they are before the content (w:pPr, a:pPr). */
+  readonly leading: ReadonlySet<string>;
+  /** Children kept as they are after the content (a:endParaRPr, x:rPh, x:phoneticPr). */
+  readonly trailing: ReadonlySet<string>;
+  /** Write `xml:space="preserve"` on text elements (Word and Excel need it for edge spaces). */
+  readonly preserveSpace: boolean;
+  /** SpreadsheetML `_xHHHH_` escapes: kept as codes, and a literal `_xHHHH_` in a translation escaped. */
+  readonly escapes: boolean;
+  /** A child of a paragraph or of a wrapper. */
+  classify(el: XElement): "run" | "text" | "container" | "drop" | "opaque";
+  /** A child of a run. */
+  classifyInRun(el: XElement): "text" | "props" | "drop" | "opaque";
+  /** Where a wrapper's children are (w:sdt → w:sdtContent), or undefined to treat it as opaque. */
+  slot(el: XElement): XElement | undefined;
+  /** Run-property attributes and children that do not change how text looks (rsid, lang, proofing). */
+  ignoredInKey(local: string): boolean;
+}
+
+type IsoPart = { kind: "node"; el: XElement } | { kind: "runChildren"; run: XElement; children: XElement[] };
+
+export type Markup =
+  | { kind: "format"; rPr: XElement | undefined }
+  | { kind: "pair"; el: XElement; slot: XElement; base: XElement | undefined }
+  | { kind: "iso"; parts: IsoPart[] }
+  | { kind: "literal"; text: string };
+
+type Piece =
+  | { kind: "text"; text: string; rPr: XElement | undefined; key: string }
+  | { kind: "iso"; parts: IsoPart[] }
+  | { kind: "literal"; text: string }
+  | { kind: "pair"; el: XElement; slot: XElement; children: Piece[] };
+
+export interface ParagraphUnit {
+  readonly el: XElement;
+  /** The segment text with inline codes. */
+  readonly text: string;
+  readonly codes: InlineCodes<Markup>;
+  /** Run properties of text outside any formatting code. */
+  readonly base: XElement | undefined;
+  /** Only direct text (a plain shared string): written back as one text element. */
+  readonly plain: boolean;
+  readonly contentStart: number;
+  readonly contentEnd: number;
+}
+
+const ESCAPE = /_x[0-9A-Fa-f]{4}_/g;
+
+/** Reads one paragraph into a segment. */
+export function readParagraph(p: XElement, d: Dialect): ParagraphUnit {
+  let contentStart = p.openEnd;
+  let contentEnd = p.closeStart;
+  const elements = p.children.filter((c): c is XElement => c.kind === "element");
+  for (const c of elements) {
+    if (c.uri === d.uri && d.leading.has(c.local)) contentStart = c.end;
+    else break;
+  }
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const c = elements[i];
+    if (c && c.start >= contentStart && c.uri === d.uri && d.trailing.has(c.local)) contentEnd = c.start;
+    else break;
+  }
+  const content = elements.filter((c) => c.start >= contentStart && c.end <= contentEnd);
+  const pieces = collect(content, d);
+  const codes = new InlineCodes<Markup>();
+  const { text, base } = build(pieces, codes);
+  const plain = pieces.every((x) => (x.kind === "text" && x.rPr === undefined) || x.kind === "literal") &&
+    content.every((c) => d.classify(c) === "text");
+  return { el: p, text, codes, base, plain, contentStart, contentEnd };
+}
+
+function collect(children: readonly XElement[], d: Dialect): Piece[] {
+  const out: Piece[] = [];
+  const pushText = (text: string, rPr: XElement | undefined, key: string): void => {
+    if (!d.escapes) {
+      out.push({ kind: "text", text, rPr, key });
+      return;
+    }
+    let at = 0;
+    for (const m of text.matchAll(ESCAPE)) {
+      if (m.index > at) out.push({ kind: "text", text: text.slice(at, m.index), rPr, key });
+      out.push({ kind: "literal", text: m[0] });
+      at = m.index + m[0].length;
+    }
+    if (at < text.length) out.push({ kind: "text", text: text.slice(at), rPr, key });
+  };
+  const pushIso = (part: IsoPart): void => {
+    const last = out[out.length - 1];
+    if (last?.kind !== "iso") {
+      out.push({ kind: "iso", parts: [part] });
+      return;
+    }
+    const prev = last.parts[last.parts.length - 1];
+    if (part.kind === "runChildren" && prev?.kind === "runChildren" && prev.run === part.run) prev.children.push(...part.children);
+    else last.parts.push(part);
+  };
+
+  for (const el of children) {
+    switch (d.classify(el)) {
+      case "drop":
+        break;
+      case "text":
+        pushText(textContent(el), undefined, "");
+        break;
+      case "run": {
+        const runChildren = el.children.filter((c): c is XElement => c.kind === "element");
+        const rPr = runChildren.find((c) => d.classifyInRun(c) === "props");
+        const key = rPr ? propsKey(rPr, d) : "";
+        for (const c of runChildren) {
+          const kind = d.classifyInRun(c);
+          if (kind === "text") pushText(textContent(c), rPr, key);
+          else if (kind === "opaque") pushIso({ kind: "runChildren", run: el, children: [c] });
+        }
+        break;
+      }
+      case "container": {
+        const slot = d.slot(el);
+        const inner = slot?.children.filter((c): c is XElement => c.kind === "element") ?? [];
+        if (slot && inner.length > 0) out.push({ kind: "pair", el, slot, children: collect(inner, d) });
+        else pushIso({ kind: "node", el });
+        break;
+      }
+      case "opaque":
+        pushIso({ kind: "node", el });
+        break;
+    }
+  }
+  return out;
+}
+
+/** The formatting of a run as a comparable string, without what does not change its look. */
+function propsKey(el: XElement, d: Dialect): string {
+  const attrs = [...el.attrs.entries()]
+    .filter(([, a]) => !d.ignoredInKey(a.local) && !a.local.startsWith("rsid"))
+    .map(([n, a]) => `${n}=${JSON.stringify(a.value)}`)
+    .join(" ");
+  const children = el.children
+    .filter((c): c is XElement => c.kind === "element" && !d.ignoredInKey(c.local))
+    .map((c) => propsKey(c, d))
+    .join("");
+  return `<${el.name} ${attrs}>${children}</>`;
+}
+
+function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: string; base: XElement | undefined } {
+  // The formatting that covers the most characters is plain text; others become paired codes.
+  const lengths = new Map<string, number>();
+  let baseKey = "";
+  let base: XElement | undefined;
+  let best = -1;
+  for (const p of pieces) {
+    if (p.kind !== "text") continue;
+    const n = (lengths.get(p.key) ?? 0) + p.text.length;
+    lengths.set(p.key, n);
+    if (n > best) {
+      best = n;
+      baseKey = p.key;
+      base = p.rPr;
+    }
+  }
+
+  const single = (p: Piece): string => {
+    if (p.kind === "iso") return codes.single({ kind: "iso", parts: p.parts });
+    if (p.kind === "literal") return codes.single({ kind: "literal", text: p.text });
+    return "";
+  };
+  let out = "";
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    if (!p) continue;
+    if (p.kind === "text" && p.key !== baseKey) {
+      // A formatting group runs to the last text with the same key; codes between go inside.
+      let last = i;
+      for (let k = i + 1; k < pieces.length; k++) {
+        const q = pieces[k];
+        if (!q || q.kind === "pair") break;
+        if (q.kind === "text") {
+          if (q.key !== p.key) break;
+          last = k;
+        }
+      }
+      let inner = "";
+      for (let k = i; k <= last; k++) {
+        const q = pieces[k];
+        if (q) inner += q.kind === "text" ? q.text : single(q);
+      }
+      out += codes.wrap(inner, { kind: "format", rPr: p.rPr }, { kind: "format", rPr: p.rPr });
+      i = last;
+    } else if (p.kind === "text") out += p.text;
+    else if (p.kind === "pair") {
+      const inner = build(p.children, codes);
+      const markup: Markup = { kind: "pair", el: p.el, slot: p.slot, base: inner.base };
+      out += codes.wrap(inner.text, markup, markup);
+    } else out += single(p);
+  }
+  return { text: out, base };
+}
+
+/**
+ * Collects the paragraph rewrites of one part. Paragraphs nest (a text box sits in a run of
+ * another paragraph), so rewrites are added innermost first (by end offset) and an outer
+ * paragraph's copied markup takes in the rewrites of the paragraphs inside it.
+ */
+export class PartEditor {
+  private pending: Edit[] = [];
+  private changed = false;
+
+  constructor(readonly doc: string) {}
+
+  /** The source between two offsets with the pending rewrites inside it applied (and taken). */
+  slice(start: number, end: number): string {
+    const inside = this.pending.filter((e) => e.start >= start && e.end <= end);
+    if (inside.length === 0) return this.doc.slice(start, end);
+    this.pending = this.pending.filter((e) => !inside.includes(e));
+    return splice(
+      this.doc.slice(start, end),
+      inside.map((e) => ({ start: e.start - start, end: e.end - start, replacement: e.replacement })),
+    );
+  }
+
+  /** Adds a rewrite; `replacement` is called now, so it can take in the inner rewrites. */
+  rewrite(start: number, end: number, replacement: (slice: (s: number, e: number) => string) => string): void {
+    const text = replacement((s, e) => this.slice(s, e));
+    this.pending.push({ start, end, replacement: text });
+    this.changed = true;
+  }
+
+  /** Additional edit that is not a paragraph (an attribute, an appended element). */
+  edit(edit: Edit): void {
+    this.pending.push(edit);
+    this.changed = true;
+  }
+
+  get hasChanges(): boolean {
+    return this.changed;
+  }
+
+  result(): string {
+    return splice(this.doc, this.pending);
+  }
+}
+
+/**
+ * The translation of a paragraph checked against its source: codes repaired and the source's
+ * edge whitespace restored. Returns undefined when nothing would change.
+ */
+export function prepareTranslation(unit: ParagraphUnit, translation: string | undefined): string | undefined {
+  if (translation === undefined) return undefined;
+  let t = repairCodes(unit.text, translation);
+  const lead = /^\s+/.exec(unit.text)?.[0];
+  const trail = /\s+$/.exec(unit.text)?.[0];
+  if (lead && !/^\s/.test(t)) t = lead + t;
+  if (trail && !/\s$/.test(t)) t += trail;
+  return t === unit.text ? undefined : t;
+}
+
+/** Writes a translated paragraph's content range (the caller checked it changed). */
+export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translation: string, d: Dialect): void {
+  const prefix = prefixOf(unit.el);
+  const runTag = `${prefix}${d.run}`;
+  const textTag = `${prefix}${d.text}`;
+  const space = d.preserveSpace ? ' xml:space="preserve"' : "";
+  const escape = (s: string): string => {
+    const escaped = escapeXmlText(s);
+    // A literal "_x0041_" in a translation must not read back as an escape.
+    return d.escapes ? escaped.replace(ESCAPE, (m) => `_x005F_${m.slice(1)}`) : escaped;
+  };
+
+  editor.rewrite(unit.contentStart, unit.contentEnd, (slice) => {
+    const tokens = tokenizeCodes(translation);
+    if (unit.plain) {
+      let inner = "";
+      for (const t of tokens) {
+        if (t.kind === "text") inner += escape(t.text);
+        else if (t.kind === "isolated") {
+          const m = unit.codes.isolated.get(t.id);
+          if (m?.kind === "literal") inner += m.text;
+        }
+      }
+      return `<${textTag}${space}>${inner}</${textTag}>`;
+    }
+
+    let out = "";
+    let pendingProps: XElement | undefined;
+    let pendingText = "";
+    const flush = (): void => {
+      if (pendingText === "") return;
+      const props = pendingProps ? editor.doc.slice(pendingProps.start, pendingProps.end) : "";
+      out += `<${runTag}>${props}<${textTag}${space}>${pendingText}</${textTag}></${runTag}>`;
+      pendingText = "";
+    };
+    const addText = (xml: string, props: XElement | undefined): void => {
+      if (pendingText !== "" && pendingProps !== props) flush();
+      pendingProps = props;
+      pendingText += xml;
+    };
+    const stack: { props: XElement | undefined; close?: string }[] = [{ props: unit.base }];
+    const top = (): XElement | undefined => stack[stack.length - 1]?.props;
+
+    for (const t of tokens) {
+      if (t.kind === "text") {
+        if (t.text !== "") addText(escape(t.text), top());
+      } else if (t.kind === "isolated") {
+        const m = unit.codes.isolated.get(t.id);
+        if (m?.kind === "literal") addText(m.text, top());
+        else if (m?.kind === "iso") {
+          flush();
+          out += renderIso(m.parts, slice);
+        }
+      } else if (t.kind === "open") {
+        const m = unit.codes.paired.get(t.id)?.open;
+        flush();
+        if (m?.kind === "format") stack.push({ props: m.rPr });
+        else if (m?.kind === "pair") {
+          out += slice(m.el.start, m.slot.openEnd);
+          stack.push({ props: m.base, close: slice(m.slot.closeStart, m.el.end) });
+        }
+      } else {
+        flush();
+        const closed = stack.length > 1 ? stack.pop() : undefined;
+        if (closed?.close !== undefined) out += closed.close;
+      }
+    }
+    flush();
+    return out;
+  });
+}
+
+function renderIso(parts: readonly IsoPart[], slice: (s: number, e: number) => string): string {
+  let out = "";
+  for (const part of parts) {
+    if (part.kind === "node") out += slice(part.el.start, part.el.end);
+    else {
+      const props = part.run.children.find(
+        (c): c is XElement => c.kind === "element" && c.local === "rPr",
+      );
+      out += slice(part.run.start, part.run.openEnd);
+      if (props) out += slice(props.start, props.end);
+      for (const c of part.children) out += slice(c.start, c.end);
+      out += `</${part.run.name}>`;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,199 @@
+import { SaxesParser, type SaxesTagNS } from "saxes";
+
+import { FormatError } from "../filter";
+
+/**
+ * A light element tree with source offsets, built from saxes (a strict, namespace-aware,
+ * well-formedness-checking parser). Filters read it to find text and splice new markup into the
+ * original string, so everything they do not rewrite keeps its exact bytes (no re-serializer
+ * re-quotes attributes or normalizes entities).
+ */
+export interface XElement {
+  readonly kind: "element";
+  /** Qualified name as written, e.g. "w:p". */
+  readonly name: string;
+  readonly local: string;
+  readonly uri: string;
+  /** Attributes by qualified name. */
+  readonly attrs: ReadonlyMap<string, XAttr>;
+  readonly parent: XElement | undefined;
+  readonly children: XNode[];
+  /** Offset of "<" of the start tag. */
+  readonly start: number;
+  /** Offset just after the start tag's ">". */
+  openEnd: number;
+  /** Offset of "<" of the end tag (= end for a self-closing element). */
+  closeStart: number;
+  /** Offset just after the end tag. */
+  end: number;
+}
+
+export interface XAttr {
+  readonly local: string;
+  readonly uri: string;
+  readonly value: string;
+}
+
+export interface XText {
+  readonly kind: "text";
+  /** Decoded text (entities resolved). */
+  readonly text: string;
+}
+
+export type XNode = XElement | XText;
+
+export interface XmlDocument {
+  readonly text: string;
+  readonly root: XElement;
+}
+
+/**
+ * Parses one part strictly. A DOCTYPE (and so any entity declaration, internal or external) is
+ * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
+ * part, line and column.
+ */
+export function parseXml(text: string, partName: string): XmlDocument {
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  let root: XElement | undefined;
+  let current: XElement | undefined;
+  let lastEnd = 0;
+  let failure: FormatError | undefined;
+
+  const fail = (error: FormatError): void => {
+    failure ??= error;
+  };
+  parser.on("error", (e) => fail(new FormatError("invalid_file", `${partName} is not well-formed XML: ${e.message}`)));
+  parser.on("doctype", () =>
+    fail(new FormatError("unsafe_file", `${partName} declares a DTD; DTDs and external entities are not allowed.`)),
+  );
+  parser.on("text", (t) => {
+    current?.children.push({ kind: "text", text: t });
+    lastEnd = parser.position - 1;
+  });
+  parser.on("cdata", (t) => {
+    current?.children.push({ kind: "text", text: t });
+    lastEnd = parser.position;
+  });
+  parser.on("comment", () => (lastEnd = parser.position));
+  parser.on("processinginstruction", () => (lastEnd = parser.position));
+  parser.on("xmldecl", () => (lastEnd = parser.position));
+  parser.on("opentag", (tag: SaxesTagNS) => {
+    const attrs = new Map<string, XAttr>();
+    for (const a of Object.values(tag.attributes)) attrs.set(a.name, { local: a.local, uri: a.uri, value: a.value });
+    const el: XElement = {
+      kind: "element",
+      name: tag.name,
+      local: tag.local,
+      uri: tag.uri,
+      attrs,
+      parent: current,
+      children: [],
+      start: text.indexOf("<", lastEnd),
+      openEnd: parser.position,
+      closeStart: parser.position,
+      end: parser.position,
+    };
+    if (current) current.children.push(el);
+    else root = el;
+    current = el;
+    lastEnd = parser.position;
+  });
+  parser.on("closetag", (tag) => {
+    if (!current) return;
+    if (!tag.isSelfClosing) current.closeStart = text.lastIndexOf("<", parser.position - 1);
+    current.end = parser.position;
+    current = current.parent;
+    lastEnd = parser.position;
+  });
+
+  try {
+    parser.write(text).close();
+  } catch (e) {
+    fail(new FormatError("invalid_file", `${partName} is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`));
+  }
+  if (failure) throw failure;
+  if (!root) throw new FormatError("invalid_file", `${partName} has no root element.`);
+  return { text, root };
+}
+
+/** Child elements, optionally only those with a namespace URI and local name. */
+export function childElements(el: XElement, uri?: string, local?: string): XElement[] {
+  const out: XElement[] = [];
+  for (const c of el.children) {
+    if (c.kind === "element" && (uri === undefined || (c.uri === uri && c.local === local))) out.push(c);
+  }
+  return out;
+}
+
+export function firstChild(el: XElement, uri: string, local: string): XElement | undefined {
+  for (const c of el.children) if (c.kind === "element" && c.uri === uri && c.local === local) return c;
+  return undefined;
+}
+
+/** Every descendant element with this name, in document order (pre-order). */
+export function descendants(el: XElement, uri: string, local: string): XElement[] {
+  const out: XElement[] = [];
+  const walk = (e: XElement): void => {
+    for (const c of e.children) {
+      if (c.kind !== "element") continue;
+      if (c.uri === uri && c.local === local) out.push(c);
+      walk(c);
+    }
+  };
+  walk(el);
+  return out;
+}
+
+export function ancestor(el: XElement, uri: string, local: string): XElement | undefined {
+  for (let p = el.parent; p; p = p.parent) if (p.uri === uri && p.local === local) return p;
+  return undefined;
+}
+
+/** An attribute's value by local name (any namespace when `uri` is omitted). */
+export function attr(el: XElement, local: string, uri?: string): string | undefined {
+  for (const a of el.attrs.values()) if (a.local === local && (uri === undefined || a.uri === uri)) return a.value;
+  return undefined;
+}
+
+/** The decoded text of all descendant text nodes. */
+export function textContent(el: XElement): string {
+  let out = "";
+  for (const c of el.children) out += c.kind === "text" ? c.text : textContent(c);
+  return out;
+}
+
+/** The prefix of a qualified name with its colon ("w:"), or "" for the default namespace. */
+export function prefixOf(el: XElement): string {
+  const colon = el.name.indexOf(":");
+  return colon < 0 ? "" : el.name.slice(0, colon + 1);
+}
+
+/** Text as XML character data: escapes markup characters and drops characters XML forbids. */
+export function escapeXmlText(text: string): string {
+  return stripIllegalXmlChars(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Control characters (other than tab, LF, CR), lone surrogates and U+FFFE/U+FFFF cannot appear in XML. */
+export function stripIllegalXmlChars(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+}
+
+/** Applies non-overlapping replacements to a string, in one pass. */
+export function splice(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let out = "";
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new Error("splice: overlapping edits");
+    out += text.slice(at, e.start) + e.replacement;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+export interface Edit {
+  start: number;
+  end: number;
+  replacement: string;
+}
