@@ -122,7 +122,7 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
       case "run": {
         const runChildren = el.children.filter((c): c is XElement => c.kind === "element");
         const rPr = runChildren.find((c) => d.classifyInRun(c) === "props");
-        const key = rPr ? propsKey(rPr, d) : "";
+        const key = rPr ? runKey(rPr, d) : "";
         for (const c of runChildren) {
           const kind = d.classifyInRun(c);
           if (kind === "text") pushText(textContent(c), rPr, key);
@@ -156,6 +156,12 @@ function propsKey(el: XElement, d: Dialect): string {
     .map((c) => propsKey(c, d))
     .join("");
   return `<${el.name} ${attrs}>${children}</>`;
+}
+
+/** Run properties that are empty once normalized look like no properties at all. */
+function runKey(rPr: XElement, d: Dialect): string {
+  const key = propsKey(rPr, d);
+  return key === `<${rPr.name} ></>` ? "" : key;
 }
 
 function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: string; base: XElement | undefined } {
