@@ -1,0 +1,229 @@
+import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
+import { OoxmlPackage } from "../ooxml/package";
+import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from "../ooxml/paragraph";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, saveEditors, segmentsOf } from "../ooxml/parts";
+import { attr, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
+
+const S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
+
+const KIND = {
+  label: "Excel workbook",
+  mainContentTypes: [
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml",
+  ],
+};
+
+/** Excel's limit on the characters of one cell. */
+const CELL_MAX = 32_767;
+
+/** Shared strings (si) and inline strings (is): plain text, or rich runs plus phonetic runs kept last. */
+export const sheetDialect: Dialect = {
+  uri: S,
+  run: "r",
+  text: "t",
+  leading: new Set(),
+  trailing: new Set(["rPh", "phoneticPr"]),
+  preserveSpace: true,
+  escapes: true,
+  classify(el) {
+    if (el.uri === S && el.local === "t") return "text";
+    if (el.uri === S && el.local === "r") return "run";
+    return "opaque";
+  },
+  classifyInRun(el) {
+    if (el.uri === S && el.local === "rPr") return "props";
+    if (el.uri === S && el.local === "t") return "text";
+    return "opaque";
+  },
+  slot() {
+    return undefined;
+  },
+  ignoredInKey() {
+    return false;
+  },
+};
+
+interface Sheet {
+  part: string;
+  doc: XmlDocument;
+  /** Hidden sheets usually hold lookup data that formulas match literally: left alone. */
+  hidden: boolean;
+  /** Cells in a table's header row ("B2"): excluded so `tableColumn@name` stays equal to them. */
+  headers: Set<string>;
+}
+
+interface SharedRef {
+  v: XElement;
+  sheet: string;
+}
+
+interface Workbook {
+  sheets: Sheet[];
+  sst?: { part: string; doc: XmlDocument; items: XElement[] };
+  /** Shared-string index → the `v` elements of cells that are translated / left alone. */
+  included: Map<number, SharedRef[]>;
+  excluded: Map<number, SharedRef[]>;
+  inline: PlannedPart[];
+}
+
+function read(pkg: OoxmlPackage): Workbook {
+  const wb = pkg.xml(pkg.mainPart);
+  const rels = pkg.relationships(pkg.mainPart);
+  const byId = new Map(rels.map((r) => [r.id, r]));
+  const sheetsEl = firstChild(wb.root, S, "sheets");
+  const sheets: Sheet[] = [];
+  for (const s of sheetsEl ? childElements(sheetsEl, S, "sheet") : []) {
+    const part = byId.get(attr(s, "id", R) ?? "")?.part;
+    if (!part || !pkg.has(part) || sheets.some((x) => x.part === part)) continue;
+    const state = attr(s, "state");
+    sheets.push({ part, doc: pkg.xml(part), hidden: state === "hidden" || state === "veryHidden", headers: tableHeaders(pkg, part) });
+  }
+
+  const sstPart = rels.find((r) => r.type === REL + "sharedStrings")?.part;
+  const sstDoc = sstPart && pkg.has(sstPart) ? pkg.xml(sstPart) : undefined;
+  const book: Workbook = {
+    sheets,
+    sst: sstPart && sstDoc ? { part: sstPart, doc: sstDoc, items: childElements(sstDoc.root, S, "si") } : undefined,
+    included: new Map(),
+    excluded: new Map(),
+    inline: [],
+  };
+
+  for (const sheet of sheets) {
+    const inlineUnits: PlannedUnit[] = [];
+    for (const cell of cells(sheet.doc.root)) {
+      const excluded = sheet.hidden || sheet.headers.has(cell.ref) || firstChild(cell.el, S, "f") !== undefined;
+      const type = attr(cell.el, "t");
+      if (type === "s") {
+        const v = firstChild(cell.el, S, "v");
+        const index = v ? Number(textContent(v).trim()) : NaN;
+        if (!v || !Number.isInteger(index)) continue;
+        const map = excluded ? book.excluded : book.included;
+        map.set(index, [...(map.get(index) ?? []), { v, sheet: sheet.part }]);
+      } else if (type === "inlineStr" && !excluded) {
+        const is = firstChild(cell.el, S, "is");
+        if (is) inlineUnits.push({ id: `${sheet.part}#${cell.ref}`, unit: readParagraph(is, sheetDialect), dialect: sheetDialect });
+      }
+    }
+    // Never: formulas, cached formula results (t="str"), numbers, booleans, errors.
+    book.inline.push({ part: sheet.part, doc: sheet.doc, units: inlineUnits });
+  }
+  return book;
+}
+
+/** The cells of a worksheet with their references (computed when a cell omits `r`). */
+function cells(root: XElement): { el: XElement; ref: string }[] {
+  const data = firstChild(root, S, "sheetData");
+  const out: { el: XElement; ref: string }[] = [];
+  let rowNumber = 0;
+  for (const row of data ? childElements(data, S, "row") : []) {
+    rowNumber = Number(attr(row, "r") ?? rowNumber + 1);
+    let col = 0;
+    for (const c of childElements(row, S, "c")) {
+      const ref = attr(c, "r");
+      col = ref ? columnOf(ref) : col + 1;
+      out.push({ el: c, ref: ref ?? `${columnName(col)}${rowNumber}` });
+    }
+  }
+  return out;
+}
+
+function columnOf(ref: string): number {
+  let n = 0;
+  for (const ch of /^[A-Z]+/i.exec(ref)?.[0].toUpperCase() ?? "") n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}
+
+function columnName(n: number): string {
+  let s = "";
+  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
+  return s;
+}
+
+/** The header-row cells of every table on a sheet. */
+function tableHeaders(pkg: OoxmlPackage, sheetPart: string): Set<string> {
+  const out = new Set<string>();
+  for (const rel of pkg.relationships(sheetPart)) {
+    if (rel.type !== REL + "table" || !rel.part || !pkg.has(rel.part)) continue;
+    const table = pkg.xml(rel.part).root;
+    if (attr(table, "headerRowCount") === "0") continue;
+    const m = /^([A-Z]+)(\d+)(?::([A-Z]+)\d+)?$/i.exec(attr(table, "ref") ?? "");
+    if (!m?.[1] || !m[2]) continue;
+    const first = columnOf(m[1]);
+    const last = m[3] ? columnOf(m[3]) : first;
+    for (let c = first; c <= last; c++) out.add(`${columnName(c)}${m[2]}`);
+  }
+  return out;
+}
+
+function plan(book: Workbook): PlannedPart[] {
+  const parts: PlannedPart[] = [];
+  if (book.sst) {
+    const units: PlannedUnit[] = [];
+    book.sst.items.forEach((si, i) => {
+      if (book.included.has(i)) units.push({ id: `${book.sst?.part ?? ""}#${i}`, unit: readParagraph(si, sheetDialect), dialect: sheetDialect });
+    });
+    parts.push({ part: book.sst.part, doc: book.sst.doc, units });
+  }
+  return [...parts, ...book.inline];
+}
+
+/**
+ * A shared string used by both translated and excluded cells (a hidden sheet, a table header)
+ * is denormalized: a copy of the source string is appended to the table and the excluded cells
+ * are pointed at it, so they keep their text while the others get the translation.
+ */
+function denormalize(book: Workbook, sstUnits: readonly PlannedUnit[], translations: ReadonlyMap<string, string>, editors: Map<string, PartEditor>): void {
+  const sst = book.sst;
+  const editor = sst ? editors.get(sst.part) : undefined;
+  if (!sst || !editor) return;
+  let next = sst.items.length;
+  let appended = "";
+  for (const u of sstUnits) {
+    const index = Number(u.id.slice(u.id.lastIndexOf("#") + 1));
+    const excluded = book.excluded.get(index);
+    if (!excluded || prepareTranslation(u.unit, translations.get(u.id)) === undefined) continue;
+    appended += sst.doc.text.slice(u.unit.el.start, u.unit.el.end);
+    for (const ref of excluded) {
+      const sheetEditor = editors.get(ref.sheet);
+      sheetEditor?.edit({ start: ref.v.openEnd, end: ref.v.closeStart, replacement: String(next) });
+    }
+    next++;
+  }
+  if (appended === "") return;
+  editor.edit({ start: sst.doc.root.closeStart, end: sst.doc.root.closeStart, replacement: appended });
+  const startTag = sst.doc.text.slice(sst.doc.root.start, sst.doc.root.openEnd);
+  if (/\suniqueCount="\d+"/.test(startTag)) {
+    editor.edit({
+      start: sst.doc.root.start,
+      end: sst.doc.root.openEnd,
+      replacement: startTag.replace(/(\suniqueCount=")\d+"/, `$1${next}"`),
+    });
+  }
+}
+
+/**
+ * Excel workbooks: shared strings (plain and rich, phonetic runs kept) and inline strings of
+ * visible sheets. Formulas, cached formula results, numbers, defined names and sheet names are
+ * never touched; table header cells and hidden sheets keep their text (see README).
+ */
+export const xlsxFilter: FormatFilter = {
+  extensions: ["xlsx"],
+  async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
+    const book = read(OoxmlPackage.open(file, KIND));
+    return segmentsOf(plan(book)).map((s) => ({ ...s, maxLength: CELL_MAX }));
+  },
+  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
+    const pkg = OoxmlPackage.open(file, KIND);
+    const book = read(pkg);
+    const parts = plan(book);
+    const editors = mergeParagraphs(parts, translations);
+    // Every sheet has an editor (from its inline strings), so cells can be repointed.
+    denormalize(book, book.sst ? (parts[0]?.units ?? []) : [], translations, editors);
+    saveEditors(pkg, editors);
+    return pkg.toBytes(file);
+  },
+};
