@@ -1,7 +1,14 @@
+import { docxFilter } from "./docx/docx-filter";
 import { type FormatFilter } from "./filter";
+import { pptxFilter } from "./pptx/pptx-filter";
+import { xlsxFilter } from "./xlsx/xlsx-filter";
 
 // One line per filter module; each format's issue work adds its own.
-const FILTERS: readonly FormatFilter[] = [];
+const FILTERS: readonly FormatFilter[] = [
+  docxFilter,
+  pptxFilter,
+  xlsxFilter,
+];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));
 
