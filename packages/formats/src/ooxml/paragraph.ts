@@ -147,9 +147,9 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
 
 /** The formatting of a run as a comparable string, without what does not change its look. */
 function propsKey(el: XElement, d: Dialect): string {
-  const attrs = [...el.attrs.entries()]
-    .filter(([, a]) => !d.ignoredInKey(a.local) && !a.local.startsWith("rsid"))
-    .map(([n, a]) => `${n}=${JSON.stringify(a.value)}`)
+  const attrs = Object.values(el.attrs)
+    .filter((a) => !d.ignoredInKey(a.local) && !a.local.startsWith("rsid"))
+    .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
     .join(" ");
   const children = el.children
     .filter((c): c is XElement => c.kind === "element" && !d.ignoredInKey(c.local))
@@ -224,6 +224,7 @@ function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: st
  * paragraph's copied markup takes in the rewrites of the paragraphs inside it.
  */
 export class PartEditor {
+  /** Rewrites not yet taken in by an outer one, sorted by start offset. */
   private pending: Edit[] = [];
   private changed = false;
 
@@ -231,9 +232,11 @@ export class PartEditor {
 
   /** The source between two offsets with the pending rewrites inside it applied (and taken). */
   slice(start: number, end: number): string {
-    const inside = this.pending.filter((e) => e.start >= start && e.end <= end);
-    if (inside.length === 0) return this.doc.slice(start, end);
-    this.pending = this.pending.filter((e) => !inside.includes(e));
+    const first = this.firstAtOrAfter(start);
+    let last = first;
+    while (last < this.pending.length && (this.pending[last]?.end ?? Infinity) <= end) last++;
+    if (last === first) return this.doc.slice(start, end);
+    const inside = this.pending.splice(first, last - first);
     return splice(
       this.doc.slice(start, end),
       inside.map((e) => ({ start: e.start - start, end: e.end - start, replacement: e.replacement })),
@@ -243,13 +246,12 @@ export class PartEditor {
   /** Adds a rewrite; `replacement` is called now, so it can take in the inner rewrites. */
   rewrite(start: number, end: number, replacement: (slice: (s: number, e: number) => string) => string): void {
     const text = replacement((s, e) => this.slice(s, e));
-    this.pending.push({ start, end, replacement: text });
-    this.changed = true;
+    this.edit({ start, end, replacement: text });
   }
 
-  /** Additional edit that is not a paragraph (an attribute, an appended element). */
+  /** An edit that is not a paragraph (an attribute, an appended element). */
   edit(edit: Edit): void {
-    this.pending.push(edit);
+    this.pending.splice(this.firstAtOrAfter(edit.start), 0, edit);
     this.changed = true;
   }
 
@@ -259,6 +261,18 @@ export class PartEditor {
 
   result(): string {
     return splice(this.doc, this.pending);
+  }
+
+  /** Binary search: the index of the first pending edit starting at or after `offset`. */
+  private firstAtOrAfter(offset: number): number {
+    let lo = 0;
+    let hi = this.pending.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.pending[mid]?.start ?? Infinity) < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }
 

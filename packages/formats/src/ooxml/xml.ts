@@ -14,8 +14,8 @@ export interface XElement {
   readonly name: string;
   readonly local: string;
   readonly uri: string;
-  /** Attributes by qualified name. */
-  readonly attrs: ReadonlyMap<string, XAttr>;
+  /** Attributes by qualified name (saxes's own record, not copied: parts can hold millions). */
+  readonly attrs: Readonly<Record<string, XAttr>>;
   readonly parent: XElement | undefined;
   readonly children: XNode[];
   /** Offset of "<" of the start tag. */
@@ -29,6 +29,7 @@ export interface XElement {
 }
 
 export interface XAttr {
+  readonly name: string;
   readonly local: string;
   readonly uri: string;
   readonly value: string;
@@ -78,14 +79,12 @@ export function parseXml(text: string, partName: string): XmlDocument {
   parser.on("processinginstruction", () => (lastEnd = parser.position));
   parser.on("xmldecl", () => (lastEnd = parser.position));
   parser.on("opentag", (tag: SaxesTagNS) => {
-    const attrs = new Map<string, XAttr>();
-    for (const a of Object.values(tag.attributes)) attrs.set(a.name, { local: a.local, uri: a.uri, value: a.value });
     const el: XElement = {
       kind: "element",
       name: tag.name,
       local: tag.local,
       uri: tag.uri,
-      attrs,
+      attrs: tag.attributes,
       parent: current,
       children: [],
       start: text.indexOf("<", lastEnd),
@@ -151,7 +150,7 @@ export function ancestor(el: XElement, uri: string, local: string): XElement | u
 
 /** An attribute's value by local name (any namespace when `uri` is omitted). */
 export function attr(el: XElement, local: string, uri?: string): string | undefined {
-  for (const a of el.attrs.values()) if (a.local === local && (uri === undefined || a.uri === uri)) return a.value;
+  for (const a of Object.values(el.attrs)) if (a.local === local && (uri === undefined || a.uri === uri)) return a.value;
   return undefined;
 }
 
