@@ -1,4 +1,5 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
+import { A, DRAWING_TEXT_PARTS, drawingDialect, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
 import { type Dialect } from "../ooxml/paragraph";
 import { mergeParagraphs, type PlannedPart, type PlannedUnit, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
@@ -83,10 +84,23 @@ export const wordDialect: Dialect = {
 
 function plan(pkg: OoxmlPackage): PlannedPart[] {
   const parts = [pkg.mainPart];
-  for (const rel of pkg.relationships(pkg.mainPart)) {
+  const drawingParts: string[] = [];
+  const rels = pkg.relationships(pkg.mainPart);
+  for (const rel of rels) {
     if (rel.part && STORY_PARTS.includes(rel.type) && pkg.has(rel.part) && !parts.includes(rel.part)) parts.push(rel.part);
   }
-  return parts.map((part) => {
+  // Charts and SmartArt (DrawingML text) of the body, headers and footers.
+  for (const part of parts) {
+    for (const rel of part === pkg.mainPart ? rels : pkg.relationships(part)) {
+      if (rel.part && DRAWING_TEXT_PARTS.includes(rel.type) && pkg.has(rel.part) && !drawingParts.includes(rel.part)) drawingParts.push(rel.part);
+    }
+  }
+  const drawings = drawingParts.map((part) => {
+    const doc = pkg.xml(part);
+    return planParagraphs(part, doc, descendants(doc.root, A, "p"), drawingDialect);
+  });
+  linkSmartArtDrawings(drawings);
+  return [...parts.map((part) => {
     const doc = pkg.xml(part);
     const paragraphs = descendants(doc.root, W, "p").filter((p) => {
       // Word refills data-bound content controls from their custom XML part.
@@ -96,7 +110,7 @@ function plan(pkg: OoxmlPackage): PlannedPart[] {
     const planned = planParagraphs(part, doc, paragraphs, wordDialect);
     linkFallbacks(planned);
     return planned;
-  });
+  }), ...drawings];
 }
 
 /**

@@ -1,14 +1,12 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
-import { A, drawingDialect } from "../ooxml/drawingml";
+import { A, DRAWING_TEXT_PARTS, drawingDialect, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
-import { ancestor, attr, childElements, descendants, firstChild } from "../ooxml/xml";
+import { mergeParagraphs, type PlannedPart, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
+import { attr, childElements, descendants, firstChild } from "../ooxml/xml";
 
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
-const DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram";
-const DSP = "http://schemas.microsoft.com/office/drawing/2008/diagram";
 
 const KIND = {
   label: "PowerPoint presentation",
@@ -20,12 +18,7 @@ const KIND = {
 };
 
 /** What a slide links to that holds its text, in the order it is read. */
-const SLIDE_PARTS = [
-  REL + "chart",
-  REL + "diagramData",
-  "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing",
-  REL + "notesSlide",
-];
+const SLIDE_PARTS = [...DRAWING_TEXT_PARTS, REL + "notesSlide"];
 
 /** Slide parts in presentation order (sldIdLst), each followed by its charts, SmartArt and notes. */
 function storyParts(pkg: OoxmlPackage): string[] {
@@ -44,32 +37,6 @@ function storyParts(pkg: OoxmlPackage): string[] {
     for (const type of SLIDE_PARTS) for (const r of slideRels) if (r.type === type) add(r.part);
   }
   return parts;
-}
-
-/**
- * PowerPoint redraws SmartArt from its data part; the drawing part is a cached rendering of the
- * same text. A drawing paragraph whose shape (modelId) and text match a data point's paragraph
- * takes that translation, so the text is sent once and both copies agree.
- */
-function linkSmartArtDrawings(parts: readonly PlannedPart[]): void {
-  const byModel = new Map<string, PlannedUnit[]>();
-  for (const part of parts) {
-    for (const u of part.units) {
-      const pt = ancestor(u.unit.el, DGM, "pt");
-      const model = pt ? attr(pt, "modelId") : undefined;
-      if (model) byModel.set(model, [...(byModel.get(model) ?? []), u]);
-    }
-  }
-  for (const part of parts) {
-    part.units.forEach((u, i) => {
-      const shape = ancestor(u.unit.el, DSP, "sp");
-      const model = shape ? attr(shape, "modelId") : undefined;
-      if (!shape || !model) return;
-      const index = descendants(shape, A, "p").indexOf(u.unit.el);
-      const twin = byModel.get(model)?.[index];
-      if (twin && twin.unit.text === u.unit.text) part.units[i] = { ...u, aliasOf: twin.id };
-    });
-  }
 }
 
 function plan(pkg: OoxmlPackage): PlannedPart[] {

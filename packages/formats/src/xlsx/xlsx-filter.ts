@@ -1,8 +1,9 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { OoxmlPackage } from "../ooxml/package";
 import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from "../ooxml/paragraph";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, saveEditors, segmentsOf } from "../ooxml/parts";
-import { attr, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
+import { A, drawingDialect } from "../ooxml/drawingml";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
+import { attr, childElements, descendants, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
 
 const S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -67,6 +68,8 @@ interface Workbook {
   included: Map<number, SharedRef[]>;
   excluded: Map<number, SharedRef[]>;
   inline: PlannedPart[];
+  /** Comments, text boxes and chart titles of visible sheets. */
+  extra: PlannedPart[];
 }
 
 function read(pkg: OoxmlPackage): Workbook {
@@ -90,6 +93,7 @@ function read(pkg: OoxmlPackage): Workbook {
     included: new Map(),
     excluded: new Map(),
     inline: [],
+    extra: [],
   };
 
   for (const sheet of sheets) {
@@ -110,8 +114,34 @@ function read(pkg: OoxmlPackage): Workbook {
     }
     // Never: formulas, cached formula results (t="str"), numbers, booleans, errors.
     book.inline.push({ part: sheet.part, doc: sheet.doc, units: inlineUnits });
+    if (!sheet.hidden) book.extra.push(...sheetExtras(pkg, sheet.part, book.extra));
   }
   return book;
+}
+
+/** Legacy comments (rich text like shared strings), drawings' text boxes and their charts. */
+function sheetExtras(pkg: OoxmlPackage, sheetPart: string, seen: readonly PlannedPart[]): PlannedPart[] {
+  const out: PlannedPart[] = [];
+  const fresh = (part: string | undefined): part is string =>
+    part !== undefined && pkg.has(part) && !seen.some((p) => p.part === part) && !out.some((p) => p.part === part);
+  for (const rel of pkg.relationships(sheetPart)) {
+    if (rel.type === REL + "comments" && fresh(rel.part)) {
+      const doc = pkg.xml(rel.part);
+      out.push(planParagraphs(rel.part, doc, descendants(doc.root, S, "text"), sheetDialect));
+    }
+    if (rel.type === REL + "drawing" && fresh(rel.part)) {
+      const drawing = rel.part;
+      const doc = pkg.xml(drawing);
+      out.push(planParagraphs(drawing, doc, descendants(doc.root, A, "p"), drawingDialect));
+      for (const inner of pkg.relationships(drawing)) {
+        if (inner.type === REL + "chart" && fresh(inner.part)) {
+          const chart = pkg.xml(inner.part);
+          out.push(planParagraphs(inner.part, chart, descendants(chart.root, A, "p"), drawingDialect));
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /** The cells of a worksheet with their references (computed when a cell omits `r`). */
@@ -168,7 +198,7 @@ function plan(book: Workbook): PlannedPart[] {
     });
     parts.push({ part: book.sst.part, doc: book.sst.doc, units });
   }
-  return [...parts, ...book.inline];
+  return [...parts, ...book.inline, ...book.extra];
 }
 
 /**

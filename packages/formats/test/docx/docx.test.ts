@@ -163,6 +163,23 @@ describe("docx merge", () => {
   });
 });
 
+describe("docx charts", () => {
+  it("translates a chart title of the body and leaves the chart's data cache alone", async () => {
+    const chart =
+      `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">` +
+      `<c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Monthly totals</a:t></a:r></a:p></c:rich></c:tx></c:title>` +
+      `<c:plotArea><c:barChart><c:ser><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>January</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
+    const file = docx({ body: `<w:p>${run("Body")}</w:p>`, rels: [["rId9", "chart", "charts/chart1.xml"]], extraParts: { "word/charts/chart1.xml": chart } });
+    const segments = await docxFilter.extract(file, OPTIONS);
+    expect(segments.map((s) => [s.id, s.text])).toEqual([
+      ["word/document.xml#1", "Body"],
+      ["word/charts/chart1.xml#1", "Monthly totals"],
+    ]);
+    const { out } = await expectPseudoRoundTrip(docxFilter, file);
+    expect(unzipParts(out)["word/charts/chart1.xml"]).toContain("<c:v>January</c:v>");
+  });
+});
+
 describe("docx refusals", () => {
   it("refuses a macro-enabled document and a spreadsheet uploaded as .docx", async () => {
     const docm = docx({ body: `<w:p>${run("x")}</w:p>`, mainContentType: "application/vnd.ms-word.document.macroEnabled.main+xml" });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { xlsxFilter } from "../../src/xlsx/xlsx-filter";
 import { expectIdentityRoundTrip, expectPseudoRoundTrip, OPTIONS } from "../fixtures/engines";
-import { unzipParts, xlsx } from "../fixtures/ooxml";
+import { A_NS, S_NS, unzipParts, xlsx } from "../fixtures/ooxml";
 
 const SST = [
   "<si><t>Name</t></si>", // 0: table header, and a body cell
@@ -27,6 +27,14 @@ const book = (): Uint8Array =>
         table:
           'id="1" name="Prices" displayName="Prices" ref="A1:B3"><autoFilter ref="A1:B3"/><tableColumns count="2">' +
           '<tableColumn id="1" name="Name"/><tableColumn id="2" name="Amount"/></tableColumns>',
+        rels: [
+          ["rId2", "comments", "../comments1.xml"],
+          ["rId3", "drawing", "../drawings/drawing1.xml"],
+        ],
+        parts: {
+          "xl/comments1.xml": `<?xml version="1.0"?><comments xmlns="${S_NS}"><authors><author>Ann</author></authors><commentList><comment ref="A2" authorId="0"><text><r><rPr><b/></rPr><t>Ann:</t></r><r><t xml:space="preserve"> check price</t></r></text></comment></commentList></comments>`,
+          "xl/drawings/drawing1.xml": `<?xml version="1.0"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="${A_NS}"><xdr:twoCellAnchor><xdr:sp><xdr:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Text box note</a:t></a:r></a:p></xdr:txBody></xdr:sp></xdr:twoCellAnchor></xdr:wsDr>`,
+        },
       },
       { name: "Lookup", state: "hidden", rows: '<row r="1"><c r="A1" t="s"><v>2</v></c><c r="B1" t="inlineStr"><is><t>Hidden inline</t></is></c></row>' },
     ],
@@ -44,6 +52,8 @@ describe("xlsx extract", () => {
       ["xl/sharedStrings.xml#4", "Line one<x1/>\nLine two"],
       ["xl/sharedStrings.xml#5", "Tokyo office"],
       ["xl/worksheets/sheet1.xml#D2", "Inline text"],
+      ["xl/comments1.xml#1", "<g1>Ann:</g1> check price"],
+      ["xl/drawings/drawing1.xml#1", "Text box note"],
     ]);
     expect(segments.every((s) => s.maxLength === 32_767)).toBe(true);
   });
