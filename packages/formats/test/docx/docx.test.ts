@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { docxFilter } from "../../src/docx/docx-filter";
 import { FormatError } from "../../src/filter";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, OPTIONS, pseudo, translationsOf } from "../fixtures/engines";
+import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS, pseudo, translationsOf } from "../fixtures/engines";
 import { docx, unzipParts } from "../fixtures/ooxml";
 
 const run = (text: string, props = ""): string =>
@@ -193,5 +193,15 @@ describe("docx refusals", () => {
     const error = await docxFilter.extract(broken, OPTIONS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FormatError);
     expect(error).toMatchObject({ code: "invalid_file", message: expect.stringContaining("word/document.xml") });
+  });
+});
+
+describe("a file written by LibreOffice 7.4", () => {
+  it("extracts its paragraphs and survives identity and pseudo-translation round trips", async () => {
+    const file = libreOfficeFile("report.docx");
+    const texts = (await docxFilter.extract(file, OPTIONS)).map((s) => s.text);
+    expect(texts).toEqual(expect.arrayContaining(["The <g1>quick</g1> brown fox <g2>jumps over</g2> the lazy dog.<x3/> It was <g4>very</g4> fast.", "Quarterly report header", "<x1/>Measured at noon."]));
+    await expectIdentityRoundTrip(docxFilter, file);
+    await expectPseudoRoundTrip(docxFilter, file);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { pptxFilter } from "../../src/pptx/pptx-filter";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, OPTIONS } from "../fixtures/engines";
+import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS } from "../fixtures/engines";
 import { A_NS, pptx, sp, unzipParts } from "../fixtures/ooxml";
 
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
@@ -93,5 +93,15 @@ describe("pptx merge", () => {
     expect(parts["ppt/diagrams/drawing1.xml"]).not.toContain(">Plan<");
     // Untouched parts keep their exact bytes.
     expect(parts["ppt/presentation.xml"]).toBe(unzipParts(deck())["ppt/presentation.xml"]);
+  });
+});
+
+describe("a file written by LibreOffice 7.4", () => {
+  it("extracts its paragraphs and survives identity and pseudo-translation round trips", async () => {
+    const file = libreOfficeFile("deck.pptx");
+    const texts = (await pptxFilter.extract(file, OPTIONS)).map((s) => s.text);
+    expect(texts).toEqual(expect.arrayContaining(["Welcome to the <g1>annual</g1> meeting", "Remember to thank the team.", "Growing fast"]));
+    await expectIdentityRoundTrip(pptxFilter, file);
+    await expectPseudoRoundTrip(pptxFilter, file);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { xlsxFilter } from "../../src/xlsx/xlsx-filter";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, OPTIONS } from "../fixtures/engines";
+import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS } from "../fixtures/engines";
 import { A_NS, S_NS, unzipParts, xlsx } from "../fixtures/ooxml";
 
 const SST = [
@@ -94,5 +94,15 @@ describe("xlsx merge", () => {
   it("escapes a literal _xHHHH_ in a translation so Excel does not decode it", async () => {
     const out = await xlsxFilter.merge(book(), new Map([["xl/sharedStrings.xml#2", "Code _x0041_ here"]]), OPTIONS);
     expect(unzipParts(out)["xl/sharedStrings.xml"]).toContain("<t xml:space=\"preserve\">Code _x005F_x0041_ here</t>");
+  });
+});
+
+describe("a file written by LibreOffice 7.4", () => {
+  it("extracts its paragraphs and survives identity and pseudo-translation round trips", async () => {
+    const file = libreOfficeFile("sales.xlsx");
+    const texts = (await xlsxFilter.extract(file, OPTIONS)).map((s) => s.text);
+    expect(texts).toEqual(expect.arrayContaining(["Region", "Good growth this year", "Prices include tax."]));
+    await expectIdentityRoundTrip(xlsxFilter, file);
+    await expectPseudoRoundTrip(xlsxFilter, file);
   });
 });
