@@ -1,5 +1,5 @@
 import { InlineCodes, repairCodes, tokenizeCodes } from "../common/inline-codes";
-import { type Edit, escapeXmlText, prefixOf, splice, textContent, type XElement } from "./xml";
+import { attributes, type Edit, escapeXmlText, prefixOf, splice, textContent, type XElement } from "./xml";
 
 /**
  * The run logic shared by WordprocessingML paragraphs (w:p), DrawingML paragraphs (a:p, in
@@ -147,7 +147,7 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
 
 /** The formatting of a run as a comparable string, without what does not change its look. */
 function propsKey(el: XElement, d: Dialect): string {
-  const attrs = Object.values(el.attrs)
+  const attrs = attributes(el)
     .filter((a) => !d.ignoredInKey(a.local) && !a.local.startsWith("rsid"))
     .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
     .join(" ");

@@ -14,8 +14,10 @@ export interface XElement {
   readonly name: string;
   readonly local: string;
   readonly uri: string;
-  /** Attributes by qualified name (saxes's own record, not copied: parts can hold millions). */
-  readonly attrs: Readonly<Record<string, XAttr>>;
+  /** Namespace declarations made on this element, if any (for resolving attribute prefixes). */
+  readonly ns: Readonly<Record<string, string>> | undefined;
+  /** The part's text: attributes are read from the start tag on demand (parts hold millions). */
+  readonly source: { readonly text: string };
   readonly parent: XElement | undefined;
   readonly children: XNode[];
   /** Offset of "<" of the start tag. */
@@ -58,6 +60,7 @@ export function parseXml(text: string, partName: string): XmlDocument {
   let root: XElement | undefined;
   let current: XElement | undefined;
   let lastEnd = 0;
+  const source = { text };
   let failure: FormatError | undefined;
 
   const fail = (error: FormatError): void => {
@@ -84,7 +87,8 @@ export function parseXml(text: string, partName: string): XmlDocument {
       name: tag.name,
       local: tag.local,
       uri: tag.uri,
-      attrs: tag.attributes,
+      ns: Object.keys(tag.ns).length > 0 ? tag.ns : undefined,
+      source,
       parent: current,
       children: [],
       start: text.indexOf("<", lastEnd),
@@ -148,9 +152,50 @@ export function ancestor(el: XElement, uri: string, local: string): XElement | u
   return undefined;
 }
 
+const ATTRIBUTE = /\s([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const XML_NS = "http://www.w3.org/XML/1998/namespace";
+
+/** The attributes of an element, parsed from its start tag (already checked well-formed by saxes). */
+export function attributes(el: XElement): XAttr[] {
+  const tag = el.source.text.slice(el.start + 1 + el.name.length, el.openEnd);
+  const out: XAttr[] = [];
+  for (const m of tag.matchAll(ATTRIBUTE)) {
+    const name = m[1] ?? "";
+    const colon = name.indexOf(":");
+    const prefix = colon < 0 ? "" : name.slice(0, colon);
+    if (name === "xmlns" || prefix === "xmlns") continue;
+    out.push({
+      name,
+      local: colon < 0 ? name : name.slice(colon + 1),
+      uri: prefix === "" ? "" : resolvePrefix(el, prefix),
+      value: decodeEntities(m[2] ?? m[3] ?? ""),
+    });
+  }
+  return out;
+}
+
+function resolvePrefix(el: XElement, prefix: string): string {
+  if (prefix === "xml") return XML_NS;
+  for (let e: XElement | undefined = el; e; e = e.parent) {
+    const uri = e.ns?.[prefix];
+    if (uri !== undefined) return uri;
+  }
+  return "";
+}
+
+const ENTITY = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));/g;
+const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+
+function decodeEntities(value: string): string {
+  if (!value.includes("&")) return value;
+  return value.replace(ENTITY, (_, hex: string | undefined, dec: string | undefined, named: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(parseInt(dec, 10)) : (NAMED[named ?? ""] ?? ""),
+  );
+}
+
 /** An attribute's value by local name (any namespace when `uri` is omitted). */
 export function attr(el: XElement, local: string, uri?: string): string | undefined {
-  for (const a of Object.values(el.attrs)) if (a.local === local && (uri === undefined || a.uri === uri)) return a.value;
+  for (const a of attributes(el)) if (a.local === local && (uri === undefined || a.uri === uri)) return a.value;
   return undefined;
 }
 
