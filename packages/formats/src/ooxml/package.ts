@@ -3,7 +3,14 @@ import { posix } from "node:path";
 import { decodeText, encodeText, type TextEncoding } from "../common/text-encoding";
 import { FormatError } from "../filter";
 import { ZipArchive } from "../zip/archive";
-import { attr, childElements, parseXml, type XmlDocument } from "./xml";
+import { attr, childElements, type ParseOptions, parseXml, type XmlDocument } from "./xml";
+
+/**
+ * The largest part read into a tree. The tree costs about 15 bytes of heap per character, so
+ * this keeps one document under ~500 MB; worksheets are pruned to their string cells and may
+ * be larger (see the xlsx filter).
+ */
+export const MAX_TREE_CHARS = 32_000_000;
 
 const CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types";
 const RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships";
@@ -104,9 +111,17 @@ export class OoxmlPackage {
   }
 
   /** A part parsed strictly. */
-  xml(part: string, missing?: string): XmlDocument {
+  xml(part: string, missing?: string, options: ParseOptions & { maxChars?: number } = {}): XmlDocument {
     if (!this.zip.has(part)) throw new FormatError("invalid_file", missing ?? `The package has no part "${part}".`);
-    return parseXml(this.text(part), part);
+    const text = this.text(part);
+    const max = options.maxChars ?? MAX_TREE_CHARS;
+    if (text.length > max) {
+      throw new FormatError(
+        "unsafe_file",
+        `${part} holds ${Math.round(text.length / 1e6)} million characters of XML; at most ${Math.round(max / 1e6)} million can be translated.`,
+      );
+    }
+    return parseXml(text, part, options);
   }
 
   /** The relationships of a part ("" for the package's own), with targets resolved to part names. */

@@ -55,7 +55,16 @@ export interface XmlDocument {
  * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
  * part, line and column.
  */
-export function parseXml(text: string, partName: string): XmlDocument {
+export interface ParseOptions {
+  /**
+   * Called as each element closes: true drops it (and its subtree) from the tree, so a large
+   * part keeps only what the filter reads (a worksheet keeps its string cells).
+   */
+  prune?: (el: XElement) => boolean;
+}
+
+export function parseXml(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
+  const { prune } = options;
   const parser = new SaxesParser({ xmlns: true, position: true });
   let root: XElement | undefined;
   let current: XElement | undefined;
@@ -105,7 +114,9 @@ export function parseXml(text: string, partName: string): XmlDocument {
     if (!current) return;
     if (!tag.isSelfClosing) current.closeStart = text.lastIndexOf("<", parser.position - 1);
     current.end = parser.position;
+    const closed = current;
     current = current.parent;
+    if (current && prune?.(closed)) current.children.pop();
     lastEnd = parser.position;
   });
 

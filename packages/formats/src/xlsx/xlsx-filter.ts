@@ -47,6 +47,19 @@ export const sheetDialect: Dialect = {
   },
 };
 
+/**
+ * Worksheets are mostly numbers and formulas: only string cells (shared or inline) stay in the
+ * tree, so a large sheet costs memory in proportion to its text, not its size.
+ */
+const SHEET_PARSE = {
+  maxChars: 100_000_000,
+  prune: (el: XElement): boolean => {
+    if (el.uri !== S || el.local !== "c") return false;
+    const t = attr(el, "t");
+    return t !== "s" && t !== "inlineStr" && attr(el, "r") !== undefined;
+  },
+};
+
 interface Sheet {
   part: string;
   doc: XmlDocument;
@@ -82,7 +95,7 @@ function read(pkg: OoxmlPackage): Workbook {
     const part = byId.get(attr(s, "id", R) ?? "")?.part;
     if (!part || !pkg.has(part) || sheets.some((x) => x.part === part)) continue;
     const state = attr(s, "state");
-    sheets.push({ part, doc: pkg.xml(part), hidden: state === "hidden" || state === "veryHidden", headers: tableHeaders(pkg, part) });
+    sheets.push({ part, doc: pkg.xml(part, undefined, SHEET_PARSE), hidden: state === "hidden" || state === "veryHidden", headers: tableHeaders(pkg, part) });
   }
 
   const sstPart = rels.find((r) => r.type === REL + "sharedStrings")?.part;

@@ -2,6 +2,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { describe, expect, it } from "vitest";
 
 import { FormatError } from "../../src/filter";
+import { OoxmlPackage } from "../../src/ooxml/package";
 import { filterFor } from "../../src/registry";
 import { ZipArchive } from "../../src/zip/archive";
 import { OPTIONS } from "../fixtures/engines";
@@ -108,6 +109,15 @@ describe("hostile packages", () => {
     const rels = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
     const strictFile = docx({ body: body("x"), extraParts: { "_rels/.rels": rels } });
     expect((await refusal("docx", strictFile)).error.message).toMatch(/Strict/);
+  });
+
+  it("refuses to build a tree of a part larger than the cap, naming the part", () => {
+    const pkg = OoxmlPackage.open(docx({ body: body("x".repeat(500)) }), {
+      label: "Word document",
+      mainContentTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"],
+    });
+    expect(() => pkg.xml("word/document.xml", undefined, { maxChars: 300 })).toThrow(/word\/document\.xml holds/);
+    expect(pkg.xml("word/document.xml").root.local).toBe("document");
   });
 
   it("refuses a corrupt entry (checksum mismatch) as invalid", async () => {
