@@ -1,8 +1,8 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
-import { A, DRAWING_TEXT_PARTS, drawingDialect, linkSmartArtDrawings } from "../ooxml/drawingml";
+import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
 import { type Dialect } from "../ooxml/paragraph";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
 import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -95,40 +95,37 @@ function plan(pkg: OoxmlPackage): PlannedPart[] {
       if (rel.part && DRAWING_TEXT_PARTS.includes(rel.type) && pkg.has(rel.part) && !drawingParts.includes(rel.part)) drawingParts.push(rel.part);
     }
   }
-  const drawings = drawingParts.map((part) => {
-    const doc = pkg.xml(part);
-    return planParagraphs(part, doc, descendants(doc.root, A, "p"), drawingDialect);
-  });
+  const drawings = drawingParts.map((part) => drawingStory(pkg, part));
   linkSmartArtDrawings(drawings);
-  return [...parts.map((part) => {
-    const doc = pkg.xml(part);
-    const paragraphs = descendants(doc.root, W, "p").filter((p) => {
-      // Word refills data-bound content controls from their custom XML part.
-      for (let a = ancestor(p, W, "sdt"); a; a = ancestor(a, W, "sdt")) if (isDataBound(a)) return false;
-      return true;
-    });
-    const planned = planParagraphs(part, doc, paragraphs, wordDialect);
-    linkFallbacks(planned);
-    return planned;
-  }), ...drawings];
+  const stories = parts.map((part) =>
+    planStory(pkg, part, wordDialect, {
+      isParagraph: (el) => el.uri === W && el.local === "p",
+      annotate: (p, unit, earlier) => (isInDataBoundControl(p) ? undefined : linkFallback(p, unit, earlier)),
+      // Content-control properties are read when their paragraphs close.
+      keep: (el) => el.uri === W && el.local === "sdtPr",
+    }),
+  );
+  return [...stories, ...drawings];
+}
+
+/** Word refills data-bound content controls from their custom XML part: not translated. */
+function isInDataBoundControl(p: XElement): boolean {
+  for (let a = ancestor(p, W, "sdt"); a; a = ancestor(a, W, "sdt")) if (isDataBound(a)) return true;
+  return false;
 }
 
 /**
- * A text box is stored twice: in mc:Choice (DrawingML) and in mc:Fallback (VML). The fallback's
- * paragraphs take the translation of the matching choice paragraph when their text is the same,
+ * A text box is stored twice: in mc:Choice (DrawingML) and in mc:Fallback (VML). A fallback
+ * paragraph takes the translation of the matching choice paragraph when their text is the same,
  * so the engine sees (and bills) the text once.
  */
-function linkFallbacks(part: PlannedPart): void {
-  const byElement = new Map<XElement, PlannedUnit>(part.units.map((u) => [u.unit.el, u]));
-  part.units.forEach((u, i) => {
-    const fallback = ancestor(u.unit.el, MC, "Fallback");
-    const choice = fallback?.parent ? firstChild(fallback.parent, MC, "Choice") : undefined;
-    if (!fallback || !choice) return;
-    const index = descendants(fallback, W, "p").indexOf(u.unit.el);
-    const twin = descendants(choice, W, "p")[index];
-    const twinUnit = twin ? byElement.get(twin) : undefined;
-    if (twinUnit && twinUnit.unit.text === u.unit.text) part.units[i] = { ...u, aliasOf: twinUnit.aliasOf ?? twinUnit.id };
-  });
+function linkFallback(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElement, PlannedUnit>): PlannedUnit {
+  const fallback = ancestor(p, MC, "Fallback");
+  const choice = fallback?.parent ? firstChild(fallback.parent, MC, "Choice") : undefined;
+  if (!fallback || !choice) return unit;
+  const twin = descendants(choice, W, "p")[descendants(fallback, W, "p").indexOf(p)];
+  const twinUnit = twin ? earlier.get(twin) : undefined;
+  return twinUnit && twinUnit.unit.text === unit.unit.text ? { ...unit, aliasOf: twinUnit.aliasOf ?? twinUnit.id } : unit;
 }
 
 /**

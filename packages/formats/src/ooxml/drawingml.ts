@@ -1,6 +1,7 @@
 import { type Dialect } from "./paragraph";
-import { type PlannedPart, type PlannedUnit } from "./parts";
-import { ancestor, attr, descendants } from "./xml";
+import { type OoxmlPackage } from "./package";
+import { type PlannedPart, type PlannedUnit, planStory } from "./parts";
+import { ancestor, attr, type XElement } from "./xml";
 
 export const A = "http://schemas.openxmlformats.org/drawingml/2006/main";
 const DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram";
@@ -46,30 +47,37 @@ export const drawingDialect: Dialect = {
 
 /**
  * PowerPoint redraws SmartArt from its data part; the drawing part is a cached rendering of the
- * same text. A drawing paragraph whose shape (modelId) and text match a data point's paragraph
- * takes that translation, so the text is sent once and both copies agree.
+ * same text. Data paragraphs share "modelId#n" keys and drawing paragraphs follow them (the
+ * shape's modelId names its data point); `linkSmartArtDrawings` then makes a drawing paragraph
+ * whose text matches take the data point's translation, so the text is sent once.
  */
+export function drawingStory(pkg: OoxmlPackage, part: string): PlannedPart {
+  const counters = new WeakMap<XElement, number>();
+  const keyOf = (p: XElement, owner: XElement | undefined): string | undefined => {
+    const model = owner ? attr(owner, "modelId") : undefined;
+    if (!owner || !model) return undefined;
+    const n = counters.get(owner) ?? 0;
+    counters.set(owner, n + 1);
+    return `${model}#${n}`;
+  };
+  return planStory(pkg, part, drawingDialect, {
+    isParagraph: (el) => el.uri === A && el.local === "p",
+    annotate: (p, unit) => {
+      const shareKey = keyOf(p, ancestor(p, DGM, "pt"));
+      if (shareKey) return { ...unit, shareKey };
+      const followKey = keyOf(p, ancestor(p, DSP, "sp"));
+      return followKey ? { ...unit, followKey } : unit;
+    },
+  });
+}
+
 export function linkSmartArtDrawings(parts: readonly PlannedPart[]): void {
-  const byModel = new Map<string, PlannedUnit[]>();
-  for (const part of parts) {
-    for (const u of part.units) {
-      const pt = ancestor(u.unit.el, DGM, "pt");
-      const model = pt ? attr(pt, "modelId") : undefined;
-      if (!model) continue;
-      const list = byModel.get(model);
-      if (list) list.push(u);
-      else byModel.set(model, [u]);
-    }
-  }
+  const shared = new Map<string, PlannedUnit>();
+  for (const part of parts) for (const u of part.units) if (u.shareKey) shared.set(u.shareKey, u);
   for (const part of parts) {
     part.units.forEach((u, i) => {
-      const shape = ancestor(u.unit.el, DSP, "sp");
-      const model = shape ? attr(shape, "modelId") : undefined;
-      if (!shape || !model) return;
-      const index = descendants(shape, A, "p").indexOf(u.unit.el);
-      const twin = byModel.get(model)?.[index];
+      const twin = u.followKey ? shared.get(u.followKey) : undefined;
       if (twin && twin.unit.text === u.unit.text) part.units[i] = { ...u, aliasOf: twin.id };
     });
   }
 }
-

@@ -34,27 +34,43 @@ export interface Dialect {
   ignoredInKey(local: string): boolean;
 }
 
-type IsoPart = { kind: "node"; el: XElement } | { kind: "runChildren"; run: XElement; children: XElement[] };
+/**
+ * A source range. Units keep ranges, never elements, so a paragraph's subtree can be dropped
+ * as soon as its unit is read (large parts are parsed paragraph by paragraph).
+ */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+const span = (el: XElement): Span => ({ start: el.start, end: el.end });
+
+type IsoPart =
+  | { kind: "node"; span: Span }
+  | { kind: "runChildren"; runOpen: Span; runName: string; props: Span | undefined; children: Span[] };
 
 export type Markup =
-  | { kind: "format"; rPr: XElement | undefined }
-  | { kind: "pair"; el: XElement; slot: XElement; base: XElement | undefined }
+  | { kind: "format"; rPr: Span | undefined }
+  | { kind: "pair"; open: Span; close: Span; base: Span | undefined }
   | { kind: "iso"; parts: IsoPart[] }
   | { kind: "literal"; text: string };
 
 type Piece =
-  | { kind: "text"; text: string; rPr: XElement | undefined; key: string }
+  | { kind: "text"; text: string; rPr: Span | undefined; key: string }
   | { kind: "iso"; parts: IsoPart[] }
   | { kind: "literal"; text: string }
-  | { kind: "pair"; el: XElement; slot: XElement; children: Piece[] };
+  | { kind: "pair"; open: Span; close: Span; children: Piece[] };
 
 export interface ParagraphUnit {
-  readonly el: XElement;
+  /** The paragraph element's range. */
+  readonly span: Span;
+  /** Its namespace prefix with the colon ("w:"), for the runs merge writes. */
+  readonly prefix: string;
   /** The segment text with inline codes. */
   readonly text: string;
   readonly codes: InlineCodes<Markup>;
   /** Run properties of text outside any formatting code. */
-  readonly base: XElement | undefined;
+  readonly base: Span | undefined;
   /** Only direct text (a plain shared string): written back as one text element. */
   readonly plain: boolean;
   readonly contentStart: number;
@@ -83,12 +99,12 @@ export function readParagraph(p: XElement, d: Dialect): ParagraphUnit {
   const { text, base } = build(pieces, codes);
   const plain = pieces.every((x) => (x.kind === "text" && x.rPr === undefined) || x.kind === "literal") &&
     content.every((c) => d.classify(c) === "text");
-  return { el: p, text, codes, base, plain, contentStart, contentEnd };
+  return { span: span(p), prefix: prefixOf(p), text, codes, base, plain, contentStart, contentEnd };
 }
 
 function collect(children: readonly XElement[], d: Dialect): Piece[] {
   const out: Piece[] = [];
-  const pushText = (text: string, rPr: XElement | undefined, key: string): void => {
+  const pushText = (text: string, rPr: Span | undefined, key: string): void => {
     if (!d.escapes) {
       out.push({ kind: "text", text, rPr, key });
       return;
@@ -108,7 +124,7 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
       return;
     }
     const prev = last.parts[last.parts.length - 1];
-    if (part.kind === "runChildren" && prev?.kind === "runChildren" && prev.run === part.run) prev.children.push(...part.children);
+    if (part.kind === "runChildren" && prev?.kind === "runChildren" && prev.runOpen.start === part.runOpen.start) prev.children.push(...part.children);
     else last.parts.push(part);
   };
 
@@ -121,24 +137,29 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
         break;
       case "run": {
         const runChildren = el.children.filter((c): c is XElement => c.kind === "element");
-        const rPr = runChildren.find((c) => d.classifyInRun(c) === "props");
-        const key = rPr ? runKey(rPr, d) : "";
+        const rPrEl = runChildren.find((c) => d.classifyInRun(c) === "props");
+        const rPr = rPrEl ? span(rPrEl) : undefined;
+        const key = rPrEl ? runKey(rPrEl, d) : "";
+        const runOpen = { start: el.start, end: el.openEnd };
         for (const c of runChildren) {
           const kind = d.classifyInRun(c);
           if (kind === "text") pushText(textContent(c), rPr, key);
-          else if (kind === "opaque") pushIso({ kind: "runChildren", run: el, children: [c] });
+          else if (kind === "opaque") pushIso({ kind: "runChildren", runOpen, runName: el.name, props: rPr, children: [span(c)] });
         }
         break;
       }
       case "container": {
         const slot = d.slot(el);
         const inner = slot?.children.filter((c): c is XElement => c.kind === "element") ?? [];
-        if (slot && inner.length > 0) out.push({ kind: "pair", el, slot, children: collect(inner, d) });
-        else pushIso({ kind: "node", el });
+        if (slot && inner.length > 0) {
+          const open = { start: el.start, end: slot.openEnd };
+          const close = { start: slot.closeStart, end: el.end };
+          out.push({ kind: "pair", open, close, children: collect(inner, d) });
+        } else pushIso({ kind: "node", span: span(el) });
         break;
       }
       case "opaque":
-        pushIso({ kind: "node", el });
+        pushIso({ kind: "node", span: span(el) });
         break;
     }
   }
@@ -164,11 +185,11 @@ function runKey(rPr: XElement, d: Dialect): string {
   return key === `<${rPr.name} ></>` ? "" : key;
 }
 
-function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: string; base: XElement | undefined } {
+function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: string; base: Span | undefined } {
   // The formatting that covers the most characters is plain text; others become paired codes.
   const lengths = new Map<string, number>();
   let baseKey = "";
-  let base: XElement | undefined;
+  let base: Span | undefined;
   let best = -1;
   for (const p of pieces) {
     if (p.kind !== "text") continue;
@@ -211,7 +232,7 @@ function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: st
     } else if (p.kind === "text") out += p.text;
     else if (p.kind === "pair") {
       const inner = build(p.children, codes);
-      const markup: Markup = { kind: "pair", el: p.el, slot: p.slot, base: inner.base };
+      const markup: Markup = { kind: "pair", open: p.open, close: p.close, base: inner.base };
       out += codes.wrap(inner.text, markup, markup);
     } else out += single(p);
   }
@@ -292,7 +313,7 @@ export function prepareTranslation(unit: ParagraphUnit, translation: string | un
 
 /** Writes a translated paragraph's content range (the caller checked it changed). */
 export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translation: string, d: Dialect): void {
-  const prefix = prefixOf(unit.el);
+  const prefix = unit.prefix;
   const runTag = `${prefix}${d.run}`;
   const textTag = `${prefix}${d.text}`;
   const space = d.preserveSpace ? ' xml:space="preserve"' : "";
@@ -317,7 +338,7 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
     }
 
     let out = "";
-    let pendingProps: XElement | undefined;
+    let pendingProps: Span | undefined;
     let pendingText = "";
     const flush = (): void => {
       if (pendingText === "") return;
@@ -325,13 +346,13 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
       out += `<${runTag}>${props}<${textTag}${space}>${pendingText}</${textTag}></${runTag}>`;
       pendingText = "";
     };
-    const addText = (xml: string, props: XElement | undefined): void => {
-      if (pendingText !== "" && pendingProps !== props) flush();
+    const addText = (xml: string, props: Span | undefined): void => {
+      if (pendingText !== "" && pendingProps?.start !== props?.start) flush();
       pendingProps = props;
       pendingText += xml;
     };
-    const stack: { props: XElement | undefined; close?: string }[] = [{ props: unit.base }];
-    const top = (): XElement | undefined => stack[stack.length - 1]?.props;
+    const stack: { props: Span | undefined; close?: string }[] = [{ props: unit.base }];
+    const top = (): Span | undefined => stack[stack.length - 1]?.props;
 
     for (const t of tokens) {
       if (t.kind === "text") {
@@ -348,8 +369,8 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
         flush();
         if (m?.kind === "format") stack.push({ props: m.rPr });
         else if (m?.kind === "pair") {
-          out += slice(m.el.start, m.slot.openEnd);
-          stack.push({ props: m.base, close: slice(m.slot.closeStart, m.el.end) });
+          out += slice(m.open.start, m.open.end);
+          stack.push({ props: m.base, close: slice(m.close.start, m.close.end) });
         }
       } else {
         flush();
@@ -365,15 +386,12 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
 function renderIso(parts: readonly IsoPart[], slice: (s: number, e: number) => string): string {
   let out = "";
   for (const part of parts) {
-    if (part.kind === "node") out += slice(part.el.start, part.el.end);
+    if (part.kind === "node") out += slice(part.span.start, part.span.end);
     else {
-      const props = part.run.children.find(
-        (c): c is XElement => c.kind === "element" && c.local === "rPr",
-      );
-      out += slice(part.run.start, part.run.openEnd);
-      if (props) out += slice(props.start, props.end);
+      out += slice(part.runOpen.start, part.runOpen.end);
+      if (part.props) out += slice(part.props.start, part.props.end);
       for (const c of part.children) out += slice(c.start, c.end);
-      out += `</${part.run.name}>`;
+      out += `</${part.runName}>`;
     }
   }
   return out;

@@ -11,6 +11,10 @@ export interface PlannedUnit {
   readonly dialect: Dialect;
   /** Another unit with the same text whose translation this one takes (a text box's fallback copy). */
   readonly aliasOf?: string;
+  /** A key other units can follow (a SmartArt data point's paragraph). */
+  readonly shareKey?: string;
+  /** The key of the unit this one copies when their texts agree (a SmartArt drawing's paragraph). */
+  readonly followKey?: string;
 }
 
 export interface PlannedPart {
@@ -19,13 +23,69 @@ export interface PlannedPart {
   readonly units: PlannedUnit[];
 }
 
-/** Paragraph ids: the part name and the paragraph's index among all paragraphs of the part. */
-export function planParagraphs(part: string, doc: XmlDocument, paragraphs: readonly XElement[], dialect: Dialect): PlannedPart {
-  return {
-    part,
-    doc,
-    units: paragraphs.map((p, i) => ({ id: `${part}#${i + 1}`, unit: readParagraph(p, dialect), dialect })),
+export interface StoryOptions {
+  /** The paragraph elements of the part (w:p, a:p, si). */
+  isParagraph(el: XElement): boolean;
+  /**
+   * Called for each paragraph, in document order, while the tree around it still exists:
+   * returns the unit to plan (possibly re-identified or linked), or undefined to skip it.
+   * `earlier` holds the units of the same top-level paragraph read so far (its text boxes).
+   */
+  annotate?(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElement, PlannedUnit>): PlannedUnit | undefined;
+  /** Elements outside paragraphs that `annotate` reads later (w:sdtPr): kept, with their content. */
+  keep?(el: XElement): boolean;
+}
+
+/**
+ * Reads a part's paragraphs while parsing it: each top-level paragraph becomes units (with the
+ * paragraphs nested in it, such as text boxes) as soon as it closes, and its subtree is then
+ * dropped, as is everything else outside paragraphs. Memory follows the text, not the XML.
+ * Ids are the part name and the paragraph's position among the part's paragraphs.
+ */
+export function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): PlannedPart {
+  const units: PlannedUnit[] = [];
+  let index = 0;
+  const inParagraph = (el: XElement): boolean => {
+    for (let a = el.parent; a; a = a.parent) if (options.isParagraph(a)) return true;
+    return false;
   };
+  const kept = (el: XElement): boolean => {
+    for (let a: XElement | undefined = el; a; a = a.parent) if (options.keep?.(a)) return true;
+    return false;
+  };
+  const prune = (el: XElement): boolean => {
+    if (inParagraph(el)) return false;
+    if (!options.isParagraph(el)) return !kept(el);
+    const earlier = new Map<XElement, PlannedUnit>();
+    for (const p of [el, ...descendantsWhere(el, options.isParagraph)]) {
+      index++;
+      const planned: PlannedUnit = { id: `${part}#${index}`, unit: readParagraph(p, dialect), dialect };
+      const annotated = options.annotate ? options.annotate(p, planned, earlier) : planned;
+      earlier.set(p, annotated ?? planned);
+      if (annotated) units.push(annotated);
+    }
+    return true;
+  };
+  return { part, doc: pkg.xml(part, undefined, { prune, maxChars: MAX_STORY_CHARS }), units };
+}
+
+/**
+ * The largest story part (document, slide, shared strings) read paragraph by paragraph: the
+ * part's text is held whole (for splicing), about 2 bytes per character.
+ */
+export const MAX_STORY_CHARS = 150_000_000;
+
+function descendantsWhere(el: XElement, test: (e: XElement) => boolean): XElement[] {
+  const out: XElement[] = [];
+  const walk = (e: XElement): void => {
+    for (const c of e.children) {
+      if (c.kind !== "element") continue;
+      if (test(c)) out.push(c);
+      walk(c);
+    }
+  };
+  walk(el);
+  return out;
 }
 
 /** The segments of planned parts, in order; paragraphs without text and aliases give none. */
@@ -51,7 +111,7 @@ export function mergeParagraphs(parts: readonly PlannedPart[], translations: Rea
   const editors = new Map<string, PartEditor>();
   for (const part of parts) {
     const editor = new PartEditor(part.doc.text);
-    const units = [...part.units].sort((a, b) => a.unit.el.end - b.unit.el.end);
+    const units = [...part.units].sort((a, b) => a.unit.span.end - b.unit.span.end);
     for (const u of units) {
       if (!hasText(u.unit.text)) continue;
       const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));

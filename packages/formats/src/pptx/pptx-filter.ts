@@ -1,8 +1,8 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
-import { A, DRAWING_TEXT_PARTS, drawingDialect, linkSmartArtDrawings } from "../ooxml/drawingml";
+import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
-import { mergeParagraphs, type PlannedPart, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
-import { attr, childElements, descendants, firstChild } from "../ooxml/xml";
+import { mergeParagraphs, type PlannedPart, saveEditors, segmentsOf } from "../ooxml/parts";
+import { attr, childElements, firstChild } from "../ooxml/xml";
 
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -40,10 +40,7 @@ function storyParts(pkg: OoxmlPackage): string[] {
 }
 
 function plan(pkg: OoxmlPackage): PlannedPart[] {
-  const parts = storyParts(pkg).map((part) => {
-    const doc = pkg.xml(part);
-    return planParagraphs(part, doc, descendants(doc.root, A, "p"), drawingDialect);
-  });
+  const parts = storyParts(pkg).map((part) => drawingStory(pkg, part));
   linkSmartArtDrawings(parts);
   return parts;
 }

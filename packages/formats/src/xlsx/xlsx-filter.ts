@@ -1,9 +1,9 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { OoxmlPackage } from "../ooxml/package";
 import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from "../ooxml/paragraph";
-import { A, drawingDialect } from "../ooxml/drawingml";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, planParagraphs, saveEditors, segmentsOf } from "../ooxml/parts";
-import { attr, childElements, descendants, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
+import { drawingStory } from "../ooxml/drawingml";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
+import { attr, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
 
 const S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -76,7 +76,7 @@ interface SharedRef {
 
 interface Workbook {
   sheets: Sheet[];
-  sst?: { part: string; doc: XmlDocument; items: XElement[] };
+  sst?: { part: string; count: number };
   /** Shared-string index → the `v` elements of cells that are translated / left alone. */
   included: Map<number, SharedRef[]>;
   excluded: Map<number, SharedRef[]>;
@@ -99,10 +99,9 @@ function read(pkg: OoxmlPackage): Workbook {
   }
 
   const sstPart = rels.find((r) => r.type === REL + "sharedStrings")?.part;
-  const sstDoc = sstPart && pkg.has(sstPart) ? pkg.xml(sstPart) : undefined;
   const book: Workbook = {
     sheets,
-    sst: sstPart && sstDoc ? { part: sstPart, doc: sstDoc, items: childElements(sstDoc.root, S, "si") } : undefined,
+    sst: sstPart && pkg.has(sstPart) ? { part: sstPart, count: 0 } : undefined,
     included: new Map(),
     excluded: new Map(),
     inline: [],
@@ -139,18 +138,13 @@ function sheetExtras(pkg: OoxmlPackage, sheetPart: string, seen: readonly Planne
     part !== undefined && pkg.has(part) && !seen.some((p) => p.part === part) && !out.some((p) => p.part === part);
   for (const rel of pkg.relationships(sheetPart)) {
     if (rel.type === REL + "comments" && fresh(rel.part)) {
-      const doc = pkg.xml(rel.part);
-      out.push(planParagraphs(rel.part, doc, descendants(doc.root, S, "text"), sheetDialect));
+      out.push(planStory(pkg, rel.part, sheetDialect, { isParagraph: (el) => el.uri === S && el.local === "text" }));
     }
     if (rel.type === REL + "drawing" && fresh(rel.part)) {
       const drawing = rel.part;
-      const doc = pkg.xml(drawing);
-      out.push(planParagraphs(drawing, doc, descendants(doc.root, A, "p"), drawingDialect));
+      out.push(drawingStory(pkg, drawing));
       for (const inner of pkg.relationships(drawing)) {
-        if (inner.type === REL + "chart" && fresh(inner.part)) {
-          const chart = pkg.xml(inner.part);
-          out.push(planParagraphs(inner.part, chart, descendants(chart.root, A, "p"), drawingDialect));
-        }
+        if (inner.type === REL + "chart" && fresh(inner.part)) out.push(drawingStory(pkg, inner.part));
       }
     }
   }
@@ -202,14 +196,20 @@ function tableHeaders(pkg: OoxmlPackage, sheetPart: string): Set<string> {
   return out;
 }
 
-function plan(book: Workbook): PlannedPart[] {
+function plan(pkg: OoxmlPackage, book: Workbook): PlannedPart[] {
   const parts: PlannedPart[] = [];
-  if (book.sst) {
-    const units: PlannedUnit[] = [];
-    book.sst.items.forEach((si, i) => {
-      if (book.included.has(i)) units.push({ id: `${book.sst?.part ?? ""}#${i}`, unit: readParagraph(si, sheetDialect), dialect: sheetDialect });
-    });
-    parts.push({ part: book.sst.part, doc: book.sst.doc, units });
+  const sst = book.sst;
+  if (sst) {
+    // Shared strings are numbered from 0, as cells refer to them; unused ones are not sent.
+    parts.push(
+      planStory(pkg, sst.part, sheetDialect, {
+        isParagraph: (el) => el.uri === S && el.local === "si" && el.parent?.parent === undefined,
+        annotate: (_si, unit) => {
+          const index = sst.count++;
+          return book.included.has(index) ? { ...unit, id: `${sst.part}#${index}` } : undefined;
+        },
+      }),
+    );
   }
   return [...parts, ...book.inline, ...book.extra];
 }
@@ -219,17 +219,23 @@ function plan(book: Workbook): PlannedPart[] {
  * is denormalized: a copy of the source string is appended to the table and the excluded cells
  * are pointed at it, so they keep their text while the others get the translation.
  */
-function denormalize(book: Workbook, sstUnits: readonly PlannedUnit[], translations: ReadonlyMap<string, string>, editors: Map<string, PartEditor>): void {
+function denormalize(
+  book: Workbook,
+  sstPart: PlannedPart | undefined,
+  translations: ReadonlyMap<string, string>,
+  editors: Map<string, PartEditor>,
+): void {
   const sst = book.sst;
   const editor = sst ? editors.get(sst.part) : undefined;
-  if (!sst || !editor) return;
-  let next = sst.items.length;
+  if (!sst || !editor || !sstPart) return;
+  const { doc, units: sstUnits } = sstPart;
+  let next = sst.count;
   let appended = "";
   for (const u of sstUnits) {
     const index = Number(u.id.slice(u.id.lastIndexOf("#") + 1));
     const excluded = book.excluded.get(index);
     if (!excluded || prepareTranslation(u.unit, translations.get(u.id)) === undefined) continue;
-    appended += sst.doc.text.slice(u.unit.el.start, u.unit.el.end);
+    appended += doc.text.slice(u.unit.span.start, u.unit.span.end);
     for (const ref of excluded) {
       const sheetEditor = editors.get(ref.sheet);
       sheetEditor?.edit({ start: ref.v.openEnd, end: ref.v.closeStart, replacement: String(next) });
@@ -237,12 +243,12 @@ function denormalize(book: Workbook, sstUnits: readonly PlannedUnit[], translati
     next++;
   }
   if (appended === "") return;
-  editor.edit({ start: sst.doc.root.closeStart, end: sst.doc.root.closeStart, replacement: appended });
-  const startTag = sst.doc.text.slice(sst.doc.root.start, sst.doc.root.openEnd);
+  editor.edit({ start: doc.root.closeStart, end: doc.root.closeStart, replacement: appended });
+  const startTag = doc.text.slice(doc.root.start, doc.root.openEnd);
   if (/\suniqueCount="\d+"/.test(startTag)) {
     editor.edit({
-      start: sst.doc.root.start,
-      end: sst.doc.root.openEnd,
+      start: doc.root.start,
+      end: doc.root.openEnd,
       replacement: startTag.replace(/(\suniqueCount=")\d+"/, `$1${next}"`),
     });
   }
@@ -256,16 +262,16 @@ function denormalize(book: Workbook, sstUnits: readonly PlannedUnit[], translati
 export const xlsxFilter: FormatFilter = {
   extensions: ["xlsx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    const book = read(OoxmlPackage.open(file, KIND));
-    return segmentsOf(plan(book)).map((s) => ({ ...s, maxLength: CELL_MAX }));
+    const pkg = OoxmlPackage.open(file, KIND);
+    return segmentsOf(plan(pkg, read(pkg))).map((s) => ({ ...s, maxLength: CELL_MAX }));
   },
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
     const book = read(pkg);
-    const parts = plan(book);
+    const parts = plan(pkg, book);
     const editors = mergeParagraphs(parts, translations);
     // Every sheet has an editor (from its inline strings), so cells can be repointed.
-    denormalize(book, book.sst ? (parts[0]?.units ?? []) : [], translations, editors);
+    denormalize(book, book.sst ? parts[0] : undefined, translations, editors);
     saveEditors(pkg, editors);
     return pkg.toBytes(file);
   },
