@@ -25,15 +25,15 @@ export interface PlannedPart {
 
 export interface StoryOptions {
   /** The paragraph elements of the part (w:p, a:p, si). */
-  isParagraph(el: XElement): boolean;
+  isParagraph: (el: XElement) => boolean;
   /**
    * Called for each paragraph, in document order, while the tree around it still exists:
    * returns the unit to plan (possibly re-identified or linked), or undefined to skip it.
    * `earlier` holds the units of the same top-level paragraph read so far (its text boxes).
    */
-  annotate?(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElement, PlannedUnit>): PlannedUnit | undefined;
+  annotate?: (p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElement, PlannedUnit>) => PlannedUnit | undefined;
   /** Elements outside paragraphs that `annotate` reads later (w:sdtPr): kept, with their content. */
-  keep?(el: XElement): boolean;
+  keep?: (el: XElement) => boolean;
 }
 
 /**
