@@ -255,7 +255,7 @@ export class PartEditor {
   slice(start: number, end: number): string {
     const first = this.firstAtOrAfter(start);
     let last = first;
-    while (last < this.pending.length && (this.pending[last]?.end ?? Infinity) <= end) last++;
+    for (let e = this.pending[last]; e && e.start < end && e.end <= end; e = this.pending[last]) last++;
     if (last === first) return this.doc.slice(start, end);
     const inside = this.pending.splice(first, last - first);
     return splice(

@@ -123,7 +123,9 @@ export function parseXml(text: string, partName: string, options: ParseOptions =
   try {
     parser.write(text).close();
   } catch (e) {
-    fail(new FormatError("invalid_file", `${partName} is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`));
+    // saxes reports through the error handler; what is thrown comes from our own handlers.
+    if (e instanceof FormatError) fail(e);
+    else throw e;
   }
   if (failure) throw failure;
   if (!root) throw new FormatError("invalid_file", `${partName} has no root element.`);

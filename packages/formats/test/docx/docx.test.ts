@@ -163,6 +163,21 @@ describe("docx merge", () => {
   });
 });
 
+describe("docx content controls", () => {
+  it("wraps an inline content control in a paired code and keeps a data-bound one whole", async () => {
+    const inline = `<w:sdt><w:sdtPr><w:alias w:val="Client"/></w:sdtPr><w:sdtContent>${run("ACME Corp")}</w:sdtContent></w:sdt>`;
+    const bound = `<w:sdt><w:sdtPr><w:dataBinding w:xpath="/x" w:storeItemID="{2}"/></w:sdtPr><w:sdtContent>${run("Bound value")}</w:sdtContent></w:sdt>`;
+    const file = docx({ body: `<w:p>${run("Dear ")}${inline}${run(", see ")}${bound}${run(".")}</w:p>` });
+    const [segment] = await docxFilter.extract(file, OPTIONS);
+    expect(segment?.text).toBe("Dear <g1>ACME Corp</g1>, see <x2/>.");
+    const out = await docxFilter.merge(file, new Map([["word/document.xml#1", "Estimado <g1>ACME Corp</g1>, vea <x2/>."]]), OPTIONS);
+    const xml = unzipParts(out)["word/document.xml"] ?? "";
+    expect(xml).toContain(`<w:sdt><w:sdtPr><w:alias w:val="Client"/></w:sdtPr><w:sdtContent><w:r><w:t xml:space="preserve">ACME Corp</w:t></w:r></w:sdtContent></w:sdt>`);
+    expect(xml).toContain(bound);
+    expect(xml).toContain("Estimado ");
+  });
+});
+
 describe("docx charts", () => {
   it("translates a chart title of the body and leaves the chart's data cache alone", async () => {
     const chart =
@@ -186,6 +201,12 @@ describe("docx refusals", () => {
     await expect(docxFilter.extract(docm, OPTIONS)).rejects.toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/macro/) });
     const wrong = docx({ body: "", mainContentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml" });
     await expect(docxFilter.extract(wrong, OPTIONS)).rejects.toMatchObject({ code: "invalid_file", message: expect.stringMatching(/not a Word document/) });
+  });
+
+  it("refuses a part that is not UTF-8 as invalid_encoding", async () => {
+    const latin1 = new Uint8Array([...new TextEncoder().encode(`<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>caf`), 0xe9, ...new TextEncoder().encode("</w:t></w:r></w:p></w:body></w:document>")]);
+    const file = docx({ body: "", extraParts: { "word/document.xml": latin1 } });
+    await expect(docxFilter.extract(file, OPTIONS)).rejects.toMatchObject({ code: "invalid_encoding" });
   });
 
   it("refuses a body that is not well-formed, naming the part", async () => {
