@@ -75,6 +75,9 @@ export interface ParagraphUnit {
   readonly plain: boolean;
   readonly contentStart: number;
   readonly contentEnd: number;
+  /** Markup kept outside the segment, before and after its text. */
+  readonly head: readonly IsoPart[];
+  readonly tail: readonly IsoPart[];
 }
 
 const ESCAPE = /_x[0-9A-Fa-f]{4}_/g;
@@ -95,11 +98,19 @@ export function readParagraph(p: XElement, d: Dialect): ParagraphUnit {
   }
   const content = elements.filter((c) => c.start >= contentStart && c.end <= contentEnd);
   const pieces = collect(content, d);
+  // Markup before the first and after the last text (a bookmark, a footnote mark, a field
+  // around the whole paragraph) stays out of the segment: the engine cannot misplace it.
+  const head: IsoPart[] = [];
+  const tail: IsoPart[] = [];
+  if (pieces.some((x) => x.kind !== "iso")) {
+    while (pieces[0]?.kind === "iso") head.push(...(pieces.shift() as { parts: IsoPart[] }).parts);
+    while (pieces[pieces.length - 1]?.kind === "iso") tail.unshift(...(pieces.pop() as { parts: IsoPart[] }).parts);
+  }
   const codes = new InlineCodes<Markup>();
   const { text, base } = build(pieces, codes);
   const plain = pieces.every((x) => (x.kind === "text" && x.rPr === undefined) || x.kind === "literal") &&
     content.every((c) => d.classify(c) === "text");
-  return { span: span(p), prefix: prefixOf(p), text, codes, base, plain, contentStart, contentEnd };
+  return { span: span(p), prefix: prefixOf(p), text, codes, base, plain, contentStart, contentEnd, head, tail };
 }
 
 function collect(children: readonly XElement[], d: Dialect): Piece[] {
@@ -324,6 +335,13 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
   };
 
   editor.rewrite(unit.contentStart, unit.contentEnd, (slice) => {
+    // In document order, so inner rewrites are taken in the order they appear.
+    const head = renderIso(unit.head, slice);
+    const body = renderContent(slice);
+    return head + body + renderIso(unit.tail, slice);
+  });
+
+  function renderContent(slice: (s: number, e: number) => string): string {
     const tokens = tokenizeCodes(translation);
     if (unit.plain) {
       let inner = "";
@@ -380,7 +398,7 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
     }
     flush();
     return out;
-  });
+  }
 }
 
 function renderIso(parts: readonly IsoPart[], slice: (s: number, e: number) => string): string {
