@@ -134,6 +134,14 @@ describe("docx merge", () => {
     expect(xml).not.toContain("Boxed words");
   });
 
+  it("translates a text box that ends its paragraph together with the paragraph", async () => {
+    const box = `<w:r><w:drawing><wp:inline><a:graphic><a:graphicData><wps:wsp><wps:txbx><w:txbxContent><w:p>${run("Inner words")}</w:p></w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+    const file = docx({ body: `<w:p>${run("Caption")}${box}</w:p>` });
+    expect(await textsOf(file)).toEqual(["Caption", "Inner words"]);
+    const { out } = await expectPseudoRoundTrip(docxFilter, file);
+    expect(unzipParts(out)["word/document.xml"]).toMatch(/Çáṗţíóñ~+⟧<\/w:t><\/w:r><w:r><w:drawing>.*Íññéŕ ŵóŕďš~+⟧/);
+  });
+
   it("restores edge spaces an engine dropped and repairs lost codes", async () => {
     const file = nasty();
     const segments = await docxFilter.extract(file, OPTIONS);
