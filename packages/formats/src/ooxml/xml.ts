@@ -55,6 +55,9 @@ export interface XmlDocument {
  * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
  * part, line and column.
  */
+/** Deepest element nesting accepted. */
+export const MAX_DEPTH = 256;
+
 export interface ParseOptions {
   /**
    * Called as each element closes: true drops it (and its subtree) from the tree, so a large
@@ -90,7 +93,13 @@ export function parseXml(text: string, partName: string, options: ParseOptions =
   parser.on("comment", () => (lastEnd = parser.position));
   parser.on("processinginstruction", () => (lastEnd = parser.position));
   parser.on("xmldecl", () => (lastEnd = parser.position));
+  let depth = 0;
   parser.on("opentag", (tag: SaxesTagNS) => {
+    // Office nests a few dozen levels; a hostile part could nest deep enough to overflow the
+    // stack of any recursive reader.
+    if (++depth > MAX_DEPTH) {
+      throw new FormatError("unsafe_file", `${partName} nests elements more than ${MAX_DEPTH} levels deep.`);
+    }
     const el: XElement = {
       kind: "element",
       name: tag.name,
@@ -111,6 +120,7 @@ export function parseXml(text: string, partName: string, options: ParseOptions =
     lastEnd = parser.position;
   });
   parser.on("closetag", (tag) => {
+    depth--;
     if (!current) return;
     if (!tag.isSelfClosing) current.closeStart = text.lastIndexOf("<", parser.position - 1);
     current.end = parser.position;

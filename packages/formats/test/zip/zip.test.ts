@@ -8,7 +8,8 @@ import { ZipArchive } from "../../src/zip/archive";
 import { OPTIONS } from "../fixtures/engines";
 import { docx, R_NS, W_NS, zipParts } from "../fixtures/ooxml";
 
-const body = (text: string): string => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+const run = (text: string): string => `<w:r><w:t>${text}</w:t></w:r>`;
+const body = (text: string): string => `<w:p>${run(text)}</w:p>`;
 
 /** Overwrites the declared uncompressed size of an entry in both its local and central headers. */
 function declareSize(file: Uint8Array, name: string, size: number): Uint8Array {
@@ -118,6 +119,13 @@ describe("hostile packages", () => {
     });
     expect(() => pkg.xml("word/document.xml", undefined, { maxChars: 300 })).toThrow(/word\/document\.xml holds/);
     expect(pkg.xml("word/document.xml").root.local).toBe("document");
+  });
+
+  it("refuses XML nested deep enough to overflow a recursive reader", async () => {
+    const deep = `<w:p>${"<w:hyperlink>".repeat(20_000)}${run("deep")}${"</w:hyperlink>".repeat(20_000)}</w:p>`;
+    const { error, ms } = await refusal("docx", docx({ body: deep }));
+    expect(error).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/nests elements more than 256 levels/) });
+    expect(ms).toBeLessThan(2000);
   });
 
   it("refuses a corrupt entry (checksum mismatch) as invalid", async () => {
