@@ -40,6 +40,9 @@ async function refusal(ext: string, file: Uint8Array): Promise<{ error: FormatEr
   const ms = performance.now() - started;
   const heapMb = (process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore) / 1024 / 1024;
   if (!(error instanceof FormatError)) throw new Error(`expected a FormatError, got ${String(error)}`);
+  // Every refusal is quick and small, whatever the file claims (generous for a loaded CI box).
+  expect(ms).toBeLessThan(3000);
+  expect(heapMb).toBeLessThan(64);
   return { error, ms, heapMb };
 }
 
