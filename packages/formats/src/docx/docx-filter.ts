@@ -50,7 +50,8 @@ export const wordDialect: Dialect = {
   uri: W,
   run: "r",
   text: "t",
-  leading: new Set(["pPr"]),
+  // Paragraph properties, and the properties that open a wrapper.
+  leading: new Set(["pPr", "smartTagPr", "customXmlPr", "fldData"]),
   trailing: new Set(),
   preserveSpace: true,
   escapes: false,

@@ -162,8 +162,11 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
       case "container": {
         const slot = d.slot(el);
         const inner = slot?.children.filter((c): c is XElement => c.kind === "element") ?? [];
+        // A wrapper's own properties (w:smartTagPr, w:customXmlPr, w:fldData) open it.
+        let openEnd = slot?.openEnd ?? el.openEnd;
+        while (inner[0] && inner[0].uri === d.uri && d.leading.has(inner[0].local)) openEnd = inner.shift()?.end ?? openEnd;
         if (slot && inner.length > 0) {
-          const open = { start: el.start, end: slot.openEnd };
+          const open = { start: el.start, end: openEnd };
           const close = { start: slot.closeStart, end: el.end };
           out.push({ kind: "pair", open, close, children: collect(inner, d) });
         } else pushIso({ kind: "node", span: span(el) });

@@ -185,6 +185,16 @@ describe("docx content controls", () => {
     expect(xml).toContain(bound);
     expect(xml).toContain("Estimado ");
   });
+
+  it("keeps a wrapper's own properties first inside it", async () => {
+    const tag = `<w:smartTag w:uri="urn:x" w:element="place"><w:smartTagPr><w:attr w:name="n" w:val="v"/></w:smartTagPr>${run("Paris")}</w:smartTag>`;
+    const file = docx({ body: `<w:p>${run("Visit ")}${tag}${run(" soon.")}</w:p>` });
+    expect(await textsOf(file)).toEqual(["Visit <g1>Paris</g1> soon."]);
+    const out = await docxFilter.merge(file, new Map([["word/document.xml#1", "Visite <g1>París</g1> pronto."]]), OPTIONS);
+    expect(unzipParts(out)["word/document.xml"]).toContain(
+      '<w:smartTag w:uri="urn:x" w:element="place"><w:smartTagPr><w:attr w:name="n" w:val="v"/></w:smartTagPr><w:r><w:t xml:space="preserve">París</w:t></w:r></w:smartTag>',
+    );
+  });
 });
 
 describe("docx charts", () => {
