@@ -3,7 +3,7 @@ import { OoxmlPackage } from "../ooxml/package";
 import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from "../ooxml/paragraph";
 import { drawingStory } from "../ooxml/drawingml";
 import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
-import { attr, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
+import { attr, attributes, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
 
 const S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -54,9 +54,12 @@ export const sheetDialect: Dialect = {
 const SHEET_PARSE = {
   maxChars: 100_000_000,
   prune: (el: XElement): boolean => {
-    if (el.uri !== S || el.local !== "c") return false;
-    const t = attr(el, "t");
-    return t !== "s" && t !== "inlineStr" && attr(el, "r") !== undefined;
+    if (el.uri !== S || (el.local !== "c" && el.local !== "row")) return false;
+    const attrs = attributes(el);
+    if (!attrs.some((a) => a.name === "r")) return false;
+    if (el.local === "row") return !el.children.some((c) => c.kind === "element");
+    const t = attrs.find((a) => a.name === "t")?.value;
+    return t !== "s" && t !== "inlineStr";
   },
 };
 
@@ -118,7 +121,9 @@ function read(pkg: OoxmlPackage): Workbook {
         const index = v ? Number(textContent(v).trim()) : NaN;
         if (!v || !Number.isInteger(index)) continue;
         const map = excluded ? book.excluded : book.included;
-        map.set(index, [...(map.get(index) ?? []), { v, sheet: sheet.part }]);
+        const refs = map.get(index);
+        if (refs) refs.push({ v, sheet: sheet.part });
+        else map.set(index, [{ v, sheet: sheet.part }]);
       } else if (type === "inlineStr" && !excluded) {
         const is = firstChild(cell.el, S, "is");
         if (is) inlineUnits.push({ id: `${sheet.part}#${cell.ref}`, unit: readParagraph(is, sheetDialect), dialect: sheetDialect });
