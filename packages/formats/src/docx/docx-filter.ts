@@ -83,7 +83,7 @@ export const wordDialect: Dialect = {
   },
 };
 
-function plan(pkg: OoxmlPackage): PlannedPart[] {
+async function plan(pkg: OoxmlPackage): Promise<PlannedPart[]> {
   const parts = [pkg.mainPart];
   const drawingParts: string[] = [];
   const rels = pkg.relationships(pkg.mainPart);
@@ -96,16 +96,20 @@ function plan(pkg: OoxmlPackage): PlannedPart[] {
       if (rel.part && DRAWING_TEXT_PARTS.includes(rel.type) && pkg.has(rel.part) && !drawingParts.includes(rel.part)) drawingParts.push(rel.part);
     }
   }
-  const drawings = drawingParts.map((part) => drawingStory(pkg, part));
+  const stories: PlannedPart[] = [];
+  for (const part of parts) {
+    stories.push(
+      await planStory(pkg, part, wordDialect, {
+        isParagraph: (el) => el.uri === W && el.local === "p",
+        annotate: (p, unit, earlier) => (isInDataBoundControl(p) ? undefined : linkFallback(p, unit, earlier)),
+        // Content-control properties are read when their paragraphs close.
+        keep: (el) => el.uri === W && el.local === "sdtPr",
+      }),
+    );
+  }
+  const drawings: PlannedPart[] = [];
+  for (const part of drawingParts) drawings.push(await drawingStory(pkg, part));
   linkSmartArtDrawings(drawings);
-  const stories = parts.map((part) =>
-    planStory(pkg, part, wordDialect, {
-      isParagraph: (el) => el.uri === W && el.local === "p",
-      annotate: (p, unit, earlier) => (isInDataBoundControl(p) ? undefined : linkFallback(p, unit, earlier)),
-      // Content-control properties are read when their paragraphs close.
-      keep: (el) => el.uri === W && el.local === "sdtPr",
-    }),
-  );
   return [...stories, ...drawings];
 }
 
@@ -137,11 +141,11 @@ function linkFallback(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElem
 export const docxFilter: FormatFilter = {
   extensions: ["docx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    return segmentsOf(plan(OoxmlPackage.open(file, KIND)));
+    return segmentsOf(await plan(OoxmlPackage.open(file, KIND)));
   },
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    saveEditors(pkg, mergeParagraphs(plan(pkg), translations));
+    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations));
     return pkg.toBytes(file);
   },
 };

@@ -51,7 +51,7 @@ export const drawingDialect: Dialect = {
  * shape's modelId names its data point); `linkSmartArtDrawings` then makes a drawing paragraph
  * whose text matches take the data point's translation, so the text is sent once.
  */
-export function drawingStory(pkg: OoxmlPackage, part: string): PlannedPart {
+export async function drawingStory(pkg: OoxmlPackage, part: string): Promise<PlannedPart> {
   const counters = new WeakMap<XElement, number>();
   const keyOf = (p: XElement, owner: XElement | undefined): string | undefined => {
     const model = owner ? attr(owner, "modelId") : undefined;

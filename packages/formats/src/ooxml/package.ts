@@ -3,7 +3,7 @@ import { posix } from "node:path";
 import { decodeText, encodeText, type TextEncoding } from "../common/text-encoding";
 import { FormatError } from "../filter";
 import { ZipArchive } from "../zip/archive";
-import { attr, childElements, type ParseOptions, parseXml, type XmlDocument } from "./xml";
+import { attr, childElements, type ParseOptions, parseXml, parseXmlYielding, type XmlDocument } from "./xml";
 
 /**
  * The largest part read into a tree. The tree costs about 15 bytes of heap per character, so
@@ -112,16 +112,24 @@ export class OoxmlPackage {
 
   /** A part parsed strictly. */
   xml(part: string, missing?: string, options: ParseOptions & { maxChars?: number } = {}): XmlDocument {
+    return parseXml(this.checkedText(part, missing, options.maxChars), part, options);
+  }
+
+  /** A large part (a document body, a worksheet), parsed without stalling the event loop. */
+  async largeXml(part: string, options: ParseOptions & { maxChars?: number } = {}): Promise<XmlDocument> {
+    return parseXmlYielding(this.checkedText(part, undefined, options.maxChars), part, options);
+  }
+
+  private checkedText(part: string, missing: string | undefined, maxChars = MAX_TREE_CHARS): string {
     if (!this.zip.has(part)) throw new FormatError("invalid_file", missing ?? `The package has no part "${part}".`);
     const text = this.text(part);
-    const max = options.maxChars ?? MAX_TREE_CHARS;
-    if (text.length > max) {
+    if (text.length > maxChars) {
       throw new FormatError(
         "unsafe_file",
-        `${part} holds ${Math.round(text.length / 1e6)} million characters of XML; at most ${Math.round(max / 1e6)} million can be translated.`,
+        `${part} holds ${Math.round(text.length / 1e6)} million characters of XML; at most ${Math.round(maxChars / 1e6)} million can be translated.`,
       );
     }
-    return parseXml(text, part, options);
+    return text;
   }
 
   /** The relationships of a part ("" for the package's own), with targets resolved to part names. */

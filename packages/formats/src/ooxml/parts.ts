@@ -42,7 +42,7 @@ export interface StoryOptions {
  * dropped, as is everything else outside paragraphs. Memory follows the text, not the XML.
  * Ids are the part name and the paragraph's position among the part's paragraphs.
  */
-export function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): PlannedPart {
+export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): Promise<PlannedPart> {
   const units: PlannedUnit[] = [];
   let index = 0;
   const inParagraph = (el: XElement): boolean => {
@@ -66,7 +66,7 @@ export function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, opt
     }
     return true;
   };
-  return { part, doc: pkg.xml(part, undefined, { prune, maxChars: MAX_STORY_CHARS }), units };
+  return { part, doc: await pkg.largeXml(part, { prune, maxChars: MAX_STORY_CHARS }), units };
 }
 
 /**
@@ -107,12 +107,18 @@ export function hasText(text: string): boolean {
  * Writes the translations into each part's editor (innermost paragraphs first, so an outer
  * paragraph carries its text boxes' new text) and returns the editors for further edits.
  */
-export function mergeParagraphs(parts: readonly PlannedPart[], translations: ReadonlyMap<string, string>): Map<string, PartEditor> {
+export async function mergeParagraphs(
+  parts: readonly PlannedPart[],
+  translations: ReadonlyMap<string, string>,
+): Promise<Map<string, PartEditor>> {
   const editors = new Map<string, PartEditor>();
+  let written = 0;
   for (const part of parts) {
     const editor = new PartEditor(part.doc.text);
     const units = [...part.units].sort((a, b) => a.unit.span.end - b.unit.span.end);
     for (const u of units) {
+      // A turn of the event loop now and then: a large document must not stall the server.
+      if (++written % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
       if (!hasText(u.unit.text)) continue;
       const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));
       if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect);

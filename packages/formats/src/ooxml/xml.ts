@@ -50,11 +50,6 @@ export interface XmlDocument {
   readonly root: XElement;
 }
 
-/**
- * Parses one part strictly. A DOCTYPE (and so any entity declaration, internal or external) is
- * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
- * part, line and column.
- */
 /** Deepest element nesting accepted. */
 export const MAX_DEPTH = 256;
 
@@ -66,80 +61,131 @@ export interface ParseOptions {
   prune?: (el: XElement) => boolean;
 }
 
+/**
+ * Parses one part strictly. A DOCTYPE (and so any entity declaration, internal or external) is
+ * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
+ * part, line and column.
+ */
 export function parseXml(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
-  const { prune } = options;
-  const parser = new SaxesParser({ xmlns: true, position: true });
-  let root: XElement | undefined;
-  let current: XElement | undefined;
-  let lastEnd = 0;
-  const source = { text };
-  let failure: FormatError | undefined;
+  const tree = new TreeBuilder(text, partName, options);
+  tree.feed(text);
+  return tree.finish();
+}
 
-  const fail = (error: FormatError): void => {
-    failure ??= error;
-  };
-  parser.on("error", (e) => fail(new FormatError("invalid_file", `${partName} is not well-formed XML: ${e.message}`)));
-  parser.on("doctype", () =>
-    fail(new FormatError("unsafe_file", `${partName} declares a DTD; DTDs and external entities are not allowed.`)),
-  );
-  parser.on("text", (t) => {
-    current?.children.push({ kind: "text", text: t });
-    lastEnd = parser.position - 1;
-  });
-  parser.on("cdata", (t) => {
-    current?.children.push({ kind: "text", text: t });
-    lastEnd = parser.position;
-  });
-  parser.on("comment", () => (lastEnd = parser.position));
-  parser.on("processinginstruction", () => (lastEnd = parser.position));
-  parser.on("xmldecl", () => (lastEnd = parser.position));
-  let depth = 0;
-  parser.on("opentag", (tag: SaxesTagNS) => {
-    // Office nests a few dozen levels; a hostile part could nest deep enough to overflow the
-    // stack of any recursive reader.
-    if (++depth > MAX_DEPTH) {
-      throw new FormatError("unsafe_file", `${partName} nests elements more than ${MAX_DEPTH} levels deep.`);
-    }
-    const el: XElement = {
-      kind: "element",
-      name: tag.name,
-      local: tag.local,
-      uri: tag.uri,
-      ns: Object.keys(tag.ns).length > 0 ? tag.ns : undefined,
-      source,
-      parent: current,
-      children: [],
-      start: text.indexOf("<", lastEnd),
-      openEnd: parser.position,
-      closeStart: parser.position,
-      end: parser.position,
-    };
-    if (current) current.children.push(el);
-    else root = el;
-    current = el;
-    lastEnd = parser.position;
-  });
-  parser.on("closetag", (tag) => {
-    depth--;
-    if (!current) return;
-    if (!tag.isSelfClosing) current.closeStart = text.lastIndexOf("<", parser.position - 1);
-    current.end = parser.position;
-    const closed = current;
-    current = current.parent;
-    if (current && prune?.(closed)) current.children.pop();
-    lastEnd = parser.position;
-  });
-
-  try {
-    parser.write(text).close();
-  } catch (e) {
-    // saxes reports through the error handler; what is thrown comes from our own handlers.
-    if (e instanceof FormatError) fail(e);
-    else throw e;
+/**
+ * The same, fed in chunks with a turn of the event loop between them, so parsing a large part
+ * does not stall a server for seconds.
+ */
+export async function parseXmlYielding(
+  text: string,
+  partName: string,
+  options: ParseOptions = {},
+  chunk = 1 << 20,
+): Promise<XmlDocument> {
+  const tree = new TreeBuilder(text, partName, options);
+  for (let at = 0; at < text.length && !tree.failed; at += chunk) {
+    tree.feed(text.slice(at, at + chunk));
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  if (failure) throw failure;
-  if (!root) throw new FormatError("invalid_file", `${partName} has no root element.`);
-  return { text, root };
+  return tree.finish();
+}
+
+class TreeBuilder {
+  private readonly parser = new SaxesParser({ xmlns: true, position: true });
+  private root: XElement | undefined;
+  private failure: FormatError | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly partName: string,
+    options: ParseOptions,
+  ) {
+    const { parser } = this;
+    const { prune } = options;
+    const source = { text };
+    let current: XElement | undefined;
+    let lastEnd = 0;
+    let depth = 0;
+    parser.on("error", (e) => this.fail(new FormatError("invalid_file", `${partName} is not well-formed XML: ${e.message}`)));
+    parser.on("doctype", () =>
+      this.fail(new FormatError("unsafe_file", `${partName} declares a DTD; DTDs and external entities are not allowed.`)),
+    );
+    parser.on("text", (t) => {
+      current?.children.push({ kind: "text", text: t });
+      lastEnd = parser.position - 1;
+    });
+    parser.on("cdata", (t) => {
+      current?.children.push({ kind: "text", text: t });
+      lastEnd = parser.position;
+    });
+    parser.on("comment", () => (lastEnd = parser.position));
+    parser.on("processinginstruction", () => (lastEnd = parser.position));
+    parser.on("xmldecl", () => (lastEnd = parser.position));
+    parser.on("opentag", (tag: SaxesTagNS) => {
+      // Office nests a few dozen levels; a hostile part could nest deep enough to overflow the
+      // stack of any recursive reader.
+      if (++depth > MAX_DEPTH) {
+        throw new FormatError("unsafe_file", `${partName} nests elements more than ${MAX_DEPTH} levels deep.`);
+      }
+      const el: XElement = {
+        kind: "element",
+        name: tag.name,
+        local: tag.local,
+        uri: tag.uri,
+        ns: Object.keys(tag.ns).length > 0 ? tag.ns : undefined,
+        source,
+        parent: current,
+        children: [],
+        start: text.indexOf("<", lastEnd),
+        openEnd: parser.position,
+        closeStart: parser.position,
+        end: parser.position,
+      };
+      if (current) current.children.push(el);
+      else this.root = el;
+      current = el;
+      lastEnd = parser.position;
+    });
+    parser.on("closetag", (tag) => {
+      depth--;
+      if (!current) return;
+      if (!tag.isSelfClosing) current.closeStart = text.lastIndexOf("<", parser.position - 1);
+      current.end = parser.position;
+      const closed = current;
+      current = current.parent;
+      if (current && prune?.(closed)) current.children.pop();
+      lastEnd = parser.position;
+    });
+  }
+
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  feed(chunk: string): void {
+    this.guard(() => this.parser.write(chunk));
+  }
+
+  finish(): XmlDocument {
+    if (!this.failure) this.guard(() => this.parser.close());
+    if (this.failure) throw this.failure;
+    if (!this.root) throw new FormatError("invalid_file", `${this.partName} has no root element.`);
+    return { text: this.text, root: this.root };
+  }
+
+  private fail(error: FormatError): void {
+    this.failure ??= error;
+  }
+
+  // saxes reports through the error handler; what is thrown comes from our own handlers.
+  private guard(step: () => void): void {
+    try {
+      step();
+    } catch (e) {
+      if (e instanceof FormatError) this.fail(e);
+      else throw e;
+    }
+  }
 }
 
 /** Child elements, optionally only those with a namespace URI and local name. */

@@ -39,8 +39,9 @@ function storyParts(pkg: OoxmlPackage): string[] {
   return parts;
 }
 
-function plan(pkg: OoxmlPackage): PlannedPart[] {
-  const parts = storyParts(pkg).map((part) => drawingStory(pkg, part));
+async function plan(pkg: OoxmlPackage): Promise<PlannedPart[]> {
+  const parts: PlannedPart[] = [];
+  for (const part of storyParts(pkg)) parts.push(await drawingStory(pkg, part));
   linkSmartArtDrawings(parts);
   return parts;
 }
@@ -53,11 +54,11 @@ function plan(pkg: OoxmlPackage): PlannedPart[] {
 export const pptxFilter: FormatFilter = {
   extensions: ["pptx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    return segmentsOf(plan(OoxmlPackage.open(file, KIND)));
+    return segmentsOf(await plan(OoxmlPackage.open(file, KIND)));
   },
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    saveEditors(pkg, mergeParagraphs(plan(pkg), translations));
+    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations));
     return pkg.toBytes(file);
   },
 };

@@ -88,7 +88,7 @@ interface Workbook {
   extra: PlannedPart[];
 }
 
-function read(pkg: OoxmlPackage): Workbook {
+async function read(pkg: OoxmlPackage): Promise<Workbook> {
   const wb = pkg.xml(pkg.mainPart);
   const rels = pkg.relationships(pkg.mainPart);
   const byId = new Map(rels.map((r) => [r.id, r]));
@@ -98,7 +98,7 @@ function read(pkg: OoxmlPackage): Workbook {
     const part = byId.get(attr(s, "id", R) ?? "")?.part;
     if (!part || !pkg.has(part) || sheets.some((x) => x.part === part)) continue;
     const state = attr(s, "state");
-    sheets.push({ part, doc: pkg.xml(part, undefined, SHEET_PARSE), hidden: state === "hidden" || state === "veryHidden", headers: tableHeaders(pkg, part) });
+    sheets.push({ part, doc: await pkg.largeXml(part, SHEET_PARSE), hidden: state === "hidden" || state === "veryHidden", headers: tableHeaders(pkg, part) });
   }
 
   const sstPart = rels.find((r) => r.type === REL + "sharedStrings")?.part;
@@ -131,25 +131,25 @@ function read(pkg: OoxmlPackage): Workbook {
     }
     // Never: formulas, cached formula results (t="str"), numbers, booleans, errors.
     book.inline.push({ part: sheet.part, doc: sheet.doc, units: inlineUnits });
-    if (!sheet.hidden) book.extra.push(...sheetExtras(pkg, sheet.part, book.extra));
+    if (!sheet.hidden) book.extra.push(...(await sheetExtras(pkg, sheet.part, book.extra)));
   }
   return book;
 }
 
 /** Legacy comments (rich text like shared strings), drawings' text boxes and their charts. */
-function sheetExtras(pkg: OoxmlPackage, sheetPart: string, seen: readonly PlannedPart[]): PlannedPart[] {
+async function sheetExtras(pkg: OoxmlPackage, sheetPart: string, seen: readonly PlannedPart[]): Promise<PlannedPart[]> {
   const out: PlannedPart[] = [];
   const fresh = (part: string | undefined): part is string =>
     part !== undefined && pkg.has(part) && !seen.some((p) => p.part === part) && !out.some((p) => p.part === part);
   for (const rel of pkg.relationships(sheetPart)) {
     if (rel.type === REL + "comments" && fresh(rel.part)) {
-      out.push(planStory(pkg, rel.part, sheetDialect, { isParagraph: (el) => el.uri === S && el.local === "text" }));
+      out.push(await planStory(pkg, rel.part, sheetDialect, { isParagraph: (el) => el.uri === S && el.local === "text" }));
     }
     if (rel.type === REL + "drawing" && fresh(rel.part)) {
       const drawing = rel.part;
-      out.push(drawingStory(pkg, drawing));
+      out.push(await drawingStory(pkg, drawing));
       for (const inner of pkg.relationships(drawing)) {
-        if (inner.type === REL + "chart" && fresh(inner.part)) out.push(drawingStory(pkg, inner.part));
+        if (inner.type === REL + "chart" && fresh(inner.part)) out.push(await drawingStory(pkg, inner.part));
       }
     }
   }
@@ -201,13 +201,13 @@ function tableHeaders(pkg: OoxmlPackage, sheetPart: string): Set<string> {
   return out;
 }
 
-function plan(pkg: OoxmlPackage, book: Workbook): PlannedPart[] {
+async function plan(pkg: OoxmlPackage, book: Workbook): Promise<PlannedPart[]> {
   const parts: PlannedPart[] = [];
   const sst = book.sst;
   if (sst) {
     // Shared strings are numbered from 0, as cells refer to them; unused ones are not sent.
     parts.push(
-      planStory(pkg, sst.part, sheetDialect, {
+      await planStory(pkg, sst.part, sheetDialect, {
         isParagraph: (el) => el.uri === S && el.local === "si" && el.parent?.parent === undefined,
         annotate: (_si, unit) => {
           const index = sst.count++;
@@ -268,13 +268,13 @@ export const xlsxFilter: FormatFilter = {
   extensions: ["xlsx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
     const pkg = OoxmlPackage.open(file, KIND);
-    return segmentsOf(plan(pkg, read(pkg))).map((s) => ({ ...s, maxLength: CELL_MAX }));
+    return segmentsOf(await plan(pkg, await read(pkg))).map((s) => ({ ...s, maxLength: CELL_MAX }));
   },
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    const book = read(pkg);
-    const parts = plan(pkg, book);
-    const editors = mergeParagraphs(parts, translations);
+    const book = await read(pkg);
+    const parts = await plan(pkg, book);
+    const editors = await mergeParagraphs(parts, translations);
     // Every sheet has an editor (from its inline strings), so cells can be repointed.
     denormalize(book, book.sst ? parts[0] : undefined, translations, editors);
     saveEditors(pkg, editors);

@@ -197,6 +197,25 @@ describe("docx content controls", () => {
   });
 });
 
+describe("docx size", () => {
+  it("lets the event loop run while a large document is read and written", async () => {
+    const paragraphs = Array.from({ length: 12_000 }, (_, i) => `<w:p>${run(`Paragraph number ${i} of a long report.`)}</w:p>`).join("");
+    const file = docx({ body: paragraphs });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      const segments = await docxFilter.extract(file, OPTIONS);
+      expect(segments).toHaveLength(12_000);
+      const extractTicks = ticks;
+      expect(extractTicks).toBeGreaterThan(0);
+      await docxFilter.merge(file, translationsOf(segments, pseudo), OPTIONS);
+      expect(ticks).toBeGreaterThan(extractTicks);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+});
+
 describe("docx charts", () => {
   it("translates a chart title of the body and leaves the chart's data cache alone", async () => {
     const chart =

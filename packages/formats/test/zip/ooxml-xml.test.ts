@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { attr, attributes, descendants, parseXml, splice, textContent } from "../../src/ooxml/xml";
+import { attr, attributes, descendants, parseXml, parseXmlYielding, splice, textContent, type XElement } from "../../src/ooxml/xml";
 
 // The offset tree under the Office filters: every offset must point at the exact source bytes,
 // whatever surrounds the element (CRLF, astral characters, comments, CDATA, ">" in attributes).
@@ -40,6 +40,15 @@ describe("offset XML tree", () => {
       { start: first.openEnd, end: first.closeStart, replacement: "uno" },
     ]);
     expect(out).toBe(xml.replace("😀 café &amp; <![CDATA[<raw>]]><a:r/>", "uno").replace("<a:t>two</a:t>", "<a:t>dos</a:t>"));
+  });
+
+  it("gives the same tree when fed in chunks that split tags, entities and surrogate pairs", async () => {
+    for (const chunk of [1, 2, 3, 5, 7, 64]) {
+      const chunked = await parseXmlYielding(xml, "t.xml", {}, chunk);
+      expect(textContent(chunked.root), `chunk ${chunk}`).toBe(textContent(doc.root));
+      const offsets = (el: XElement): number[] => [el.start, el.openEnd, el.closeStart, el.end, ...el.children.flatMap((c) => (c.kind === "text" ? [] : offsets(c)))];
+      expect(offsets(chunked.root), `chunk ${chunk}`).toEqual(offsets(doc.root));
+    }
   });
 
   it("refuses what is not well-formed, naming the part and position", () => {
