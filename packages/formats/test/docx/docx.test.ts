@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { docxFilter } from "../../src/docx/docx-filter";
 import { FormatError } from "../../src/filter";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS, pseudo, translationsOf } from "../fixtures/engines";
+import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS, pseudo, translationsOf } from "../fixtures/ooxml-checks";
 import { docx, unzipParts } from "../fixtures/ooxml";
 
 const run = (text: string, props = ""): string =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { pptxFilter } from "../../src/pptx/pptx-filter";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS } from "../fixtures/engines";
+import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS } from "../fixtures/ooxml-checks";
 import { A_NS, pptx, sp, unzipParts } from "../fixtures/ooxml";
 
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { xlsxFilter } from "../../src/xlsx/xlsx-filter";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS } from "../fixtures/engines";
+import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS } from "../fixtures/ooxml-checks";
 import { A_NS, S_NS, unzipParts, xlsx } from "../fixtures/ooxml";
 
 const SST = [

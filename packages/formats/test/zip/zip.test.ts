@@ -5,7 +5,7 @@ import { FormatError } from "../../src/filter";
 import { OoxmlPackage } from "../../src/ooxml/package";
 import { filterFor } from "../../src/registry";
 import { ZipArchive } from "../../src/zip/archive";
-import { OPTIONS } from "../fixtures/engines";
+import { OPTIONS } from "../fixtures/ooxml-checks";
 import { docx, R_NS, W_NS, zipParts } from "../fixtures/ooxml";
 
 const run = (text: string): string => `<w:r><w:t>${text}</w:t></w:r>`;
