@@ -1,17 +1,23 @@
+import { docxFilter } from "./docx/docx-filter";
 import { type FormatFilter } from "./filter";
 import { jsonFilter } from "./json";
 import { poFilter } from "./po";
+import { pptxFilter } from "./pptx/pptx-filter";
 import { stringsFilter } from "./strings";
 import { xliffFilter } from "./xliff";
+import { xlsxFilter } from "./xlsx/xlsx-filter";
 import { yamlFilter } from "./yaml";
 
 // One line per filter module; each format's issue work adds its own.
 const FILTERS: readonly FormatFilter[] = [
+  docxFilter,
   jsonFilter,
   poFilter,
+  pptxFilter,
   stringsFilter,
-  yamlFilter,
   xliffFilter,
+  xlsxFilter,
+  yamlFilter,
 ];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));

@@ -1,0 +1,180 @@
+import { posix } from "node:path";
+
+import { decodeText, encodeText, type TextEncoding } from "../common/text-encoding";
+import { FormatError } from "../filter";
+import { ZipArchive } from "../zip/archive";
+import { attr, childElements, type ParseOptions, parseXml, parseXmlYielding, type XmlDocument } from "./xml";
+
+/**
+ * The largest part read into a tree. The tree costs about 15 bytes of heap per character, so
+ * this keeps one document under ~500 MB; worksheets are pruned to their string cells and may
+ * be larger (see the xlsx filter).
+ */
+export const MAX_TREE_CHARS = 32_000_000;
+
+const CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types";
+const RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships";
+const OFFICE_DOCUMENT_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument";
+const STRICT_OFFICE_DOCUMENT_REL = "http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument";
+
+export interface Relationship {
+  id: string;
+  type: string;
+  /** The target part's name in the package (no leading slash); undefined for external targets. */
+  part: string | undefined;
+}
+
+/** What a filter expects of the package it opens. */
+export interface PackageKind {
+  /** "Word document", for messages. */
+  label: string;
+  /** Content types of the main part this filter accepts. */
+  mainContentTypes: readonly string[];
+}
+
+/**
+ * An Office Open XML package opened safely: the zip checks (bombs, traversal, encryption), no
+ * macros, no Strict OOXML, the expected main part, and strict XML with no DTD in every part it
+ * reads. Parts the filter replaces are written back re-encoded as they were read; every other
+ * entry keeps its raw bytes.
+ */
+export class OoxmlPackage {
+  private readonly replaced = new Map<string, Uint8Array>();
+  private readonly encodings = new Map<string, TextEncoding>();
+  private readonly contentTypes: ReadonlyMap<string, string>;
+  private readonly defaults: ReadonlyMap<string, string>;
+  readonly mainPart: string;
+
+  private constructor(
+    private readonly zip: ZipArchive,
+    kind: PackageKind,
+  ) {
+    const ct = this.xml("[Content_Types].xml", "The file is not an Office Open XML package (no [Content_Types].xml).");
+    const overrides = new Map<string, string>();
+    const defaults = new Map<string, string>();
+    for (const el of childElements(ct.root)) {
+      if (el.uri !== CT_NS) continue;
+      const type = attr(el, "ContentType") ?? "";
+      if (el.local === "Override") overrides.set((attr(el, "PartName") ?? "").replace(/^\//, ""), type);
+      if (el.local === "Default") defaults.set((attr(el, "Extension") ?? "").toLowerCase(), type);
+    }
+    this.contentTypes = overrides;
+    this.defaults = defaults;
+
+    for (const type of [...overrides.values(), ...defaults.values()]) {
+      if (/macroEnabled|vbaProject|vbaData/i.test(type)) {
+        throw new FormatError("unsafe_file", `The document contains macros (${type}); macro-enabled files are not accepted.`);
+      }
+    }
+    for (const e of zip.entries) {
+      if (/(^|\/)vbaProject\.bin$/i.test(e.name)) {
+        throw new FormatError("unsafe_file", "The document contains macros (vbaProject.bin); macro-enabled files are not accepted.");
+      }
+    }
+
+    const rels = this.relationships("");
+    if (rels.some((r) => r.type === STRICT_OFFICE_DOCUMENT_REL)) {
+      throw new FormatError("invalid_file", "Strict Open XML documents are not supported; save the file in the standard (Transitional) format.");
+    }
+    const main = rels.find((r) => r.type === OFFICE_DOCUMENT_REL)?.part;
+    if (!main || !zip.has(main)) throw new FormatError("invalid_file", `The file is not a ${kind.label}: it has no main document part.`);
+    const type = this.contentType(main);
+    if (!type || !kind.mainContentTypes.includes(type)) {
+      throw new FormatError("invalid_file", `The file is not a ${kind.label} (its main part is ${type ?? "of unknown type"}).`);
+    }
+    this.mainPart = main;
+    // A DTD anywhere is refused, even in parts this filter would not otherwise read.
+    for (const e of zip.entries) {
+      if (/\.(xml|rels|vml)$/i.test(e.name) && declaresDtd(zip.read(e.name))) {
+        throw new FormatError("unsafe_file", `${e.name} declares a DTD; DTDs and external entities are not allowed.`);
+      }
+    }
+  }
+
+  static open(bytes: Uint8Array, kind: PackageKind): OoxmlPackage {
+    return new OoxmlPackage(ZipArchive.open(bytes), kind);
+  }
+
+  has(part: string): boolean {
+    return this.zip.has(part);
+  }
+
+  contentType(part: string): string | undefined {
+    return this.contentTypes.get(part) ?? this.defaults.get(posix.extname(part).slice(1).toLowerCase());
+  }
+
+  /** A part's text, decoded by its BOM (UTF-8 or UTF-16), and remembered encoding for writing. */
+  text(part: string): string {
+    const { text, encoding } = decodeText(this.zip.read(part));
+    this.encodings.set(part, encoding);
+    return text;
+  }
+
+  /** A part parsed strictly. */
+  xml(part: string, missing?: string, options: ParseOptions & { maxChars?: number } = {}): XmlDocument {
+    return parseXml(this.checkedText(part, missing, options.maxChars), part, options);
+  }
+
+  /** A large part (a document body, a worksheet), parsed without stalling the event loop. */
+  async largeXml(part: string, options: ParseOptions & { maxChars?: number } = {}): Promise<XmlDocument> {
+    return parseXmlYielding(this.checkedText(part, undefined, options.maxChars), part, options);
+  }
+
+  private checkedText(part: string, missing: string | undefined, maxChars = MAX_TREE_CHARS): string {
+    if (!this.zip.has(part)) throw new FormatError("invalid_file", missing ?? `The package has no part "${part}".`);
+    const text = this.text(part);
+    if (text.length > maxChars) {
+      throw new FormatError(
+        "unsafe_file",
+        `${part} holds ${Math.round(text.length / 1e6)} million characters of XML; at most ${Math.round(maxChars / 1e6)} million can be translated.`,
+      );
+    }
+    return text;
+  }
+
+  /** The relationships of a part ("" for the package's own), with targets resolved to part names. */
+  relationships(part: string): Relationship[] {
+    const dir = posix.dirname(part);
+    const relsPart = posix.join(dir === "." ? "" : dir, "_rels", `${posix.basename(part)}.rels`);
+    if (!this.zip.has(relsPart)) return [];
+    const doc = this.xml(relsPart);
+    const out: Relationship[] = [];
+    for (const el of childElements(doc.root, RELS_NS, "Relationship")) {
+      const target = attr(el, "Target") ?? "";
+      const external = attr(el, "TargetMode") === "External";
+      out.push({ id: attr(el, "Id") ?? "", type: attr(el, "Type") ?? "", part: external ? undefined : resolvePart(dir, target) });
+    }
+    return out;
+  }
+
+  /** Replaces a part's text; it is encoded as the part was read. */
+  replace(part: string, text: string): void {
+    this.replaced.set(part, encodeText(text, this.encodings.get(part) ?? { name: "utf-8", bom: false }));
+  }
+
+  /** The package bytes; the original file when nothing was replaced. */
+  toBytes(original: Uint8Array): Uint8Array {
+    return this.replaced.size === 0 ? original.slice() : this.zip.write(this.replaced);
+  }
+}
+
+function declaresDtd(bytes: Uint8Array): boolean {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  const text = utf16 ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;
+}
+
+function resolvePart(dir: string, target: string): string | undefined {
+  const decoded = safeDecode(target.split("#")[0] ?? "");
+  const joined = decoded.startsWith("/") ? decoded.slice(1) : posix.join(dir === "." ? "" : dir, decoded);
+  const normalized = posix.normalize(joined);
+  return normalized.startsWith("..") || normalized.startsWith("/") ? undefined : normalized;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+
+import { pptxFilter } from "../../src/pptx/pptx-filter";
+import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS } from "../fixtures/ooxml-checks";
+import { A_NS, pptx, sp, unzipParts } from "../fixtures/ooxml";
+
+const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+const p = (runs: string, end = '<a:endParaRPr lang="en-US" dirty="0"/>'): string => `<a:p><a:pPr algn="l"/>${runs}${end}</a:p>`;
+const r = (text: string, props = '<a:rPr lang="en-US" dirty="0"/>'): string => `<a:r>${props}<a:t>${text}</a:t></a:r>`;
+
+const TABLE =
+  `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Table"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/>` +
+  `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tr h="370840">` +
+  `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/>${p(r("Cell one"))}</a:txBody><a:tcPr/></a:tc>` +
+  `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/>${p(r("Cell two"))}</a:txBody><a:tcPr/></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+
+const CHART =
+  `${DECL}<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="${A_NS}"><c:chart><c:title><c:tx><c:rich><a:bodyPr/>` +
+  `${p(r("Sales by region"), "")}</c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f>` +
+  `<c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>Revenue</c:v></c:pt></c:strCache></c:strRef></c:tx></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
+
+const DGM_DECLS = `xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="${A_NS}"`;
+const SMARTART_DATA =
+  `${DECL}<dgm:dataModel ${DGM_DECLS}><dgm:ptLst><dgm:pt modelId="{AAA}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/>${p(r("Plan"))}</dgm:t></dgm:pt>` +
+  `<dgm:pt modelId="{BBB}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/>${p(r("Build"))}</dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`;
+const SMARTART_DRAWING =
+  `${DECL}<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="${A_NS}"><dsp:spTree>` +
+  `<dsp:sp modelId="{AAA}"><dsp:txBody><a:bodyPr/>${p(r("Plan"))}</dsp:txBody></dsp:sp>` +
+  `<dsp:sp modelId="{BBB}"><dsp:txBody><a:bodyPr/>${p(r("Build"))}</dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>`;
+
+const deck = (): Uint8Array =>
+  pptx([
+    {
+      shapes:
+        sp(p(r("Quarterly review"))) +
+        sp(p(`${r("First line")}<a:br><a:rPr lang="en-US"/></a:br>${r("second ")}${r("bold", '<a:rPr lang="en-US" b="1" dirty="0"/>')}${r(" end")}`)) +
+        sp(p(`${r("Slide ")}<a:fld id="{F1}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld>`)),
+      notes: sp(p(r("Speaker notes here")), "Notes"),
+    },
+    {
+      shapes: TABLE + sp(p(r("See chart"))),
+      rels: [
+        ["rId2", "chart", "../charts/chart1.xml"],
+        ["rId3", "diagramData", "../diagrams/data1.xml"],
+        ["rId4", "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing", "../diagrams/drawing1.xml"],
+      ],
+      parts: { "ppt/charts/chart1.xml": CHART, "ppt/diagrams/data1.xml": SMARTART_DATA, "ppt/diagrams/drawing1.xml": SMARTART_DRAWING },
+      overrides: {
+        "ppt/charts/chart1.xml": "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
+        "ppt/diagrams/data1.xml": "application/vnd.openxmlformats-officedocument.drawingml.diagramData+xml",
+        "ppt/diagrams/drawing1.xml": "application/vnd.ms-office.drawingml.diagramDrawing+xml",
+      },
+    },
+    { shapes: sp(p(r("Hidden backup slide"))), hidden: true },
+  ]);
+
+describe("pptx extract", () => {
+  it("reads slides in presentation order (not file order) with notes, tables, charts and SmartArt", async () => {
+    const segments = await pptxFilter.extract(deck(), OPTIONS);
+    expect(segments.map((s) => [s.context, s.text])).toEqual([
+      ["ppt/slides/slide3.xml", "Quarterly review"],
+      ["ppt/slides/slide3.xml", "First line<x1/>second <g2>bold</g2> end"],
+      ["ppt/slides/slide3.xml", "Slide "],
+      ["ppt/notesSlides/notesSlide3.xml", "Speaker notes here"],
+      ["ppt/slides/slide2.xml", "Cell one"],
+      ["ppt/slides/slide2.xml", "Cell two"],
+      ["ppt/slides/slide2.xml", "See chart"],
+      ["ppt/charts/chart1.xml", "Sales by region"],
+      ["ppt/diagrams/data1.xml", "Plan"],
+      ["ppt/diagrams/data1.xml", "Build"],
+      ["ppt/slides/slide1.xml", "Hidden backup slide"],
+    ]);
+  });
+});
+
+describe("pptx merge", () => {
+  it("returns the same entries and bytes with the identity engine", async () => {
+    await expectIdentityRoundTrip(pptxFilter, deck());
+  });
+
+  it("translates every paragraph and keeps fields, breaks, end-of-paragraph properties and chart caches", async () => {
+    const { out } = await expectPseudoRoundTrip(pptxFilter, deck());
+    const parts = unzipParts(out);
+    const slide = parts["ppt/slides/slide3.xml"] ?? "";
+    expect(slide).toContain('<a:fld id="{F1}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld>');
+    expect(slide).toContain('<a:br><a:rPr lang="en-US"/></a:br>');
+    expect(slide).toMatch(/<\/a:r><a:endParaRPr lang="en-US" dirty="0"\/><\/a:p>/);
+    expect(slide).toContain('<a:r><a:rPr lang="en-US" b="1" dirty="0"/><a:t>ƀóĺď~~</a:t></a:r>');
+    // The series name cache is data, not a label: it stays.
+    expect(parts["ppt/charts/chart1.xml"]).toContain("<c:v>Revenue</c:v>");
+    // SmartArt drawing follows its data part.
+    expect(parts["ppt/diagrams/drawing1.xml"]).toContain("Ṗĺáñ");
+    expect(parts["ppt/diagrams/drawing1.xml"]).not.toContain(">Plan<");
+    // Untouched parts keep their exact bytes.
+    expect(parts["ppt/presentation.xml"]).toBe(unzipParts(deck())["ppt/presentation.xml"]);
+  });
+});
+
+describe("a file written by LibreOffice 7.4", () => {
+  it("extracts its paragraphs and survives identity and pseudo-translation round trips", async () => {
+    const file = libreOfficeFile("deck.pptx");
+    const texts = (await pptxFilter.extract(file, OPTIONS)).map((s) => s.text);
+    expect(texts).toEqual(expect.arrayContaining(["Welcome to the <g1>annual</g1> meeting", "Remember to thank the team.", "Growing fast"]));
+    await expectIdentityRoundTrip(pptxFilter, file);
+    await expectPseudoRoundTrip(pptxFilter, file);
+  });
+});
