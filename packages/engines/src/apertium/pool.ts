@@ -181,6 +181,12 @@ export class PairPool implements BudgetMember {
 
   private dispatch(): void {
     while (!this.closed && this.head < this.queue.length) {
+      // Less than a batch's worth waiting while a pipeline is busy: it waits for that pipeline
+      // to come back rather than going to a second one, because fewer, fuller writes cost less
+      // CPU per segment in every process of the chain (APy opens another pipe only past 5
+      // users for the same reason). A backlog still spreads over the pool.
+      const busy = this.alive.size - this.idle.length;
+      if (busy > 0 && this.queuedChars < this.settings.minBatchChars) break;
       const pipeline = this.takeIdle() ?? this.start();
       if (!pipeline) break;
       const free = 1 + this.idle.length + (this.settings.poolSize - this.alive.size);
