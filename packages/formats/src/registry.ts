@@ -1,7 +1,12 @@
 import { type FormatFilter } from "./filter";
+import { srtFilter } from "./srt";
+import { vttFilter } from "./vtt";
 
 // One line per filter module; each format's issue work adds its own.
-const FILTERS: readonly FormatFilter[] = [];
+const FILTERS: readonly FormatFilter[] = [
+  srtFilter,
+  vttFilter,
+];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));
 
