@@ -1,9 +1,11 @@
 import { type FormatFilter } from "./filter";
+import { htmlFilter } from "./html";
 import { srtFilter } from "./srt";
 import { vttFilter } from "./vtt";
 
 // One line per filter module; each format's issue work adds its own.
 const FILTERS: readonly FormatFilter[] = [
+  htmlFilter,
   srtFilter,
   vttFilter,
 ];
