@@ -1,11 +1,13 @@
 import { type FormatFilter } from "./filter";
 import { htmlFilter } from "./html";
+import { markdownFilter } from "./markdown";
 import { srtFilter } from "./srt";
 import { vttFilter } from "./vtt";
 
 // One line per filter module; each format's issue work adds its own.
 const FILTERS: readonly FormatFilter[] = [
   htmlFilter,
+  markdownFilter,
   srtFilter,
   vttFilter,
 ];

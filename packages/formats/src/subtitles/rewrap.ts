@@ -4,7 +4,7 @@
  * guides assume it) without ever producing an empty line.
  */
 export function rewrap(markup: string, count: number, tag: RegExp): string[] {
-  const line = markup.replace(/\s+/g, " ").trim();
+  const line = markup.replace(/[ \t\r\n]+/g, " ").replace(/^ | $/g, "");
   if (count <= 1 || line === "") return [line];
 
   // Candidate breaks: spaces outside tags, with the visible length before each.

@@ -1,0 +1,68 @@
+import { expandCodes, repairCodes, tokenizeCodes } from "../common/inline-codes";
+import { applySplices, type Splice } from "../common/splice";
+import { decodeText, encodeText } from "../common/text-encoding";
+import { FormatError, type FormatFilter, type Segment } from "../filter";
+import { escapeAlt, escapeMarkdown, escapeTitle } from "./escape";
+import { encodeScalar } from "./front-matter";
+import { parseMarkdown, type Range } from "./parse";
+import { markdownUnits, type BlockUnit, type Markup } from "./units";
+
+function read(file: Uint8Array) {
+  if (file.length === 0) throw new FormatError("invalid_file", "The file is empty.");
+  const decoded = decodeText(file);
+  const nul = decoded.text.indexOf("\0");
+  if (nul >= 0) {
+    const line = decoded.text.slice(0, nul).split("\n").length;
+    throw new FormatError("invalid_file", `Line ${line}: a NUL character; this is not a Markdown file.`);
+  }
+  return { ...decoded, units: markdownUnits(decoded.text, parseMarkdown(decoded.text)) };
+}
+
+/**
+ * Markdown (CommonMark + GFM + YAML front matter): paragraphs, headings, table cells, image
+ * alt text, link titles and whitelisted front matter values, spliced into the source so
+ * delimiters, URLs, code and HTML keep their bytes.
+ */
+export const markdownFilter: FormatFilter = {
+  extensions: ["md", "markdown"],
+
+  async extract(file) {
+    return read(file).units.map((u): Segment => ({ id: u.id, text: u.text, context: u.context }));
+  },
+
+  async merge(file, translations) {
+    const { text, encoding, units } = read(file);
+    const inline: Splice[] = [];
+    const blocks: { unit: BlockUnit; translation: string }[] = [];
+    for (const unit of units) {
+      const translation = translations.get(unit.id);
+      if (translation === undefined || translation === unit.text || translation.trim() === "") continue;
+      const repaired = repairCodes(unit.text, translation);
+      if (unit.kind === "block") blocks.push({ unit, translation: repaired });
+      else if (unit.kind === "yaml") inline.push({ ...unit.range, text: encodeScalar(repaired, unit.style) });
+      else if (unit.kind === "alt") inline.push({ ...unit.range, text: escapeAlt(repaired) });
+      else inline.push({ ...unit.range, text: escapeTitle(repaired, unit.style) });
+    }
+    // Codes render their source markup with any alt or title translation inside it.
+    const render = (markup: Markup) => (typeof markup === "string" ? markup : applySplices(text.slice(markup.start, markup.end), within(inline, markup)));
+    const blockSplices = blocks.map(({ unit, translation }) => ({ ...unit.range, text: renderBlock(unit, translation, render) }));
+    const outside = inline.filter((s) => !blocks.some(({ unit }) => s.start >= unit.range.start && s.end <= unit.range.end));
+    return encodeText(applySplices(text, [...blockSplices, ...outside]), encoding);
+  },
+};
+
+function renderBlock(unit: BlockUnit, translation: string, render: (markup: Markup) => string): string {
+  // Emphasis cannot open before or close after a space (`* x*` is literal): keep spaces outside codes.
+  const tidy = translation.replace(/<g(\d+)>(\s+)/g, "$2<g$1>").replace(/(\s+)<\/g(\d+)>/g, "</g$2>$1").replace(/ {2,}/g, " ").trim();
+  let first = tokenizeCodes(tidy)[0]?.kind === "text";
+  const escape = (s: string) => {
+    const out = escapeMarkdown(s, { style: unit.style, cell: unit.cell, lineStart: unit.lineStart && first });
+    first = false;
+    return out;
+  };
+  return expandCodes(tidy, unit.codes, escape, render);
+}
+
+function within(splices: readonly Splice[], range: Range): Splice[] {
+  return splices.filter((s) => s.start >= range.start && s.end <= range.end).map((s) => ({ ...s, start: s.start - range.start, end: s.end - range.start }));
+}
