@@ -1,10 +1,10 @@
 import { expandCodes, repairCodes } from "../common/inline-codes";
-import { applySplices, type Splice } from "../common/splice";
+import { applySplices, partitionSplices, renderRange, type Splice } from "../common/splice";
 import { encodeText } from "../common/text-encoding";
 import { FormatError, type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { decodeHtml, unencodableIn } from "./charset";
 import { encodeMarkupText } from "./entities";
-import { readHtml, type HtmlDocument, type Range } from "./units";
+import { readHtml, type HtmlDocument, type Range, type TextUnit } from "./units";
 
 /** Languages written right to left: the page gets `dir="rtl"`. */
 const RTL = new Set(["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr"]);
@@ -35,33 +35,30 @@ export const htmlFilter: FormatFilter = {
     const { text, encoding, page } = read(file);
     const unencodable = unencodableIn(encoding);
     const attributeSplices: Splice[] = [];
-    const runs: { range: Range; render: () => string }[] = [];
+    const runs: { unit: TextUnit; translation: string }[] = [];
 
     for (const unit of page.units) {
       const translation = translations.get(unit.id);
       if (translation === undefined || translation === unit.text || translation.trim() === "") continue;
       const repaired = repairCodes(unit.text, translation);
-      if (unit.kind === "attribute") {
-        const value = encodeMarkupText(repaired, { style: unit.style, quote: unit.quote ?? '"', unencodable });
-        attributeSplices.push({ start: unit.value.start, end: unit.value.end, text: unit.quote ? value : `"${value}"` });
-      } else {
-        const escape = (s: string) => encodeMarkupText(s, { style: unit.style, unencodable });
-        // Codes render their source markup with any attribute translations inside it (an img alt).
-        const render = (r: Range) => applySplices(text.slice(r.start, r.end), within(attributeSplices, r));
-        runs.push({ range: unit.range, render: () => expandCodes(repaired, unit.codes, escape, render) });
+      if (unit.kind === "text") {
+        runs.push({ unit, translation: repaired });
+        continue;
       }
+      const value = encodeMarkupText(repaired, { style: unit.style, quote: unit.quote ?? '"', unencodable });
+      attributeSplices.push({ start: unit.value.start, end: unit.value.end, text: unit.quote ? value : `"${value}"` });
     }
-    const runSplices = runs.map((r) => ({ ...r.range, text: r.render() }));
-    const outside = attributeSplices.filter((a) => !runs.some((r) => a.start >= r.range.start && a.end <= r.range.end));
+    // Codes render their source markup with any attribute translations inside it (an img alt).
+    const { inside, outside } = partitionSplices(attributeSplices, runs.map((r) => r.unit.range));
+    const runSplices = runs.map(({ unit, translation }) => {
+      const nested = inside.get(unit.range) ?? [];
+      const escape = (s: string) => encodeMarkupText(s, { style: unit.style, unencodable });
+      return { ...unit.range, text: expandCodes(translation, unit.codes, escape, (r: Range) => renderRange(text, r, nested)) };
+    });
     const splices = [...runSplices, ...outside, ...languageSplices(text, page, options)];
     return encodeText(applySplices(text, splices), encoding);
   },
 };
-
-/** Splices inside `range`, shifted to be relative to its start. */
-function within(splices: readonly Splice[], range: Range): Splice[] {
-  return splices.filter((s) => s.start >= range.start && s.end <= range.end).map((s) => ({ ...s, start: s.start - range.start, end: s.end - range.start }));
-}
 
 /** `lang` (and `dir` when the direction changes) on the `<html>` start tag, when the page has one. */
 function languageSplices(text: string, page: HtmlDocument, options: FilterOptions): Splice[] {

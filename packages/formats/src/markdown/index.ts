@@ -1,10 +1,10 @@
 import { expandCodes, repairCodes, tokenizeCodes } from "../common/inline-codes";
-import { applySplices, type Splice } from "../common/splice";
+import { applySplices, partitionSplices, renderRange, type Splice } from "../common/splice";
 import { decodeText, encodeText } from "../common/text-encoding";
 import { FormatError, type FormatFilter, type Segment } from "../filter";
 import { escapeAlt, escapeMarkdown, escapeTitle } from "./escape";
 import { encodeScalar } from "./front-matter";
-import { parseMarkdown, type Range } from "./parse";
+import { parseMarkdown } from "./parse";
 import { markdownUnits, type BlockUnit, type Markup } from "./units";
 
 function read(file: Uint8Array) {
@@ -44,9 +44,12 @@ export const markdownFilter: FormatFilter = {
       else inline.push({ ...unit.range, text: escapeTitle(repaired, unit.style) });
     }
     // Codes render their source markup with any alt or title translation inside it.
-    const render = (markup: Markup) => (typeof markup === "string" ? markup : applySplices(text.slice(markup.start, markup.end), within(inline, markup)));
-    const blockSplices = blocks.map(({ unit, translation }) => ({ ...unit.range, text: renderBlock(unit, translation, render) }));
-    const outside = inline.filter((s) => !blocks.some(({ unit }) => s.start >= unit.range.start && s.end <= unit.range.end));
+    const { inside, outside } = partitionSplices(inline, blocks.map((b) => b.unit.range));
+    const blockSplices = blocks.map(({ unit, translation }) => {
+      const nested = inside.get(unit.range) ?? [];
+      const render = (markup: Markup) => (typeof markup === "string" ? markup : renderRange(text, markup, nested));
+      return { ...unit.range, text: renderBlock(unit, translation, render) };
+    });
     return encodeText(applySplices(text, [...blockSplices, ...outside]), encoding);
   },
 };
@@ -61,8 +64,4 @@ function renderBlock(unit: BlockUnit, translation: string, render: (markup: Mark
     return out;
   };
   return expandCodes(tidy, unit.codes, escape, render);
-}
-
-function within(splices: readonly Splice[], range: Range): Splice[] {
-  return splices.filter((s) => s.start >= range.start && s.end <= range.end).map((s) => ({ ...s, start: s.start - range.start, end: s.end - range.start }));
 }
