@@ -4,8 +4,8 @@ import { decodeText, encodeText } from "../common/text-encoding";
 import { FormatError, type FormatFilter, type Segment } from "../filter";
 import { escapeAlt, escapeMarkdown, escapeTitle } from "./escape";
 import { encodeScalar } from "./front-matter";
-import { parseMarkdown } from "./parse";
-import { markdownUnits, type BlockUnit, type Markup } from "./units";
+import { readMarkdownUnits } from "./read";
+import { type BlockUnit, type Markup } from "./units";
 
 function read(file: Uint8Array) {
   if (file.length === 0) throw new FormatError("invalid_file", "The file is empty.");
@@ -15,8 +15,9 @@ function read(file: Uint8Array) {
     const line = decoded.text.slice(0, nul).split("\n").length;
     throw new FormatError("invalid_file", `Line ${line}: a NUL character; this is not a Markdown file.`);
   }
-  return { ...decoded, units: markdownUnits(decoded.text, parseMarkdown(decoded.text)) };
+  return { ...decoded, units: readMarkdownUnits(decoded.text) };
 }
+
 
 /**
  * Markdown (CommonMark + GFM + YAML front matter): paragraphs, headings, table cells, image

@@ -211,3 +211,15 @@ function findTitle(raw: string): { start: number; end: number; text: string; del
   const start = m.index + m[0].indexOf(delimiter) + 1;
   return { start, end: start + value.length, text: value.replace(/\\(.)/g, "$1").replace(/\s+/g, " ").trim(), delimiter };
 }
+
+/** A unit found in a chunk, moved to file offsets and given its file-wide id. */
+export function placeUnit(unit: MarkdownUnit, delta: number, id: string): MarkdownUnit {
+  const move = (r: Range): Range => ({ start: r.start + delta, end: r.end + delta });
+  if (unit.kind !== "block") return { ...unit, id, range: move(unit.range) };
+  if (delta === 0) return { ...unit, id };
+  const codes = new InlineCodes<Markup>();
+  const moveMarkup = (m: Markup) => (typeof m === "string" ? m : move(m));
+  for (const [key, pair] of unit.codes.paired) codes.paired.set(key, { open: moveMarkup(pair.open), close: moveMarkup(pair.close) });
+  for (const [key, markup] of unit.codes.isolated) codes.isolated.set(key, moveMarkup(markup));
+  return { ...unit, id, range: move(unit.range), codes };
+}
