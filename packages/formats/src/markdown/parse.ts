@@ -5,11 +5,11 @@ import { gfmFromMarkdown } from "mdast-util-gfm";
 import { frontmatter } from "micromark-extension-frontmatter";
 import { gfm } from "micromark-extension-gfm";
 
-/** CommonMark + GFM (tables, strikethrough, footnotes, autolinks) + YAML front matter, with offsets. */
+/** CommonMark + GFM (tables, strikethrough, footnotes, autolinks) + YAML or TOML (`+++`, kept as is) front matter, with offsets. */
 export function parseMarkdown(text: string): Root {
   return fromMarkdown(text, {
-    extensions: [gfm(), frontmatter(["yaml"])],
-    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(["yaml"])],
+    extensions: [gfm(), frontmatter(["yaml", "toml"])],
+    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(["yaml", "toml"])],
   });
 }
 

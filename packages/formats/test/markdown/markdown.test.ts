@@ -101,6 +101,11 @@ describe("markdown merge", () => {
     expect(output).toBe("\ufeff---\r\ntitle: 'Es ist ein Boot'\r\n---\r\n\r\n# Title line\r\n\r\n> Erste und zweite Zeile.\r\n\r\nEin Absatz mit *Betonung* und _Unterstrichen_.");
   });
 
+  it("leaves TOML front matter as it is", async () => {
+    const file = new TextEncoder().encode('+++\ntitle = "Hugo page"\n+++\n\nBody text here.\n');
+    expect((await markdownFilter.extract(file, EN_DE)).map((s) => s.text)).toEqual(["Body text here."]);
+  });
+
   it("is deterministic", async () => {
     const file = fixture("markdown", "features.md");
     const segments = await markdownFilter.extract(file, EN_DE);
