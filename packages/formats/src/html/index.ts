@@ -1,4 +1,5 @@
 import { expandCodes, repairCodes } from "../common/inline-codes";
+import { withNestingLimit } from "../common/nesting";
 import { applySplices, partitionSplices, renderRange, type Splice } from "../common/splice";
 import { encodeText } from "../common/text-encoding";
 import { FormatError, type FilterOptions, type FormatFilter, type Segment } from "../filter";
@@ -17,7 +18,7 @@ function read(file: Uint8Array) {
     const line = decoded.text.slice(0, nul).split("\n").length;
     throw new FormatError("invalid_file", `Line ${line}: a NUL character; this is not an HTML file.`);
   }
-  return { ...decoded, page: readHtml(decoded.text) };
+  return { ...decoded, page: withNestingLimit(() => readHtml(decoded.text)) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expandCodes, repairCodes, tokenizeCodes } from "../common/inline-codes";
+import { withNestingLimit } from "../common/nesting";
 import { applySplices, partitionSplices, renderRange, type Splice } from "../common/splice";
 import { decodeText, encodeText } from "../common/text-encoding";
 import { FormatError, type FormatFilter, type Segment } from "../filter";
@@ -15,9 +16,42 @@ function read(file: Uint8Array) {
     const line = decoded.text.slice(0, nul).split("\n").length;
     throw new FormatError("invalid_file", `Line ${line}: a NUL character; this is not a Markdown file.`);
   }
-  return { ...decoded, units: readMarkdownUnits(decoded.text) };
+  refuseDeepNesting(decoded.text);
+  return { ...decoded, units: withNestingLimit(() => readMarkdownUnits(decoded.text)) };
 }
 
+
+/** Container prefixes (indentation, `>`, list markers) longer than this are refused. */
+const MAX_PREFIX = 256;
+const PREFIX = /^(?:[ \t>]|[-+*][ \t]|\d{1,9}[.)][ \t])*/;
+
+/** Emphasis delimiters (`*`, `_`, `~`) allowed in one blank-line-separated block. */
+const MAX_DELIMITERS = 5000;
+
+/**
+ * The Markdown parser's cost grows with the cube of container nesting (800 nested list items
+ * took a minute) and with the square of emphasis delimiters in a block (40,000 `*` took
+ * minutes), so a file beyond what any document needs is refused up front.
+ */
+function refuseDeepNesting(text: string): void {
+  let line = 1;
+  let blockStart = 1;
+  let delimiters = 0;
+  for (const content of text.split(/\r\n|\n|\r/)) {
+    if (content.trim() === "") {
+      delimiters = 0;
+      blockStart = line + 1;
+    }
+    if ((PREFIX.exec(content)?.[0].length ?? 0) > MAX_PREFIX) {
+      throw new FormatError("invalid_file", `Line ${line}: lists or quotes nest too deeply (more than ${MAX_PREFIX} characters of indentation and markers).`);
+    }
+    delimiters += content.length - content.replace(/[*_~]/g, "").length;
+    if (delimiters > MAX_DELIMITERS) {
+      throw new FormatError("invalid_file", `Line ${blockStart}: the block starting here holds more than ${MAX_DELIMITERS} emphasis delimiters (* _ ~).`);
+    }
+    line++;
+  }
+}
 
 /**
  * Markdown (CommonMark + GFM + YAML front matter): paragraphs, headings, table cells, image

@@ -1,5 +1,6 @@
 import iconv from "iconv-lite";
 
+import { withNestingLimit } from "../common/nesting";
 import { applySplices, type Splice } from "../common/splice";
 import { decodeText, dominantEol, encodeText } from "../common/text-encoding";
 import { FormatError, type FormatFilter, type Segment } from "../filter";
@@ -32,6 +33,8 @@ export function subtitleFilter(format: SubtitleFormat): FormatFilter {
     if (decoded.text.includes("\0")) throw new FormatError("invalid_file", "The file holds NUL characters; it is not a subtitle file.");
     return { ...decoded, cues: format.parse(splitLines(decoded.text)) };
   };
+  // Tags nested tens of thousands deep in one cue would overflow the stack while building codes.
+  const unitsOf = (cue: Cue) => withNestingLimit(() => cueUnits(cue.id, cue.payload, format.dialect));
 
   return {
     extensions: format.extensions,
@@ -40,7 +43,7 @@ export function subtitleFilter(format: SubtitleFormat): FormatFilter {
       const { cues } = read(file);
       const segments: Segment[] = [];
       for (const cue of cues) {
-        for (const unit of cueUnits(cue.id, cue.payload, format.dialect)) {
+        for (const unit of unitsOf(cue)) {
           segments.push({ id: unit.id, text: unit.text, context: cue.context });
         }
       }
@@ -59,7 +62,7 @@ export function subtitleFilter(format: SubtitleFormat): FormatFilter {
         const lines = cue.payload.map((l) => l.text);
         let changed = false;
         // Units are in line order and cover disjoint lines; replace from the end so indexes hold.
-        const units = cueUnits(cue.id, cue.payload, format.dialect).reverse();
+        const units = unitsOf(cue).reverse();
         for (const unit of units) {
           const rendered = renderUnit(unit, translations.get(unit.id), encode);
           if (!rendered) continue;

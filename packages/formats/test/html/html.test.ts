@@ -148,6 +148,12 @@ describe("html refuses what is not a page", () => {
     throw new Error("expected a FormatError");
   };
 
+  it("refuses markup nested too deeply to walk, instead of crashing", async () => {
+    const error = await refuse(new TextEncoder().encode(`<p>${"<span>".repeat(60000)}Hello world${"</span>".repeat(60000)}</p>`));
+    expect(error.code).toBe("invalid_file");
+    expect(error.message).toMatch(/nests its markup too deeply/);
+  });
+
   it("refuses an empty file, binary content and bytes that are not UTF-8 without a declared charset", async () => {
     expect((await refuse(new Uint8Array())).code).toBe("invalid_file");
     expect((await refuse(new TextEncoder().encode("<p>a</p>\n<p>\0</p>"))).message).toMatch(/^Line 2: a NUL character/);

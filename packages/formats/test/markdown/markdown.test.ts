@@ -133,6 +133,13 @@ describe("markdown refuses what it cannot read", () => {
     expect(error.message).toMatch(/^Line \d+: the front matter is not valid YAML/);
   });
 
+  it("refuses nesting and delimiter counts that would make the parser crawl, naming the line", async () => {
+    const list = Array.from({ length: 200 }, (_, i) => `${" ".repeat(i * 2)}- item`).join("\r\n");
+    expect((await refuse(`# Title\r\n\r\n${list}\r\n`)).message).toMatch(/^Line 131: lists or quotes nest too deeply/);
+    expect((await refuse(`Intro.\n\n${"*".repeat(3000)}x${"*".repeat(3000)}\n`)).message).toMatch(/^Line 3: the block starting here holds more than 5000 emphasis delimiters/);
+    expect((await refuse(`${"*".repeat(30000)}x${"*".repeat(30000)}\n`)).code).toBe("invalid_file");
+  });
+
   it("refuses an empty file, binary content and invalid UTF-8", async () => {
     expect((await refuse("")).code).toBe("invalid_file");
     expect((await refuse("# Hi\n\n\0\0")).message).toMatch(/^Line 3: a NUL character/);

@@ -105,6 +105,11 @@ describe("vtt refuses files that are not WebVTT", () => {
     expect(error.message).toMatch(/^Line 6: expected a cue timing/);
   });
 
+  it("refuses tags nested too deeply to walk, instead of crashing", async () => {
+    const error = await refuse(`WEBVTT\n\n00:00.000 --> 00:01.000\n${"<i>".repeat(60000)}Hello${"</i>".repeat(60000)}\n`);
+    expect(error.message).toMatch(/nests its markup too deeply/);
+  });
+
   it("refuses an empty file and bytes that are not UTF-8", async () => {
     expect((await refuse("")).code).toBe("invalid_file");
     expect((await refuse(new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0x0a, 0xe9]))).code).toBe("invalid_encoding");
