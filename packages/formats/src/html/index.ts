@@ -26,7 +26,7 @@ function read(file: Uint8Array) {
  * translations are spliced into the source so everything else keeps its bytes.
  */
 export const htmlFilter: FormatFilter = {
-  extensions: ["html", "htm"],
+  extensions: ["html"],
 
   async extract(file) {
     return read(file).page.units.map((u): Segment => ({ id: u.id, text: u.text, context: u.context }));

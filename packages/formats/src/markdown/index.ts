@@ -59,7 +59,7 @@ function refuseDeepNesting(text: string): void {
  * delimiters, URLs, code and HTML keep their bytes.
  */
 export const markdownFilter: FormatFilter = {
-  extensions: ["md", "markdown"],
+  extensions: ["md"],
 
   async extract(file) {
     return read(file).units.map((u): Segment => ({ id: u.id, text: u.text, context: u.context }));
