@@ -18,6 +18,8 @@ export const CUE_TAG = /<\/?[a-zA-Z][^<>\r\n]*>|<\d+:[\d:.]+>|\{\\[^{}\r\n]*\}/;
 
 /** A dialogue line starts with a dash; each speaker's line is translated on its own. */
 const DIALOGUE_DASH = /^\s*[-–—]\s*/;
+/** The same, possibly after opening tags (`<i>- Hi</i>`); the dash then stays in the segment. */
+const DIALOGUE_LINE = /^\s*(?:<[^<>]*>|\{\\[^{}]*\})*\s*[-–—]/;
 
 /** One segment of a cue: the whole cue, or one dialogue line. */
 export interface CueUnit {
@@ -33,7 +35,7 @@ export interface CueUnit {
 
 /** The units of one cue's payload lines, in order; lines without letters are left alone. */
 export function cueUnits(cueId: string, payload: readonly Line[], dialect: SubtitleDialect): CueUnit[] {
-  const dialogue = payload.length > 1 && payload.slice(1).some((l) => DIALOGUE_DASH.test(l.text));
+  const dialogue = payload.length > 1 && payload.slice(1).some((l) => DIALOGUE_LINE.test(l.text));
   const units: CueUnit[] = [];
   if (dialogue) {
     payload.forEach((line, i) => {

@@ -92,6 +92,14 @@ describe("srt merge", () => {
     expect(output).toContain("{\\an8}The rain in Spain stays mainly\non the plain.\n");
   });
 
+  it("translates dialogue lines apart even when a tag comes before the dash", async () => {
+    const file = new TextEncoder().encode("1\n00:00:01,000 --> 00:00:02,000\n<i>- Are you there?</i>\n<i>- I am here.</i>\n");
+    const segments = await srtFilter.extract(file, EN_DE);
+    expect(segments.map((s) => [s.id, s.text])).toEqual([["1.1", "<g1>- Are you there?</g1>"], ["1.2", "<g1>- I am here.</g1>"]]);
+    const output = await srtFilter.merge(file, new Map([["1.1", "<g1>- Bist du da?</g1>"], ["1.2", "<g1>- Ich bin hier.</g1>"]]), EN_DE);
+    expect(text(output)).toBe("1\n00:00:01,000 --> 00:00:02,000\n<i>- Bist du da?</i>\n<i>- Ich bin hier.</i>\n");
+  });
+
   it("is deterministic", async () => {
     const file = fixture("srt", "features.srt");
     const segments = await srtFilter.extract(file, EN_DE);
