@@ -1,9 +1,13 @@
 import { docxFilter } from "./docx/docx-filter";
 import { type FormatFilter } from "./filter";
+import { htmlFilter } from "./html";
 import { jsonFilter } from "./json";
+import { markdownFilter } from "./markdown";
 import { poFilter } from "./po";
 import { pptxFilter } from "./pptx/pptx-filter";
+import { srtFilter } from "./srt";
 import { stringsFilter } from "./strings";
+import { vttFilter } from "./vtt";
 import { xliffFilter } from "./xliff";
 import { xlsxFilter } from "./xlsx/xlsx-filter";
 import { yamlFilter } from "./yaml";
@@ -11,10 +15,14 @@ import { yamlFilter } from "./yaml";
 // One line per filter module; each format's issue work adds its own.
 const FILTERS: readonly FormatFilter[] = [
   docxFilter,
+  htmlFilter,
   jsonFilter,
+  markdownFilter,
   poFilter,
   pptxFilter,
+  srtFilter,
   stringsFilter,
+  vttFilter,
   xliffFilter,
   xlsxFilter,
   yamlFilter,

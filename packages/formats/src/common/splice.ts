@@ -37,3 +37,36 @@ export function lineColumn(text: string, offset: number): { line: number; column
   }
   return { line, column: offset - lineStart + 1 };
 }
+
+/**
+ * Splits edits into those inside one of `containers` (grouped by container) and those outside
+ * every container. Containers must not overlap; one sorted sweep keeps it linear.
+ */
+export function partitionEdits<T extends { start: number; end: number }>(
+  edits: readonly TextEdit[],
+  containers: readonly T[],
+): { inside: Map<T, TextEdit[]>; outside: TextEdit[] } {
+  const sortedContainers = [...containers].sort((a, b) => a.start - b.start);
+  const sortedEdits = [...edits].sort((a, b) => a.start - b.start);
+  const inside = new Map<T, TextEdit[]>();
+  const outside: TextEdit[] = [];
+  let c = 0;
+  for (const edit of sortedEdits) {
+    while (c < sortedContainers.length && (sortedContainers[c]?.end ?? 0) < edit.end) c++;
+    const container = sortedContainers[c];
+    if (container && edit.start >= container.start && edit.end <= container.end) {
+      const list = inside.get(container) ?? [];
+      list.push(edit);
+      inside.set(container, list);
+    } else outside.push(edit);
+  }
+  return { inside, outside };
+}
+
+/** `text[range]` with the edits that fall inside the range applied (e.g. an alt inside an img code). */
+export function renderRange(text: string, range: { start: number; end: number }, edits: readonly TextEdit[]): string {
+  const inner = edits
+    .filter((e) => e.start >= range.start && e.end <= range.end)
+    .map((e) => ({ ...e, start: e.start - range.start, end: e.end - range.start }));
+  return applyEdits(text.slice(range.start, range.end), inner);
+}

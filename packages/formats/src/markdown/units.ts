@@ -1,0 +1,225 @@
+import { type Heading, type Nodes, type Paragraph, type PhrasingContent, type Root, type TableCell } from "mdast";
+
+import { InlineCodes } from "../common/inline-codes";
+import { referenceStyle, type ReferenceStyle } from "../html/entities";
+import { frontMatterValues, type FrontMatterValue } from "./front-matter";
+import { rangeOf, type Range } from "./parse";
+
+/** Markup behind a code: a source range, or synthetic text (a shortcut link made explicit). */
+export type Markup = Range | string;
+
+/** A paragraph, heading or table cell: its translation replaces `range` on one line. */
+export interface BlockUnit {
+  kind: "block";
+  id: string;
+  context: string;
+  text: string;
+  range: Range;
+  codes: InlineCodes<Markup>;
+  style: ReferenceStyle;
+  /** Table cells escape `|`. */
+  cell: boolean;
+  /** Paragraphs escape what would start another block at the beginning of their line. */
+  lineStart: boolean;
+}
+
+/** Image alt text, a link title or a front matter value: replaces `range`. */
+export interface InlineUnit {
+  kind: "alt" | "title" | "yaml";
+  id: string;
+  context: string;
+  text: string;
+  range: Range;
+  /** The title's delimiter, or the YAML scalar type. */
+  style: string;
+}
+
+export type MarkdownUnit = BlockUnit | InlineUnit;
+
+/** A heading id the source wrote (`## Setup {#setup}`) stays out of the translation. */
+const HEADING_ID = /[ \t]*\{#[^}\s]+\}[ \t]*$/;
+/** Only line prefixes (blockquote markers, indentation) may sit between two inline nodes. */
+const LINE_PREFIX = /^[ \t>]*$/;
+
+export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
+  const units: MarkdownUnit[] = [];
+  const nextId = () => String(units.length + 1);
+
+  const addTitle = (raw: string, offset: number, context: string) => {
+    const title = findTitle(raw);
+    if (title && /\p{L}/u.test(title.text)) {
+      units.push({ kind: "title", id: nextId(), context, text: title.text, range: { start: offset + title.start, end: offset + title.end }, style: title.delimiter });
+    }
+  };
+
+  const visit = (node: Nodes) => {
+    const range = rangeOf(node);
+    if (node.type === "yaml" && range) {
+      const contentStart = text.indexOf(node.value, range.start);
+      const line = (node.position?.start.line ?? 1) + 1;
+      frontMatterValues(node.value, contentStart, line).forEach((v: FrontMatterValue) =>
+        units.push({ kind: "yaml", id: nextId(), context: `front matter ${v.key}`, text: v.text, range: v.range, style: v.type ?? "PLAIN" }),
+      );
+      return;
+    }
+    if (node.type === "definition" && range) {
+      addTitle(text.slice(range.start, range.end), range.start, "link title");
+      return;
+    }
+    if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
+      const unit = buildBlock(text, node, (n) => {
+        const r = rangeOf(n);
+        if (!r) return;
+        const raw = text.slice(r.start, r.end);
+        if (n.type === "image" || n.type === "imageReference") {
+          const alt = findAlt(raw);
+          if (alt && /\p{L}/u.test(n.alt ?? "")) {
+            units.push({ kind: "alt", id: nextId(), context: "image alt", text: n.alt ?? "", range: { start: r.start + alt.start, end: r.start + alt.end }, style: "" });
+          }
+        }
+        if (n.type === "image" || (n.type === "link" && raw.startsWith("["))) addTitle(raw, r.start, `${n.type} title`);
+      });
+      if (unit && /\p{L}/u.test(unit.plain)) {
+        const context = node.type === "heading" ? `heading ${node.depth}` : node.type;
+        units.push({
+          kind: "block",
+          id: nextId(),
+          context,
+          text: unit.text,
+          range: unit.range,
+          codes: unit.codes,
+          style: referenceStyle(text.slice(unit.range.start, unit.range.end)),
+          cell: node.type === "tableCell",
+          lineStart: node.type === "paragraph",
+        });
+      }
+      return;
+    }
+    // Code blocks, HTML blocks and math have no children to visit and are never translated.
+    if ("children" in node) node.children.forEach(visit);
+  };
+  visit(root);
+  return units;
+}
+
+/**
+ * A block's inline content as segment text with codes. Emphasis, strong, strikethrough and links
+ * are paired codes holding their exact delimiters and URL; code spans, raw HTML, breaks,
+ * images, footnote references and autolinks are isolated codes. `onInline` sees every inline node.
+ */
+function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInline: (node: PhrasingContent) => void) {
+  const first = block.children[0];
+  const last = block.children[block.children.length - 1];
+  const firstRange = first && rangeOf(first);
+  const lastRange = last && rangeOf(last);
+  if (!firstRange || !lastRange) return undefined;
+  let end = lastRange.end;
+  let idSuffix = "";
+  if (block.type === "heading" && last.type === "text") {
+    idSuffix = HEADING_ID.exec(text.slice(lastRange.start, lastRange.end))?.[0] ?? "";
+    end -= idSuffix.length;
+  }
+
+  const codes = new InlineCodes<Markup>();
+  let cursor = firstRange.start;
+  let lastCode: Range | undefined;
+  let broken = false;
+  let plain = "";
+  const take = (range: Range) => {
+    if (range.start !== cursor) {
+      const gap = text.slice(cursor, range.start);
+      if (range.start < cursor || !LINE_PREFIX.test(gap)) broken = true;
+      // A line prefix after a hard break belongs to the break: the next line keeps its `> `.
+      else if (lastCode && lastCode.end === cursor) lastCode.end = range.start;
+    }
+    cursor = range.end;
+    lastCode = undefined;
+  };
+  const single = (range: Range) => {
+    take(range);
+    const markup = { ...range };
+    lastCode = markup;
+    return codes.single(markup);
+  };
+
+  const render = (node: PhrasingContent): string => {
+    onInline(node);
+    const range = rangeOf(node);
+    if (!range) {
+      broken = true;
+      return "";
+    }
+    if (node.type === "text") {
+      const clipped = { start: range.start, end: Math.min(range.end, end) };
+      take(clipped);
+      const value = (idSuffix && node === last ? node.value.replace(HEADING_ID, "") : node.value).replace(/[ \t\r\n]+/g, " ");
+      plain += value;
+      return value;
+    }
+    const raw = text.slice(range.start, range.end);
+    const paired = node.type === "emphasis" || node.type === "strong" || node.type === "delete" || (node.type === "link" && raw.startsWith("[")) || node.type === "linkReference";
+    const children = "children" in node ? node.children : [];
+    const innerFirst = children[0] && rangeOf(children[0]);
+    const innerLast = children[children.length - 1] && rangeOf(children[children.length - 1] as PhrasingContent);
+    if (!paired || !innerFirst || !innerLast) return single(range);
+    if (node.type === "linkReference" && node.referenceType !== "full") {
+      // `[text]` and `[text][]` use the text as the label: translating it would break the link,
+      // so the label is written out (`[Text][text]`) where the translation starts.
+      const label = raw.slice(1, node.referenceType === "shortcut" ? -1 : -3);
+      const open = { start: range.start, end: innerFirst.start };
+      take(open);
+      const inner = children.map(render).join("");
+      take({ start: innerLast.end, end: range.end });
+      return codes.wrap(inner, open, `][${label}]`);
+    }
+    const open = { start: range.start, end: innerFirst.start };
+    take(open);
+    const inner = children.map(render).join("");
+    const close = { start: innerLast.end, end: range.end };
+    take(close);
+    return codes.wrap(inner, open, close);
+  };
+
+  const segment = block.children.map(render).join("");
+  if (broken || cursor !== end) return undefined;
+  const trimmed = segment.replace(/^ +| +$/g, "");
+  return { text: trimmed, plain, range: { start: firstRange.start, end }, codes };
+}
+
+/** The alt text of `![alt](…)` or `![alt][ref]`: from after `![` to its matching `]`. */
+function findAlt(raw: string): Range | undefined {
+  if (!raw.startsWith("![")) return undefined;
+  let depth = 0;
+  for (let i = 2; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") i++;
+    else if (c === "[") depth++;
+    else if (c === "]") {
+      if (depth === 0) return { start: 2, end: i };
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** The title of an inline link/image (`… "title")`) or a definition (`[x]: url 'title'`). */
+function findTitle(raw: string): { start: number; end: number; text: string; delimiter: string } | undefined {
+  const m = /\s(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|\(((?:[^()\\]|\\.)*)\))[ \t]*\)?[ \t]*$/s.exec(raw);
+  if (!m) return undefined;
+  const value = m[1] ?? m[2] ?? m[3] ?? "";
+  const delimiter = m[1] !== undefined ? '"' : m[2] !== undefined ? "'" : "(";
+  const start = m.index + m[0].indexOf(delimiter) + 1;
+  return { start, end: start + value.length, text: value.replace(/\\(.)/g, "$1").replace(/\s+/g, " ").trim(), delimiter };
+}
+
+/** A unit found in a chunk, moved to file offsets and given its file-wide id. */
+export function placeUnit(unit: MarkdownUnit, delta: number, id: string): MarkdownUnit {
+  const move = (r: Range): Range => ({ start: r.start + delta, end: r.end + delta });
+  if (unit.kind !== "block") return { ...unit, id, range: move(unit.range) };
+  if (delta === 0) return { ...unit, id };
+  const codes = new InlineCodes<Markup>();
+  const moveMarkup = (m: Markup) => (typeof m === "string" ? m : move(m));
+  for (const [key, pair] of unit.codes.paired) codes.paired.set(key, { open: moveMarkup(pair.open), close: moveMarkup(pair.close) });
+  for (const [key, markup] of unit.codes.isolated) codes.isolated.set(key, moveMarkup(markup));
+  return { ...unit, id, range: move(unit.range), codes };
+}

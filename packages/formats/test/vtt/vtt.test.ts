@@ -1,0 +1,117 @@
+import { WebVTTParser } from "webvtt-parser";
+import { describe, expect, it } from "vitest";
+
+import { FormatError } from "../../src/filter";
+import { vttFilter } from "../../src/vtt";
+import { EN_DE, fixture, leftoverSourceWords, normalizeSpace, pseudo, roundTrip, translate } from "../support/roundtrip";
+
+const FIXTURES = ["features.vtt", "bom-crlf.vtt"];
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
+const timingLines = (s: string) => s.split(/\r?\n/).filter((l) => l.includes("-->"));
+const validate = (s: string) => new WebVTTParser().parse(s.replace(/^\ufeff/, ""), "metadata");
+
+describe("vtt extract", () => {
+  it("takes cue text only: not the header, STYLE, REGION, NOTE, cue ids or settings", async () => {
+    const segments = await vttFilter.extract(fixture("vtt", "features.vtt"), EN_DE);
+    expect(segments.map((s) => [s.id, s.text])).toEqual([
+      ["1", "Welcome to the show, everybody."],
+      ["2", "<g1>Thanks & hello!</g1> <g2>It is</g2> great to be here."],
+      ["3.1", "Did you see that?"],
+      ["3.2", "I did\u00a0not."],
+      ["4", "<g2>Tokyo<g1>capital</g1></g2> is a big city with <x3/>many people and even more trains."],
+      ["6", "Goodbye for now <3"],
+    ]);
+    expect(segments[0]?.context).toBe("cue intro 00:00:01.000 --> 00:00:04.000 align:start line:0 region:fred");
+  });
+});
+
+describe("vtt merge", () => {
+  it.each(FIXTURES)("gives back %s byte for byte with an identity engine", async (name) => {
+    const file = fixture("vtt", name);
+    const { output } = await roundTrip(vttFilter, file, (t) => t);
+    expect(Buffer.from(output)).toEqual(Buffer.from(file));
+  });
+
+  it.each(FIXTURES)("pseudo-translates %s into valid WebVTT with the same timing lines and no source text", async (name) => {
+    const file = fixture("vtt", name);
+    const { source, output, again } = await roundTrip(vttFilter, file, pseudo);
+    expect(again.map((s) => [s.id, normalizeSpace(s.text)])).toEqual(source.map((s) => [s.id, normalizeSpace(pseudo(s.text))]));
+    expect(timingLines(text(output))).toEqual(timingLines(text(file)));
+    expect(leftoverSourceWords(source, text(output))).toEqual([]);
+    // The validator predates REGION blocks and header metadata: the output may not add any error.
+    const before = validate(text(file));
+    const after = validate(text(output));
+    expect(after.errors).toEqual(before.errors);
+    expect(after.cues).toHaveLength(before.cues.length);
+  });
+
+  it("gives a clean file that the validator accepts with zero errors", async () => {
+    const { output } = await roundTrip(vttFilter, fixture("vtt", "bom-crlf.vtt"), pseudo);
+    expect(validate(text(output)).errors).toEqual([]);
+    expect([...output.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text(output).endsWith("⟧")).toBe(true);
+    expect(text(output)).toContain("2\r\n00:00:02.500 --> 00:00:04.000 line:90%\r\n⟦");
+  });
+
+  it("keeps everything around the cue text and escapes what WebVTT needs", async () => {
+    const file = fixture("vtt", "features.vtt");
+    const source = text(file);
+    const translations = new Map([
+      ["1", "Willkommen zur Show, alle --> zusammen."],
+      ["2", "<g1>Danke & hallo!</g1> <g2>Es ist</g2> schön, hier zu sein."],
+      ["3.2", "Ich\u00a0nicht."],
+      ["6", "Bis bald <3"],
+    ]);
+    const output = text(await vttFilter.merge(file, translations, EN_DE));
+    const head = source.slice(0, source.indexOf("intro\n"));
+    expect(output.startsWith(head)).toBe(true);
+    expect(output).toContain("intro\n00:00:01.000 --> 00:00:04.000 align:start line:0 region:fred\n<v Anna>Willkommen zur Show, alle --&gt; zusammen.\n");
+    const cue2 = /position:10%,line-left\n(.+)\n(.+)\n\n/.exec(output);
+    expect(`${cue2?.[1]} ${cue2?.[2]}`).toBe("<v.loud Bob>Danke &amp; hallo!</v> <c.loud>Es ist</c> schön, hier zu sein.");
+    expect(output).toContain("- Did you see that?\n- Ich&nbsp;nicht.\n");
+    expect(output).toContain("NOTE\nA note block between cues.\n\n00:02:18.000 --> 00:02:20.000\nBis bald &lt;3\n");
+    expect(validate(output).errors).toEqual(validate(source).errors);
+  });
+
+  it("is deterministic", async () => {
+    const file = fixture("vtt", "features.vtt");
+    const segments = await vttFilter.extract(file, EN_DE);
+    const a = await vttFilter.merge(file, translate(segments, pseudo), EN_DE);
+    const b = await vttFilter.merge(file, translate(segments, pseudo), EN_DE);
+    expect(Buffer.from(a)).toEqual(Buffer.from(b));
+  });
+});
+
+describe("vtt refuses files that are not WebVTT", () => {
+  const refuse = async (content: string | Uint8Array) => {
+    const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
+    try {
+      await vttFilter.extract(bytes, EN_DE);
+    } catch (error) {
+      expect(error).toBeInstanceOf(FormatError);
+      return error as FormatError;
+    }
+    throw new Error("expected a FormatError");
+  };
+
+  it("needs the WEBVTT signature", async () => {
+    expect((await refuse("1\n00:00:01,000 --> 00:00:02,000\nAn SRT file\n")).message).toMatch(/^Line 1: a WebVTT file starts with "WEBVTT"/);
+    expect((await refuse("WEBVTTX\n")).code).toBe("invalid_file");
+  });
+
+  it("names the line of a malformed timing", async () => {
+    const error = await refuse("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n\n00:00:03,000 --> 00:00:04,000\nSRT comma\n");
+    expect(error.code).toBe("invalid_file");
+    expect(error.message).toMatch(/^Line 6: expected a cue timing/);
+  });
+
+  it("refuses tags nested too deeply to walk, instead of crashing", async () => {
+    const error = await refuse(`WEBVTT\n\n00:00.000 --> 00:01.000\n${"<i>".repeat(60000)}Hello${"</i>".repeat(60000)}\n`);
+    expect(error.message).toMatch(/nested too deeply/);
+  });
+
+  it("refuses an empty file and bytes that are not UTF-8", async () => {
+    expect((await refuse("")).code).toBe("invalid_file");
+    expect((await refuse(new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0x0a, 0xe9]))).code).toBe("invalid_encoding");
+  });
+});
