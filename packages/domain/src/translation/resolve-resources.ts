@@ -21,6 +21,8 @@ export interface TranslationResources {
   any: boolean;
   glossaries: boolean;
   memory: boolean;
+  /** The request's memory, whatever its target (segmentation consults it once for all targets). */
+  memoryIndex: MemoryIndex | null;
   voice: VoiceRules | null;
   forTarget(target: string): SegmentResources;
 }
@@ -109,6 +111,7 @@ export async function resolveTranslationResources(
     any: glossaryIds.length > 0 || memory !== null || voice !== null,
     glossaries: glossaryIds.length > 0,
     memory: memory !== null,
+    memoryIndex,
     voice,
     forTarget(target) {
       const known = perTarget.get(target);

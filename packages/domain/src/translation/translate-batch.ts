@@ -5,7 +5,7 @@ import { type TargetUsage, assertCanAfford, billTranslation, countCharacters, cr
 import { type DomainContext } from "../context";
 import { resolveTranslationResources } from "./resolve-resources";
 import { batchEffects } from "./resource-effects";
-import { segmentText } from "./segment-text";
+import { segmentWithMemory } from "./segment-with-memory";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 import { assertTextWithinPlan } from "./translate-text";
 
@@ -38,7 +38,7 @@ export async function translateBatch(
   await assertCanAfford(ctx, principal, estimate);
 
   // Every sentence of every string goes to the engine in one request per target language.
-  const segmented = entries.map(([, text]) => segmentText(text, request.source_lang));
+  const segmented = entries.map(([, text]) => segmentWithMemory(text, request.source_lang, resources.memoryIndex));
   const allSegments = segmented.flatMap((s) => s.segments);
   const perTarget = await Promise.all(
     routes.map(async ({ target, route }) => {

@@ -8,7 +8,7 @@ import { effectiveLimits } from "../plans";
 import { qualityScore } from "./quality-score";
 import { resolveTranslationResources } from "./resolve-resources";
 import { textEffects } from "./resource-effects";
-import { segmentText } from "./segment-text";
+import { segmentWithMemory } from "./segment-with-memory";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 
 /** Refuses a text longer than the organization's plan allows (400, the limit in the message). */
@@ -40,7 +40,7 @@ export async function translateText(
   const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
   await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang));
 
-  const segmented = segmentText(request.text, request.source_lang);
+  const segmented = segmentWithMemory(request.text, request.source_lang, resources.memoryIndex);
   const translated = await translateSegments(services, {
     route,
     segments: segmented.segments,
