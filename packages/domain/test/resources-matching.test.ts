@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { MemoryIndex, TermSet, levenshtein, repairFuzzyMatch, similarityScore } from "../src";
 import { formalityPostEdit, removeForbiddenTerms } from "../src/translation/brand-voice-rules";
+import { agreeWithTerms, guessSpanishForm } from "../src/translation/term-agreement";
 import { pick, random } from "./translation-helpers";
 
 const codes = (s: string) => Array.from(s, (c) => c.codePointAt(0) ?? 0);
@@ -139,5 +140,22 @@ describe("brand-voice rules", () => {
     expect(formalityPostEdit("Vuestra cuenta y vuestros archivos, contigo.", "es", "Formal")).toBe("Su cuenta y sus archivos, con usted.");
     expect(formalityPostEdit("Vuestra cuenta está lista.", "es", "Informal")).toBe("Tu cuenta está lista.");
     expect(formalityPostEdit("Votre compte", "fr", "Formal")).toBe("Votre compte");
+  });
+});
+
+describe("term agreement (Spanish)", () => {
+  it("guesses gender and number from the term's first word", () => {
+    expect(["vivienda", "cuenta de usuario", "configuración", "problema", "datos", "incidencias", "panel de control", "crisis"].map(guessSpanishForm)).toEqual([
+      "fs", "fs", "fs", "ms", "mp", "fp", "ms", "ms",
+    ]);
+  });
+
+  it("makes the determiner and one adjective before a term agree with it", () => {
+    const terms = new Map([[0, "vivienda"], [1, "datos"]]);
+    expect(agreeWithTerms("El [[0]] es grande.", terms, "es")).toBe("La [[0]] es grande.");
+    expect(agreeWithTerms("Dónde es el nuevo [[0]]?", terms, "es")).toBe("Dónde es la nueva [[0]]?");
+    expect(agreeWithTerms("Comprobar el [[0]] y un [[1]].", terms, "es")).toBe("Comprobar la [[0]] y unos [[1]].");
+    expect(agreeWithTerms("Veo [[0]].", terms, "es")).toBe("Veo [[0]].");
+    expect(agreeWithTerms("Le [[0]] est grand.", terms, "fr")).toBe("Le [[0]] est grand.");
   });
 });

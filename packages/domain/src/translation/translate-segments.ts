@@ -8,6 +8,7 @@ import { placeholderToken, protectPlaceholders, restorePlaceholders } from "./pl
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
 import { type SegmentCache } from "./segment-cache";
+import { agreeWithTerms } from "./term-agreement";
 import { type Repair, repairFuzzyMatch } from "./tm-repair";
 import { type TermSet } from "./term-matcher";
 
@@ -67,7 +68,7 @@ export function resolveRoute(services: TranslationServices, source: string, targ
  *    is restored as its target.
  * 3. Engine: each leg of the route, through the cache, all segments in one request; the last leg
  *    gets the brand voice as instructions (engines that take them).
- * 4. Restore tokens; formality post-edit where the engine took no instructions; remove forbidden
+ * 4. Determiners agree with the terms (term-agreement.ts); restore tokens; formality post-edit where the engine took no instructions; remove forbidden
  *    terms from every segment, reused ones included.
  * Returns one text, one set of quality signals and the resource effects per input segment.
  */
@@ -128,7 +129,8 @@ export async function translateSegments(
     let repairs = 0;
     if (match || !p) text = match?.text ?? source;
     else {
-      const restored = restorePlaceholders(current[i] ?? "", p.tokens);
+      const agreed = agreeWithTerms(current[i] ?? "", p.termTokens, target);
+      const restored = restorePlaceholders(agreed, p.tokens);
       text = tidySpaces(source, restored.text);
       repairs = restored.repaired;
       if (formalityAppliedBy === "post_edit" && toEngine[i] && resources.voice) {
@@ -170,25 +172,30 @@ interface PreparedSegment {
   /** `tokens[i]` is what `[[i]]` becomes: the placeholder, or the term's target. */
   tokens: string[];
   uses: TermUse[];
+  /** Token index → term target, for the agreement post-edit. */
+  termTokens: Map<number, string>;
 }
 
 function protectSegment(segment: string, terms: TermSet | undefined): PreparedSegment {
   const p = protectPlaceholders(segment);
-  if (!terms) return { ...p, uses: [] };
+  if (!terms) return { ...p, uses: [], termTokens: new Map() };
   const skip = [...p.text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const matches = terms.find(p.text, skip);
-  if (matches.length === 0) return { ...p, uses: [] };
+  if (matches.length === 0) return { ...p, uses: [], termTokens: new Map() };
   const tokens = [...p.tokens];
   const uses: TermUse[] = [];
+  const termTokens = new Map<number, string>();
   let text = "";
   let last = 0;
   for (const m of matches) {
     text += p.text.slice(last, m.start) + placeholderToken(tokens.length);
+    // A kept name has no gender to agree with.
+    if (m.term.origin !== "do_not_translate") termTokens.set(tokens.length, m.rendered);
     tokens.push(m.rendered);
     uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
     last = m.end;
   }
-  return { text: text + p.text.slice(last), tokens, uses };
+  return { text: text + p.text.slice(last), tokens, uses, termTokens };
 }
 
 function memoryMatch(

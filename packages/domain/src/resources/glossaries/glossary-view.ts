@@ -1,12 +1,16 @@
 import { type GlossaryEntryView, type GlossaryView } from "@tolk/contract";
-import { type Glossary, type GlossaryEntry, glossaries, glossaryEntries } from "@tolk/db";
+import { type Glossary, type GlossaryEntry, glossaries } from "@tolk/db";
 import { and, eq, sql } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
 import { notFound } from "../../errors";
 
-/** Entries of the glossary row being selected (a correlated count). */
-export const entryCountColumn = sql<number>`(select count(*) from ${glossaryEntries} where ${glossaryEntries.glossaryId} = ${glossaries.id})::int`;
+/**
+ * Entries of the glossary row being selected (a correlated count). Written out in full: inside
+ * a select list drizzle renders columns without their table, which would bind the outer id to
+ * the subquery's own table.
+ */
+export const entryCountColumn = sql<number>`(select count(*) from glossary_entries e where e.glossary_id = "glossaries"."id")::int`;
 
 export const toGlossaryView = (row: Glossary & { entryCount: number }): GlossaryView => ({
   id: row.id,

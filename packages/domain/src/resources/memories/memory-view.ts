@@ -1,12 +1,12 @@
 import { type MemoryUnitView, type MemoryView } from "@tolk/contract";
-import { type MemoryUnit, type TranslationMemory, memoryUnits, translationMemories } from "@tolk/db";
+import { type MemoryUnit, type TranslationMemory, translationMemories } from "@tolk/db";
 import { and, eq, sql } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
 import { notFound } from "../../errors";
 
-/** Units of the memory row being selected (a correlated count). */
-export const unitCountColumn = sql<number>`(select count(*) from ${memoryUnits} where ${memoryUnits.memoryId} = ${translationMemories.id})::int`;
+/** Units of the memory row being selected (a correlated count; written out, see entryCountColumn). */
+export const unitCountColumn = sql<number>`(select count(*) from memory_units u where u.memory_id = "translation_memories"."id")::int`;
 
 export const toMemoryView = (row: TranslationMemory & { unitCount: number }): MemoryView => ({
   id: row.id,
