@@ -158,6 +158,19 @@ describe("translation memory", () => {
     expect(calls.count).toBe(1);
   });
 
+  it("sees a unit added after the memory was first used (the index follows the revision)", async () => {
+    const principal = await principalFor();
+    const memory = await createMemory(t.ctx, { org: principal.org, request: { name: "live", source_lang: "en", target_lang: "es" } });
+    svc = fresh();
+    const run = () => translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "The house is big.", source_lang: "en", target_lang: "es", tm_id: memory.id } });
+    expect((await run()).tm_match).toEqual([]);
+    await addMemoryUnits(t.ctx, { orgId: principal.org.id, memoryId: memory.id, request: { units: [{ source: "The house is big.", target: "La casa es enorme." }] } });
+    const second = await run();
+    expect(second.translation).toBe("La casa es enorme.");
+    expect(second.tm_match?.[0]).toMatchObject({ score: 100, level: "exact" });
+    expect(second.quality_score).toBe(100);
+  });
+
   it("reports the unit and score per segment, and never reuses below 75", async () => {
     const principal = await principalFor();
     const memory = await createMemory(t.ctx, { org: principal.org, request: { name: "m", source_lang: "en", target_lang: "es" } });
@@ -271,6 +284,34 @@ describe("glossaries", () => {
 });
 
 describe("brand voices", () => {
+  it("puts formality, tone and instructions in the prompt of an engine that takes instructions", async () => {
+    const principal = await principalFor();
+    const seen: (string | undefined)[] = [];
+    const llm: Engine = {
+      name: "llm",
+      pairs: () => [{ source: "en", target: "de" }],
+      health: async () => ({ ok: true }),
+      close: async () => {},
+      translate: async (req) => {
+        seen.push(req.instructions);
+        return req.segments.map((s) => ({ text: `DE ${s}`, unknownWords: null, words: 1 }));
+      },
+    };
+    const llmServices: TranslationServices = { router: new EngineRouter([llm]), cache: new SegmentCache() };
+    const formal = await createBrandVoice(t.ctx, { org: principal.org, request: { name: "F", formality: "Formal", tone: "warm", instructions: "Short sentences." } });
+    const informal = await createBrandVoice(t.ctx, { org: principal.org, request: { name: "I", formality: "Informal" } });
+    const run = (brand_voice_id: string) =>
+      translateText(t.ctx, llmServices, { principal, requestId: rid(), request: { text: "Thank you.", source_lang: "en", target_lang: "de", brand_voice_id } });
+    expect((await run(formal.id)).brand_voice_applied).toMatchObject({ formality: "Formal", tone: "warm", formality_applied_by: "prompt" });
+    await run(informal.id);
+    await run(formal.id); // cached: same text, same instructions
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toContain("Formality: formal");
+    expect(seen[0]).toContain("Tone: warm.");
+    expect(seen[0]).toContain("Short sentences.");
+    expect(seen[1]).toContain("Formality: informal");
+  });
+
   it("leaves 0 forbidden terms in 500 translated sentences, and says which it had to remove", async () => {
     const principal = await principalFor();
     const voice = await createBrandVoice(t.ctx, {
