@@ -34,8 +34,6 @@ export * from "./usage/get-usage";
 export * from "./translation/placeholders";
 export * from "./translation/quality-score";
 export * from "./translation/resolve-resources";
-export * from "./translation/term-matcher";
-export * from "./translation/tm-repair";
 export * from "./translation/segment-cache";
 export * from "./translation/segment-text";
 export * from "./translation/translate-batch";

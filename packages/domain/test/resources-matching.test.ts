@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { MemoryIndex, TermSet, levenshtein, repairFuzzyMatch, similarityScore } from "../src";
+import { MemoryIndex, levenshtein, similarityScore } from "../src";
+import { TermSet } from "../src/translation/term-matcher";
+import { repairFuzzyMatch } from "../src/translation/tm-repair";
 import { formalityPostEdit, removeForbiddenTerms } from "../src/translation/brand-voice-rules";
 import { agreeWithTerms, guessSpanishForm } from "../src/translation/term-agreement";
 import { pick, random } from "./translation-helpers";
