@@ -4,4 +4,6 @@ export * from "./errors";
 export * from "./formats";
 export * from "./languages";
 export * from "./openapi";
+export * from "./resource-effects";
+export * from "./resources";
 export * from "./translate";

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { formatsResponse, languagesResponse, meResponse, quotaResponse, usageQuery, usageResponse } from "./account";
 import { errorBody } from "./errors";
+import { resourceOperations } from "./resources";
 import { batchRequest, batchResponse, translateRequest, translateResponse } from "./translate";
 
 /** One documented /v1 operation; later endpoints add themselves to `operations`. */
@@ -13,6 +14,10 @@ export interface Operation {
   response: z.ZodType;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Default application/json; imports are multipart/form-data. */
+  bodyType?: string;
+  /** Set when the success response is a file (exports), not the JSON envelope. */
+  fileType?: string;
 }
 
 export const operations: Operation[] = [
@@ -23,13 +28,14 @@ export const operations: Operation[] = [
   { method: "get", path: "/v1/usage", summary: "Characters and translations per target language", scopes: ["read"], response: usageResponse, query: usageQuery },
   { method: "get", path: "/v1/languages", summary: "Supported languages", scopes: ["read"], response: languagesResponse },
   { method: "get", path: "/v1/formats", summary: "Supported document formats", scopes: ["read"], response: formatsResponse },
+  ...resourceOperations,
 ];
 
 const errorResponses = {
   "400": "Invalid request",
   "402": "Not enough credits",
   "401": "Missing, invalid or expired credentials",
-  "403": "The key lacks the scope",
+  "403": "The key lacks the scope (insufficient_scope), or a create beyond the plan's limit (plan_limit_reached)",
   "429": "Rate limit exceeded; see Retry-After",
   "500": "Internal error",
 };
@@ -41,14 +47,17 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output" = "output") => z.t
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
-    const parameters = op.query
+    const pathParameters = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const queryParameters = op.query
       ? Object.entries(op.query.shape).map(([name, schema]) => ({
           name,
           in: "query",
           required: !(schema as z.ZodType).safeParse(undefined).success,
           schema: jsonSchema(schema as z.ZodType),
         }))
-      : undefined;
+      : [];
+    const all = [...pathParameters, ...queryParameters];
+    const parameters = all.length > 0 ? all : undefined;
     paths[op.path] ??= {};
     paths[op.path] = {
       ...paths[op.path],
@@ -57,9 +66,11 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         security: [{ bearer: [] }],
         "x-scopes": op.scopes,
         ...(parameters ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } } : {}),
+        ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? "application/json"]: { schema: jsonSchema(op.body, "input") } } } } : {}),
         responses: {
-          "200": { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } },
+          "200": op.fileType
+            ? { description: "The file", content: { [op.fileType]: { schema: { type: "string" } } } }
+            : { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } },
           ...Object.fromEntries(
             Object.entries(errorResponses).map(([status, description]) => [
               status,

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { envelope } from "./envelope";
 import { isLanguageCode } from "./languages";
+import { batchResourceEffects, textResourceEffects } from "./resource-effects";
 
 /**
  * A language code as clients send it: ISO 639-1, case-insensitive, with an optional region
@@ -42,6 +43,7 @@ export const translationResult = z.object({
   quality_score: z.number().int().min(0).max(100).nullable(),
   credits_used: z.number().int(),
   character_count: z.number().int(),
+  ...textResourceEffects,
 });
 export type TranslationResult = z.infer<typeof translationResult>;
 export const translateResponse = envelope(translationResult);
@@ -71,6 +73,7 @@ export const batchResult = z.object({
   translations: z.record(z.string(), z.record(z.string(), z.string())),
   total_credits_used: z.number().int(),
   total_characters: z.number().int(),
+  ...batchResourceEffects,
 });
 export type BatchResult = z.infer<typeof batchResult>;
 export const batchResponse = envelope(batchResult);

@@ -22,4 +22,12 @@ describe("openApiDocument", () => {
   it("turns the usage query schema into its two optional parameters", () => {
     expect(doc.paths["/v1/usage"]?.get?.parameters?.map((p) => p.name)).toEqual(["from", "to"]);
   });
+
+  it("documents the management API: path parameters, multipart imports, file exports, plan_limit_reached", () => {
+    const paths = doc.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> }; responses: Record<string, { description?: string; content?: Record<string, unknown> }> }>>;
+    expect(paths["/v1/glossaries/{id}/entries/{entry_id}"]?.delete?.parameters?.map((p) => [p.name, p.in])).toEqual([["id", "path"], ["entry_id", "path"]]);
+    expect(Object.keys(paths["/v1/memories/{id}/import"]?.post?.requestBody?.content ?? {})).toEqual(["multipart/form-data"]);
+    expect(Object.keys(paths["/v1/memories/{id}/export"]?.get?.responses["200"]?.content ?? {})).toEqual(["application/x-tmx+xml"]);
+    expect(paths["/v1/projects"]?.post?.responses["403"]?.description).toContain("plan_limit_reached");
+  });
 });

@@ -24,6 +24,12 @@ export const idPrefixes = {
   ledger: "led",
   usage: "use",
   signingKey: "sig",
+  glossary: "gls",
+  glossaryEntry: "gle",
+  memory: "tm",
+  memoryUnit: "tmu",
+  brandVoice: "bv",
+  project: "prj",
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DebitGroupCommit, type DebitStatement, type DomainContext, SpendableHints, TolkError, assertCanAfford, debitCredits, topUpCredits } from "../src";
@@ -14,7 +14,7 @@ afterAll(() => t.close());
 /** A group commit over the test database that counts the statements it sends. */
 function countingGroupCommit() {
   let statements = 0;
-  const db = { execute: (query: Parameters<typeof t.handle.db.execute>[0]) => (statements++, t.handle.db.execute(query)) };
+  const db = { execute: (query: SQL) => (statements++, t.handle.db.execute(query)) };
   return { debits: new DebitGroupCommit(db, { maxInFlight: 1 }), statements: () => statements };
 }
 

@@ -2,5 +2,6 @@ export * from "./api-keys";
 export * from "./credits";
 export * from "./idempotency";
 export * from "./organizations";
+export * from "./resources";
 export * from "./signing-keys";
 export * from "./usage";

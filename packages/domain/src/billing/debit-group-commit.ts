@@ -1,5 +1,5 @@
-import { type Database, rowsOf } from "@tolk/db";
-import { sql } from "drizzle-orm";
+import { rowsOf } from "@tolk/db";
+import { type SQL, sql } from "drizzle-orm";
 
 /** One debit as `tolk_debit` takes it (the JSON keys are the function's parameters). */
 export interface DebitStatement {
@@ -20,6 +20,11 @@ export type DebitReply =
   | { failed: string }
   | { debit_id: string; amount: number; replayed: boolean; drawn: { lot_id: string; amount: number }[] };
 
+/** What the debits are written through: the root database (anything that runs one SQL statement). */
+export interface StatementRunner {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
 interface Waiting {
   item: DebitStatement;
   resolve: (reply: DebitReply) => void;
@@ -27,7 +32,7 @@ interface Waiting {
 }
 
 /** The single-debit statement: one round trip, its own transaction. */
-export async function runDebitStatement(db: Pick<Database, "execute">, d: DebitStatement): Promise<DebitReply | undefined> {
+export async function runDebitStatement(db: StatementRunner, d: DebitStatement): Promise<DebitReply | undefined> {
   const result: unknown = await db.execute(
     sql`select tolk_debit(${d.org}, ${d.key}, ${d.amount}::integer, ${d.allowance}::integer,
       ${d.period_start}::timestamptz, ${d.period_end}::timestamptz, ${d.now}::timestamptz,
@@ -58,7 +63,7 @@ export class DebitGroupCommit {
   private scheduled = false;
 
   constructor(
-    private readonly db: Pick<Database, "execute">,
+    private readonly db: StatementRunner,
     private readonly options: { maxInFlight: number; maxBatch?: number } = { maxInFlight: 1 },
   ) {}
 

@@ -15,7 +15,8 @@
  *     (es↔ca, es↔pt) and clearly below neural engines for distant ones (en↔es); 70 is that middle.
  *   · libretranslate 75: general-purpose neural (Argos/OpenNMT) models, fluent but small.
  *   · llm 85: large models, fluent, occasional omissions or additions.
- *   · tm 100: an exact translation-memory match is a human translation.
+ *   · tm: the match score (100 for an exact translation-memory match, a human translation;
+ *     75–99 for a repaired fuzzy match), given as `tmScore`; 100 when absent.
  *   · any other engine 70.
  *   An engine name may carry a suffix after ":" ("llm:premium"); the part before it decides.
  * - unknown words / words: the share the engine left untranslated. It scales the baseline, so a
@@ -49,6 +50,8 @@ export interface SegmentQualitySignals {
   repairedPlaceholders: number;
   /** Engine name as in `Engine.name` ("apertium", "llm", "libretranslate", "tm"). */
   engine: string;
+  /** Translation-memory reuse: the match score, the segment's baseline. */
+  tmScore?: number;
   cached?: boolean;
 }
 
@@ -65,7 +68,7 @@ export const MAX_REPAIR_PENALTY = 20;
 
 export function segmentQuality(signals: SegmentQualitySignals): number {
   const engine = signals.engine.split(":")[0] ?? signals.engine;
-  const baseline = ENGINE_BASELINES[engine] ?? DEFAULT_BASELINE;
+  const baseline = engine === "tm" && signals.tmScore !== undefined ? signals.tmScore : (ENGINE_BASELINES[engine] ?? DEFAULT_BASELINE);
   const words = Math.max(0, signals.words);
   const unknown = Math.max(0, signals.unknownWords ?? 0);
   const coverage = words > 0 ? 1 - Math.min(1, unknown / words) : 1;

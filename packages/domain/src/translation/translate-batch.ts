@@ -3,8 +3,9 @@ import { type BatchRequest, type BatchResult } from "@tolk/contract";
 import { type Principal } from "../auth/principal";
 import { type TargetUsage, assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
-import { assertNoResourceRefs } from "./resource-refs";
-import { segmentText } from "./segment-text";
+import { resolveTranslationResources } from "./resolve-resources";
+import { batchEffects } from "./resource-effects";
+import { segmentWithMemory } from "./segment-with-memory";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 import { assertTextWithinPlan } from "./translate-text";
 
@@ -26,21 +27,28 @@ export async function translateBatch(
     assertTextWithinPlan(principal, n, `strings.${key}`);
     inputChars += n;
   }
-  await assertNoResourceRefs(request);
+  const resources = await resolveTranslationResources(ctx, {
+    orgId: principal.org.id,
+    sourceLang: request.source_lang,
+    targetLangs: request.target_langs,
+    refs: request,
+  });
   const routes = request.target_langs.map((target) => ({ target, route: resolveRoute(services, request.source_lang, target, request.model_tier) }));
   const estimate = request.target_langs.reduce((sum, t) => sum + creditsFor(inputChars, t), 0);
   await assertCanAfford(ctx, principal, estimate);
 
   // Every sentence of every string goes to the engine in one request per target language.
-  const segmented = entries.map(([, text]) => segmentText(text, request.source_lang));
+  const segmented = entries.map(([, text]) => segmentWithMemory(text, request.source_lang, resources.memoryIndex));
   const allSegments = segmented.flatMap((s) => s.segments);
   const perTarget = await Promise.all(
     routes.map(async ({ target, route }) => {
-      const { texts } = await translateSegments(services, {
+      const translated = await translateSegments(services, {
         route,
         segments: allSegments,
         tier: request.model_tier,
+        resources: resources.forTarget(target),
       });
+      const { texts } = translated;
       let offset = 0;
       const out: Record<string, string> = {};
       let characters = 0;
@@ -51,7 +59,7 @@ export async function translateBatch(
         out[key] = text;
         characters += countCharacters(text);
       });
-      return { target, out, characters };
+      return { target, out, characters, translated };
     }),
   );
 
@@ -71,5 +79,10 @@ export async function translateBatch(
     translations: Object.fromEntries(perTarget.map((t) => [t.target, t.out])),
     total_credits_used: total,
     total_characters: usage.reduce((s, u) => s + u.characters, 0),
+    ...batchEffects(
+      resources,
+      perTarget,
+      segmented.map((s, i) => ({ key: entries[i]?.[0] ?? "", segments: s.segments.length })),
+    ),
   };
 }

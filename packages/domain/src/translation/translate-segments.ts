@@ -1,9 +1,16 @@
+import { createHash } from "node:crypto";
+
 import { type EngineRouter, type ModelTier, type Route, type SegmentResult, EngineError, countWords, pairKey } from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
-import { containsOnlyPlaceholders, protectPlaceholders, restorePlaceholders } from "./placeholders";
+import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
+import { placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";
+import { type SegmentResources } from "./resolve-resources";
 import { type SegmentCache } from "./segment-cache";
+import { agreeWithTerms } from "./term-agreement";
+import { type Repair, repairFuzzyMatch } from "./tm-repair";
+import { type TermSet } from "./term-matcher";
 
 /** What translation use cases need besides the database: the engines and their result cache. */
 export interface TranslationServices {
@@ -11,11 +18,40 @@ export interface TranslationServices {
   cache: SegmentCache;
 }
 
+/** The translation-memory unit a segment reused. */
+export interface SegmentTmMatch {
+  score: number;
+  unitId: string;
+  level: "exact" | "fuzzy";
+  repaired: Repair[];
+}
+
+/** A term rendered as its target in one segment. */
+export interface TermUse {
+  source: string;
+  target: string;
+  origin: string;
+}
+
+export type FormalityAppliedBy = "prompt" | "post_edit" | "none";
+
 export interface TranslatedSegments {
   texts: string[];
   signals: SegmentQualitySignals[];
   pivot: string | null;
+  /** Per segment: the memory unit reused, or null (translated by the engine). */
+  tmMatches: (SegmentTmMatch | null)[];
+  /** Per segment: the terms rendered as their targets. */
+  termsApplied: TermUse[][];
+  /** Per segment: forbidden terms that had to be removed (no replacement given). */
+  removedForbidden: string[][];
+  formalityAppliedBy: FormalityAppliedBy;
 }
+
+/** TM matches from this score on are considered (peers.md §3: the usual fuzzy band starts at 75). */
+export const TM_MIN_SCORE = 75;
+/** Fuzzy candidates tried for a repair, best first. */
+const TM_CANDIDATES = 5;
 
 /** The route of a pair; 400 unsupported_language_pair when no engine can serve it. */
 export function resolveRoute(services: TranslationServices, source: string, target: string, tier?: ModelTier): Route {
@@ -25,31 +61,45 @@ export function resolveRoute(services: TranslationServices, source: string, targ
 }
 
 /**
- * Sentences through the pipeline: protect placeholders → engine (each leg of the route, through
- * the cache, all segments of the call in one engine request) → restore placeholders. Returns one
- * text and one set of quality signals per input segment.
+ * Sentences through the pipeline, each step per segment:
+ * 1. Translation memory (when given): an exact match is reused as is; else the best fuzzy
+ *    matches (≥ 75) are tried for a repair (tm-repair.ts). Reused segments skip the engine.
+ * 2. Protect placeholders, then glossary / brand-voice terms, as `[[i]]` tokens; a term's token
+ *    is restored as its target.
+ * 3. Engine: each leg of the route, through the cache, all segments in one request; the last leg
+ *    gets the brand voice as instructions (engines that take them).
+ * 4. Determiners agree with the terms (term-agreement.ts); restore tokens; formality post-edit where the engine took no instructions; remove forbidden
+ *    terms from every segment, reused ones included.
+ * Returns one text, one set of quality signals and the resource effects per input segment.
  */
 export async function translateSegments(
   services: TranslationServices,
-  options: { route: Route; segments: readonly string[]; tier?: ModelTier },
+  options: { route: Route; segments: readonly string[]; tier?: ModelTier; resources?: SegmentResources },
 ): Promise<TranslatedSegments> {
-  const { route } = options;
-  const protectedSegments = options.segments.map(protectPlaceholders);
-  // Segments that are only placeholders ("{name}", "<br/>") have nothing to translate.
-  const toEngine = options.segments.map((s) => !containsOnlyPlaceholders(s));
-  let current = protectedSegments.map((p) => p.text);
-  const unknown: (number | null)[] = options.segments.map(() => 0);
-  const engines: string[] = options.segments.map(() => "none");
+  const { route, segments } = options;
+  const resources = options.resources ?? {};
+  const tmMatches = segments.map((s) => (resources.memory ? memoryMatch(s, resources.memory, resources.terms) : null));
+  const prepared = segments.map((s, i) => (tmMatches[i] ? null : protectSegment(s, resources.terms)));
+  const toEngine = prepared.map((p) => p !== null && countWords(p.text.replace(TOKEN, " ")) > 0);
+  let current = prepared.map((p) => p?.text ?? "");
+  const unknown: (number | null)[] = segments.map(() => 0);
+  const engines: string[] = segments.map(() => "none");
+  const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
+  const lastLeg = route.legs.at(-1);
 
   for (const leg of route.legs) {
     const indexes = current.flatMap((_, i) => (toEngine[i] ? [i] : []));
     if (indexes.length === 0) break;
     const pair = pairKey(leg.pair);
+    const legInstructions = leg === lastLeg ? instructions : undefined;
+    // Instructions change an instructable engine's output, so they are part of its cache key.
+    const cacheEngine = legInstructions ? `${leg.engine.name}#${shortHash(legInstructions)}` : leg.engine.name;
     let results: SegmentResult[];
     try {
       results = await services.cache.getOrTranslate(
-        indexes.map((i) => ({ engine: leg.engine.name, pair, segment: current[i] ?? "" })),
-        (missing) => leg.engine.translate({ pair: leg.pair, segments: missing.map((m) => m.segment), tier: options.tier }),
+        indexes.map((i) => ({ engine: cacheEngine, pair, segment: current[i] ?? "" })),
+        (missing) =>
+          leg.engine.translate({ pair: leg.pair, segments: missing.map((m) => m.segment), tier: options.tier, instructions: legInstructions }),
       );
     } catch (err) {
       if (err instanceof EngineError) throw engineUnavailable(err.message);
@@ -67,20 +117,112 @@ export async function translateSegments(
     current = next;
   }
 
+  const target = lastLeg?.pair.target ?? "";
+  const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine.name, target);
   const texts: string[] = [];
   const signals: SegmentQualitySignals[] = [];
-  protectedSegments.forEach((p, i) => {
-    const restored = restorePlaceholders(current[i] ?? "", p.tokens);
-    texts.push(tidySpaces(options.segments[i] ?? "", restored.text));
-    signals.push({
-      words: countWords(options.segments[i] ?? ""),
-      unknownWords: toEngine[i] ? (unknown[i] ?? null) : 0,
-      pivoted: route.pivot !== null && Boolean(toEngine[i]),
-      repairedPlaceholders: restored.repaired,
-      engine: engines[i] ?? "none",
-    });
+  const removedForbidden: string[][] = [];
+  segments.forEach((source, i) => {
+    const match = tmMatches[i];
+    const p = prepared[i];
+    let text: string;
+    let repairs = 0;
+    if (match || !p) text = match?.text ?? source;
+    else {
+      const agreed = agreeWithTerms(current[i] ?? "", p.termTokens, target);
+      const restored = restorePlaceholders(agreed, p.tokens);
+      text = tidySpaces(source, restored.text);
+      repairs = restored.repaired;
+      if (formalityAppliedBy === "post_edit" && toEngine[i] && resources.voice) {
+        text = formalityPostEdit(text, target, resources.voice.formality);
+      }
+    }
+    const cleaned = resources.voice ? removeForbiddenTerms(text, resources.voice.forbidden) : { text, removed: [] };
+    texts.push(cleaned.text);
+    removedForbidden.push(cleaned.removed);
+    signals.push(
+      match
+        ? { words: countWords(source), unknownWords: 0, pivoted: false, repairedPlaceholders: 0, engine: "tm", tmScore: match.score }
+        : {
+            words: countWords(source),
+            unknownWords: toEngine[i] ? (unknown[i] ?? null) : 0,
+            pivoted: route.pivot !== null && Boolean(toEngine[i]),
+            repairedPlaceholders: repairs,
+            engine: engines[i] ?? "none",
+          },
+    );
   });
-  return { texts, signals, pivot: route.pivot };
+  return {
+    texts,
+    signals,
+    pivot: route.pivot,
+    tmMatches: tmMatches.map((m) => (m ? { score: m.score, unitId: m.unitId, level: m.level, repaired: m.repaired } : null)),
+    termsApplied: prepared.map((p) => p?.uses ?? []),
+    removedForbidden,
+    formalityAppliedBy,
+  };
+}
+
+const TOKEN = /\[\[\d+\]\]/g;
+const shortHash = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
+
+interface PreparedSegment {
+  /** Placeholders and terms replaced by `[[i]]`. */
+  text: string;
+  /** `tokens[i]` is what `[[i]]` becomes: the placeholder, or the term's target. */
+  tokens: string[];
+  uses: TermUse[];
+  /** Token index → term target, for the agreement post-edit. */
+  termTokens: Map<number, string>;
+}
+
+function protectSegment(segment: string, terms: TermSet | undefined): PreparedSegment {
+  const p = protectPlaceholders(segment);
+  if (!terms) return { ...p, uses: [], termTokens: new Map() };
+  const skip = [...p.text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const matches = terms.find(p.text, skip);
+  if (matches.length === 0) return { ...p, uses: [], termTokens: new Map() };
+  const tokens = [...p.tokens];
+  const uses: TermUse[] = [];
+  const termTokens = new Map<number, string>();
+  let text = "";
+  let last = 0;
+  for (const m of matches) {
+    text += p.text.slice(last, m.start) + placeholderToken(tokens.length);
+    // A kept name has no gender to agree with.
+    if (m.term.origin !== "do_not_translate") termTokens.set(tokens.length, m.rendered);
+    tokens.push(m.rendered);
+    uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
+    last = m.end;
+  }
+  return { text: text + p.text.slice(last), tokens, uses, termTokens };
+}
+
+function memoryMatch(
+  segment: string,
+  memory: NonNullable<SegmentResources["memory"]>,
+  terms: TermSet | undefined,
+): (SegmentTmMatch & { text: string }) | null {
+  const exact = memory.index.exact(segment);
+  if (exact) return { text: exact.target, score: 100, unitId: exact.id, level: "exact", repaired: [] };
+  for (const candidate of memory.index.search(segment, { minScore: TM_MIN_SCORE, limit: TM_CANDIDATES })) {
+    const repair = repairFuzzyMatch(segment, candidate.unit, terms);
+    if (repair) return { text: repair.text, score: candidate.score, unitId: candidate.unit.id, level: "fuzzy", repaired: repair.repaired };
+  }
+  return null;
+}
+
+/**
+ * How a brand voice's formality and tone reach the output: in the prompt of an engine that takes
+ * instructions (the LLM), as a post-edit (brand-voice-rules.ts) for Apertium where the target
+ * language has one, otherwise not at all.
+ */
+function formalityChannel(resources: SegmentResources, engine: string | undefined, target: string): FormalityAppliedBy {
+  const voice = resources.voice;
+  if (!voice || (voice.formality === "Neutral" && !voice.tone && !voice.instructions)) return "none";
+  if (engine?.split(":")[0] === "llm") return "prompt";
+  if (engine === "apertium" && hasFormalityPostEdit(target, voice.formality)) return "post_edit";
+  return "none";
 }
 
 /**

@@ -6,8 +6,9 @@ import { type DomainContext } from "../context";
 import { badRequest } from "../errors";
 import { effectiveLimits } from "../plans";
 import { qualityScore } from "./quality-score";
-import { assertNoResourceRefs } from "./resource-refs";
-import { segmentText } from "./segment-text";
+import { resolveTranslationResources } from "./resolve-resources";
+import { textEffects } from "./resource-effects";
+import { segmentWithMemory } from "./segment-with-memory";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 
 /** Refuses a text longer than the organization's plan allows (400, the limit in the message). */
@@ -30,15 +31,21 @@ export async function translateText(
   const { principal, request } = options;
   const inputChars = countCharacters(request.text);
   assertTextWithinPlan(principal, inputChars, "text");
-  await assertNoResourceRefs(request);
+  const resources = await resolveTranslationResources(ctx, {
+    orgId: principal.org.id,
+    sourceLang: request.source_lang,
+    targetLangs: [request.target_lang],
+    refs: request,
+  });
   const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
   await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang));
 
-  const segmented = segmentText(request.text, request.source_lang);
+  const segmented = segmentWithMemory(request.text, request.source_lang, resources.memoryIndex);
   const translated = await translateSegments(services, {
     route,
     segments: segmented.segments,
     tier: request.model_tier,
+    resources: resources.forTarget(request.target_lang),
   });
   const translation = segmented.join(translated.texts);
   const characters = countCharacters(translation);
@@ -57,5 +64,6 @@ export async function translateText(
     quality_score: qualityScore(translated.signals),
     credits_used: credits,
     character_count: characters,
+    ...textEffects(resources, translated),
   };
 }

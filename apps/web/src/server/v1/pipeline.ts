@@ -38,8 +38,10 @@ export interface RouteInput {
 
 export interface RouteResult {
   status?: number;
-  data: unknown;
+  data?: unknown;
   meta?: Record<string, unknown>;
+  /** A file instead of the JSON envelope (exports); the usual headers still apply. */
+  file?: { body: string; contentType: string; filename: string };
 }
 
 export interface MethodSpec {
@@ -115,6 +117,7 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
       query: (schema) => parseQuery(url, schema),
     });
     const status = result.status ?? 200;
+    if (result.file) return fileResponse(status, result.file, baseHeaders(requestId, limit));
     const text = JSON.stringify({ data: result.data, meta: { request_id: requestId, ...result.meta } });
     if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body: text });
     return jsonTextResponse(status, text, baseHeaders(requestId, limit));
@@ -132,6 +135,12 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
     }
     return errorResponse(tolkError, requestId, baseHeaders(requestId, limit));
   }
+}
+
+function fileResponse(status: number, file: NonNullable<RouteResult["file"]>, headers: Headers): Response {
+  headers.set("Content-Type", file.contentType);
+  headers.set("Content-Disposition", `attachment; filename="${file.filename.replace(/[^\w.-]/gu, "_")}"`);
+  return new Response(file.body, { status, headers });
 }
 
 function storedRequestId(text: string): string | null {

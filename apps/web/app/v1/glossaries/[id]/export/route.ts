@@ -1,0 +1,20 @@
+import { glossaryExportQuery } from "@tolk/contract";
+import { exportGlossary } from "@tolk/domain";
+
+import { pathParam } from "@/server/v1/resource-input";
+import { v1Route } from "@/server/v1/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
+  GET: {
+    scopes: ["read"],
+    handler: async (input) => ({
+      file: await exportGlossary(input.app.domain, {
+        orgId: input.principal.org.id,
+        glossaryId: pathParam(input, "id"),
+        format: input.query(glossaryExportQuery).format,
+      }),
+    }),
+  },
+});

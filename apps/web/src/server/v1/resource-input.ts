@@ -1,0 +1,35 @@
+import { badRequest } from "@tolk/domain";
+
+import { type RouteInput } from "./pipeline";
+
+/** Imports are at most this large (the whole file is parsed before one transaction writes it). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** A path parameter of the route (`[id]`). */
+export function pathParam(input: Pick<RouteInput, "params">, name: string): string {
+  const value = input.params[name];
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The `file` field of a multipart/form-data import, and its format: the `format` field, else
+ * the file name's extension.
+ */
+export async function readUpload(input: Pick<RouteInput, "req" | "rawBody">): Promise<{ content: Uint8Array; format: string }> {
+  const type = input.req.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    throw badRequest("An import is a multipart/form-data upload with a 'file' field.", "file");
+  }
+  let form: FormData;
+  try {
+    form = await new Response(new Blob([new Uint8Array(input.rawBody)]), { headers: { "content-type": type } }).formData();
+  } catch {
+    throw badRequest("The multipart body could not be read.", "file");
+  }
+  const file = form.get("file");
+  if (file === null || typeof file === "string") throw badRequest("The 'file' field is missing or is not a file.", "file");
+  const named = form.get("format");
+  const format = typeof named === "string" && named.trim() !== "" ? named : (/\.([^.]+)$/u.exec(file.name)?.[1] ?? "");
+  if (format === "") throw badRequest("Say the file's format: a 'format' field, or a file name with an extension.", "format");
+  return { content: new Uint8Array(await file.arrayBuffer()), format };
+}

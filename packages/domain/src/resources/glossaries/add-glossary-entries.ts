@@ -1,0 +1,27 @@
+import { type AddGlossaryEntriesRequest, type GlossaryEntryView } from "@tolk/contract";
+import { type Database, glossaryEntries } from "@tolk/db";
+import { and, eq, inArray } from "drizzle-orm";
+
+import { type DomainContext } from "../../context";
+import { findGlossary, toEntryView } from "./glossary-view";
+import { upsertGlossaryEntries } from "./upsert-glossary-entries";
+
+/** POST /v1/glossaries/{id}/entries: adds (or re-targets) entries; returns them as stored. */
+export async function addGlossaryEntries(
+  ctx: DomainContext,
+  options: { orgId: string; glossaryId: string; request: AddGlossaryEntriesRequest },
+): Promise<{ items: GlossaryEntryView[] }> {
+  const glossary = await findGlossary(ctx, options.orgId, options.glossaryId);
+  const entries = options.request.entries;
+  return (ctx.db as Database).transaction(async (tx) => {
+    await upsertGlossaryEntries(tx, { glossaryId: glossary.id, entries, now: ctx.now() });
+    const terms = [...new Set(entries.map((e) => e.source))];
+    const rows = await tx
+      .select()
+      .from(glossaryEntries)
+      .where(and(eq(glossaryEntries.glossaryId, glossary.id), inArray(glossaryEntries.sourceTerm, terms)));
+    const order = new Map(terms.map((t, i) => [t, i]));
+    rows.sort((a, b) => (order.get(a.sourceTerm) ?? 0) - (order.get(b.sourceTerm) ?? 0));
+    return { items: rows.map(toEntryView) };
+  });
+}

@@ -1,0 +1,27 @@
+import { type AddMemoryUnitsRequest, type MemoryUnitView } from "@tolk/contract";
+import { type Database, memoryUnits } from "@tolk/db";
+import { and, eq, inArray } from "drizzle-orm";
+
+import { type DomainContext } from "../../context";
+import { findMemory, toUnitView } from "./memory-view";
+import { sourceHash, upsertMemoryUnits } from "./upsert-memory-units";
+
+/** POST /v1/memories/{id}/units: adds (or re-targets) units; returns them as stored. */
+export async function addMemoryUnits(
+  ctx: DomainContext,
+  options: { orgId: string; memoryId: string; request: AddMemoryUnitsRequest },
+): Promise<{ items: MemoryUnitView[] }> {
+  const memory = await findMemory(ctx, options.orgId, options.memoryId);
+  const { units } = options.request;
+  return (ctx.db as Database).transaction(async (tx) => {
+    await upsertMemoryUnits(tx, { memoryId: memory.id, units, now: ctx.now() });
+    const hashes = [...new Set(units.map((u) => sourceHash(u.source)))];
+    const rows = await tx
+      .select()
+      .from(memoryUnits)
+      .where(and(eq(memoryUnits.memoryId, memory.id), inArray(memoryUnits.sourceHash, hashes)));
+    const order = new Map(hashes.map((h, i) => [h, i]));
+    rows.sort((a, b) => (order.get(a.sourceHash) ?? 0) - (order.get(b.sourceHash) ?? 0));
+    return { items: rows.map(toUnitView) };
+  });
+}

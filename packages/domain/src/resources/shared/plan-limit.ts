@@ -1,0 +1,35 @@
+import { type Database, type Transaction } from "@tolk/db";
+
+import { type PrincipalOrg } from "../../auth/principal";
+import { lockOrganization } from "../../billing/lock-organization";
+import { type DomainContext } from "../../context";
+import { notFound, planLimitReached } from "../../errors";
+import { type PlanLimits, effectiveLimits } from "../../plans";
+
+type CountLimit = "translation_memories_max" | "glossaries_max" | "brandvoice_profiles_max" | "projects_max";
+
+/**
+ * Count and insert in one transaction holding the organization's row lock: two concurrent
+ * creates run one after the other, so the second sees the first's row and a limit of N never
+ * leaves N + 1 resources. The limit is read under the same lock (a plan change is respected).
+ * Beyond it: 403 plan_limit_reached.
+ */
+export async function createWithinPlanLimit<T>(
+  ctx: DomainContext,
+  options: {
+    org: Pick<PrincipalOrg, "id">;
+    limit: CountLimit;
+    what: string;
+    count: (tx: Transaction) => Promise<number>;
+    insert: (tx: Transaction) => Promise<T>;
+  },
+): Promise<T> {
+  return (ctx.db as Database).transaction(async (tx) => {
+    const org = await lockOrganization(tx, options.org.id);
+    if (!org) throw notFound("Organization");
+    const max = effectiveLimits(org)[options.limit satisfies keyof PlanLimits];
+    const count = await options.count(tx);
+    if (count >= max) throw planLimitReached(options.what, max);
+    return options.insert(tx);
+  });
+}
