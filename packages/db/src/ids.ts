@@ -24,6 +24,7 @@ export const idPrefixes = {
   ledger: "led",
   usage: "use",
   signingKey: "sig",
+  invitation: "inv",
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 
