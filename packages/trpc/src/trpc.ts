@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { type DomainContext, type Membership, type Role, type TranslationServices, getMembership, isTolkError } from "@tolk/domain";
+import superjson from "superjson";
 import { ZodError } from "zod";
 
 /** What every console request carries: the domain, the signed-in user (if any) and the org they chose. */
@@ -34,6 +35,8 @@ const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
 };
 
 const t = initTRPC.context<ConsoleContext>().create({
+  // Dates stay dates on the page.
+  transformer: superjson,
   // The domain's one error type is mapped here, once: its code and message reach the page;
   // an unexpected error reaches it only as a generic message (the server logs the cause).
   errorFormatter({ shape, error }) {
