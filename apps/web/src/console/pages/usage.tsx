@@ -74,7 +74,7 @@ function UsageView({ data }: { data: Daily }) {
               <Tooltip />
               <Legend />
               {languages.map((lang, i) => (
-                <Bar key={lang} dataKey={lang} stackId="chars" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+                <Bar key={lang} dataKey={lang} stackId="chars" fill={COLORS[i % COLORS.length]} maxBarSize={48} isAnimationActive={false} />
               ))}
             </BarChart>
           </ResponsiveContainer>
@@ -89,7 +89,7 @@ function UsageView({ data }: { data: Daily }) {
               <XAxis type="number" allowDecimals={false} />
               <YAxis type="category" dataKey="lang" width={40} />
               <Tooltip />
-              <Bar dataKey="characters" fill={COLORS[0]} isAnimationActive={false} />
+              <Bar dataKey="characters" fill={COLORS[0]} maxBarSize={48} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -133,7 +133,9 @@ function UsageView({ data }: { data: Daily }) {
 /** Rows → one chart point per day with a key per language, and totals per language. */
 function shape(data: Daily) {
   const languages = [...new Set(data.rows.map((r) => r.targetLang))].sort();
+  // Every day of the range gets a point, so quiet days show as gaps in time, not as nothing.
   const days = new Map<string, Record<string, number | string>>();
+  for (let t = Date.parse(`${data.from}T00:00:00Z`); t <= Date.parse(`${data.to}T00:00:00Z`); t += DAY_MS) days.set(isoDay(t), { day: isoDay(t) });
   const totals = new Map<string, number>();
   for (const r of data.rows) {
     const point = days.get(r.day) ?? { day: r.day };
