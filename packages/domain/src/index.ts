@@ -53,3 +53,4 @@ export * from "./members/member-rules";
 export * from "./members/remove-member";
 export * from "./organizations/update-organization-settings";
 export * from "./usage/get-daily-usage";
+export * from "./accounts/set-user-password";
