@@ -80,6 +80,7 @@ test("3. a revoked key gets 401 on its next request", async ({ browser }) => {
 test("4. the playground translates with quality score and credits, and the usage chart, table and CSV show it", async ({ browser }) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Translate" }).click();
+  await expect(page.getByRole("heading", { name: "Translate" })).toBeVisible();
   await page.getByLabel("From").selectOption("en");
   await page.getByLabel("To").selectOption("es");
   await page.getByRole("button", { name: "Swap languages" }).click();
@@ -93,6 +94,7 @@ test("4. the playground translates with quality score and credits, and the usage
   await screenshot(page, "translate");
 
   await page.getByRole("link", { name: "Usage" }).click();
+  await expect(page.getByRole("heading", { name: "Usage" })).toBeVisible();
   const chart = page.getByTestId("chart-per-day");
   await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await expect(page.getByTestId("chart-per-language")).toContainText("es");
@@ -108,6 +110,7 @@ test("4. the playground translates with quality score and credits, and the usage
 test("5. an admin invites a member by link and changes roles; the member cannot open API keys and the server refuses too", async ({ browser }) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Members" }).click();
+  await expect(page.getByRole("heading", { name: "Invite someone" })).toBeVisible();
   await page.getByLabel("E-mail").fill(memberEmail);
   await page.getByLabel("Role", { exact: true }).selectOption("member");
   await page.getByRole("button", { name: "Create invitation link" }).click();
@@ -162,7 +165,8 @@ test("6. cross-site requests to the console API are refused", async ({ browser }
 test("7. settings save the name and identity-provider id; every page renders at 1440 and 375 px", async ({ browser }) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Settings" }).click();
-  await expect(page.getByLabel("Plan")).toHaveValue("starter");
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("starter");
   await page.getByLabel("Organization name").fill("Demo org renamed");
   await page.getByLabel("Identity-provider organization id").fill("acme-idp");
   await page.getByRole("button", { name: "Save" }).click();

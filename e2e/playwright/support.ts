@@ -19,9 +19,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? { width: 1440, height: 900 };
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // Nothing at 375 px may be wider than the screen (the page would scroll sideways).
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(0);
+    // Nothing may be wider than the screen (the page would scroll sideways). Charts re-measure
+    // on their resize observer, a frame or two after the viewport changes: poll briefly.
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect.poll(overflow, { message: `${name} overflows horizontally at ${width} px`, timeout: 5_000 }).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
