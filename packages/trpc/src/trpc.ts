@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { TRPCError, initTRPC } from "@trpc/server";
 import { type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { type DomainContext, type Membership, type Role, type TranslationServices, getMembership, isTolkError } from "@tolk/domain";
+import { type DomainContext, type Membership, type RateLimiter, type Role, type TranslationServices, getMembership, isTolkError } from "@tolk/domain";
 import superjson from "superjson";
 import { ZodError } from "zod";
 
@@ -10,6 +10,8 @@ import { ZodError } from "zod";
 export interface ConsoleContext {
   domain: DomainContext;
   translation: TranslationServices;
+  /** The /v1 rate limiter: console translations spend the same per-organization buckets. */
+  limiter: RateLimiter;
   /** The signed-in user's id from the session cookie, null when signed out. */
   userId: string | null;
   /** The organization the switcher chose (a cookie); membership is checked on every request. */

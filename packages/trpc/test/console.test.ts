@@ -1,5 +1,5 @@
 import { EngineRouter } from "@tolk/engines";
-import { SegmentCache, addMember, authenticate, createKeyResolver, createInvitation, createOrganization, createUser } from "@tolk/domain";
+import { MemoryRateLimitStore, RateLimiter, SegmentCache, addMember, authenticate, createKeyResolver, createInvitation, createOrganization, createUser } from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { appRouter, createCallerFactory, createConsoleContext } from "../src";
 
 const createCaller = createCallerFactory(appRouter);
 let db: TestDb;
+const limiter = new RateLimiter(new MemoryRateLimitStore(), 60);
 
 beforeAll(async () => {
   db = await createTestDb({ realClock: true });
@@ -21,6 +22,7 @@ function callerFor(userId: string | null, requestedOrgId: string | null = null) 
     createConsoleContext({
       domain: db.ctx,
       translation: { router: new EngineRouter([]), cache: new SegmentCache() },
+      limiter,
       userId,
       requestedOrgId,
     }),
@@ -161,5 +163,16 @@ describe("console procedures", () => {
     const bad = await failure(caller.usage.daily({ from: "2026-02-01", to: "2026-01-01" }));
     expect(bad.code).toBe("BAD_REQUEST");
     expect(bad.message).toContain("must not be after");
+  });
+
+  it("console translations spend the organization's translate bucket, like POST /v1/translate", async () => {
+    const org = await createTestOrg(db.ctx, { plan: "free" });
+    const caller = callerFor(org.ownerId);
+    const request = { text: "Hello", source_lang: "en", target_lang: "es" };
+    // No engine is configured here: each admitted call is refused for the pair, after the limit took its unit.
+    for (let i = 0; i < 10; i++) expect((await failure(caller.translate.text(request))).code).toBe("BAD_REQUEST");
+    const limited = await failure(caller.translate.text(request));
+    expect(limited.code).toBe("TOO_MANY_REQUESTS");
+    expect(limited.message).toContain("translate");
   });
 });

@@ -1,8 +1,8 @@
 "use server";
 
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 
-import { signIn } from "@/server/auth/config";
+import { SignInRateLimited, signIn } from "@/server/auth/config";
 
 /** A text field of a submitted form ("" when missing or a file). */
 const field = (form: FormData, name: string) => {
@@ -24,6 +24,9 @@ export async function signInWithPassword(_prev: SignInState, form: FormData): Pr
   } catch (err) {
     // signIn redirects by throwing; only Auth.js's own errors mean the sign-in failed.
     if (err instanceof AuthError) {
+      if (err instanceof SignInRateLimited || (err instanceof CredentialsSignin && err.code === "rate_limited")) {
+        return { error: "Too many sign-in attempts from your address. Wait a minute and try again.", email };
+      }
       return { error: err.type === "CredentialsSignin" ? "The e-mail or password is not right." : "Sign-in failed. Try again.", email };
     }
     throw err;

@@ -1,5 +1,5 @@
 import { translateRequest } from "@tolk/contract";
-import { listLanguages, translateText } from "@tolk/domain";
+import { type Principal, assertAllowed, listLanguages, translateText } from "@tolk/domain";
 
 import { orgProcedure, router } from "../trpc";
 
@@ -10,11 +10,10 @@ export const translateRouter = router({
   /** The playground: the same use case, validation and billing as POST /v1/translate. */
   text: orgProcedure("member")
     .input(translateRequest)
-    .mutation(({ ctx, input }) =>
-      translateText(ctx.domain, ctx.translation, {
-        principal: { source: "idp_jwt", userId: ctx.userId, org: ctx.membership.org, scopes: null, keyId: null },
-        requestId: ctx.requestId,
-        request: input,
-      }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      // A signed-in member acts like a session token: full access, the organization's limits.
+      const principal: Principal = { source: "idp_jwt", userId: ctx.userId, org: ctx.membership.org, scopes: null, keyId: null };
+      assertAllowed(await ctx.limiter.consume(principal, ["translate"]));
+      return translateText(ctx.domain, ctx.translation, { principal, requestId: ctx.requestId, request: input });
+    }),
 });

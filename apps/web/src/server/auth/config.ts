@@ -1,14 +1,20 @@
 import { getAppSecret, resolveIdentityProviderUser, verifyUserPassword } from "@tolk/domain";
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 
 import { oidcConfig } from "@/env";
 import { getAppContext } from "@/server/context";
+import { clientAddress } from "@/server/v1/request-input";
 
 const credentials = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(200) });
 
 export const OIDC_PROVIDER_ID = "oidc";
+
+/** Too many sign-in attempts from one address: the action tells the person to wait. */
+export class SignInRateLimited extends CredentialsSignin {
+  override code = "rate_limited";
+}
 const SESSION_MAX_AGE_SEC = 8 * 3600;
 
 /**
@@ -29,7 +35,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
     providers: [
       Credentials({
         credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
-        authorize: async (input) => {
+        authorize: async (input, request) => {
+          // Password guessing spends the same per-address budget as failed /v1 credentials.
+          if (!(await app.limiter.consumeAnonymous(clientAddress(request))).allowed) throw new SignInRateLimited();
           const parsed = credentials.safeParse(input);
           if (!parsed.success) return null;
           const user = await verifyUserPassword(app.domain, parsed.data);
