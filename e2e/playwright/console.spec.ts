@@ -162,7 +162,7 @@ test("6. cross-site requests to the console API are refused", async ({ browser }
   expect(res.headers()["access-control-allow-origin"]).toBeUndefined();
 });
 
-test("7. settings save the name and identity-provider id; every page renders at 1440 and 375 px", async ({ browser }) => {
+test("7. settings save the name and identity-provider id; every page renders at 1440 and 375 px; sign-out ends the session", async ({ browser }) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
@@ -186,4 +186,10 @@ test("7. settings save the name and identity-provider id; every page renders at 
     await expect(page.getByText("arrive with their own issue")).toBeVisible();
     await screenshot(page, path.slice(1));
   }
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto(`${serverUrl()}/keys`);
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect((await page.request.get(`${serverUrl()}/api/trpc/keys.list`)).status()).toBe(401);
 });
