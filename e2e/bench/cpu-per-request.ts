@@ -7,7 +7,7 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { startServer, tempDataDir, tolk } from "../src/server";

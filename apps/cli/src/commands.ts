@@ -14,6 +14,7 @@ import {
   revokeApiKey,
   seedDemo,
   setOrganizationPlan,
+  setUserPassword,
   topUpCredits,
 } from "@tolk/domain";
 
@@ -136,6 +137,14 @@ export const commands: Record<string, Command> = {
         return created;
       });
       return { user_id: user.id, email: user.email, org_id: orgId, role };
+    },
+  },
+  "user set-password": {
+    usage: "tolk user set-password --email EMAIL --password PW",
+    run: async ({ domain }, flags) => {
+      const email = required(flags, "email");
+      const { userId } = await setUserPassword(domain, { email, password: required(flags, "password") });
+      return { user_id: userId, email: email.trim().toLowerCase(), password_set: true };
     },
   },
   "token issue": {

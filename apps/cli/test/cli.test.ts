@@ -76,6 +76,10 @@ describe("tolk --json", () => {
     const user = await tolk("user", "create", "--email", "Ann@Example.com", "--password", "longenough", "--org", orgId, "--role", "admin");
     expect(user.json).toMatchObject({ email: "ann@example.com", org_id: orgId, role: "admin" });
 
+    const reset = await tolk("user", "set-password", "--email", "ANN@example.com", "--password", "another-password");
+    expect(reset.json).toEqual({ user_id: user.json.user_id, email: "ann@example.com", password_set: true });
+    expect((await tolk("user", "set-password", "--email", "nobody@example.com", "--password", "another-password")).code).toBe(1);
+
     const plan = await tolk("org", "set-plan", "--org", orgId, "--plan", "enterprise", "--limits", '{"api_per_min":5000}');
     expect(plan.json).toMatchObject({ plan: "enterprise", limits: { api_per_min: 5000, translate_per_min: 1000 } });
   });

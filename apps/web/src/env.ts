@@ -27,6 +27,12 @@ const schema = z.object({
   LLM_MODEL_PREMIUM: z.string().optional(),
   LIBRETRANSLATE_URL: z.string().url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
+  // Console sign-in. Without AUTH_SECRET the service makes one and keeps it in the database.
+  AUTH_SECRET: z.string().min(32).optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default("Single sign-on"),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -49,4 +55,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines}`);
   }
   return parsed.data;
+}
+
+/** The OpenID Connect provider of the console, when all three OIDC_* variables are set. */
+export function oidcConfig(env: Env): { issuer: string; clientId: string; clientSecret: string; name: string } | null {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return null;
+  return { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME };
 }

@@ -30,6 +30,7 @@ export const idPrefixes = {
   memoryUnit: "tmu",
   brandVoice: "bv",
   project: "prj",
+  invitation: "inv",
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -1,4 +1,5 @@
 export * from "./api-keys";
+export * from "./console";
 export * from "./credits";
 export * from "./idempotency";
 export * from "./organizations";

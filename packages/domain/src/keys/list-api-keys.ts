@@ -1,9 +1,9 @@
-import { apiKeys } from "@tolk/db";
+import { apiKeys, users } from "@tolk/db";
 import { and, desc, eq, isNull } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
 
-/** An organization's active keys, newest first, without their hashes. */
+/** An organization's active keys, newest first, without their hashes; with the creator's e-mail. */
 export async function listApiKeys(ctx: DomainContext, options: { orgId: string }) {
   return ctx.db
     .select({
@@ -12,10 +12,12 @@ export async function listApiKeys(ctx: DomainContext, options: { orgId: string }
       hint: apiKeys.hint,
       scopes: apiKeys.scopes,
       createdBy: apiKeys.createdBy,
+      createdByEmail: users.email,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
     .where(and(eq(apiKeys.orgId, options.orgId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt));
 }

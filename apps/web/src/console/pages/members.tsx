@@ -1,0 +1,206 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+
+import { useTRPC } from "../trpc";
+import { type RouterOutputs } from "../types";
+import { CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
+
+type Role = "owner" | "admin" | "member";
+const ROLES: Role[] = ["member", "admin", "owner"];
+
+export default function MembersPage() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.members.list.queryOptions());
+  return (
+    <>
+      <h1>Members</h1>
+      <Invite />
+      {list.isPending ? (
+        <Loading what="members" />
+      ) : list.error ? (
+        <ErrorState error={list.error} retry={() => void list.refetch()} />
+      ) : (
+        <>
+          <MemberTable members={list.data.members} />
+          <PendingInvitations invitations={list.data.invitations} />
+        </>
+      )}
+    </>
+  );
+}
+
+function useInvalidateMembers() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: trpc.members.list.queryKey() });
+}
+
+function Invite() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateMembers();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("member");
+  const invite = useMutation(trpc.members.invite.mutationOptions({ onSuccess: () => { setEmail(""); invalidate(); } }));
+  const link = invite.data ? `${window.location.origin}/invite/${invite.data.token}` : null;
+  return (
+    <section className="card" aria-labelledby="invite-h">
+      <h2 id="invite-h">Invite someone</h2>
+      {invite.data && link && (
+        <div className="alert warn" role="status" data-testid="invitation">
+          <p>
+            Send this link to <strong>{invite.data.email}</strong>. It works once, until {formatDate(invite.data.expiresAt)}, and is not shown again.
+          </p>
+          <div className="secret">
+            <code data-testid="invitation-link">{link}</code>
+            <CopyButton text={link} label="Copy link" />
+          </div>
+        </div>
+      )}
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          invite.mutate({ email, role });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="invite-email">E-mail</label>
+          <input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-role">Role</label>
+          <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <button type="submit" className="primary" disabled={invite.isPending}>
+            Create invitation link
+          </button>
+        </div>
+      </form>
+      <FormError error={invite.error} />
+    </section>
+  );
+}
+
+function MemberTable({ members }: { members: RouterOutputs["members"]["list"]["members"] }) {
+  return (
+    <section className="card" aria-labelledby="members-h">
+      <h2 id="members-h">Members</h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="muted">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <MemberRow key={m.userId} member={m} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function MemberRow({ member }: { member: RouterOutputs["members"]["list"]["members"][number] }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateMembers();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const changeRole = useMutation(trpc.members.changeRole.mutationOptions({ onSettled: invalidate }));
+  const remove = useMutation(trpc.members.remove.mutationOptions({ onSuccess: () => { dialog.current?.close(); invalidate(); } }));
+  const selectId = `role-${member.userId}`;
+  return (
+    <tr>
+      <td>{member.email}</td>
+      <td>{member.name ?? ""}</td>
+      <td>
+        <label htmlFor={selectId} className="muted" style={{ position: "absolute", left: -9999 }}>
+          Role of {member.email}
+        </label>
+        <select id={selectId} value={member.role} disabled={changeRole.isPending} onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as Role })}>
+          {ROLES.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+        <FormError error={changeRole.error} />
+      </td>
+      <td>{formatDate(member.joinedAt)}</td>
+      <td>
+        <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
+          Remove
+        </button>
+        <dialog ref={dialog} aria-labelledby={`remove-${member.userId}`}>
+          <h2 id={`remove-${member.userId}`}>Remove {member.email}?</h2>
+          <p>They lose access to this organization at once. Their API keys stay until revoked.</p>
+          <FormError error={remove.error} />
+          <div className="row">
+            <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ userId: member.userId })}>
+              Remove member
+            </button>
+            <button type="button" onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+          </div>
+        </dialog>
+      </td>
+    </tr>
+  );
+}
+
+function PendingInvitations({ invitations }: { invitations: RouterOutputs["members"]["list"]["invitations"] }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateMembers();
+  const revoke = useMutation(trpc.members.revokeInvitation.mutationOptions({ onSuccess: invalidate }));
+  return (
+    <section className="card" aria-labelledby="pending-h">
+      <h2 id="pending-h">Pending invitations</h2>
+      <FormError error={revoke.error} />
+      {invitations.length === 0 ? (
+        <Empty>No pending invitations.</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="muted">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.map((i) => (
+                <tr key={i.id}>
+                  <td>{i.email}</td>
+                  <td>{i.role}</td>
+                  <td>{formatDate(i.expiresAt)}</td>
+                  <td>
+                    <button type="button" onClick={() => revoke.mutate({ invitationId: i.id })} disabled={revoke.isPending}>
+                      Withdraw
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+
+import { useTRPC } from "../trpc";
+import { type RouterOutputs } from "../types";
+import { ErrorState, FormError, Loading } from "../ui";
+
+export default function SettingsPage() {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.settings.get.queryOptions());
+  return (
+    <>
+      <h1>Settings</h1>
+      {settings.isPending ? (
+        <Loading what="settings" />
+      ) : settings.error ? (
+        <ErrorState error={settings.error} retry={() => void settings.refetch()} />
+      ) : (
+        <SettingsForm initial={settings.data} />
+      )}
+    </>
+  );
+}
+
+function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(initial.name);
+  const [idp, setIdp] = useState(initial.idpOrgId ?? "");
+  const update = useMutation(
+    trpc.settings.update.mutationOptions({
+      // The name shows in the switcher too.
+      onSuccess: () => void queryClient.invalidateQueries(),
+    }),
+  );
+  return (
+    <form
+      className="card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        update.mutate({ name, idpOrgId: idp.trim() || null });
+      }}
+    >
+      <FormError error={update.error} />
+      {update.isSuccess && (
+        <p role="status" className="alert ok">
+          Saved.
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="org-id">Organization id</label>
+        <input id="org-id" type="text" readOnly value={initial.id} />
+      </div>
+      <div className="field">
+        <label htmlFor="org-name">Organization name</label>
+        <input id="org-name" type="text" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="plan">Plan</label>
+        <input id="plan" type="text" readOnly value={initial.plan} aria-describedby="plan-help" />
+        <span id="plan-help" className="muted">
+          The operator changes plans with <code>tolk org set-plan</code>.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor="idp">Identity-provider organization id</label>
+        <input id="idp" type="text" maxLength={200} value={idp} onChange={(e) => setIdp(e.target.value)} aria-describedby="idp-help" />
+        <span id="idp-help" className="muted">
+          Session tokens from your identity provider may name this organization by this id (claim <code>org_id</code> by default). Leave empty for none.
+        </span>
+      </div>
+      <button type="submit" className="primary" disabled={update.isPending}>
+        Save
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { type ReactNode } from "react";
+
+import { consolePages } from "./nav";
+import { ORG_COOKIE } from "./org-cookie";
+import { useTRPC } from "./trpc";
+import { ErrorState, Loading } from "./ui";
+
+/** The frame of every console page: navigation, organization switcher, who is signed in. */
+export function Shell({ children, signOut }: { children: ReactNode; signOut: () => Promise<void> }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const pathname = usePathname();
+  const session = useQuery(trpc.session.current.queryOptions());
+  const role = session.data?.active?.role;
+
+  function switchOrg(orgId: string) {
+    document.cookie = `${ORG_COOKIE}=${encodeURIComponent(orgId)}; path=/; samesite=lax; max-age=31536000`;
+    // Every cached answer belonged to the previous organization.
+    void queryClient.resetQueries();
+  }
+
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <aside className="sidebar">
+        <div className="brand">Tolk console</div>
+        {session.data && session.data.organizations.length > 1 && (
+          <div>
+            <label htmlFor="org-switcher">Organization</label>
+            <select id="org-switcher" value={session.data.active?.orgId ?? ""} onChange={(e) => switchOrg(e.target.value)}>
+              {session.data.organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name} ({o.role})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {session.data?.organizations.length === 1 && <div className="who">{session.data.active?.name}</div>}
+        <nav aria-label="Console">
+          <ul>
+            {consolePages
+              .filter((p) => !p.admin || role === "owner" || role === "admin")
+              .map((p) => (
+                <li key={p.href}>
+                  <Link href={p.href} aria-current={pathname === p.href ? "page" : undefined}>
+                    {p.label}
+                    {p.soon && <span className="soon"> · soon</span>}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <form action={signOut} style={{ marginTop: "auto" }}>
+          {session.data?.user && (
+            <p className="who">
+              {session.data.user.email}
+              {role && ` · ${role}`}
+            </p>
+          )}
+          <button type="submit">Sign out</button>
+        </form>
+      </aside>
+      <main id="main" className="content">
+        {session.isPending ? (
+          <Loading what="your account" />
+        ) : session.error ? (
+          <ErrorState error={session.error} retry={() => void session.refetch()} />
+        ) : !session.data.active ? (
+          <div className="alert warn">You are not a member of any organization yet. Ask an admin for an invitation link.</div>
+        ) : (
+          children
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type AppRouter } from "@tolk/trpc";
+import { TRPCClientError, createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { type ReactNode, useState } from "react";
+import superjson from "superjson";
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+/** A 4xx answer will not change on retry (forbidden, not found, bad input): show it at once. */
+function shouldRetry(failures: number, error: unknown): boolean {
+  if (error instanceof TRPCClientError) {
+    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 500;
+    if (status < 500) return false;
+  }
+  return failures < 2;
+}
+
+export function ConsoleProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } } }),
+  );
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** The message to show for a failed query or mutation. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return "Something went wrong.";
+}

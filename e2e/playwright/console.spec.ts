@@ -1,0 +1,195 @@
+import { readFileSync } from "node:fs";
+
+import { type Browser, type Page, expect, test } from "@playwright/test";
+
+import { admin, screenshot, serverUrl, signIn, v1 } from "./support";
+
+// One story, in order: later steps use what earlier ones made (a key, a translation, a member).
+test.describe.configure({ mode: "serial" });
+
+const memberEmail = "member@example.com";
+const memberPassword = "member-password-1";
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, admin().email, admin().password);
+  return page;
+}
+
+test("1. signs in with e-mail and password; a wrong password is refused", async ({ page }) => {
+  await page.goto(`${serverUrl()}/dashboard`);
+  await expect(page).toHaveURL(/\/sign-in/);
+  await screenshot(page, "sign-in");
+  await page.getByLabel("E-mail").fill(admin().email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("not right");
+
+  await signIn(page, admin().email, admin().password);
+  await expect(page.getByText("Allowance")).toBeVisible();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page.getByText("Translate", { exact: true }).first()).toBeVisible();
+  await screenshot(page, "dashboard");
+});
+
+let readKey = "";
+
+test("2. a key with only the read scope is shown once, reads quota and may not translate", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("link", { name: "API keys" }).click();
+  await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
+  await page.getByLabel("Name").fill("read-only e2e");
+  await page.getByLabel(/^translate/).uncheck();
+  await page.getByLabel(/^read/).check();
+  await page.getByRole("button", { name: "Create key" }).click();
+  const shown = page.getByTestId("new-key-value");
+  await expect(shown).toHaveText(/^svc_[0-9A-Za-z]{36}$/);
+  await expect(page.getByTestId("new-key")).toContainText("will not be shown again");
+  readKey = (await shown.textContent()) ?? "";
+  const row = page.getByRole("row", { name: /read-only e2e/ });
+  await expect(row).toContainText(readKey.slice(0, 7));
+  await expect(row).toContainText(admin().email);
+  await screenshot(page, "keys");
+
+  await page.reload();
+  await expect(page.getByRole("row", { name: /read-only e2e/ })).toBeVisible();
+  expect(await page.content()).not.toContain(readKey);
+
+  expect((await v1("/v1/quota", readKey)).status).toBe(200);
+  const translate = await v1("/v1/translate", readKey, {
+    method: "POST",
+    body: JSON.stringify({ text: "Hello", source_lang: "en", target_lang: "es" }),
+  });
+  expect(translate.status).toBe(403);
+  expect(((await translate.json()) as { error: { code: string } }).error.code).toBe("insufficient_scope");
+});
+
+test("3. a revoked key gets 401 on its next request", async ({ browser }) => {
+  expect(readKey).not.toBe("");
+  const page = await adminPage(browser);
+  await page.goto(`${serverUrl()}/keys`);
+  const row = page.getByRole("row", { name: /read-only e2e/ });
+  await row.getByRole("button", { name: "Revoke" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("cannot be undone");
+  await dialog.getByRole("button", { name: "Revoke key" }).click();
+  await expect(page.getByRole("row", { name: /read-only e2e/ })).toHaveCount(0);
+  expect((await v1("/v1/quota", readKey)).status).toBe(401);
+});
+
+test("4. the playground translates with quality score and credits, and the usage chart, table and CSV show it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("link", { name: "Translate" }).click();
+  await expect(page.getByRole("heading", { name: "Translate" })).toBeVisible();
+  await page.getByLabel("From").selectOption("en");
+  await page.getByLabel("To").selectOption("es");
+  await page.getByRole("button", { name: "Swap languages" }).click();
+  await expect(page.getByLabel("From")).toHaveValue("es");
+  await page.getByRole("button", { name: "Swap languages" }).click();
+  await page.getByLabel("Text").fill("Good morning. The house is big.");
+  await page.getByRole("button", { name: "Translate", exact: true }).click();
+  await expect(page.getByTestId("translation")).toHaveText("Buenos días. La casa es grande.");
+  await expect(page.getByTestId("quality-score")).toHaveText(/^\d+(\.\d+)?$/);
+  await expect(page.getByTestId("credits-used")).toHaveText("31");
+  await screenshot(page, "translate");
+
+  await page.getByRole("link", { name: "Usage" }).click();
+  await expect(page.getByRole("heading", { name: "Usage" })).toBeVisible();
+  const chart = page.getByTestId("chart-per-day");
+  await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(page.getByTestId("chart-per-language")).toContainText("es");
+  const row = page.getByRole("row", { name: /\bes\b/ });
+  await expect(row).toContainText("31");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const csv = readFileSync((await download.path()) ?? "", "utf8");
+  expect(csv.split("\r\n")[0]).toBe("date,target_lang,characters,credits,translations");
+  expect(csv).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},es,31,31,1$`, "m"));
+  await screenshot(page, "usage");
+});
+
+test("5. an admin invites a member by link and changes roles; the member cannot open API keys and the server refuses too", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("link", { name: "Members" }).click();
+  await expect(page.getByRole("heading", { name: "Invite someone" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(memberEmail);
+  await page.getByLabel("Role", { exact: true }).selectOption("member");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  const link = (await page.getByTestId("invitation-link").textContent()) ?? "";
+  expect(link).toMatch(/\/invite\/[0-9A-Za-z]{32}$/);
+  await expect(page.getByRole("row", { name: new RegExp(memberEmail) })).toContainText("member");
+  await screenshot(page, "members");
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole("heading", { name: /Join Demo organization/ })).toBeVisible();
+  await screenshot(invitee, "invitation");
+  await invitee.getByLabel(/Choose a password/).fill(memberPassword);
+  await invitee.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(invitee.getByRole("status")).toContainText("You joined");
+  await invitee.goto(link);
+  await expect(invitee.getByRole("main").getByRole("alert")).toContainText("expired or been used");
+
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, memberEmail, memberPassword);
+  await expect(member.getByRole("link", { name: "API keys" })).toHaveCount(0);
+  await member.goto(`${serverUrl()}/keys`);
+  await expect(member.getByRole("main").getByRole("alert")).toContainText("needs the admin role");
+  const refused = await member.request.get(`${serverUrl()}/api/trpc/keys.list`);
+  expect(refused.status()).toBe(403);
+  const created = await member.request.post(`${serverUrl()}/api/trpc/keys.create`, {
+    data: { json: { name: "sneaky", scopes: ["translate"] } },
+    headers: { Origin: serverUrl() },
+  });
+  expect(created.status()).toBe(403);
+
+  // The admin promotes them; the member's next request has the new role (no sign-out needed).
+  await page.reload();
+  const memberRow = page.getByRole("row", { name: new RegExp(memberEmail) });
+  await memberRow.getByLabel(`Role of ${memberEmail}`).selectOption("admin");
+  await expect(memberRow.getByLabel(`Role of ${memberEmail}`)).toHaveValue("admin");
+  await member.reload();
+  await expect(member.getByRole("heading", { name: "Active keys" })).toBeVisible();
+  expect((await member.request.get(`${serverUrl()}/api/trpc/keys.list`)).status()).toBe(200);
+});
+
+test("6. cross-site requests to the console API are refused", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const res = await page.request.post(`${serverUrl()}/api/trpc/keys.create`, {
+    data: { json: { name: "csrf", scopes: ["read"] } },
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(res.status()).toBe(403);
+  expect(res.headers()["access-control-allow-origin"]).toBeUndefined();
+});
+
+test("7. settings save the name and identity-provider id; every page renders at 1440 and 375 px; sign-out ends the session", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("starter");
+  await page.getByLabel("Organization name").fill("Demo org renamed");
+  await page.getByLabel("Identity-provider organization id").fill("acme-idp");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Organization name")).toHaveValue("Demo org renamed");
+  await screenshot(page, "settings");
+
+  for (const [path, heading] of [
+    ["/documents", "Documents"],
+    ["/glossaries", "Glossaries"],
+    ["/memories", "Translation memories"],
+    ["/brand-voices", "Brand voices"],
+  ] as const) {
+    await page.goto(`${serverUrl()}${path}`);
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByText("arrive with their own issue")).toBeVisible();
+    await screenshot(page, path.slice(1));
+  }
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto(`${serverUrl()}/keys`);
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect((await page.request.get(`${serverUrl()}/api/trpc/keys.list`)).status()).toBe(401);
+});

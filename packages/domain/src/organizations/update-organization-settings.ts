@@ -1,0 +1,35 @@
+import { organizations } from "@tolk/db";
+import { and, eq, ne } from "drizzle-orm";
+
+import { type DomainContext } from "../context";
+import { TolkError, badRequest, notFound } from "../errors";
+
+/**
+ * Renames an organization and sets its identity-provider id (the org claim session tokens may
+ * carry instead of our id). The plan is not a setting: operators change it with the CLI.
+ */
+export async function updateOrganizationSettings(
+  ctx: DomainContext,
+  options: { orgId: string; name: string; idpOrgId: string | null },
+) {
+  const name = options.name.trim();
+  if (!name || name.length > 200) throw badRequest("An organization name of 1 to 200 characters is required.", "name");
+  const idpOrgId = options.idpOrgId?.trim() || null;
+  if (idpOrgId && idpOrgId.length > 200) throw badRequest("The identity-provider id may have at most 200 characters.", "idp_org_id");
+  if (idpOrgId) {
+    const [taken] = await ctx.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.idpOrgId, idpOrgId), ne(organizations.id, options.orgId)));
+    if (taken) {
+      throw new TolkError(409, "already_exists", "invalid_request_error", "Another organization uses this identity-provider id.", { param: "idp_org_id" });
+    }
+  }
+  const [org] = await ctx.db
+    .update(organizations)
+    .set({ name, idpOrgId })
+    .where(eq(organizations.id, options.orgId))
+    .returning({ id: organizations.id, name: organizations.name, plan: organizations.plan, idpOrgId: organizations.idpOrgId });
+  if (!org) throw notFound("Organization");
+  return org;
+}

@@ -1,0 +1,37 @@
+import { usageEvents } from "@tolk/db";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+
+import { type DomainContext } from "../context";
+import { resolveUsageRange } from "./get-usage";
+
+/**
+ * Characters and credits per UTC day and target language over a range (the console's charts
+ * and CSV). The range follows GET /v1/usage's rules.
+ */
+export async function getDailyUsage(ctx: DomainContext, options: { orgId: string; from?: string; to?: string }) {
+  const range = resolveUsageRange(ctx, options);
+  const day = sql<string>`to_char(${usageEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await ctx.db
+    .select({
+      day,
+      targetLang: usageEvents.targetLang,
+      characters: sql<string>`sum(${usageEvents.characters})`,
+      credits: sql<string>`sum(${usageEvents.credits})`,
+      translations: sql<string>`count(*)`,
+    })
+    .from(usageEvents)
+    .where(and(eq(usageEvents.orgId, options.orgId), gte(usageEvents.createdAt, range.start), lt(usageEvents.createdAt, range.end)))
+    .groupBy(day, usageEvents.targetLang)
+    .orderBy(day, usageEvents.targetLang);
+  return {
+    from: range.from,
+    to: range.to,
+    rows: rows.map((r) => ({
+      day: r.day,
+      targetLang: r.targetLang,
+      characters: Number(r.characters),
+      credits: Number(r.credits),
+      translations: Number(r.translations),
+    })),
+  };
+}

@@ -1,0 +1,2 @@
+export { appRouter, type AppRouter } from "./root";
+export { type ConsoleContext, createCallerFactory, createConsoleContext } from "./trpc";

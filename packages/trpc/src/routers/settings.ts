@@ -1,0 +1,15 @@
+import { updateOrganizationSettings } from "@tolk/domain";
+import { z } from "zod";
+
+import { orgProcedure, router } from "../trpc";
+
+export const settingsRouter = router({
+  get: orgProcedure("admin").query(({ ctx }) => {
+    const { id, name, plan, idpOrgId } = ctx.membership.org;
+    return { id, name, plan, idpOrgId };
+  }),
+
+  update: orgProcedure("admin")
+    .input(z.object({ name: z.string(), idpOrgId: z.string().nullable() }))
+    .mutation(({ ctx, input }) => updateOrganizationSettings(ctx.domain, { orgId: ctx.membership.org.id, ...input })),
+});
