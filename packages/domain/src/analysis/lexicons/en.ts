@@ -1,0 +1,86 @@
+import { type Lexicon } from "./lexicon";
+
+export const en: Lexicon = {
+  domains: {
+    Legal: [
+      "contract*", "agreement*", "clause*", "herein*", "hereby", "hereto", "hereunder", "thereof", "whereas", "pursuant",
+      "liabilit*", "liable", "indemnif*", "jurisdiction*", "court*", "plaintiff*", "defendant*", "statut*", "lawsuit*",
+      "litigation", "arbitrat*", "breach*", "termination", "terminate", "licensee*", "licensor*", "warrant*", "tort*",
+      "governing law", "intellectual property", "confidential*", "non-disclosure", "party", "parties", "obligation*",
+      "notwithstanding", "entitled", "damages", "attorney*", "lawyer*", "legal*", "regulation*", "compliance", "gdpr",
+      "shall", "executed", "amendment*", "covenant*", "tenant*", "landlord*", "lease*", "copyright*", "infring*", "void",
+      "enforceab*", "judg*", "appeal*", "verdict*", "consent*", "data controller", "data processor", "subpoena*",
+    ],
+    Medical: [
+      "patient*", "clinic*", "diagnos*", "symptom*", "treatment*", "therap*", "dose*", "dosage*", "medicat*", "drug*",
+      "tablet*", "capsule*", "mg", "ml", "physician*", "doctor*", "nurse*", "hospital*", "surgery", "surgical", "surgeon*",
+      "chronic", "acute", "infection*", "inflammat*", "cardi*", "blood", "pressure", "pulmonar*", "renal", "hepatic",
+      "adverse", "side effect*", "contraindicat*", "prescri*", "vaccin*", "allerg*", "disease*", "syndrome*", "pain",
+      "fever", "tumou*", "tumor*", "oncolog*", "insulin", "diabet*", "pregnan*", "intravenous*", "pharmac*", "antibiotic*",
+      "medical", "health*", "care", "emergency", "x-ray", "mri", "blood test", "cholesterol", "asthma", "headache*",
+    ],
+    Marketing: [
+      "brand*", "discount*", "offer*", "sale", "sales", "deal*", "exclusive*", "limited time", "shop*", "buy", "order now",
+      "free shipping", "customer*", "newsletter*", "subscribe*", "campaign*", "launch*", "new collection", "collection",
+      "promo*", "coupon*", "best-selling", "bestseller*", "premium", "upgrade*", "unlock*", "discover", "experience",
+      "amazing", "perfect", "style", "stylish", "trend*", "audience*", "engagement", "conversion*", "social media",
+      "influencer*", "loyalty", "reward*", "sign up", "join", "don't miss", "hurry", "save", "gift*", "guarantee*",
+      "favourite*", "favorite*", "love", "ultimate", "innovative", "seo", "marketing", "advert*", "ad", "ads",
+    ],
+    Technical: [
+      "server*", "database*", "api", "apis", "endpoint*", "config*", "install*", "deploy*", "repositor*", "commit*",
+      "function*", "paramet*", "variable*", "compil*", "runtime", "debug*", "log", "logs", "logging", "cache*", "query",
+      "queries", "request*", "response*", "http", "https", "json", "xml", "yaml", "sql", "cpu", "gpu", "ram", "memory",
+      "network*", "protocol*", "bandwidth", "latency", "firmware", "software", "hardware", "kernel", "driver*", "update*",
+      "upgrade", "version*", "bug*", "error*", "exception*", "timeout*", "thread*", "process*", "script*", "command*",
+      "terminal", "directory", "file*", "folder*", "plugin*", "module*", "library", "libraries", "token*", "authenticat*",
+      "encrypt*", "backup*", "voltage", "sensor*", "device*", "interface*", "click", "settings", "browser*", "cluster*",
+    ],
+    Finance: [
+      "invest*", "portfolio*", "asset*", "equit*", "dividend*", "revenue*", "profit*", "loss", "losses", "earnings",
+      "ebitda", "fiscal", "quarter*", "balance sheet", "cash flow", "liquidit*", "interest rate*", "inflation", "bond*",
+      "stock*", "share*", "shareholder*", "market cap*", "valuation*", "loan*", "credit*", "debt*", "mortgage*", "bank*",
+      "account*", "payment*", "invoice*", "tax*", "vat", "audit*", "financ*", "capital", "fund*", "budget*", "expense*",
+      "forecast*", "yield*", "hedg*", "currenc*", "exchange rate*", "usd", "eur", "gbp", "basis points",
+      "trading", "trader*", "broker*", "securities", "ipo", "net income", "operating margin", "year-on-year", "cost*",
+    ],
+  },
+  tPronouns: [],
+  vPronouns: [],
+  formal: [
+    "hereby", "herewith", "kindly", "sincerely", "yours faithfully", "yours sincerely", "dear sir", "dear madam",
+    "furthermore", "moreover", "therefore", "consequently", "accordingly", "nevertheless", "notwithstanding", "pursuant",
+    "regarding", "with regard to", "in accordance with", "we would be grateful", "please find", "please be advised",
+    "we regret", "shall", "whereas", "thereof", "hereinafter", "respectfully", "esteemed", "enclosed", "request",
+    "ensure", "obtain", "commence", "terminate", "facilitate", "subsequently", "prior to", "in the event", "hence",
+  ],
+  informal: [
+    "hey", "hi", "hiya", "yo", "lol", "omg", "btw", "gonna", "wanna", "gotta", "kinda", "sorta", "yeah", "yep", "nope",
+    "ok", "okay", "cool", "awesome", "guys", "dude", "stuff", "super", "totally", "pretty much", "cheers", "thanks",
+    "no worries", "haha", "ya", "u", "pls", "plz", "grab", "check out", "what's up", "fun", "crazy", "literally", "bro",
+  ],
+  imperatives: [
+    "click", "press", "select", "open", "close", "enter", "type", "run", "install", "restart", "check", "make sure",
+    "ensure", "do not", "don't", "never", "always", "buy", "get", "order", "shop", "discover", "try", "join", "sign up",
+    "subscribe", "grab", "save", "take", "call", "contact", "visit", "read", "see", "use", "add", "remove", "set",
+    "please", "let's", "go", "stop", "keep", "avoid", "store", "apply",
+  ],
+  idioms: [
+    "piece of cake", "break a leg", "hit the ground running", "ballpark figure", "low-hanging fruit", "think outside the box",
+    "under the weather", "once in a blue moon", "the ball is in your court", "on the same page", "bite the bullet",
+    "cost an arm and a leg", "call it a day", "spill the beans", "hit the nail on the head", "a game changer",
+    "game-changer", "raining cats and dogs", "at the end of the day", "touch base", "move the needle", "no-brainer",
+    "best thing since sliced bread", "kill two birds", "out of the blue", "from scratch", "go the extra mile",
+    "a win-win", "win-win", "by the book", "cut corners", "hands down", "on the fence", "rule of thumb", "back to square one",
+  ],
+  cultureRefs: [
+    "thanksgiving", "super bowl", "fourth of july", "4th of july", "black friday", "cyber monday", "halloween", "christmas",
+    "easter", "memorial day", "labor day", "boxing day", "bonfire night", "baseball", "touchdown", "home run", "cricket",
+    "nhs", "irs", "401(k)", "social security", "zip code", "fahrenheit", "miles", "mile", "inches", "inch", "feet", "pounds",
+    "ounce*", "gallon*", "yard*", "prom", "sorority", "fraternity", "high school", "sat", "uncle sam", "wall street",
+  ],
+  subordinators: [
+    "which", "that", "who", "whom", "whose", "where", "when", "while", "whereas", "although", "though", "because",
+    "since", "unless", "if", "whether", "provided", "until", "after", "before", "so that", "in order to", "as long as",
+  ],
+};
