@@ -1,12 +1,12 @@
 import { eld } from "eld/large";
 
 import { malayOrIndonesian } from "./malay-or-indonesian";
-import { splitSentences, stripNonProse } from "./text-units";
+import { countLetters, stripNonProse } from "./text-units";
 
 /** What the detector reports; `language` is "auto" when the result is inconclusive. */
 export interface LanguageDetection {
   language: string;
-  /** 0–1: how clearly the best language beats the next one, weighted by its share of the text. */
+  /** 0–1: how clearly the best language beats the next one (relative margin of their scores). */
   confidence: number;
   /** Why the result is "auto", when it is. */
   reason?: "too_short" | "ambiguous" | "unknown";
@@ -22,49 +22,33 @@ export const MIN_LETTERS = 12;
 /**
  * Below this confidence the result is "auto". Confidence is the relative margin between the
  * best and second-best n-gram score, (best − second) / best, scaled so that a 5% margin is
- * certainty, times the share of the text the winner holds. On the language-ID set the wrong
+ * certainty. On the language-ID set the wrong
  * answers have a median margin of 1.3% and the right ones 20%, but close relatives (bg/ru,
  * da/no) are often right by less than 2%: 0.1 (a 0.5% margin) turns 21 of 2,951 sentences to
  * "auto", a third of them wrong answers (thresholds compared in `pnpm eval`).
  */
 export const MIN_CONFIDENCE = 0.1;
 const FULL_MARGIN = 0.05;
-/** Text is read in chunks of at least this many characters, at most MAX_CHUNKS of them. */
-const CHUNK_CHARS = 160;
-const MAX_CHUNKS = 24;
-
-const LETTER = /\p{L}/gu;
+/** Long texts are sampled: this many characters, taken in evenly spaced slices. */
+const SAMPLE_CHARS = 3000;
+const SAMPLE_SLICES = 6;
 
 /**
  * Identifies the language of a text (ISO 639-1) with ELD, the library chosen by measurement
- * (eval/compare-langid.ts). Mixed-language texts report the dominant language: the text is
- * cut into sentence chunks, each is identified, and the language holding most letters wins.
- * Long texts are sampled evenly (at most MAX_CHUNKS chunks), so the cost stays bounded.
+ * (eval/compare-langid.ts). ELD sums n-gram evidence over the whole text, so a mixed-language
+ * text reports its dominant language, and a text split evenly between two languages has a
+ * small margin and answers "auto". Texts longer than SAMPLE_CHARS are read from evenly spaced
+ * slices, so the cost stays bounded (one library call, well under a millisecond).
  */
 export function detectLanguage(text: string): LanguageDetection {
   const prose = stripNonProse(text);
-  const letters = prose.match(LETTER)?.length ?? 0;
+  const letters = countLetters(prose);
   if (letters < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
-
-  const weights = new Map<string, { letters: number; confidence: number }>();
-  let total = 0;
-  for (const chunk of sampleChunks(prose)) {
-    const n = chunk.match(LETTER)?.length ?? 0;
-    if (n === 0) continue;
-    const result = eld.detect(chunk);
-    if (!result.language) continue;
-    const w = weights.get(result.language) ?? { letters: 0, confidence: 0 };
-    w.letters += n;
-    w.confidence += n * marginConfidence(result.getScores());
-    weights.set(result.language, w);
-    total += n;
-  }
-  const best = [...weights.entries()].sort((a, b) => b[1].letters - a[1].letters || (a[0] < b[0] ? -1 : 1))[0];
-  if (!best || total === 0) return { language: AUTO, confidence: 0, reason: "unknown" };
-  const [code, w] = best;
-  const confidence = round((w.confidence / w.letters) * (w.letters / total));
+  const result = eld.detect(sample(prose));
+  if (!result.language) return { language: AUTO, confidence: 0, reason: "unknown" };
+  const confidence = round(marginConfidence(result.getScores()));
   if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
-  return { language: code === "ms" ? malayOrIndonesian(prose) : code, confidence };
+  return { language: result.language === "ms" ? malayOrIndonesian(prose) : result.language, confidence };
 }
 
 function marginConfidence(scores: Record<string, number>): number {
@@ -73,25 +57,17 @@ function marginConfidence(scores: Record<string, number>): number {
   return Math.min(1, (first - second) / first / FULL_MARGIN);
 }
 
-/** Sentences grouped into chunks of ≥ CHUNK_CHARS; at most MAX_CHUNKS, spread over the text. */
-function sampleChunks(prose: string): string[] {
-  const chunks: string[] = [];
-  let current = "";
-  for (const sentence of splitSentences(prose)) {
-    current = current ? `${current} ${sentence}` : sentence;
-    if (current.length >= CHUNK_CHARS) {
-      chunks.push(current);
-      current = "";
-    }
+/** The whole text, or evenly spaced slices of it cut at spaces. */
+function sample(prose: string): string {
+  if (prose.length <= SAMPLE_CHARS) return prose;
+  const size = SAMPLE_CHARS / SAMPLE_SLICES;
+  const step = (prose.length - size) / (SAMPLE_SLICES - 1);
+  const slices: string[] = [];
+  for (let i = 0; i < SAMPLE_SLICES; i++) {
+    const from = Math.floor(i * step);
+    slices.push(prose.slice(from, from + size).replace(/^\S*\s/, "").replace(/\s\S*$/, ""));
   }
-  if (current) {
-    // A short tail joins the previous chunk rather than being judged alone.
-    if (chunks.length > 0 && current.length < CHUNK_CHARS / 2) chunks[chunks.length - 1] += ` ${current}`;
-    else chunks.push(current);
-  }
-  if (chunks.length <= MAX_CHUNKS) return chunks;
-  const step = chunks.length / MAX_CHUNKS;
-  return Array.from({ length: MAX_CHUNKS }, (_, i) => chunks[Math.floor(i * step)] ?? "");
+  return slices.join(" ");
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,64 +1,97 @@
 import { matchTokens } from "./text-units";
 
+export interface TermCount {
+  hits: number;
+  /** The entries found, as written in the index ("contract*", "governing law"). */
+  distinct: Set<string>;
+}
+
+interface Entry<K> {
+  key: K;
+  label: string;
+}
+
 /**
- * Counts occurrences of lexicon entries in a text's words. Entries and words are folded (lower
- * case, no accents); "term*" is a prefix, "two words" a phrase, anything else a whole word.
+ * Word lists of several categories, matched in one pass over a text's words. Entries and
+ * words are folded (lower case, no accents); "term*" is a prefix, "two words" a phrase,
+ * anything else a whole word. A word (or phrase) counts once per category it belongs to.
  */
-export class TermMatcher {
-  private readonly exact = new Set<string>();
-  private readonly prefixes = new Map<string, string[]>();
-  private readonly phrases: string[] = [];
+export class TermIndex<K extends string> {
+  private readonly exact = new Map<string, Entry<K>[]>();
+  /** Prefix entries bucketed by their first two letters. */
+  private readonly prefixes = new Map<string, { stem: string; entry: Entry<K> }[]>();
+  /** Phrases bucketed by their first word. */
+  private readonly phrases = new Map<string, { rest: string[]; entry: Entry<K> }[]>();
 
-  constructor(entries: Iterable<string>) {
-    for (const raw of entries) {
-      const prefix = raw.endsWith("*");
-      const tokens = matchTokens(prefix ? raw.slice(0, -1) : raw);
-      const entry = tokens.join(" ");
-      if (!entry) continue;
-      if (tokens.length > 1) this.phrases.push(` ${entry} `);
-      else if (prefix) {
-        const stem = entry;
-        const key = stem.slice(0, 2);
-        const list = this.prefixes.get(key) ?? [];
-        list.push(stem);
-        this.prefixes.set(key, list);
-      } else this.exact.add(entry);
+  /**
+   * @param compounds also find prefix entries at the end of long words, for languages that
+   *   write compounds as one word ("Tagesgeldkonto" holds "konto*").
+   */
+  constructor(
+    private readonly lists: Record<K, readonly string[]>,
+    private readonly compounds = false,
+  ) {
+    for (const key of Object.keys(lists) as K[]) {
+      for (const raw of lists[key]) this.add(key, raw);
     }
   }
 
-  /** Occurrences in `words` (from matchTokens) and `joined` (" " + words.join(" ") + " "), with the distinct entries hit. */
-  count(words: readonly string[], joined: string): { hits: number; distinct: Set<string> } {
-    let hits = 0;
-    const distinct = new Set<string>();
-    for (const w of words) {
-      if (this.exact.has(w)) {
-        hits++;
-        distinct.add(w);
-        continue;
-      }
-      const stem = this.prefixes.get(w.slice(0, 2))?.find((p) => w.startsWith(p));
-      if (stem !== undefined) {
-        hits++;
-        distinct.add(`${stem}*`);
-      }
-    }
-    for (const phrase of this.phrases) {
-      let from = joined.indexOf(phrase);
-      while (from >= 0) {
-        hits++;
-        distinct.add(phrase.trim());
-        from = joined.indexOf(phrase, from + phrase.length - 1);
-      }
-    }
-    return { hits, distinct };
+  private add(key: K, raw: string): void {
+    const isPrefix = raw.endsWith("*");
+    const tokens = matchTokens(isPrefix ? raw.slice(0, -1) : raw);
+    const [first, ...rest] = tokens;
+    if (first === undefined) return;
+    const entry = { key, label: tokens.join(" ") + (isPrefix ? "*" : "") };
+    if (rest.length > 0) push(this.phrases, first, { rest, entry });
+    else if (isPrefix) push(this.prefixes, first.slice(0, 2), { stem: first, entry });
+    else push(this.exact, first, entry);
   }
 
-  /** Whether the words open with an entry ("click …", "klicken Sie …"). */
-  matchesAtStart(words: readonly string[]): boolean {
-    const first = words[0];
-    if (first === undefined) return false;
-    if (this.exact.has(first) || this.prefixes.get(first.slice(0, 2))?.some((p) => first.startsWith(p))) return true;
-    const head = ` ${words.slice(0, 4).join(" ")} `;
-    return this.phrases.some((phrase) => head.startsWith(phrase));
+  /** Occurrences per category in `tokens` (from matchTokens). */
+  count(tokens: readonly string[]): Record<K, TermCount> {
+    const out = Object.fromEntries(Object.keys(this.lists).map((k) => [k, { hits: 0, distinct: new Set<string>() }])) as Record<
+      K,
+      TermCount
+    >;
+    const hit = (e: Entry<K>) => {
+      out[e.key].hits++;
+      out[e.key].distinct.add(e.label);
+    };
+    tokens.forEach((w, i) => {
+      const seen = new Set<K>();
+      const once = (e: Entry<K>) => {
+        if (seen.has(e.key)) return;
+        seen.add(e.key);
+        hit(e);
+      };
+      for (const e of this.exact.get(w) ?? []) once(e);
+      for (const { stem, entry } of this.prefixes.get(w.slice(0, 2)) ?? []) if (w.startsWith(stem)) once(entry);
+      if (this.compounds && w.length >= 8) {
+        for (let at = 3; at <= w.length - 4; at++) {
+          for (const { stem, entry } of this.prefixes.get(w.slice(at, at + 2)) ?? []) {
+            if (stem.length >= 4 && w.startsWith(stem, at)) once(entry);
+          }
+        }
+      }
+      for (const { rest, entry } of this.phrases.get(w) ?? []) {
+        if (rest.every((r, k) => tokens[i + 1 + k] === r)) hit(entry);
+      }
+    });
+    return out;
   }
+
+  /** Whether the words open with an entry of `key` ("click …", "klicken Sie …"). */
+  matchesAtStart(key: K, tokens: readonly string[]): boolean {
+    const w = tokens[0];
+    if (w === undefined) return false;
+    if (this.exact.get(w)?.some((e) => e.key === key)) return true;
+    if (this.prefixes.get(w.slice(0, 2))?.some((p) => p.entry.key === key && w.startsWith(p.stem))) return true;
+    return (this.phrases.get(w) ?? []).some((p) => p.entry.key === key && p.rest.every((r, k) => tokens[1 + k] === r));
+  }
+}
+
+function push<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }

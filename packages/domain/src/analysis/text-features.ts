@@ -1,6 +1,6 @@
 import { LEXICONS, type Lexicon, type LexiconDomain } from "./lexicons";
-import { TermMatcher } from "./term-matcher";
-import { PATTERNS, matchTokens, splitSentences, stripNonProse, words } from "./text-units";
+import { TermIndex } from "./term-matcher";
+import { PATTERNS, countLetters, matchTokens, splitSentences, stripNonProse, words } from "./text-units";
 
 /** Everything the ratings are computed from: counts, so every rating can say what raised it. */
 export interface TextFeatures {
@@ -10,6 +10,8 @@ export interface TextFeatures {
   words: number;
   sentences: number;
   meanSentenceWords: number;
+  /** Mean letters per word: long words mark the nominal style of official writing. */
+  meanWordLength: number;
   maxSentenceWords: number;
   /** Subordinate clauses and parenthetical breaks (; : parentheses) per sentence. */
   clausesPerSentence: number;
@@ -24,6 +26,8 @@ export interface TextFeatures {
   /** Weighted domain-term hits (other languages' terms count half) and the distinct terms. */
   domainHits: Record<LexiconDomain, number>;
   domainTerms: Record<LexiconDomain, readonly string[]>;
+  /** First- and second-person pronouns (I, we, you; je, nous, vous; ich, Sie…). */
+  personal: number;
   tPronouns: number;
   vPronouns: number;
   formalMarkers: number;
@@ -42,18 +46,26 @@ export interface TextFeatures {
 
 const DOMAINS: readonly LexiconDomain[] = ["Legal", "Medical", "Marketing", "Technical", "Finance"];
 const ALL = "*";
+/** Languages that write compounds as one word, so terms are also found inside words. */
+const COMPOUNDING = new Set(["de"]);
+
+type Category =
+  | LexiconDomain
+  | "personal"
+  | "tPronouns"
+  | "vPronouns"
+  | "formal"
+  | "informal"
+  | "imperatives"
+  | "idioms"
+  | "cultureRefs"
+  | "subordinators";
 
 interface CompiledLexicon {
-  domains: Record<LexiconDomain, TermMatcher>;
-  tPronouns: TermMatcher;
-  vPronouns: TermMatcher;
+  index: TermIndex<Category>;
+  /** The same language's domain terms only: what other languages borrow from English. */
+  domains: TermIndex<LexiconDomain>;
   vCapitalised: ReadonlySet<string>;
-  formal: TermMatcher;
-  informal: TermMatcher;
-  imperatives: TermMatcher;
-  idioms: TermMatcher;
-  cultureRefs: TermMatcher;
-  subordinators: TermMatcher;
 }
 
 const compiled = new Map<string, CompiledLexicon>();
@@ -64,18 +76,27 @@ function lexiconFor(language: string): CompiledLexicon {
   const cached = compiled.get(key);
   if (cached) return cached;
   const sources: Lexicon[] = key === ALL ? Object.values(LEXICONS) : [LEXICONS[key] as Lexicon];
-  const merge = (pick: (l: Lexicon) => readonly string[]) => new TermMatcher(sources.flatMap(pick));
+  const merge = (pick: (l: Lexicon) => readonly string[]) => sources.flatMap(pick);
+  const domainLists = Object.fromEntries(DOMAINS.map((d) => [d, merge((l) => l.domains[d])])) as Record<LexiconDomain, string[]>;
+  const compounds = COMPOUNDING.has(key);
   const result: CompiledLexicon = {
-    domains: Object.fromEntries(DOMAINS.map((d) => [d, merge((l) => l.domains[d])])) as Record<LexiconDomain, TermMatcher>,
-    tPronouns: merge((l) => l.tPronouns),
-    vPronouns: merge((l) => l.vPronouns),
+    index: new TermIndex<Category>(
+      {
+        ...domainLists,
+        personal: merge((l) => l.personal),
+        tPronouns: merge((l) => l.tPronouns),
+        vPronouns: merge((l) => l.vPronouns),
+        formal: merge((l) => l.formal),
+        informal: merge((l) => l.informal),
+        imperatives: merge((l) => l.imperatives),
+        idioms: merge((l) => l.idioms),
+        cultureRefs: merge((l) => l.cultureRefs),
+        subordinators: merge((l) => l.subordinators),
+      },
+      compounds,
+    ),
+    domains: new TermIndex<LexiconDomain>(domainLists, compounds),
     vCapitalised: new Set(sources.flatMap((l) => l.vPronounsCapitalised ?? [])),
-    formal: merge((l) => l.formal),
-    informal: merge((l) => l.informal),
-    imperatives: merge((l) => l.imperatives),
-    idioms: merge((l) => l.idioms),
-    cultureRefs: merge((l) => l.cultureRefs),
-    subordinators: merge((l) => l.subordinators),
   };
   compiled.set(key, result);
   return result;
@@ -88,7 +109,7 @@ const NUMBER = /\d+(?:[.,]\d+)*/g;
 const MEASURE =
   /\d\s?(?:%|‰|°[CF]?|mg|µg|mcg|ml|dl|cl|l|g|kg|t|km|m|cm|mm|µm|nm|mi|ft|in|lb|oz|h|hrs?|min|ms|s|kb|mb|gb|tb|ghz|mhz|hz|kv|mv|v|w|kw|kwh|mah|px|em|rem|dpi|fps|bps|kbps|mbps)\b|\d\s?%|[€$£¥₹]\s?\d|\d\s?[€$£¥₹]|\d\s?(?:usd|eur|gbp|chf|jpy|brl)\b/gi;
 const CURRENCY = /[€$£¥₹]|\b(?:USD|EUR|GBP|CHF|JPY|BRL)\b/g;
-const CONTRACTION = /\b\p{L}+(?:n['’]t|['’](?:re|ll|ve|m|d))\b|\b(?:gonna|wanna|gotta|ain['’]t|y['’]all)\b/giu;
+const CONTRACTION = /n['’]t\b|\p{L}['’](?:re|ll|ve|m|d)\b|\b(?:gonna|wanna|gotta|y['’]all)\b/giu;
 const EMOJI = /\p{Extended_Pictographic}/gu;
 const ELLIPSIS = /\.{3}|…|["“]\s?so-called|so-called|sogenannt|soi-disant|presunt/gi;
 
@@ -99,32 +120,27 @@ export function extractFeatures(text: string, language: string): TextFeatures {
   const sentenceWords = sentenceList.map((s) => words(s).length);
   const wordCount = words(prose).length;
   const tokens = matchTokens(prose);
-  const joined = ` ${tokens.join(" ")} `;
+  const found = lex.index.count(tokens);
 
   // Domain terms: the language's own lists in full; English terms count half in other
   // languages, because technical and financial English is borrowed everywhere.
-  const own = (m: TermMatcher) => m.count(tokens, joined);
-  const english = language !== "en" && LEXICONS[language] ? lexiconFor("en") : null;
+  const english = language !== "en" && LEXICONS[language] ? lexiconFor("en").domains.count(tokens) : null;
   const domainHits = {} as Record<LexiconDomain, number>;
   const domainTerms = {} as Record<LexiconDomain, readonly string[]>;
   for (const d of DOMAINS) {
-    const main = own(lex.domains[d]);
-    const borrowed = english ? english.domains[d].count(tokens, joined) : { hits: 0, distinct: new Set<string>() };
-    domainHits[d] = main.hits + borrowed.hits / 2;
-    domainTerms[d] = [...new Set([...main.distinct, ...borrowed.distinct])].sort();
+    domainHits[d] = found[d].hits + (english ? english[d].hits / 2 : 0);
+    domainTerms[d] = [...new Set([...found[d].distinct, ...(english?.[d].distinct ?? [])])].sort();
   }
 
+  // Clause depth: subordinators and parenthetical breaks, counted over the text, per sentence.
+  const clauses = found.subordinators.hits + count(prose, /[;:()]/g);
   let imperatives = 0;
   let vCapitalised = 0;
-  let clauses = 0;
   for (const sentence of sentenceList) {
-    const sentenceTokens = matchTokens(sentence);
-    if (lex.imperatives.matchesAtStart(sentenceTokens) && !sentence.trim().endsWith("?")) imperatives++;
-    clauses += lex.subordinators.count(sentenceTokens, ` ${sentenceTokens.join(" ")} `).hits + count(sentence, /[;:()]/g);
+    if (!sentence.endsWith("?") && lex.index.matchesAtStart("imperatives", matchTokens(sentence.slice(0, 60)))) imperatives++;
     if (lex.vCapitalised.size > 0) {
       // Inside a sentence a capitalised "Sie"/"Lei" is the polite pronoun, not "they"/"she".
-      const inner = sentence.split(/\s+/).slice(1).map((w) => w.replace(/[^\p{L}]/gu, ""));
-      vCapitalised += inner.filter((w) => lex.vCapitalised.has(w)).length;
+      for (const w of sentence.split(/\s+/).slice(1)) if (lex.vCapitalised.has(w.replace(/[^\p{L}]/gu, ""))) vCapitalised++;
     }
   }
 
@@ -136,6 +152,7 @@ export function extractFeatures(text: string, language: string): TextFeatures {
     sentences: sentenceList.length,
     meanSentenceWords: sentenceWords.length ? wordCount / sentences : 0,
     maxSentenceWords: Math.max(0, ...sentenceWords),
+    meanWordLength: wordCount ? countLetters(prose) / wordCount : 0,
     clausesPerSentence: clauses / sentences,
     acronyms: isShouting(prose) ? 0 : count(text.replace(PATTERNS.url, " "), ACRONYM),
     numbers: count(text, NUMBER),
@@ -143,27 +160,29 @@ export function extractFeatures(text: string, language: string): TextFeatures {
     currency: count(text, CURRENCY),
     placeholders: count(text, PATTERNS.placeholder),
     markup: count(text, PATTERNS.tag) + count(text, PATTERNS.markdown) + count(text, PATTERNS.entity) + count(text, PATTERNS.codeSpan),
-    links: count(text, PATTERNS.url) + count(text, PATTERNS.email),
+    links: count(text, PATTERNS.url) + (text.includes("@") ? count(text, PATTERNS.email) : 0),
     domainHits,
     domainTerms,
-    tPronouns: own(lex.tPronouns).hits,
-    vPronouns: own(lex.vPronouns).hits + vCapitalised,
-    formalMarkers: own(lex.formal).hits,
-    informalMarkers: own(lex.informal).hits,
+    personal: found.personal.hits + vCapitalised,
+    tPronouns: found.tPronouns.hits,
+    vPronouns: found.vPronouns.hits + vCapitalised,
+    formalMarkers: found.formal.hits,
+    informalMarkers: found.informal.hits,
     imperatives,
     contractions: count(prose, CONTRACTION),
     exclamations: count(text, /!/g),
     questions: count(text, /[?？¿]/g),
     emoji: count(text, EMOJI),
-    idioms: own(lex.idioms).hits,
-    cultureRefs: own(lex.cultureRefs).hits,
+    idioms: found.idioms.hits,
+    cultureRefs: found.cultureRefs.hits,
     ellipses: count(text, ELLIPSIS),
   };
 }
 
 /** A text in capitals throughout is shouting, not a string of acronyms. */
 function isShouting(prose: string): boolean {
-  const letters = prose.match(/\p{L}/gu)?.length ?? 0;
-  const upper = prose.match(/\p{Lu}/gu)?.length ?? 0;
+  const letters = countLetters(prose);
+  let upper = 0;
+  for (const run of prose.match(/\p{Lu}+/gu) ?? []) upper += run.length;
   return letters > 20 && upper / letters > 0.7;
 }

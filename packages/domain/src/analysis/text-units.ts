@@ -23,7 +23,7 @@ export function stripNonProse(text: string): string {
     .replace(PATTERNS.entity, " ")
     .replace(PATTERNS.placeholder, " ")
     .replace(/[#*_>`|~]+/g, " ")
-    .replace(/\p{N}+/gu, " ")
+    .replace(/\p{N}+(?:[.,]\p{N}+)*/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -62,4 +62,11 @@ export function matchTokens(text: string): string[] {
     } else out.push(token);
   }
   return out;
+}
+
+/** The number of letters (any script); cheaper than matching each one. */
+export function countLetters(text: string): number {
+  let n = 0;
+  for (const run of text.match(/\p{L}+/gu) ?? []) n += run.length;
+  return n;
 }

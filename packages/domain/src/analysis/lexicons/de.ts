@@ -2,7 +2,7 @@ import { type Lexicon } from "./lexicon";
 
 export const de: Lexicon = {
   domains: {
-    Legal: [
+    Legal: [ "datenschutz*", "kundigungsschutz", "verbraucher*", "abmahnung*",
       "vertrag*", "vertrags*", "vereinbarung*", "klausel*", "paragraph*", "gericht*", "klage*", "klager*", "beklagte*",
       "zustandigkeit*", "gesetz*", "rechtlich*", "recht", "rechte", "satzung*", "verordnung*", "haftung*", "haftet",
       "schadensersatz", "kundigung*", "vertragspartei*", "partei*", "verpflicht*", "gemass", "urteil*", "berufung",
@@ -10,7 +10,7 @@ export const de: Lexicon = {
       "unterzeichne*", "schiedsverfahren", "streitigkeit*", "straf*", "nachstehend", "bgb", "mieter*", "vermieter*",
       "mietvertrag*", "gewahrleistung*", "anspruch*", "anspruche*", "frist*", "rechtsweg", "bestimmung*", "unwirksam*",
     ],
-    Medical: [
+    Medical: [ "ibuprofen", "paracetamol", "antibiotik*", "hals", "magen", "grippe", "krank*", "zahnarzt*", "erkaltung",
       "patient*", "klinik*", "klinisch*", "diagnos*", "symptom*", "behandlung*", "therapie*", "dosis", "dosierung*",
       "medikament*", "arznei*", "tablette*", "kapsel*", "mg", "ml", "arzt", "arzte*", "arztin*", "arztlich*", "pflege*",
       "krankenhaus*", "klinikum", "operation*", "chirurg*", "chronisch*", "akut*", "infektion*", "entzundung*", "herz*",
@@ -25,7 +25,7 @@ export const de: Lexicon = {
       "zielgruppe*", "soziale medien", "influencer*", "treue*", "pramie*", "jetzt", "melde dich an", "verpasse nicht",
       "sparen", "spare", "geschenk*", "garantie*", "lieblings*", "marketing", "werbung", "werbe*", "bestseller*",
     ],
-    Technical: [
+    Technical: [ "build", "deploy*", "docker", "git",
       "server*", "datenbank*", "api", "schnittstelle*", "konfigur*", "install*", "bereitstell*", "repository", "funktion*",
       "parameter*", "variable*", "kompil*", "debug*", "protokoll*", "cache*", "abfrage*", "anfrage*", "antwort*", "http",
       "json", "xml", "sql", "prozessor*", "cpu", "arbeitsspeicher", "speicher*", "netzwerk*", "bandbreite", "latenz",
@@ -34,7 +34,7 @@ export const de: Lexicon = {
       "bibliothek*", "authentifiz*", "verschlussel*", "sicherung*", "spannung", "sensor*", "gerat*", "klicken",
       "einstellung*", "browser*", "neustart*", "passwort*", "benutzer*",
     ],
-    Finance: [
+    Finance: [ "tagesgeld*", "girokonto*", "depot*", "sparkonto*",
       "invest*", "portfolio*", "vermogen*", "dividende*", "umsatz*", "gewinn*", "verlust*", "ergebnis*", "ebitda",
       "geschaftsjahr*", "quartal*", "bilanz*", "cashflow", "liquiditat*", "zins*", "inflation", "anleihe*", "aktie*",
       "aktionar*", "marktkapitalisierung", "bewertung*", "kredit*", "darlehen*", "schuld*", "hypothek*", "bank*",
@@ -43,7 +43,8 @@ export const de: Lexicon = {
       "dollar", "borse*", "markt*", "kurs*", "marge*", "kosten*", "vorjahr*",
     ],
   },
-  tPronouns: ["du", "dich", "dir", "dein*", "ihr", "euch", "euer*", "eure*"],
+  personal: ["ich", "mich", "mir", "mein*", "wir", "uns", "unser*", "du", "dich", "dir", "dein*", "euch"],
+  tPronouns: ["du", "dich", "dir", "dein*", "euch", "eure*"],
   vPronouns: [],
   vPronounsCapitalised: ["Sie", "Ihnen", "Ihr", "Ihre", "Ihren", "Ihrem", "Ihrer", "Ihres"],
   formal: [
@@ -54,7 +55,7 @@ export const de: Lexicon = {
   ],
   informal: [
     "hallo", "hi", "hey", "moin", "servus", "tschuss", "ciao", "na", "ne", "nee", "jo", "krass", "geil", "cool", "super",
-    "mega", "voll", "echt", "halt", "mal", "kumpel", "leute", "lg", "vg", "lol", "haha", "bock", "quatsch", "egal",
+    "mega", "voll", "echt", "halt", "kumpel", "leute", "lg", "vg", "lol", "haha", "bock", "quatsch", "egal",
     "alter", "digga", "okay", "ok", "ach", "tja", "naja", "gell",
   ],
   imperatives: [

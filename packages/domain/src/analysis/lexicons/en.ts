@@ -2,7 +2,7 @@ import { type Lexicon } from "./lexicon";
 
 export const en: Lexicon = {
   domains: {
-    Legal: [
+    Legal: [ "data protection", "personal data", "consumer rights", "dismissal", "sue", "sued",
       "contract*", "agreement*", "clause*", "herein*", "hereby", "hereto", "hereunder", "thereof", "whereas", "pursuant",
       "liabilit*", "liable", "indemnif*", "jurisdiction*", "court*", "plaintiff*", "defendant*", "statut*", "lawsuit*",
       "litigation", "arbitrat*", "breach*", "termination", "terminate", "licensee*", "licensor*", "warrant*", "tort*",
@@ -11,7 +11,7 @@ export const en: Lexicon = {
       "shall", "executed", "amendment*", "covenant*", "tenant*", "landlord*", "lease*", "copyright*", "infring*", "void",
       "enforceab*", "judg*", "appeal*", "verdict*", "consent*", "data controller", "data processor", "subpoena*",
     ],
-    Medical: [
+    Medical: [ "ibuprofen", "paracetamol", "painkiller*", "stomach", "throat", "flu", "sore", "ill", "illness", "sick", "vaccine*", "dentist*",
       "patient*", "clinic*", "diagnos*", "symptom*", "treatment*", "therap*", "dose*", "dosage*", "medicat*", "drug*",
       "tablet*", "capsule*", "mg", "ml", "physician*", "doctor*", "nurse*", "hospital*", "surgery", "surgical", "surgeon*",
       "chronic", "acute", "infection*", "inflammat*", "cardi*", "blood", "pressure", "pulmonar*", "renal", "hepatic",
@@ -19,7 +19,7 @@ export const en: Lexicon = {
       "fever", "tumou*", "tumor*", "oncolog*", "insulin", "diabet*", "pregnan*", "intravenous*", "pharmac*", "antibiotic*",
       "medical", "health*", "care", "emergency", "x-ray", "mri", "blood test", "cholesterol", "asthma", "headache*",
     ],
-    Marketing: [
+    Marketing: [ "introducing", "all-new", "available in stores", "new arrivals", "limited edition",
       "brand*", "discount*", "offer*", "sale", "sales", "deal*", "exclusive*", "limited time", "shop*", "buy", "order now",
       "free shipping", "customer*", "newsletter*", "subscribe*", "campaign*", "launch*", "new collection", "collection",
       "promo*", "coupon*", "best-selling", "bestseller*", "premium", "upgrade*", "unlock*", "discover", "experience",
@@ -45,6 +45,7 @@ export const en: Lexicon = {
       "trading", "trader*", "broker*", "securities", "ipo", "net income", "operating margin", "year-on-year", "cost*",
     ],
   },
+  personal: ["i", "i'm", "i've", "i'll", "i'd", "me", "my", "we", "we're", "we've", "we'll", "us", "our", "you", "you're", "you've", "you'll", "your", "yours"],
   tPronouns: [],
   vPronouns: [],
   formal: [
@@ -56,7 +57,7 @@ export const en: Lexicon = {
   ],
   informal: [
     "hey", "hi", "hiya", "yo", "lol", "omg", "btw", "gonna", "wanna", "gotta", "kinda", "sorta", "yeah", "yep", "nope",
-    "ok", "okay", "cool", "awesome", "guys", "dude", "stuff", "super", "totally", "pretty much", "cheers", "thanks",
+    "ok", "okay", "awesome", "guys", "dude", "stuff", "super", "totally", "pretty much", "cheers", "thanks",
     "no worries", "haha", "ya", "u", "pls", "plz", "grab", "check out", "what's up", "fun", "crazy", "literally", "bro",
   ],
   imperatives: [

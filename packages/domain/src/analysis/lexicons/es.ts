@@ -2,7 +2,7 @@ import { type Lexicon } from "./lexicon";
 
 export const es: Lexicon = {
   domains: {
-    Legal: [
+    Legal: [ "proteccion de datos", "datos personales", "consumidor*", "despido*", "demandar",
       "contrato*", "clausula*", "acuerdo*", "arrendat*", "arrendador*", "tribunal*", "juzgado*", "demanda*", "demandante*",
       "demandado*", "jurisdiccion*", "ley", "leyes", "legal*", "estatut*", "reglament*", "normativa*", "responsabilidad*",
       "indemniza*", "incumplimiento*", "rescision*", "vigencia", "las partes", "la parte", "obligacion*", "derecho*",
@@ -10,7 +10,7 @@ export const es: Lexicon = {
       "rgpd", "consentimiento", "licencia*", "firmado", "suscrito*", "arbitraje", "litigio*", "penal*", "clausulas",
       "el presente", "otorga*", "estipula*", "dispuesto en", "codigo civil", "inquilino*", "fianza*", "plazo*",
     ],
-    Medical: [
+    Medical: [ "ibuprofeno", "paracetamol", "antibiotico*", "analgesico*", "estomago", "garganta", "gripe", "muela*", "dentista*", "resfriado*",
       "paciente*", "clinic*", "diagnostic*", "sintoma*", "tratamiento*", "terap*", "dosis", "medicament*", "farmac*",
       "comprimido*", "capsula*", "mg", "ml", "medico*", "enfermer*", "hospital*", "cirugia*", "quirurgic*", "cronic*",
       "agud*", "infeccion*", "inflamac*", "cardi*", "sangre", "sanguine*", "presion arterial", "renal", "hepatic*",
@@ -18,7 +18,7 @@ export const es: Lexicon = {
       "enfermedad*", "sindrome*", "dolor*", "fiebre", "tumor*", "oncolog*", "insulina", "diabet*", "embaraz*", "salud",
       "urgencia*", "analisis de sangre", "colesterol", "asma", "cefalea*", "intravenos*", "prescri*", "consulta medica",
     ],
-    Marketing: [
+    Marketing: [ "app", "descarga*", "pedido*", "envio*",
       "marca*", "descuento*", "oferta*", "rebaja*", "promocion*", "exclusiv*", "tiempo limitado", "tienda*", "compra*",
       "envio gratis", "envio gratuito", "cliente*", "suscri*", "campana*", "lanzamiento*", "coleccion*", "cupon*",
       "novedad*", "premium", "descubre", "descubra", "experiencia*", "increible*", "perfect*", "estilo*", "tendencia*",
@@ -34,7 +34,7 @@ export const es: Lexicon = {
       "complemento*", "modulo*", "biblioteca*", "autentica*", "cifra*", "copia de seguridad", "voltaje", "sensor*",
       "dispositivo*", "interfaz", "haga clic", "haz clic", "navegador*", "reinicia*", "contrasena*", "usuario*",
     ],
-    Finance: [
+    Finance: [ "tarjeta de credito", "intereses", "cobrar", "nomina*", "ahorro*",
       "inversion*", "invert*", "cartera*", "activo*", "dividendo*", "ingreso*", "beneficio*", "perdida*", "ganancia*",
       "ebitda", "fiscal*", "trimestr*", "balance", "flujo de caja", "liquidez", "tipo de interes", "tipos de interes",
       "inflacion", "bono*", "accion*", "accionista*", "capitalizacion", "valoracion*", "prestamo*", "credito*", "deuda*",
@@ -43,6 +43,7 @@ export const es: Lexicon = {
       "dolares", "bolsa", "mercado*", "cotiza*", "interanual", "margen", "coste*", "costo*", "tesoreria",
     ],
   },
+  personal: ["yo", "me", "mi", "mis", "nosotros", "nosotras", "nos", "nuestro*", "nuestra*", "tu", "tú", "te", "usted", "ustedes", "vosotros", "os"],
   tPronouns: ["tu", "tú", "te", "ti", "contigo", "tus", "vos", "vosotros", "vosotras", "os", "vuestro*", "tuyo*"],
   vPronouns: ["usted", "ustedes", "ud", "uds", "vd", "vds"],
   formal: [

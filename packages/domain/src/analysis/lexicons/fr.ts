@@ -2,7 +2,7 @@ import { type Lexicon } from "./lexicon";
 
 export const fr: Lexicon = {
   domains: {
-    Legal: [
+    Legal: [ "dommages et interets", "licenciement*", "protection des donnees", "donnees personnelles", "caution", "proprio", "prud'hom*",
       "contrat*", "clause*", "accord*", "bail", "bailleur*", "locataire*", "tribunal*", "juridiction*", "demandeur*",
       "defendeur*", "loi", "lois", "legal*", "juridique*", "statut*", "reglement*", "responsabilite*", "indemni*",
       "resiliation", "resilier", "les parties", "la partie", "obligation*", "droit*", "en vertu de", "conformement",
@@ -10,7 +10,7 @@ export const fr: Lexicon = {
       "consentement", "licence*", "signataire*", "arbitrage", "litige*", "penal*", "ci-apres", "stipul*", "code civil",
       "prejudice*", "cour", "decret*", "mandat*", "ayant droit", "cedant*", "cessionnaire*", "avenant*",
     ],
-    Medical: [
+    Medical: [ "ibuprofene", "paracetamol", "antibiotique*", "gorge", "estomac", "grippe", "malade*", "dentiste*", "rhume",
       "patient*", "clinique*", "diagnostic*", "symptome*", "traitement*", "therap*", "dose*", "posologie", "medicament*",
       "pharmac*", "comprime*", "gelule*", "mg", "ml", "medecin*", "infirmi*", "hopita*", "chirurgi*", "chronique*",
       "aigu*", "infection*", "inflammat*", "cardi*", "sang", "sanguin*", "tension arterielle", "renal*", "hepatique*",
@@ -25,7 +25,7 @@ export const fr: Lexicon = {
       "cible", "reseaux sociaux", "influenceu*", "fidelite", "recompense*", "inscrivez-vous", "rejoignez", "ne manquez pas",
       "depechez-vous", "economisez", "cadeau*", "garanti*", "prefere*", "marketing", "publicit*", "annonce*", "craquez",
     ],
-    Technical: [
+    Technical: [ "docker", "build", "log", "plante", "bug*", "parametres",
       "serveur*", "base de donnees", "bases de donnees", "api", "configur*", "install*", "deploiement*", "depot*",
       "fonction*", "parametre*", "variable*", "compil*", "debog*", "journal", "journaux", "cache", "requete*", "reponse*",
       "http", "json", "xml", "sql", "processeur", "memoire", "reseau*", "protocole*", "bande passante", "latence",
@@ -43,6 +43,7 @@ export const fr: Lexicon = {
       "euros", "dollars", "bourse", "marche*", "cotation*", "marge*", "cout*", "exercice",
     ],
   },
+  personal: ["je", "j", "me", "moi", "mon", "ma", "mes", "nous", "notre", "nos", "tu", "te", "toi", "vous", "votre", "vos"],
   tPronouns: ["tu", "toi", "te", "t", "ton", "ta", "tes", "tien*"],
   vPronouns: ["vous", "votre", "vos", "vôtre*"],
   formal: [
@@ -53,7 +54,7 @@ export const fr: Lexicon = {
   ],
   informal: [
     "salut", "coucou", "ouais", "bah", "ben", "hein", "trop", "sympa", "super", "genial", "mec", "les gars", "les amis",
-    "bisous", "a plus", "a+", "mdr", "lol", "truc", "trucs", "bref", "grave", "carrement", "kiffer", "kiffe", "boulot",
+    "bisous", "a plus", "mdr", "lol", "truc", "trucs", "bref", "grave", "carrement", "kiffer", "kiffe", "boulot",
     "copain*", "copine*", "t'inquiete", "ca roule", "ca va", "chouette", "cool", "stp", "pote*",
   ],
   imperatives: [

@@ -2,7 +2,7 @@ import { type Lexicon } from "./lexicon";
 
 export const it: Lexicon = {
   domains: {
-    Legal: [
+    Legal: [ "protezione dei dati", "dati personali", "consumator*", "licenziament*", "reintegr*",
       "contratt*", "clausol*", "accordo", "accordi", "locator*", "conduttor*", "tribunal*", "giudic*", "attore", "convenut*",
       "giurisdizion*", "legge", "leggi", "legal*", "giuridic*", "statut*", "regolament*", "responsabilita", "risarcimento",
       "inadempimento", "recesso", "risoluzione", "le parti", "la parte", "obbligh*", "obbligazion*", "diritt*",
@@ -10,7 +10,7 @@ export const it: Lexicon = {
       "consenso", "licenz*", "sottoscritt*", "arbitrato", "controversi*", "penal*", "codice civile", "foro", "termine*",
       "decreto*", "d.lgs", "vigente", "comma", "articolo*",
     ],
-    Medical: [
+    Medical: [ "ibuprofene", "paracetamolo", "antibiotic*", "gola", "stomaco", "influenza", "malat*", "dentista*", "raffreddore",
       "paziente*", "clinic*", "diagnos*", "sintom*", "trattament*", "terapi*", "dose*", "posologia", "farmac*",
       "medicinal*", "compress*", "capsul*", "mg", "ml", "medic*", "infermier*", "ospedal*", "chirurg*", "cronic*", "acut*",
       "infezion*", "infiammat*", "cardi*", "sangue", "sanguign*", "pressione arteriosa", "renal*", "epatic*",
@@ -26,7 +26,7 @@ export const it: Lexicon = {
       "pubblico", "social", "influencer*", "fedelta", "premi*", "registrati", "non perdere", "affrettati", "risparmia",
       "regalo*", "garanzia*", "preferit*", "marketing", "pubblicit*", "annunci*",
     ],
-    Technical: [
+    Technical: [ "reset", "impostazion*", "pulsante*", "led", "ripristin*",
       "server*", "database", "api", "configura*", "install*", "distribuzione", "repository", "funzion*", "parametr*",
       "variabil*", "compila*", "debug*", "log", "cache", "query", "richiest*", "rispost*", "http", "json", "xml", "sql",
       "processore", "cpu", "memoria", "rete", "reti", "protocoll*", "larghezza di banda", "latenza", "firmware", "software",
@@ -34,7 +34,7 @@ export const it: Lexicon = {
       "terminale", "directory", "file", "cartell*", "modul*", "librer*", "autentica*", "crittograf*", "cifra*", "backup",
       "tensione", "sensor*", "dispositiv*", "interfacc*", "clicca*", "browser", "riavvi*", "password", "utent*",
     ],
-    Finance: [
+    Finance: [ "mutuo", "rata", "rate", "euribor", "tasso", "spread", "btp",
       "investiment*", "invest*", "portafoglio*", "attivi*", "attivita finanziarie", "dividend*", "ricav*", "fatturato",
       "utile", "utili", "perdit*", "ebitda", "fiscal*", "trimestr*", "bilancio*", "flusso di cassa", "liquidita",
       "tasso di interesse", "tassi di interesse", "inflazione", "obbligazion*", "azion*", "azionist*", "capitalizzazione",
@@ -44,6 +44,7 @@ export const it: Lexicon = {
       "cost*", "esercizio",
     ],
   },
+  personal: ["io", "mi", "me", "mio", "mia", "miei", "mie", "noi", "ci", "nostro", "nostra", "nostri", "nostre", "tu", "ti", "te", "voi", "vi", "vostro", "vostra"],
   tPronouns: ["tu", "te", "ti", "tuo", "tua", "tuoi", "tue", "voi", "vostro", "vostra"],
   vPronouns: [],
   vPronounsCapitalised: ["Lei", "La", "Le", "Suo", "Sua", "Suoi", "Sue"],
@@ -54,7 +55,7 @@ export const it: Lexicon = {
     "la ringraziamo", "si informa", "in allegato",
   ],
   informal: [
-    "ciao", "ehi", "ehila", "raga", "ragazzi", "figo", "fico", "bello", "mitico", "dai", "boh", "mah", "vabbe", "tipo",
+    "ciao", "ehi", "ehila", "raga", "ragazzi", "figo", "fico", "bello", "mitico", "boh", "mah", "vabbe",
     "troppo", "un sacco", "baci", "bacioni", "un abbraccio", "ci vediamo", "a dopo", "haha", "ahah", "cmq", "xche", "tvb",
     "grazie mille", "amico", "amici", "roba", "ok", "okay", "super",
   ],

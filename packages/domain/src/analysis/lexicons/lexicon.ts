@@ -10,6 +10,12 @@ export type LexiconDomain = Exclude<Domain, "General">;
 export interface Lexicon {
   /** Terminology that marks a domain. Ambiguous everyday words are left out on purpose. */
   domains: Record<LexiconDomain, readonly string[]>;
+  /**
+   * First- and second-person pronouns: a text without them (and without imperatives or
+   * questions) is impersonal, the register of contracts, reports and clinical notes.
+   * German "Sie" and Italian "Lei" are added by their capitalised forms below.
+   */
+  personal: readonly string[];
   /** Familiar second-person address (T): tu, du, tú. Empty for English. */
   tPronouns: readonly string[];
   /** Polite second-person address (V) in lower case: vous, usted. */

@@ -2,7 +2,7 @@ import { type Lexicon } from "./lexicon";
 
 export const pt: Lexicon = {
   domains: {
-    Legal: [
+    Legal: [ "protecao de dados", "dados pessoais", "consumidor*", "demissao", "processar",
       "contrato*", "clausula*", "acordo*", "locador*", "locatario*", "tribunal*", "juizo", "autor", "reu", "jurisdic*",
       "lei", "leis", "legal*", "juridic*", "estatut*", "regulament*", "responsabilidade*", "indeniza*", "rescisao",
       "inadimplemento", "as partes", "a parte", "obrigac*", "direito*", "nos termos", "conforme", "sentenca*", "recurso*",
@@ -10,7 +10,7 @@ export const pt: Lexicon = {
       "assinad*", "arbitragem", "litigio*", "penal*", "codigo civil", "foro", "vigencia", "prazo*", "multa*", "clausulas",
       "contratante*", "contratad*", "doravante", "estipula*",
     ],
-    Medical: [
+    Medical: [ "ibuprofeno", "paracetamol", "antibiotico*", "antialergic*", "garganta", "estomago", "gripe", "doente*", "dentista*", "coceira", "resfriado*",
       "paciente*", "clinic*", "diagnostic*", "sintoma*", "tratamento*", "terap*", "dose*", "posologia", "medicament*",
       "farmac*", "comprimido*", "capsula*", "mg", "ml", "medico*", "enfermeir*", "hospita*", "cirurgi*", "cronic*",
       "agud*", "infecc*", "infec*", "inflamac*", "cardi*", "sangue", "sanguine*", "pressao arterial", "renal", "hepatic*",
@@ -18,7 +18,7 @@ export const pt: Lexicon = {
       "doenca*", "sindrome*", "dor", "dores", "febre", "tumor*", "oncolog*", "insulina", "diabet*", "gravid*", "gestante*",
       "saude", "urgencia*", "emergencia*", "exame de sangue", "colesterol", "asma", "cefaleia*", "intravenos*",
     ],
-    Marketing: [
+    Marketing: [ "linha de produtos", "lancamento*", "app", "pedido*",
       "marca*", "desconto*", "oferta*", "promoc*", "exclusiv*", "tempo limitado", "loja*", "compr*", "frete gratis",
       "envio gratis", "cliente*", "inscrev*", "assin*", "campanha*", "lancamento*", "colecao*", "cupom*", "cupao*",
       "novidade*", "premium", "descubra", "descobre", "experiencia*", "incrive*", "perfeit*", "estilo*", "tendencia*",
@@ -43,6 +43,7 @@ export const pt: Lexicon = {
       "dolares", "bolsa", "mercado*", "cotac*", "margem", "custo*",
     ],
   },
+  personal: ["eu", "me", "mim", "meu", "minha", "meus", "minhas", "nos", "nosso*", "nossa*", "tu", "te", "voce", "voces", "seu", "sua"],
   tPronouns: ["tu", "te", "ti", "contigo", "teu", "tua", "teus", "tuas", "voce", "voces", "vc", "vcs"],
   vPronouns: ["o senhor", "a senhora", "os senhores", "as senhoras", "vossa", "v.sa", "v. sa"],
   formal: [
@@ -52,7 +53,7 @@ export const pt: Lexicon = {
     "senhora", "doravante",
   ],
   informal: [
-    "oi", "ola", "e ai", "valeu", "beleza", "galera", "cara", "tipo", "legal", "massa", "top", "demais", "bjs", "beijos",
+    "oi", "ola", "e ai", "valeu", "beleza", "galera", "massa", "top", "bjs", "beijos",
     "abracos", "kkk", "kkkk", "rs", "haha", "pra", "pro", "ta", "to", "ne", "tchau", "ate mais", "gente", "gurizada", "mano",
     "bora", "show", "fixe", "malta", "pa",
   ],
