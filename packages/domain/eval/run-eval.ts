@@ -2,7 +2,8 @@
  * `pnpm eval`: accuracy and confusion matrices of the analysis on the checked-in sets.
  *
  * - eval/langid-set.jsonl: language identification (built by build-langid-set.ts);
- * - eval/domain-formality-set.jsonl: domain and formality, texts written for this purpose;
+ * - eval/domain-formality-set.jsonl and domain-formality-holdout.jsonl: domain and formality,
+ *   texts written for this purpose (the held-out set after the rules were frozen);
  * - the in-process latency of analyzing a 2,000-character text (p50, p95).
  */
 import { readFileSync } from "node:fs";
@@ -44,32 +45,48 @@ console.log(`  accuracy where a language was named: ${pct(langRight, langSet.len
 const langLabels = [...new Set(langSet.map((s) => s.lang))];
 confusion("Language confusion (errors only; diagonal omitted)", langLabels.filter((l) => langPairs.some(([e, g]) => e === l && g !== l)), langPairs.filter(([e, g]) => e !== g));
 
-// Domain and formality.
-const set = read<{ id: string; lang: string; domain: Domain; formality: Formality; text: string }>("domain-formality-set.jsonl");
-const results = set.map((s) => ({ s, r: analyzeText({ text: s.text }) }));
-const domainPairs = results.map(({ s, r }) => [s.domain, r.domain] as [string, string]);
-const formalityPairs = results.map(({ s, r }) => [s.formality, r.formality] as [string, string]);
-const right = (pairs: [string, string][]) => pairs.filter(([e, g]) => e === g).length;
-console.log(`\nDomain and formality: ${set.length} texts in ${new Set(set.map((s) => s.lang)).size} languages`);
-console.log(`  domain    ${pct(right(domainPairs), set.length)}`);
-console.log(`  formality ${pct(right(formalityPairs), set.length)}`);
-console.log(`  language  ${pct(results.filter(({ s, r }) => s.lang === r.detected_language).length, set.length)}`);
-for (const lang of [...new Set(set.map((s) => s.lang))]) {
-  const mine = results.filter(({ s }) => s.lang === lang);
-  const d = mine.filter(({ s, r }) => s.domain === r.domain).length;
-  const f = mine.filter(({ s, r }) => s.formality === r.formality).length;
-  console.log(`  ${lang}: domain ${pct(d, mine.length)}, formality ${pct(f, mine.length)}`);
+// Domain and formality: the development set (read while the lexicons and rules were written),
+// the held-out set (written after they were frozen, never tuned on), and both together.
+interface Labelled {
+  id: string;
+  lang: string;
+  domain: Domain;
+  formality: Formality;
+  text: string;
 }
-confusion("Domain confusion", domains, domainPairs);
-confusion("Formality confusion", formalities, formalityPairs);
-if (process.argv.includes("--errors")) {
-  console.log("\nMisclassified:");
-  for (const { s, r } of results) {
-    if (s.domain !== r.domain || s.formality !== r.formality) {
-      console.log(`  ${s.id} [${s.lang}] expected ${s.domain}/${s.formality}, got ${r.domain}/${r.formality}: ${s.text.slice(0, 90)}`);
+const dev = read<Labelled>("domain-formality-set.jsonl");
+const holdout = read<Labelled>("domain-formality-holdout.jsonl");
+const set = [...dev, ...holdout];
+const right = (pairs: [string, string][]) => pairs.filter(([e, g]) => e === g).length;
+function report(name: string, texts: Labelled[], details: boolean): void {
+  const results = texts.map((s) => ({ s, r: analyzeText({ text: s.text }) }));
+  const domainPairs = results.map(({ s, r }) => [s.domain, r.domain] as [string, string]);
+  const formalityPairs = results.map(({ s, r }) => [s.formality, r.formality] as [string, string]);
+  console.log(`\n${name}: ${texts.length} texts in ${new Set(texts.map((s) => s.lang)).size} languages`);
+  console.log(`  domain    ${pct(right(domainPairs), texts.length)}`);
+  console.log(`  formality ${pct(right(formalityPairs), texts.length)}`);
+  console.log(`  language  ${pct(results.filter(({ s, r }) => s.lang === r.detected_language).length, texts.length)}`);
+  if (!details) return;
+  for (const lang of [...new Set(texts.map((s) => s.lang))]) {
+    const mine = results.filter(({ s }) => s.lang === lang);
+    const d = mine.filter(({ s, r }) => s.domain === r.domain).length;
+    const f = mine.filter(({ s, r }) => s.formality === r.formality).length;
+    console.log(`  ${lang}: domain ${pct(d, mine.length)}, formality ${pct(f, mine.length)}`);
+  }
+  confusion("Domain confusion", domains, domainPairs);
+  confusion("Formality confusion", formalities, formalityPairs);
+  if (process.argv.includes("--errors")) {
+    console.log("\nMisclassified:");
+    for (const { s, r } of results) {
+      if (s.domain !== r.domain || s.formality !== r.formality) {
+        console.log(`  ${s.id} [${s.lang}] expected ${s.domain}/${s.formality}, got ${r.domain}/${r.formality}: ${s.text.slice(0, 90)}`);
+      }
     }
   }
 }
+report("Domain and formality, development set", dev, false);
+report("Domain and formality, held-out set", holdout, false);
+report("Domain and formality, both sets", set, true);
 
 // Latency of one analysis of a 2,000-character text, in process.
 const long = set.map((s) => s.text).join(" ");

@@ -25,7 +25,7 @@ export const MIN_LETTERS = 12;
  * certainty. On the language-ID set the wrong
  * answers have a median margin of 1.3% and the right ones 20%, but close relatives (bg/ru,
  * da/no) are often right by less than 2%: 0.1 (a 0.5% margin) turns 21 of 2,951 sentences to
- * "auto", a third of them wrong answers (thresholds compared in `pnpm eval`).
+ * "auto", a third of them wrong answers (the thresholds compared are in the README).
  */
 export const MIN_CONFIDENCE = 0.1;
 const FULL_MARGIN = 0.05;

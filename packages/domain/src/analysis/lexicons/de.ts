@@ -27,7 +27,7 @@ export const de: Lexicon = {
     ],
     Technical: [ "build", "deploy*", "docker", "git",
       "server*", "datenbank*", "api", "schnittstelle*", "konfigur*", "install*", "bereitstell*", "repository", "funktion*",
-      "parameter*", "variable*", "kompil*", "debug*", "protokoll*", "cache*", "abfrage*", "anfrage*", "antwort*", "http",
+      "parameter*", "variable*", "kompil*", "debug*", "protokoll*", "cache*", "abfrage*", "antwort*", "http",
       "json", "xml", "sql", "prozessor*", "cpu", "arbeitsspeicher", "speicher*", "netzwerk*", "bandbreite", "latenz",
       "firmware", "software", "hardware", "kernel", "treiber*", "aktualisier*", "update*", "version*", "fehler*",
       "ausnahme*", "prozess*", "skript*", "befehl*", "terminal", "verzeichnis*", "datei*", "ordner*", "modul*",

@@ -14,7 +14,7 @@ export const es: Lexicon = {
       "paciente*", "clinic*", "diagnostic*", "sintoma*", "tratamiento*", "terap*", "dosis", "medicament*", "farmac*",
       "comprimido*", "capsula*", "mg", "ml", "medico*", "enfermer*", "hospital*", "cirugia*", "quirurgic*", "cronic*",
       "agud*", "infeccion*", "inflamac*", "cardi*", "sangre", "sanguine*", "presion arterial", "renal", "hepatic*",
-      "efectos adversos", "efecto secundario", "efectos secundarios", "contraindica*", "receta*", "vacuna*", "alergi*",
+      "efectos adversos", "efecto secundario", "efectos secundarios", "contraindica*", "receta medica", "vacuna*", "alergi*",
       "enfermedad*", "sindrome*", "dolor*", "fiebre", "tumor*", "oncolog*", "insulina", "diabet*", "embaraz*", "salud",
       "urgencia*", "analisis de sangre", "colesterol", "asma", "cefalea*", "intravenos*", "prescri*", "consulta medica",
     ],
@@ -27,7 +27,7 @@ export const es: Lexicon = {
     ],
     Technical: [
       "servidor*", "base de datos", "bases de datos", "api", "configura*", "instala*", "despliegue*", "repositorio*",
-      "funcion*", "parametro*", "variable*", "compila*", "depura*", "registro*", "cache", "consulta*", "solicitud*",
+      "funcion*", "parametro*", "variable*", "compila*", "depura*", "registro*", "cache", "consulta*",
       "respuesta*", "http", "json", "xml", "sql", "cpu", "memoria", "red", "redes", "protocolo*", "ancho de banda",
       "latencia", "firmware", "software", "hardware", "kernel", "controlador*", "actualiza*", "version*", "error*",
       "excepcion*", "proceso*", "script*", "comando*", "terminal", "directorio*", "archivo*", "fichero*", "carpeta*",

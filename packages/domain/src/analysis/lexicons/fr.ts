@@ -19,7 +19,7 @@ export const fr: Lexicon = {
       "grossesse", "enceinte", "sante", "urgence*", "prise de sang", "cholesterol", "asthme", "migraine*", "intraveineu*",
     ],
     Marketing: [
-      "marque*", "remise*", "offre*", "solde*", "promo*", "exclusi*", "duree limitee", "boutique*", "achat*", "achetez",
+      "marque*", "offre*", "solde*", "promo*", "exclusi*", "duree limitee", "boutique*", "achat*", "achetez",
       "livraison gratuite", "livraison offerte", "client*", "abonne*", "campagne*", "lancement*", "collection*", "coupon*",
       "nouveaute*", "premium", "decouvrez", "decouvre", "experience*", "incroyable*", "parfait*", "style*", "tendance*",
       "cible", "reseaux sociaux", "influenceu*", "fidelite", "recompense*", "inscrivez-vous", "rejoignez", "ne manquez pas",

@@ -38,7 +38,7 @@ export const pt: Lexicon = {
       "investiment*", "invest*", "carteira*", "ativo*", "dividendo*", "receita*", "lucro*", "prejuizo*", "perda*", "ebitda",
       "fiscal*", "trimestr*", "balanco*", "fluxo de caixa", "liquidez", "taxa de juros", "juros", "inflacao", "titulo*",
       "acao", "acoes", "acionista*", "valor de mercado", "avaliac*", "emprestimo*", "credito*", "divida*", "hipoteca*",
-      "banco*", "bancari*", "conta*", "pagamento*", "fatura*", "imposto*", "tributa*", "auditor*", "financ*", "capital",
+      "banco*", "bancari*", "conta", "contas", "conta corrente", "pagamento*", "fatura*", "imposto*", "tributa*", "auditor*", "financ*", "capital",
       "fundo*", "orcamento*", "despesa*", "previs*", "rentabilidade*", "rendimento*", "moeda*", "cambio", "reais", "euros",
       "dolares", "bolsa", "mercado*", "cotac*", "margem", "custo*",
     ],
