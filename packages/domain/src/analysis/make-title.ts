@@ -1,4 +1,4 @@
-import { PATTERNS, splitSentences } from "./text-units";
+import { PATTERNS, splitSentences, stripNonProse } from "./text-units";
 
 export const MAX_TITLE_CHARS = 60;
 
@@ -9,9 +9,10 @@ export const MAX_TITLE_CHARS = 60;
 export function makeTitle(text: string): string {
   const heading =
     /^\s{0,3}#{1,6}\s+(.+)$/m.exec(text)?.[1] ?? /<(?:title|h1)[^>]*>([\s\S]{1,300}?)<\/(?:title|h1)>/i.exec(text)?.[1];
-  const source = heading ?? splitSentences(text).map(plain).find((s) => /\p{L}/u.test(s)) ?? "";
+  const hasWords = (s: string) => /\p{L}/u.test(stripNonProse(s));
+  const source = heading ?? splitSentences(text).map(plain).find(hasWords) ?? "";
   const clean = plain(source).replace(/[.:;,!?。]+$/u, "").trim();
-  if (!clean) return "Untitled text";
+  if (!hasWords(clean)) return "Untitled text";
   const chars = [...clean];
   if (chars.length <= MAX_TITLE_CHARS) return clean;
   const cut = chars.slice(0, MAX_TITLE_CHARS).join("");

@@ -93,7 +93,7 @@ function constraintSaturation(f: TextFeatures): number {
 function crossCulturalRisk({ features: f, domain, formality }: RiskInputs): number {
   let p = 0;
   p += Math.min(f.cultureRefs, 2) * 1.5;
-  p += Math.min(f.idioms, 2) * 1;
+  p += Math.min(f.idioms, 2) * 1.25;
   if (domain === "Marketing") p += 1;
   if (formality === "Informal" && f.tPronouns + f.informalMarkers > 0) p += 0.5;
   if (f.emoji > 0) p += 0.5;
