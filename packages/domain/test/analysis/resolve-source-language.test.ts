@@ -1,4 +1,5 @@
 import { isTolkError } from "@tolk/domain";
+import { type ModelTier } from "@tolk/engines";
 import { describe, expect, it } from "vitest";
 
 import { resolveSourceLanguage } from "../../src/analysis/resolve-source-language";
@@ -6,6 +7,8 @@ import { resolveSourceLanguage } from "../../src/analysis/resolve-source-languag
 const SENTENCE = "The house is big and the garden is beautiful in the summer.";
 const NUANCED =
   "Honestly, landing this client was a piece of cake, but the ball is in your court now: hit the ground running before Thanksgiving!";
+
+const request = (source_lang: string, model_tier?: ModelTier) => ({ source_lang, model_tier });
 
 function refusal(fn: () => unknown): { status: number; param?: string; message: string } {
   try {
@@ -45,13 +48,13 @@ describe("resolveSourceLanguage", () => {
   });
 
   it("picks the analysis' tier only when several engines are configured, and never over the caller's", () => {
-    const one = resolveSourceLanguage({ source_lang: "en" }, { texts: [NUANCED], targets: ["es"], engineCount: 1 });
+    const one = resolveSourceLanguage(request("en"), { texts: [NUANCED], targets: ["es"], engineCount: 1 });
     expect(one.model_tier).toBeUndefined();
-    const several = resolveSourceLanguage({ source_lang: "en" }, { texts: [NUANCED], targets: ["es"], engineCount: 2 });
+    const several = resolveSourceLanguage(request("en"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
     expect(several.model_tier).toBe("premium");
-    const simple = resolveSourceLanguage({ source_lang: "en" }, { texts: ["The meeting starts at ten."], targets: ["es"], engineCount: 2 });
+    const simple = resolveSourceLanguage(request("en"), { texts: ["The meeting starts at ten."], targets: ["es"], engineCount: 2 });
     expect(simple.model_tier).toBe("mini");
-    const chosen = resolveSourceLanguage({ source_lang: "en", model_tier: "mini" as const }, { texts: [NUANCED], targets: ["es"], engineCount: 2 });
+    const chosen = resolveSourceLanguage(request("en", "mini"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
     expect(chosen.model_tier).toBe("mini");
   });
 });
