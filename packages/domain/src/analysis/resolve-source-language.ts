@@ -5,6 +5,9 @@ import { badRequest } from "../errors";
 import { analyzeText } from "./analyze-text";
 import { detectLanguage } from "./detect-language";
 
+/** The tier is judged on at most this much of the text: enough for every feature, bounded in cost. */
+const TIER_SAMPLE_CHARS = 20_000;
+
 interface LanguageAndTier {
   source_lang: string;
   model_tier?: ModelTier;
@@ -37,6 +40,7 @@ export function resolveSourceLanguage<R extends LanguageAndTier>(
       throw badRequest(`The text was detected as ${sourceLang}, which is also a target language. Set source_lang.`, "source_lang");
     }
   }
-  const modelTier = request.model_tier ?? (input.engineCount > 1 ? analyzeText({ text }).model_tier : undefined);
+  const modelTier =
+    request.model_tier ?? (input.engineCount > 1 ? analyzeText({ text: text.slice(0, TIER_SAMPLE_CHARS) }).model_tier : undefined);
   return { ...request, source_lang: sourceLang, model_tier: modelTier };
 }
