@@ -53,30 +53,29 @@ export class TermIndex<K extends string> {
       K,
       TermCount
     >;
-    const hit = (e: Entry<K>) => {
+    // A word counts once per category: the index of the word each category was last hit at.
+    const lastHitAt = new Map<K, number>();
+    const hit = (e: Entry<K>, at: number, once: boolean) => {
+      if (once && lastHitAt.get(e.key) === at) return;
+      lastHitAt.set(e.key, at);
       out[e.key].hits++;
       out[e.key].distinct.add(e.label);
     };
-    tokens.forEach((w, i) => {
-      const seen = new Set<K>();
-      const once = (e: Entry<K>) => {
-        if (seen.has(e.key)) return;
-        seen.add(e.key);
-        hit(e);
-      };
-      for (const e of this.exact.get(w) ?? []) once(e);
-      for (const { stem, entry } of this.prefixes.get(w.slice(0, 2)) ?? []) if (w.startsWith(stem)) once(entry);
+    for (let i = 0; i < tokens.length; i++) {
+      const w = tokens[i] ?? "";
+      for (const e of this.exact.get(w) ?? []) hit(e, i, true);
+      for (const { stem, entry } of this.prefixes.get(w.slice(0, 2)) ?? []) if (w.startsWith(stem)) hit(entry, i, true);
       if (this.compounds && w.length >= 8) {
         for (let at = 3; at <= w.length - 4; at++) {
           for (const { stem, entry } of this.prefixes.get(w.slice(at, at + 2)) ?? []) {
-            if (stem.length >= 4 && w.startsWith(stem, at)) once(entry);
+            if (stem.length >= 4 && w.startsWith(stem, at)) hit(entry, i, true);
           }
         }
       }
       for (const { rest, entry } of this.phrases.get(w) ?? []) {
-        if (rest.every((r, k) => tokens[i + 1 + k] === r)) hit(entry);
+        if (rest.every((r, k) => tokens[i + 1 + k] === r)) hit(entry, i, false);
       }
-    });
+    }
     return out;
   }
 
