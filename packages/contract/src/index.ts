@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./analyze";
 export * from "./envelope";
 export * from "./errors";
 export * from "./formats";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { formatsResponse, languagesResponse, meResponse, quotaResponse, usageQuery, usageResponse } from "./account";
+import { analyzeRequest, analyzeResponse } from "./analyze";
 import { errorBody } from "./errors";
 import { resourceOperations } from "./resources";
 import { batchRequest, batchResponse, translateRequest, translateResponse } from "./translate";
@@ -23,6 +24,7 @@ export interface Operation {
 export const operations: Operation[] = [
   { method: "post", path: "/v1/translate", summary: "Translate one text", scopes: ["translate"], response: translateResponse, body: translateRequest },
   { method: "post", path: "/v1/translate/batch", summary: "Translate a keyed map of strings into up to 20 languages", scopes: ["translate"], response: batchResponse, body: batchRequest },
+  { method: "post", path: "/v1/analyze/headless", summary: "Analyze a text before translating it (no credits)", scopes: ["translate"], response: analyzeResponse, body: analyzeRequest },
   { method: "get", path: "/v1/me", summary: "Identity of the caller", scopes: ["read"], response: meResponse },
   { method: "get", path: "/v1/quota", summary: "Plan, credits, rate limits and plan limits", scopes: ["read"], response: quotaResponse },
   { method: "get", path: "/v1/usage", summary: "Characters and translations per target language", scopes: ["read"], response: usageResponse, query: usageQuery },

@@ -1,12 +1,12 @@
 import { z } from "zod";
 
+import { formalities } from "./analyze";
+
 /**
  * What glossaries, translation memories and brand voices did to a translation: extension fields
  * of the text and batch results, present only when the request named such a resource.
  */
 
-export const formalities = ["Formal", "Neutral", "Informal"] as const;
-export type Formality = (typeof formalities)[number];
 
 /** The translation-memory match a segment reused: 100 exact, 75–99 fuzzy (repaired). */
 export const tmMatch = z.object({

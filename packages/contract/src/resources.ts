@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { envelope } from "./envelope";
 import { type Operation } from "./openapi";
-import { formalities } from "./resource-effects";
+import { formalities } from "./analyze";
 import { languageCode } from "./translate";
 
 /**

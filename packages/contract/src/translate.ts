@@ -14,6 +14,13 @@ export const languageCode = z
   .transform((s) => s.toLowerCase().split(/[-_]/)[0] ?? "")
   .refine(isLanguageCode, "is not a supported ISO 639-1 language code (see GET /v1/languages)");
 
+/**
+ * Extension: the source language may be "auto" or left out; it is then detected from the text
+ * with the analysis' language identifier (400 when the detection is inconclusive).
+ */
+export const AUTO_SOURCE_LANG = "auto";
+export const sourceLanguageCode = z.union([z.literal(AUTO_SOURCE_LANG), languageCode]).default(AUTO_SOURCE_LANG);
+
 export const modelTiers = ["mini", "standard", "premium"] as const;
 export const modelTier = z.enum(modelTiers);
 
@@ -28,7 +35,7 @@ const resourceRefs = {
 export const translateRequest = z
   .object({
     text: z.string().refine((s) => s.trim().length > 0, "must not be empty"),
-    source_lang: languageCode,
+    source_lang: sourceLanguageCode,
     target_lang: languageCode,
     ...resourceRefs,
   })
@@ -57,7 +64,7 @@ export const batchRequest = z
       .record(z.string(), z.string())
       .refine((m) => Object.keys(m).length > 0, "must contain at least one string")
       .refine((m) => Object.keys(m).length <= MAX_BATCH_STRINGS, `may contain at most ${MAX_BATCH_STRINGS} strings`),
-    source_lang: languageCode,
+    source_lang: sourceLanguageCode,
     target_langs: z
       .array(languageCode)
       .min(1, "must name at least one target language")

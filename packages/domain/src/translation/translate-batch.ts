@@ -1,5 +1,6 @@
 import { type BatchRequest, type BatchResult } from "@tolk/contract";
 
+import { resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
 import { type TargetUsage, assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
@@ -19,7 +20,12 @@ export async function translateBatch(
   services: TranslationServices,
   options: { principal: Principal; requestId: string; request: BatchRequest },
 ): Promise<BatchResult> {
-  const { principal, request } = options;
+  const { principal } = options;
+  const request = resolveSourceLanguage(options.request, {
+    texts: Object.values(options.request.strings),
+    targets: options.request.target_langs,
+    engineCount: services.router.engines.length,
+  });
   const entries = Object.entries(request.strings);
   let inputChars = 0;
   for (const [key, text] of entries) {

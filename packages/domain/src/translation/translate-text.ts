@@ -1,5 +1,6 @@
 import { type TranslateRequest, type TranslationResult } from "@tolk/contract";
 
+import { resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
 import { assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
@@ -28,7 +29,12 @@ export async function translateText(
   services: TranslationServices,
   options: { principal: Principal; requestId: string; request: TranslateRequest },
 ): Promise<TranslationResult> {
-  const { principal, request } = options;
+  const { principal } = options;
+  const request = resolveSourceLanguage(options.request, {
+    texts: [options.request.text],
+    targets: [options.request.target_lang],
+    engineCount: services.router.engines.length,
+  });
   const inputChars = countCharacters(request.text);
   assertTextWithinPlan(principal, inputChars, "text");
   const resources = await resolveTranslationResources(ctx, {

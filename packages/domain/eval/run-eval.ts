@@ -1,0 +1,103 @@
+/**
+ * `pnpm eval`: accuracy and confusion matrices of the analysis on the checked-in sets.
+ *
+ * - eval/langid-set.jsonl: language identification (built by build-langid-set.ts);
+ * - eval/domain-formality-set.jsonl and domain-formality-holdout.jsonl: domain and formality,
+ *   texts written for this purpose (the held-out set after the rules were frozen);
+ * - the in-process latency of analyzing a 2,000-character text (p50, p95).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { type Domain, type Formality, domains, formalities } from "@tolk/contract";
+
+import { analyzeText } from "../src/analysis/analyze-text";
+import { AUTO, detectLanguage } from "../src/analysis/detect-language";
+
+const read = <T>(file: string): T[] =>
+  readFileSync(join(import.meta.dirname, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+
+function confusion(title: string, labels: readonly string[], pairs: readonly [string, string][]): void {
+  const predicted = [...new Set([...labels, ...pairs.map((p) => p[1])])];
+  const width = Math.max(6, ...predicted.map((l) => l.length)) + 1;
+  const cell = (s: string | number) => String(s).padStart(width);
+  console.log(`\n${title} (rows: expected, columns: predicted)`);
+  console.log(cell("") + predicted.map(cell).join(""));
+  for (const expected of labels) {
+    const row = predicted.map((p) => pairs.filter(([e, g]) => e === expected && g === p).length);
+    console.log(cell(expected) + row.map((n) => cell(n === 0 ? "." : n)).join(""));
+  }
+}
+
+const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(1)}% (${n}/${of})`;
+
+// Language identification.
+const langSet = read<{ lang: string; text: string }>("langid-set.jsonl");
+const langPairs = langSet.map((s) => [s.lang, detectLanguage(s.text).language] as [string, string]);
+const langRight = langPairs.filter(([e, g]) => e === g).length;
+const langAuto = langPairs.filter(([, g]) => g === AUTO).length;
+console.log(`Language identification: ${langSet.length} sentences, ${new Set(langSet.map((s) => s.lang)).size} languages`);
+console.log(`  accuracy ${pct(langRight, langSet.length)}; "auto" ${langAuto}; wrong language ${langSet.length - langRight - langAuto}`);
+console.log(`  accuracy where a language was named: ${pct(langRight, langSet.length - langAuto)}`);
+const langLabels = [...new Set(langSet.map((s) => s.lang))];
+confusion("Language confusion (errors only; diagonal omitted)", langLabels.filter((l) => langPairs.some(([e, g]) => e === l && g !== l)), langPairs.filter(([e, g]) => e !== g));
+
+// Domain and formality: the development set (read while the lexicons and rules were written),
+// the held-out set (written after they were frozen, never tuned on), and both together.
+interface Labelled {
+  id: string;
+  lang: string;
+  domain: Domain;
+  formality: Formality;
+  text: string;
+}
+const dev = read<Labelled>("domain-formality-set.jsonl");
+const holdout = read<Labelled>("domain-formality-holdout.jsonl");
+const set = [...dev, ...holdout];
+const right = (pairs: [string, string][]) => pairs.filter(([e, g]) => e === g).length;
+function report(name: string, texts: Labelled[], details: boolean): void {
+  const results = texts.map((s) => ({ s, r: analyzeText({ text: s.text }) }));
+  const domainPairs = results.map(({ s, r }) => [s.domain, r.domain] as [string, string]);
+  const formalityPairs = results.map(({ s, r }) => [s.formality, r.formality] as [string, string]);
+  console.log(`\n${name}: ${texts.length} texts in ${new Set(texts.map((s) => s.lang)).size} languages`);
+  console.log(`  domain    ${pct(right(domainPairs), texts.length)}`);
+  console.log(`  formality ${pct(right(formalityPairs), texts.length)}`);
+  console.log(`  language  ${pct(results.filter(({ s, r }) => s.lang === r.detected_language).length, texts.length)}`);
+  if (!details) return;
+  for (const lang of [...new Set(texts.map((s) => s.lang))]) {
+    const mine = results.filter(({ s }) => s.lang === lang);
+    const d = mine.filter(({ s, r }) => s.domain === r.domain).length;
+    const f = mine.filter(({ s, r }) => s.formality === r.formality).length;
+    console.log(`  ${lang}: domain ${pct(d, mine.length)}, formality ${pct(f, mine.length)}`);
+  }
+  confusion("Domain confusion", domains, domainPairs);
+  confusion("Formality confusion", formalities, formalityPairs);
+  if (process.argv.includes("--errors")) {
+    console.log("\nMisclassified:");
+    for (const { s, r } of results) {
+      if (s.domain !== r.domain || s.formality !== r.formality) {
+        console.log(`  ${s.id} [${s.lang}] expected ${s.domain}/${s.formality}, got ${r.domain}/${r.formality}: ${s.text.slice(0, 90)}`);
+      }
+    }
+  }
+}
+report("Domain and formality, development set", dev, false);
+report("Domain and formality, held-out set", holdout, false);
+report("Domain and formality, both sets", set, true);
+
+// Latency of one analysis of a 2,000-character text, in process.
+const long = set.map((s) => s.text).join(" ");
+const sample = [...long].slice(0, 2000).join("");
+for (let i = 0; i < 50; i++) analyzeText({ text: sample });
+const times: number[] = [];
+for (let i = 0; i < 500; i++) {
+  const t0 = performance.now();
+  analyzeText({ text: sample });
+  times.push(performance.now() - t0);
+}
+times.sort((a, b) => a - b);
+const q = (p: number) => (times[Math.floor(p * (times.length - 1))] ?? 0).toFixed(2);
+console.log(`\nLatency of analyzeText on a 2,000-character text (500 runs): p50 ${q(0.5)} ms, p95 ${q(0.95)} ms`);

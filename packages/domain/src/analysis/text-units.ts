@@ -1,0 +1,72 @@
+/**
+ * The units every analysis feature counts: prose without markup, sentences and words.
+ * Kept in one place so language detection and the features agree on what a sentence is.
+ */
+
+/** Markup, placeholders, URLs, e-mail addresses, code spans: not language, only constraints. */
+export const PATTERNS = {
+  tag: /<\/?[a-zA-Z][^<>]{0,200}>/g,
+  placeholder: /\{\{?\s*[\w.$-]*\s*\}?\}|%(?:\d+\$)?[-+#0]*\d*(?:\.\d+)?[sdifuxXeEgGcp@]|\$\{[^}]{0,80}\}|\[\[[^\]]{0,80}\]\]/g,
+  url: /\b(?:https?:\/\/|www\.)\S+/gi,
+  email: /\b[\w.+-]+@[\w-]+\.[\w.-]+\b/g,
+  codeSpan: /`[^`\n]{1,200}`/g,
+  markdown: /^(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s)|\*\*|__|\[[^\]\n]{1,200}\]\([^)\n]{1,300}\)/gm,
+  entity: /&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi,
+} as const;
+
+export function stripNonProse(text: string): string {
+  return text
+    .replace(PATTERNS.codeSpan, " ")
+    .replace(PATTERNS.url, " ")
+    .replace(PATTERNS.email, " ")
+    .replace(PATTERNS.tag, " ")
+    .replace(PATTERNS.entity, " ")
+    .replace(PATTERNS.placeholder, " ")
+    .replace(/[#*_>`|~]+/g, " ")
+    .replace(/\p{N}+(?:[.,]\p{N}+)*/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Sentence boundaries: terminal punctuation (Latin, CJK, Arabic, Devanagari) or a line break. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?。！？؟।])\s+|(?<=[。！？])|\n+/u)
+    .map((s) => s.trim())
+    .filter((s) => /\p{L}/u.test(s));
+}
+
+/** Words: runs of letters, with inner apostrophes and hyphens ("don't", "e-mail", "l'été" splits at the elision). */
+export function words(text: string): string[] {
+  return text.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? [];
+}
+
+/** Lower case without accents, so lexicon entries match "Médical" and "medical" alike. */
+export function fold(s: string): string {
+  return s.toLowerCase().replace(/ß/g, "ss").normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+/**
+ * Folded words for lexicon matching. Romance elisions are split off ("l'été" → "l", "ete";
+ * "n'hésitez" → "n", "hesitez") so that the word behind them is matched; English contractions
+ * ("don't", "it's") stay whole.
+ */
+export function matchTokens(text: string): string[] {
+  const tokens = fold(text).replace(/[’‘`´]/g, "'").match(/[\p{L}\p{N}][\p{L}\p{N}'.-]*/gu) ?? [];
+  const out: string[] = [];
+  for (const raw of tokens) {
+    const token = raw.replace(/[.'-]+$/, "");
+    const elision = /^([a-z]{1,4})'([\p{L}].+)$/u.exec(token);
+    if (elision?.[1] && elision[2] && elision[2].length >= 2 && !/^(?:s|t|ll|re|ve|d|m)$/.test(elision[2])) {
+      out.push(elision[1], elision[2]);
+    } else out.push(token);
+  }
+  return out;
+}
+
+/** The number of letters (any script); cheaper than matching each one. */
+export function countLetters(text: string): number {
+  let n = 0;
+  for (const run of text.match(/\p{L}+/gu) ?? []) n += run.length;
+  return n;
+}
