@@ -24,6 +24,7 @@ export const idPrefixes = {
   ledger: "led",
   usage: "use",
   signingKey: "sig",
+  job: "job",
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -1,5 +1,6 @@
 export * from "./api-keys";
 export * from "./credits";
+export * from "./documents";
 export * from "./idempotency";
 export * from "./organizations";
 export * from "./signing-keys";
