@@ -1,3 +1,4 @@
+import { documentsEnvSchema } from "@tolk/domain";
 import { type EnginesConfig } from "@tolk/engines";
 import { z } from "zod";
 
@@ -27,6 +28,8 @@ const schema = z.object({
   LLM_MODEL_PREMIUM: z.string().optional(),
   LIBRETRANSLATE_URL: z.string().url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
+  // Documents: storage (local directory or S3), retention, the in-process worker.
+  ...documentsEnvSchema,
 });
 
 export type Env = z.infer<typeof schema>;

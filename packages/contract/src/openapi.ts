@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { formatsResponse, languagesResponse, meResponse, quotaResponse, usageQuery, usageResponse } from "./account";
+import { documentJobResponse, documentResponse, documentUploadForm } from "./documents";
 import { errorBody } from "./errors";
 import { batchRequest, batchResponse, translateRequest, translateResponse } from "./translate";
 
@@ -13,11 +14,37 @@ export interface Operation {
   response: z.ZodType;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body's media type when it is not JSON (the document upload is multipart). */
+  bodyType?: "multipart/form-data";
+  /** Path parameters, e.g. job_id. */
+  pathParams?: string[];
+  /** Status of the success response when not 200, and other successes it may give. */
+  successes?: Record<string, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 
 export const operations: Operation[] = [
   { method: "post", path: "/v1/translate", summary: "Translate one text", scopes: ["translate"], response: translateResponse, body: translateRequest },
   { method: "post", path: "/v1/translate/batch", summary: "Translate a keyed map of strings into up to 20 languages", scopes: ["translate"], response: batchResponse, body: batchRequest },
+  {
+    method: "post",
+    path: "/v1/translate/document",
+    summary: "Translate a document (multipart upload); `Prefer: respond-async` queues it and answers 202 with the job",
+    scopes: ["translate"],
+    response: documentResponse,
+    body: documentUploadForm,
+    bodyType: "multipart/form-data",
+    successes: { "202": { description: "Queued (Prefer: respond-async or async=true)", schema: documentJobResponse } },
+  },
+  { method: "get", path: "/v1/translate/{job_id}", summary: "Status and progress of a document translation job", scopes: ["translate", "read"], response: documentJobResponse, pathParams: ["job_id"] },
+  {
+    method: "get",
+    path: "/v1/documents/{job_id}/download",
+    summary: "The translated file; with `expires` and `signature` (the pre-signed link) no token is needed",
+    scopes: ["translate", "read"],
+    response: z.string(),
+    pathParams: ["job_id"],
+    successes: { "200": { description: "The translated file, as an attachment", contentType: "application/octet-stream" }, "302": { description: "Redirect to the object storage's short-lived link (S3)" } },
+  },
   { method: "get", path: "/v1/me", summary: "Identity of the caller", scopes: ["read"], response: meResponse },
   { method: "get", path: "/v1/quota", summary: "Plan, credits, rate limits and plan limits", scopes: ["read"], response: quotaResponse },
   { method: "get", path: "/v1/usage", summary: "Characters and translations per target language", scopes: ["read"], response: usageResponse, query: usageQuery },
@@ -29,7 +56,9 @@ const errorResponses = {
   "400": "Invalid request",
   "402": "Not enough credits",
   "401": "Missing, invalid or expired credentials",
-  "403": "The key lacks the scope",
+  "403": "The key lacks the scope (or, for a download, the link's signature is invalid or expired)",
+  "404": "Not found, or another organization's",
+  "413": "The file exceeds its format's max_size_mb",
   "429": "Rate limit exceeded; see Retry-After",
   "500": "Internal error",
 };
@@ -41,14 +70,26 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output" = "output") => z.t
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
-    const parameters = op.query
+    const queryParameters = op.query
       ? Object.entries(op.query.shape).map(([name, schema]) => ({
           name,
           in: "query",
           required: !(schema as z.ZodType).safeParse(undefined).success,
           schema: jsonSchema(schema as z.ZodType),
         }))
-      : undefined;
+      : [];
+    const pathParameters = (op.pathParams ?? []).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+    const all = [...pathParameters, ...queryParameters];
+    const parameters = all.length > 0 ? all : undefined;
+    const success = op.successes?.["200"];
+    const ok = success
+      ? { description: success.description, content: { [success.contentType ?? "application/json"]: { schema: success.schema ? jsonSchema(success.schema) : { type: "string", format: "binary" } } } }
+      : { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } };
+    const otherSuccesses = Object.fromEntries(
+      Object.entries(op.successes ?? {})
+        .filter(([status]) => status !== "200")
+        .map(([status, s]) => [status, s.schema ? { description: s.description, content: { "application/json": { schema: jsonSchema(s.schema) } } } : { description: s.description }]),
+    );
     paths[op.path] ??= {};
     paths[op.path] = {
       ...paths[op.path],
@@ -57,9 +98,10 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         security: [{ bearer: [] }],
         "x-scopes": op.scopes,
         ...(parameters ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } } : {}),
+        ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? "application/json"]: { schema: jsonSchema(op.body, "input") } } } } : {}),
         responses: {
-          "200": { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } },
+          "200": ok,
+          ...otherSuccesses,
           ...Object.fromEntries(
             Object.entries(errorResponses).map(([status, description]) => [
               status,

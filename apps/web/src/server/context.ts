@@ -1,6 +1,9 @@
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
 import {
   type Authenticator,
+  DAY_MS,
+  type DocumentServices,
+  DocumentWorker,
   type DomainContext,
   MemoryRateLimitStore,
   PrincipalCache,
@@ -9,6 +12,9 @@ import {
   SegmentCache,
   type TranslationServices,
   createKeyResolver,
+  createStorage,
+  loadDownloadLinks,
+  storageConfig,
   systemClock,
 } from "@tolk/domain";
 
@@ -25,6 +31,10 @@ export interface AppContext {
   limiter: RateLimiter;
   engines: Engines;
   translation: TranslationServices;
+  /** Storage, download links and the queue of document jobs. */
+  documents: DocumentServices;
+  /** The in-process document worker; null when TOLK_WORKER=off (dedicated `tolk worker` processes). */
+  worker: DocumentWorker | null;
   close(): Promise<void>;
 }
 
@@ -58,6 +68,21 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     principals = cache;
   }
   const engines = await createEngines(enginesConfig(env), (message) => console.warn(`[tolk] ${message}`));
+  const translation: TranslationServices = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
+  const documents: DocumentServices = {
+    translation,
+    storage: createStorage(storageConfig(env)),
+    links: await loadDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
+    retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
+    leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
+    log: (message) => console.warn(`[tolk] ${message}`),
+  };
+  let worker: DocumentWorker | null = null;
+  if (env.TOLK_WORKER === "inprocess") {
+    const w = new DocumentWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY });
+    documents.onQueued = () => w.nudge();
+    worker = w;
+  }
   return {
     env,
     database: handle,
@@ -65,8 +90,11 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     auth: { config, keys: createKeyResolver(domain, config), principals },
     limiter,
     engines,
-    translation: { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) },
+    translation,
+    documents,
+    worker,
     close: async () => {
+      await worker?.stop();
       await unlisten();
       await engines.close();
       await limiter.close();

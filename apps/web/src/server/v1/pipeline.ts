@@ -15,6 +15,7 @@ import {
   internalError,
   isTolkError,
   requestFingerprint,
+  type TolkError,
 } from "@tolk/domain";
 import { type z } from "zod";
 
@@ -38,8 +39,10 @@ export interface RouteInput {
 
 export interface RouteResult {
   status?: number;
-  data: unknown;
+  data?: unknown;
   meta?: Record<string, unknown>;
+  /** A response that is not the JSON envelope (a file download); it gets the base headers. */
+  raw?: Response;
 }
 
 export interface MethodSpec {
@@ -50,6 +53,8 @@ export interface MethodSpec {
   /** 404/405 answers: an unauthenticated caller gets them too, not a 401. */
   public?: boolean;
   maxBodyBytes?: number;
+  /** The error for a body over maxBodyBytes (default 413 payload_too_large). */
+  bodyTooLarge?: (maxBytes: number) => TolkError;
   handler(input: RouteInput): Promise<RouteResult>;
 }
 
@@ -82,7 +87,7 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
 
     const url = new URL(req.url);
     const hasBody = req.method === "POST" || req.method === "PUT" || req.method === "PATCH";
-    const rawBody = hasBody ? await readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES) : new Uint8Array();
+    const rawBody = hasBody ? await readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES, spec.bodyTooLarge) : new Uint8Array();
 
     const idemKey = req.headers.get("idempotency-key");
     if (principal && req.method === "POST" && idemKey !== null) {
@@ -114,6 +119,10 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
       body: (schema) => parseJsonBody(rawBody, schema),
       query: (schema) => parseQuery(url, schema),
     });
+    if (result.raw) {
+      for (const [name, value] of baseHeaders(requestId, limit)) if (!result.raw.headers.has(name)) result.raw.headers.set(name, value);
+      return result.raw;
+    }
     const status = result.status ?? 200;
     const text = JSON.stringify({ data: result.data, meta: { request_id: requestId, ...result.meta } });
     if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body: text });
