@@ -31,6 +31,10 @@ export class S3ObjectStorage implements ObjectStorage {
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: config.forcePathStyle ?? Boolean(config.endpoint),
+      // Checksums only where S3 requires them: many S3-compatible servers do not know the
+      // newer flexible-checksum headers and refuse the signature that covers them.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
