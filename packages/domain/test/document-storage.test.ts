@@ -69,7 +69,7 @@ describe("S3-compatible storage", () => {
     // The bucket is made by the server (s3rver miscomputes the signature of a path-style
     // CreateBucket); every object operation below goes through the adapter and is signed.
     server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: tempDir(), configureBuckets: [{ name: "tolk-docs" }] });
-    const address = (await server.run()) as { port: number };
+    const address = await server.run();
     endpoint = `http://127.0.0.1:${address.port}`;
   });
   afterAll(async () => {
