@@ -18,6 +18,7 @@ import {
 } from "@tolk/domain";
 
 import { type CliEnv } from "./env";
+import { workerCommand } from "./worker";
 
 export type Flags = Record<string, string | undefined>;
 
@@ -153,4 +154,5 @@ export const commands: Record<string, Command> = {
     },
     human: (r) => String(r.token),
   },
+  worker: workerCommand,
 };
