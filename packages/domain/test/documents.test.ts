@@ -213,6 +213,24 @@ describe("queued jobs", () => {
     expect((await debitsOf(p.org.id)).length).toBe(1);
   });
 
+  it("keeps renewing the lease while a slow engine call runs, so a live job is not taken over", async () => {
+    let release: () => void = () => {};
+    let held = false;
+    const gate = { wait: () => new Promise<void>((r) => ((held = true), (release = r))) };
+    const svc = { ...(await services(upper(gate))), leaseMs: 300 };
+    const p = await principal();
+    const queued = await submit(svc, p, txt("Slow engine.\n"), true);
+    const draining = new DocumentWorker(t.ctx, svc).drain();
+    await expect.poll(() => held).toBe(true);
+    t.clock.advance(200);
+    await new Promise((r) => setTimeout(r, 250)); // at least two heartbeats (every 100 ms)
+    t.clock.advance(200); // past the first lease, not past the renewed one
+    expect(await claimNextJob(t.ctx, { workerId: "thief" })).toBeNull();
+    release();
+    await draining;
+    expect(await jobRow(queued.kind === "queued" ? queued.job.job_id : "")).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
   it("ends a job that crashed on every attempt as failed, never stuck in processing, and bills nothing", async () => {
     const svc = await services(upper());
     const p = await principal();

@@ -12,7 +12,7 @@ import { resolveRoute, translateSegments } from "../translation/translate-segmen
 import { fileRefused, resultGone } from "./document-errors";
 import { resolveDocumentFormat } from "./document-format";
 import { type DocumentServices } from "./document-services";
-import { renewLease, settleJobFailure } from "./job-queue";
+import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
 import { ObjectNotFoundError } from "../storage/object-storage";
 
 /** Segments sent to the engine per step; after each step the lease is renewed and progress saved. */
@@ -62,6 +62,25 @@ export async function runDocumentJob(
   }
 }
 
+/**
+ * Renews the lease every third of its length while an engine call runs (a slow LLM chunk must
+ * not look like a crashed worker), saving the latest progress. `lost` turns true when another
+ * worker has taken the job.
+ */
+function startHeartbeat(ctx: DomainContext, services: DocumentServices, jobId: string, workerId: string) {
+  const leaseMs = services.leaseMs ?? DEFAULT_LEASE_MS;
+  const state = { progress: 0, lost: false, stop: () => clearInterval(timer) };
+  const timer = setInterval(() => {
+    renewLease(ctx, { jobId, workerId, progress: state.progress, leaseMs })
+      .then((owned) => {
+        if (!owned) state.lost = true;
+      })
+      .catch(() => undefined);
+  }, leaseMs / 3);
+  timer.unref();
+  return state;
+}
+
 async function translateAndComplete(ctx: DomainContext, services: DocumentServices, job: DocumentJob, workerId: string): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
   const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang };
@@ -83,25 +102,32 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
   const translations = new Map<string, string>();
   const signals: SegmentQualitySignals[] = [];
   let characters = 0;
-  for (let at = 0; at < segments.length; at += CHUNK_SEGMENTS) {
-    const chunk = segments.slice(at, at + CHUNK_SEGMENTS);
-    // Each segment goes to the engine sentence by sentence, as text translation does (the
-    // cache then serves repeated sentences), and is put back together around its gaps.
-    const split = chunk.map((s) => segmentText(s.text, job.sourceLang));
-    const translated = await translateSegments(services.translation, { route, segments: split.flatMap((s) => s.segments) });
-    let offset = 0;
-    chunk.forEach((segment, i) => {
-      const parts = split[i];
-      if (!parts) return;
-      const joined = parts.join(translated.texts.slice(offset, offset + parts.segments.length));
-      offset += parts.segments.length;
-      const text = repairCodes(segment.text, joined);
-      translations.set(segment.id, text);
-      characters += countCharacters(stripCodes(text));
-    });
-    signals.push(...translated.signals);
-    const progress = (0.95 * Math.min(segments.length, at + CHUNK_SEGMENTS)) / segments.length;
-    if (!(await renewLease(ctx, { jobId: job.id, workerId, progress, leaseMs: services.leaseMs }))) throw new LeaseLostError(job.id);
+  const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
+  try {
+    for (let at = 0; at < segments.length; at += CHUNK_SEGMENTS) {
+      const chunk = segments.slice(at, at + CHUNK_SEGMENTS);
+      // Each segment goes to the engine sentence by sentence, as text translation does (the
+      // cache then serves repeated sentences), and is put back together around its gaps.
+      const split = chunk.map((s) => segmentText(s.text, job.sourceLang));
+      const translated = await translateSegments(services.translation, { route, segments: split.flatMap((s) => s.segments) });
+      let offset = 0;
+      chunk.forEach((segment, i) => {
+        const parts = split[i];
+        if (!parts) return;
+        const joined = parts.join(translated.texts.slice(offset, offset + parts.segments.length));
+        offset += parts.segments.length;
+        const text = repairCodes(segment.text, joined);
+        translations.set(segment.id, text);
+        characters += countCharacters(stripCodes(text));
+      });
+      signals.push(...translated.signals);
+      heartbeat.progress = (0.95 * Math.min(segments.length, at + CHUNK_SEGMENTS)) / segments.length;
+      if (heartbeat.lost || !(await renewLease(ctx, { jobId: job.id, workerId, progress: heartbeat.progress, leaseMs: services.leaseMs }))) {
+        throw new LeaseLostError(job.id);
+      }
+    }
+  } finally {
+    heartbeat.stop();
   }
 
   let output: Uint8Array;
