@@ -20,6 +20,8 @@ export interface Operation {
   pathParams?: string[];
   /** Status of the success response when not 200, and other successes it may give. */
   successes?: Record<string, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** Error statuses beyond the common ones, with what they mean here. */
+  errors?: Record<string, string>;
 }
 
 export const operations: Operation[] = [
@@ -34,8 +36,9 @@ export const operations: Operation[] = [
     body: documentUploadForm,
     bodyType: "multipart/form-data",
     successes: { "202": { description: "Queued (Prefer: respond-async or async=true)", schema: documentJobResponse } },
+    errors: { "413": "The file exceeds its format's max_size_mb (file_too_large)" },
   },
-  { method: "get", path: "/v1/translate/{job_id}", summary: "Status and progress of a document translation job", scopes: ["translate", "read"], response: documentJobResponse, pathParams: ["job_id"] },
+  { method: "get", path: "/v1/translate/{job_id}", summary: "Status and progress of a document translation job", scopes: ["translate", "read"], response: documentJobResponse, pathParams: ["job_id"], errors: { "404": "No such job in this organization" } },
   {
     method: "get",
     path: "/v1/documents/{job_id}/download",
@@ -44,6 +47,7 @@ export const operations: Operation[] = [
     response: z.string(),
     pathParams: ["job_id"],
     successes: { "200": { description: "The translated file, as an attachment", contentType: "application/octet-stream" }, "302": { description: "Redirect to the object storage's short-lived link (S3)" } },
+    errors: { "403": "Invalid or expired link signature (invalid_signature), or the key lacks the scope", "404": "No such job in this organization, or its file was deleted after retention" },
   },
   { method: "get", path: "/v1/me", summary: "Identity of the caller", scopes: ["read"], response: meResponse },
   { method: "get", path: "/v1/quota", summary: "Plan, credits, rate limits and plan limits", scopes: ["read"], response: quotaResponse },
@@ -56,9 +60,7 @@ const errorResponses = {
   "400": "Invalid request",
   "402": "Not enough credits",
   "401": "Missing, invalid or expired credentials",
-  "403": "The key lacks the scope (or, for a download, the link's signature is invalid or expired)",
-  "404": "Not found, or another organization's",
-  "413": "The file exceeds its format's max_size_mb",
+  "403": "The key lacks the scope",
   "429": "Rate limit exceeded; see Retry-After",
   "500": "Internal error",
 };
@@ -103,7 +105,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           "200": ok,
           ...otherSuccesses,
           ...Object.fromEntries(
-            Object.entries(errorResponses).map(([status, description]) => [
+            Object.entries({ ...errorResponses, ...op.errors }).map(([status, description]) => [
               status,
               { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
             ]),
