@@ -5,7 +5,7 @@ import {
   SegmentCache,
   badRequest,
   createStorage,
-  loadDownloadLinks,
+  createDownloadLinks,
   storageConfig,
 } from "@tolk/domain";
 import { createEngines } from "@tolk/engines";
@@ -35,7 +35,7 @@ export const workerCommand: Command = {
     const services: DocumentServices = {
       translation: { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) },
       storage: createStorage(storageConfig(env)),
-      links: await loadDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
+      links: createDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
       retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
       leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
       log,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import { openDatabase } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
-import { DownloadLinks, LocalObjectStorage, SegmentCache, getDocumentJob, loadDownloadLinks, submitDocument, systemClock } from "@tolk/domain";
+import { DownloadLinks, LocalObjectStorage, SegmentCache, getDocumentJob, createDownloadLinks, submitDocument, systemClock } from "@tolk/domain";
 import { createTestOrg } from "@tolk/domain/testing";
 import { EngineRouter } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -76,7 +76,7 @@ describe("tolk worker --once", () => {
         {
           translation: { router, cache: new SegmentCache() },
           storage: new LocalObjectStorage(storageDir),
-          links: await loadDownloadLinks(ctx, { baseUrl: "http://localhost:3000" }),
+          links: createDownloadLinks(ctx, { baseUrl: "http://localhost:3000" }),
           retentionMs: 86_400_000,
         },
         {

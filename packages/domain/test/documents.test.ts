@@ -20,7 +20,7 @@ import {
   failAbandonedJobs,
   getCreditBalance,
   getDocumentJob,
-  loadDownloadLinks,
+  createDownloadLinks,
   renewLease,
   runDocumentJob,
   submitDocument,
@@ -63,7 +63,7 @@ async function services(engine: Engine): Promise<DocumentServices> {
   return {
     translation: { router: new EngineRouter([engine]), cache: new SegmentCache() },
     storage: new LocalObjectStorage(storageDir),
-    links: await loadDownloadLinks(t.ctx, { baseUrl: "http://tolk.test" }),
+    links: createDownloadLinks(t.ctx, { baseUrl: "http://tolk.test" }),
     retentionMs: 7 * DAY,
     leaseMs: 60_000,
   };

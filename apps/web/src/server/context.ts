@@ -13,7 +13,7 @@ import {
   type TranslationServices,
   createKeyResolver,
   createStorage,
-  loadDownloadLinks,
+  createDownloadLinks,
   storageConfig,
   systemClock,
 } from "@tolk/domain";
@@ -72,7 +72,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
   const documents: DocumentServices = {
     translation,
     storage: createStorage(storageConfig(env)),
-    links: await loadDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
+    links: createDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
     retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
     leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
     log: (message) => console.warn(`[tolk] ${message}`),

@@ -26,6 +26,7 @@ export async function downloadDocument(
   services: Pick<DocumentServices, "storage" | "links">,
   options: { jobId: string; orgId: string | null; expires: string | null; signature: string | null },
 ): Promise<DownloadAnswer> {
+  await services.links.ready();
   let job: DocumentJob;
   if (options.expires !== null || options.signature !== null) {
     const [row] = await ctx.db.select().from(documentJobs).where(eq(documentJobs.id, options.jobId));

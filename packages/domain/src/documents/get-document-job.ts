@@ -23,5 +23,5 @@ export async function getDocumentJob(
   links: DownloadLinks,
   options: { orgId: string; jobId: string },
 ): Promise<DocumentJobView> {
-  return jobView(ctx, links, await findOrgJob(ctx, options.orgId, options.jobId));
+  return jobView(ctx, await links.ready(), await findOrgJob(ctx, options.orgId, options.jobId));
 }

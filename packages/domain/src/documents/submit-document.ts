@@ -36,6 +36,7 @@ export async function submitDocument(
   options: { principal: Principal; requestId: string; upload: DocumentUpload; request: DocumentRequest; async: boolean },
 ): Promise<SubmittedDocument> {
   const { principal, request, upload } = options;
+  await services.links.ready();
   const filename = sanitizeFilename(upload.filename);
   const { format, filter, maxBytes } = resolveDocumentFormat(filename);
   if (upload.bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, `The ${format.extension} file`);
