@@ -33,14 +33,19 @@ async function upload(server: RunningServer, key: string, options: { async?: boo
   });
 }
 
+/** Polls the job (once a second, as a client would, waiting out a 429) until it has ended. */
 async function waitForJob(server: RunningServer, key: string, jobId: string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const res = await fetch(`${server.url}/v1/translate/${jobId}`, { headers: { Authorization: `Bearer ${key}` } });
+    if (res.status === 429) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? "1") * 1000));
+      continue;
+    }
     const job = documentJobResponse.parse(await res.json()).data;
     if (job.status !== "created" && job.status !== "processing") return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after 60 s`);
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after 90 s`);
+    await new Promise((r) => setTimeout(r, 1_000));
   }
 }
 
@@ -154,11 +159,16 @@ describe.skipIf(!pgUrl)("documents on PostgreSQL with a dedicated `tolk worker`"
 
   it("the worker process runs the queued job; the server only queues it; SIGTERM stops the worker cleanly", async () => {
     const org = await tolk(["org", "create", "--name", "Docs", "--plan", "starter"], env);
+    // Idle until now, with no job yet: the worker must still be there, polling.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(worker.exitCode, workerLog).toBeNull();
     const key = String(org.api_key);
     const res = await upload(server, key, { async: true });
     expect(res.status).toBe(202);
     const queued = documentJobResponse.parse(await res.json()).data;
-    const done = await waitForJob(server, key, queued.job_id);
+    const done = await waitForJob(server, key, queued.job_id).catch((err: unknown) => {
+      throw new Error(`${String(err)}\nworker output:\n${workerLog}`);
+    });
     expect(done.status, workerLog).toBe("completed");
     expectSpanish(await (await fetch(onServer(server, done.result_url ?? ""))).text());
     expect(workerLog).toContain("polling the queue on postgres");

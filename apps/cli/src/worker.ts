@@ -40,7 +40,7 @@ export const workerCommand: Command = {
       leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
       log,
     };
-    const worker = new DocumentWorker(domain, services, { concurrency });
+    const worker = new DocumentWorker(domain, services, { concurrency, keepAlive: true });
     try {
       if (String(flags.once) === "true") return { worker_id: worker.id, jobs: await worker.drain() };
       log(`${worker.id} polling the queue on ${database.kind} (${database.location}), ${concurrency} at a time; Ctrl-C stops it`);

@@ -14,6 +14,11 @@ export interface WorkerOptions {
   pollMs?: number;
   /** How often the retention sweep runs. */
   sweepMs?: number;
+  /**
+   * Keep the process alive for the polling timer. A server has its HTTP listener for that; a
+   * dedicated worker (`tolk worker`) has nothing else, and would exit when idle.
+   */
+  keepAlive?: boolean;
 }
 
 /**
@@ -71,7 +76,7 @@ export class DocumentWorker {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.pump(), ms);
-    this.timer.unref();
+    if (!this.options.keepAlive) this.timer.unref();
   }
 
   private async pump(): Promise<void> {
