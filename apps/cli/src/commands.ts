@@ -19,6 +19,7 @@ import {
 } from "@tolk/domain";
 
 import { type CliEnv } from "./env";
+import { workerCommand } from "./worker";
 
 export type Flags = Record<string, string | undefined>;
 
@@ -162,4 +163,5 @@ export const commands: Record<string, Command> = {
     },
     human: (r) => String(r.token),
   },
+  worker: workerCommand,
 };

@@ -27,8 +27,9 @@ export async function main(argv: string[]): Promise<number> {
       options: {
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        once: { type: "boolean" },
         ...Object.fromEntries(
-          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl"].map((n) => [
+          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency"].map((n) => [
             n,
             { type: "string" as const },
           ]),

@@ -1,3 +1,4 @@
+import { documentsEnvSchema } from "@tolk/domain";
 import { type EnginesConfig } from "@tolk/engines";
 import { z } from "zod";
 
@@ -33,6 +34,8 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).default("Single sign-on"),
+  // Documents: storage (local directory or S3), retention, the in-process worker.
+  ...documentsEnvSchema,
 });
 
 export type Env = z.infer<typeof schema>;

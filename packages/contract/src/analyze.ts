@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { envelope } from "./envelope";
 import { modelTier } from "./translate";
+import { formalities } from "./formality";
 
 /** The longest text POST /v1/analyze/headless accepts, in characters (code points). */
 export const MAX_ANALYZE_CHARS = 100_000;
@@ -18,8 +19,6 @@ export type AnalyzeRequest = z.infer<typeof analyzeRequest>;
 
 export const domains = ["Legal", "Medical", "Marketing", "Technical", "General", "Finance"] as const;
 export type Domain = (typeof domains)[number];
-export const formalities = ["Formal", "Neutral", "Informal"] as const;
-export type Formality = (typeof formalities)[number];
 export const riskLevels = ["Low", "Medium", "High"] as const;
 export type RiskLevel = (typeof riskLevels)[number];
 const riskLevel = z.enum(riskLevels);

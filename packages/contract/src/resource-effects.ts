@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { formalities } from "./analyze";
+import { formalities } from "./formality";
 
 /**
  * What glossaries, translation memories and brand voices did to a translation: extension fields

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { envelope } from "./envelope";
 import { type Operation } from "./openapi";
-import { formalities } from "./analyze";
+import { formalities } from "./formality";
 import { languageCode } from "./translate";
 
 /**

@@ -31,6 +31,7 @@ export const idPrefixes = {
   brandVoice: "bv",
   project: "prj",
   invitation: "inv",
+  job: "job",
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -7,6 +7,7 @@ import { poFilter } from "./po";
 import { pptxFilter } from "./pptx/pptx-filter";
 import { srtFilter } from "./srt";
 import { stringsFilter } from "./strings";
+import { txtFilter } from "./txt/txt-filter";
 import { vttFilter } from "./vtt";
 import { xliffFilter } from "./xliff";
 import { xlsxFilter } from "./xlsx/xlsx-filter";
@@ -22,6 +23,7 @@ const FILTERS: readonly FormatFilter[] = [
   pptxFilter,
   srtFilter,
   stringsFilter,
+  txtFilter,
   vttFilter,
   xliffFilter,
   xlsxFilter,

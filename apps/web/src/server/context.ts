@@ -2,6 +2,9 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
 import {
   type Authenticator,
   DebitGroupCommit,
+  DAY_MS,
+  type DocumentServices,
+  DocumentWorker,
   type DomainContext,
   MemoryRateLimitStore,
   PrincipalCache,
@@ -11,6 +14,9 @@ import {
   SpendableHints,
   type TranslationServices,
   createKeyResolver,
+  createStorage,
+  createDownloadLinks,
+  storageConfig,
   systemClock,
 } from "@tolk/domain";
 
@@ -27,6 +33,10 @@ export interface AppContext {
   limiter: RateLimiter;
   engines: Engines;
   translation: TranslationServices;
+  /** Storage, download links and the queue of document jobs. */
+  documents: DocumentServices;
+  /** The in-process document worker; null when TOLK_WORKER=off (dedicated `tolk worker` processes). */
+  worker: DocumentWorker | null;
   close(): Promise<void>;
 }
 
@@ -66,6 +76,21 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     principals = cache;
   }
   const engines = await createEngines(enginesConfig(env), (message) => console.warn(`[tolk] ${message}`));
+  const translation: TranslationServices = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
+  const documents: DocumentServices = {
+    translation,
+    storage: createStorage(storageConfig(env)),
+    links: createDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
+    retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
+    leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
+    log: (message) => console.warn(`[tolk] ${message}`),
+  };
+  let worker: DocumentWorker | null = null;
+  if (env.TOLK_WORKER === "inprocess") {
+    const w = new DocumentWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY });
+    documents.onQueued = () => w.nudge();
+    worker = w;
+  }
   return {
     env,
     database: handle,
@@ -73,8 +98,11 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     auth: { config, keys: createKeyResolver(domain, config), principals },
     limiter,
     engines,
-    translation: { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) },
+    translation,
+    documents,
+    worker,
     close: async () => {
+      await worker?.stop();
       await unlisten();
       await engines.close();
       await limiter.close();

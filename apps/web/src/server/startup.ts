@@ -18,6 +18,8 @@ export async function startServer(): Promise<void> {
       sweepIdempotencyRecords(app.domain).catch((err: unknown) => console.warn("[tolk] idempotency sweep failed:", err));
     setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
     void sweep();
+    // Queued document jobs (and those a crash interrupted) resume once the server is up.
+    app.worker?.start();
   } catch (err) {
     console.error(`[tolk] cannot start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -1,6 +1,7 @@
 export * from "./api-keys";
 export * from "./console";
 export * from "./credits";
+export * from "./documents";
 export * from "./idempotency";
 export * from "./organizations";
 export * from "./resources";

@@ -15,6 +15,7 @@ import {
   internalError,
   isTolkError,
   requestFingerprint,
+  type TolkError,
 } from "@tolk/domain";
 import { type z } from "zod";
 
@@ -42,6 +43,8 @@ export interface RouteResult {
   meta?: Record<string, unknown>;
   /** A file instead of the JSON envelope (exports); the usual headers still apply. */
   file?: { body: string; contentType: string; filename: string };
+  /** A response that is not the JSON envelope (a file download); it gets the base headers. */
+  raw?: Response;
 }
 
 export interface MethodSpec {
@@ -52,6 +55,8 @@ export interface MethodSpec {
   /** 404/405 answers: an unauthenticated caller gets them too, not a 401. */
   public?: boolean;
   maxBodyBytes?: number;
+  /** The error for a body over maxBodyBytes (default 413 payload_too_large). */
+  bodyTooLarge?: (maxBytes: number) => TolkError;
   handler(input: RouteInput): Promise<RouteResult>;
 }
 
@@ -84,7 +89,7 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
 
     const url = new URL(req.url);
     const hasBody = req.method === "POST" || req.method === "PUT" || req.method === "PATCH";
-    const rawBody = hasBody ? await readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES) : new Uint8Array();
+    const rawBody = hasBody ? await readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES, spec.bodyTooLarge) : new Uint8Array();
 
     const idemKey = req.headers.get("idempotency-key");
     if (principal && req.method === "POST" && idemKey !== null) {
@@ -116,6 +121,10 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
       body: (schema) => parseJsonBody(rawBody, schema),
       query: (schema) => parseQuery(url, schema),
     });
+    if (result.raw) {
+      for (const [name, value] of baseHeaders(requestId, limit)) if (!result.raw.headers.has(name)) result.raw.headers.set(name, value);
+      return result.raw;
+    }
     const status = result.status ?? 200;
     if (result.file) return fileResponse(status, result.file, baseHeaders(requestId, limit));
     const text = JSON.stringify({ data: result.data, meta: { request_id: requestId, ...result.meta } });

@@ -9,9 +9,13 @@ export const payloadTooLarge = (maxBytes: number) =>
   new TolkError(413, "payload_too_large", "invalid_request_error", `The request body exceeds ${maxBytes} bytes.`);
 
 /** Reads the body, counting bytes as they arrive (a Content-Length may be absent or lie). */
-export async function readBodyBytes(req: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(
+  req: Request,
+  maxBytes: number,
+  tooLarge: (maxBytes: number) => TolkError = payloadTooLarge,
+): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -22,7 +26,7 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Uin
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw payloadTooLarge(maxBytes);
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }

@@ -1,0 +1,52 @@
+import { type DocumentRequest, FORMATS, documentRequest } from "@tolk/contract";
+import { type DocumentUpload, badRequest, fileTooLarge } from "@tolk/domain";
+
+// The largest format's limit, plus room for the multipart framing and the other fields: the
+// body is never read past this, whatever Content-Length says (or does not say).
+const MULTIPART_OVERHEAD = 1024 * 1024;
+const LARGEST_FORMAT_BYTES = Math.max(...FORMATS.map((f) => f.max_size_mb)) * 1024 * 1024;
+export const MAX_UPLOAD_BODY_BYTES = LARGEST_FORMAT_BYTES + MULTIPART_OVERHEAD;
+export const uploadTooLarge = () => fileTooLarge(LARGEST_FORMAT_BYTES, "The upload");
+
+export interface DocumentForm {
+  upload: DocumentUpload;
+  request: DocumentRequest;
+  async: boolean;
+}
+
+/**
+ * The multipart form of POST /v1/translate/document: `file` plus the fields of
+ * `documentRequest`. Asynchronous when `Prefer: respond-async` or the field `async=true`.
+ */
+export async function parseDocumentForm(req: Request, body: Uint8Array): Promise<DocumentForm> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw badRequest("The request body must be multipart/form-data with a 'file' field.");
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badRequest("The multipart body could not be parsed.");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File)) throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (name === "file") continue;
+    if (typeof value !== "string") throw badRequest(`'${name}': only 'file' may be a file.`, name);
+    fields[name] = value;
+  }
+  const parsed = documentRequest.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.join(".") ?? "";
+    throw badRequest(`${path ? `'${path}'` : "form"}: ${issue?.message ?? "invalid"}`, path || undefined);
+  }
+  const prefer = req.headers.get("prefer") ?? "";
+  return {
+    upload: { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+    request: parsed.data,
+    async: parsed.data.async === "true" || /(^|[\s,;])respond-async([\s,;]|$)/i.test(prefer),
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+import { envelope } from "./envelope";
+import { languageCode } from "./translate";
+
+export const jobStatuses = ["created", "processing", "completed", "error", "failed"] as const;
+
+const requiredLanguage = z.string().trim().min(1, "must not be empty").pipe(languageCode);
+
+/** JSON-encoded array of glossary ids, as the multipart form carries it. */
+const glossaryIdsField = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON-encoded array of glossary ids" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.string().min(1)).max(10));
+
+/** The form fields of POST /v1/translate/document besides `file` (multipart/form-data). */
+export const documentRequest = z
+  .object({
+    source_lang: requiredLanguage,
+    target_lang: requiredLanguage,
+    glossary_ids: glossaryIdsField.optional(),
+    brand_voice_id: z.string().min(1).optional(),
+    tm_id: z.string().min(1).optional(),
+    /** Extension: queue the job and answer 202 (same as the header `Prefer: respond-async`). */
+    async: z.enum(["true", "false"]).optional(),
+  })
+  .strict()
+  .refine((r) => r.source_lang !== r.target_lang, { message: "must differ from source_lang", path: ["target_lang"] });
+export type DocumentRequest = z.infer<typeof documentRequest>;
+
+/** The multipart body as OpenAPI documents it. */
+export const documentUploadForm = z.object({
+  file: z.string().meta({ format: "binary", description: "The document; its extension picks the format (GET /v1/formats)." }),
+  source_lang: z.string(),
+  target_lang: z.string(),
+  glossary_ids: z.string().optional().meta({ description: "JSON-encoded array of glossary ids" }),
+  brand_voice_id: z.string().optional(),
+  tm_id: z.string().optional(),
+  async: z.enum(["true", "false"]).optional(),
+});
+
+export const documentResult = z.object({
+  /** Extension: the job that ran this translation (GET /v1/translate/{job_id}). */
+  job_id: z.string(),
+  download_url: z.string(),
+  filename: z.string(),
+  source_lang: z.string(),
+  target_lang: z.string(),
+  character_count: z.number().int(),
+  credits_used: z.number().int(),
+  quality_score: z.number().int().min(0).max(100).nullable(),
+  file_data: z.string(),
+});
+export type DocumentResult = z.infer<typeof documentResult>;
+export const documentResponse = envelope(documentResult);
+
+export const documentJob = z.object({
+  job_id: z.string(),
+  status: z.enum(jobStatuses),
+  progress: z.number().min(0).max(1).nullable(),
+  result_url: z.string().nullable(),
+  error: z.string().nullable(),
+  // Extensions: what the job is, and until when its files are kept.
+  filename: z.string(),
+  source_lang: z.string(),
+  target_lang: z.string(),
+  character_count: z.number().int().nullable(),
+  credits_used: z.number().int().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type DocumentJobView = z.infer<typeof documentJob>;
+export const documentJobResponse = envelope(documentJob);

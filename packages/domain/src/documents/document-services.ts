@@ -1,0 +1,17 @@
+import { type ObjectStorage } from "../storage/object-storage";
+import { type TranslationServices } from "../translation/translate-segments";
+import { type DownloadLinks } from "./download-links";
+
+/** What document use cases need besides the database. */
+export interface DocumentServices {
+  translation: TranslationServices;
+  storage: ObjectStorage;
+  links: DownloadLinks;
+  /** How long inputs and results are kept after a job ends. */
+  retentionMs: number;
+  /** Worker lease; a crashed worker's job is taken over this long after its last renewal. */
+  leaseMs?: number;
+  /** Called when an asynchronous job is queued, so an in-process worker starts at once. */
+  onQueued?: () => void;
+  log?: (message: string) => void;
+}

@@ -1,0 +1,185 @@
+import { type DocumentJob, documentJobs, organizations } from "@tolk/db";
+import { type Segment, repairCodes, stripCodes } from "@tolk/formats";
+import { and, eq } from "drizzle-orm";
+
+import { principalOrgColumns } from "../auth/principal";
+import { billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
+import { type DomainContext } from "../context";
+import { isTolkError, notFound } from "../errors";
+import { type SegmentQualitySignals, qualityScore } from "../translation/quality-score";
+import { resolveTranslationResources } from "../translation/resolve-resources";
+import { segmentWithMemory } from "../translation/segment-with-memory";
+import { resolveRoute, translateSegments } from "../translation/translate-segments";
+import { fileRefused, resultGone } from "./document-errors";
+import { resolveDocumentFormat } from "./document-format";
+import { type DocumentServices } from "./document-services";
+import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
+import { ObjectNotFoundError } from "../storage/object-storage";
+
+/** Segments sent to the engine per step; after each step the lease is renewed and progress saved. */
+const CHUNK_SEGMENTS = 64;
+
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`Job ${jobId} was taken over by another worker.`);
+    this.name = "LeaseLostError";
+  }
+}
+
+export interface CompletedDocument {
+  job: DocumentJob;
+  file: Uint8Array;
+}
+
+export const resultKey = (job: Pick<DocumentJob, "orgId" | "id" | "extension">) => `${job.orgId}/${job.id}/result.${job.extension}`;
+export const inputKey = (job: Pick<DocumentJob, "orgId" | "id" | "extension">) => `${job.orgId}/${job.id}/source.${job.extension}`;
+
+/**
+ * Runs a job the worker owns: extract → translate chunk by chunk (lease renewed, progress
+ * saved) → merge → store the result → bill and complete in one transaction, so a job is
+ * billed exactly when it completes (the debit is keyed by the job id, so a retry after a
+ * crash cannot bill twice). A failure settles the job (error, retry or failed) and rethrows.
+ */
+export async function runDocumentJob(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: { job: DocumentJob; workerId: string },
+): Promise<CompletedDocument> {
+  const { job, workerId } = options;
+  try {
+    return await translateAndComplete(ctx, services, job, workerId);
+  } catch (err) {
+    if (err instanceof LeaseLostError) throw err;
+    const inputProblem = isTolkError(err) && err.status < 500;
+    if (!isTolkError(err)) services.log?.(`document job ${job.id} attempt ${job.attempts} failed: ${String(err)}`);
+    await services.storage.delete(resultKey(job)).catch(() => undefined);
+    await settleJobFailure(ctx, {
+      job,
+      workerId,
+      inputProblem,
+      message: isTolkError(err) ? err.message : "The document could not be translated because of an internal error.",
+    });
+    throw err;
+  }
+}
+
+/**
+ * Renews the lease every third of its length while an engine call runs (a slow LLM chunk must
+ * not look like a crashed worker), saving the latest progress. `lost` turns true when another
+ * worker has taken the job.
+ */
+function startHeartbeat(ctx: DomainContext, services: DocumentServices, jobId: string, workerId: string) {
+  const leaseMs = services.leaseMs ?? DEFAULT_LEASE_MS;
+  const state = { progress: 0, lost: false, stop: () => clearInterval(timer) };
+  const timer = setInterval(() => {
+    renewLease(ctx, { jobId, workerId, progress: state.progress, leaseMs })
+      .then((owned) => {
+        if (!owned) state.lost = true;
+      })
+      .catch(() => undefined);
+  }, leaseMs / 3);
+  timer.unref();
+  return state;
+}
+
+async function translateAndComplete(ctx: DomainContext, services: DocumentServices, job: DocumentJob, workerId: string): Promise<CompletedDocument> {
+  const { filter } = resolveDocumentFormat(job.filename);
+  const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang };
+  let input: Uint8Array;
+  try {
+    input = await services.storage.get(inputKey(job));
+  } catch (err) {
+    if (err instanceof ObjectNotFoundError) throw resultGone();
+    throw err;
+  }
+  let segments: Segment[];
+  try {
+    segments = await filter.extract(input, filterOptions);
+  } catch (err) {
+    throw fileRefused(err, job.extension);
+  }
+  const route = resolveRoute(services.translation, job.sourceLang, job.targetLang);
+  // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
+  const resources = await resolveTranslationResources(ctx, {
+    orgId: job.orgId,
+    sourceLang: job.sourceLang,
+    targetLangs: [job.targetLang],
+    refs: job.resourceRefs,
+  });
+
+  const translations = new Map<string, string>();
+  const signals: SegmentQualitySignals[] = [];
+  let characters = 0;
+  const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
+  try {
+    for (let at = 0; at < segments.length; at += CHUNK_SEGMENTS) {
+      const chunk = segments.slice(at, at + CHUNK_SEGMENTS);
+      // Each segment goes to the engine sentence by sentence, as text translation does (the
+      // cache then serves repeated sentences), and is put back together around its gaps.
+      const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, resources.memoryIndex));
+      const translated = await translateSegments(services.translation, {
+        route,
+        segments: split.flatMap((s) => s.segments),
+        resources: resources.forTarget(job.targetLang),
+      });
+      let offset = 0;
+      chunk.forEach((segment, i) => {
+        const parts = split[i];
+        if (!parts) return;
+        const joined = parts.join(translated.texts.slice(offset, offset + parts.segments.length));
+        offset += parts.segments.length;
+        const text = repairCodes(segment.text, joined);
+        translations.set(segment.id, text);
+        characters += countCharacters(stripCodes(text));
+      });
+      signals.push(...translated.signals);
+      heartbeat.progress = (0.95 * Math.min(segments.length, at + CHUNK_SEGMENTS)) / segments.length;
+      if (heartbeat.lost || !(await renewLease(ctx, { jobId: job.id, workerId, progress: heartbeat.progress, leaseMs: services.leaseMs }))) {
+        throw new LeaseLostError(job.id);
+      }
+    }
+  } finally {
+    heartbeat.stop();
+  }
+
+  let output: Uint8Array;
+  try {
+    output = await filter.merge(input, translations, filterOptions);
+  } catch (err) {
+    throw fileRefused(err, job.extension);
+  }
+  await services.storage.put(resultKey(job), output, resolveDocumentFormat(job.filename).format.mime_type);
+
+  const credits = creditsFor(characters, job.targetLang);
+  const now = ctx.now();
+  const completed = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(documentJobs)
+      .set({
+        status: "completed",
+        progress: 1,
+        error: null,
+        resultKey: resultKey(job),
+        segments: segments.length,
+        characters,
+        credits,
+        qualityScore: qualityScore(signals),
+        leaseUntil: null,
+        completedAt: now,
+        expiresAt: new Date(now.getTime() + services.retentionMs),
+        updatedAt: now,
+      })
+      .where(and(eq(documentJobs.id, job.id), eq(documentJobs.workerId, workerId), eq(documentJobs.status, "processing")))
+      .returning();
+    if (!row) throw new LeaseLostError(job.id);
+    const [org] = await tx.select(principalOrgColumns).from(organizations).where(eq(organizations.id, job.orgId));
+    if (!org) throw notFound("Organization");
+    // One debit per document, keyed by the job: a second completion attempt bills nothing.
+    await billTranslation(
+      { db: tx, now: ctx.now },
+      { org, requestId: job.id, kind: "document", sourceLang: job.sourceLang, usage: [{ targetLang: job.targetLang, characters, credits }] },
+    );
+    return row;
+  });
+  return { job: completed, file: output };
+}

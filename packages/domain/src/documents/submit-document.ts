@@ -1,0 +1,111 @@
+import { type DocumentJobView, type DocumentRequest, type DocumentResult } from "@tolk/contract";
+import { type DocumentJob, documentJobs, newId } from "@tolk/db";
+import { type Segment, stripCodes } from "@tolk/formats";
+
+import { type Principal } from "../auth/principal";
+import { assertCanAfford, countCharacters, creditsFor } from "../billing/bill-translation";
+import { type DomainContext } from "../context";
+import { resolveTranslationResources } from "../translation/resolve-resources";
+import { resolveRoute } from "../translation/translate-segments";
+import { fileRefused, fileTooLarge } from "./document-errors";
+import { resolveDocumentFormat, sanitizeFilename } from "./document-format";
+import { type DocumentServices } from "./document-services";
+import { downloadUrl, jobView } from "./document-views";
+import { DEFAULT_LEASE_MS } from "./job-queue";
+import { inputKey, runDocumentJob } from "./run-document-job";
+
+export interface DocumentUpload {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export type SubmittedDocument =
+  | { kind: "completed"; result: DocumentResult & { job_id: string }; job: DocumentJob }
+  | { kind: "queued"; job: DocumentJobView };
+
+/**
+ * POST /v1/translate/document. Everything that can be refused is refused before a job exists:
+ * the format (400 unsupported_format), the size (413), the pair, a file that does not parse
+ * (400 naming the problem), and credits that cannot cover the whole document (402, counted
+ * on the source text before anything is translated). Then the upload is stored and a job is
+ * created: queued for a worker (`async`), or run right here while the caller waits.
+ */
+export async function submitDocument(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: { principal: Principal; requestId: string; upload: DocumentUpload; request: DocumentRequest; async: boolean },
+): Promise<SubmittedDocument> {
+  const { principal, request, upload } = options;
+  await services.links.ready();
+  const filename = sanitizeFilename(upload.filename);
+  const { format, filter, maxBytes } = resolveDocumentFormat(filename);
+  if (upload.bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, `The ${format.extension} file`);
+  // Refused before a job exists (400 naming an unknown or unfitting id); the job keeps the ids
+  // and loads them again when it runs, so an async job sees the resources as they are then.
+  const resourceRefs = { glossary_ids: request.glossary_ids, tm_id: request.tm_id, brand_voice_id: request.brand_voice_id };
+  await resolveTranslationResources(ctx, { orgId: principal.org.id, sourceLang: request.source_lang, targetLangs: [request.target_lang], refs: resourceRefs });
+  resolveRoute(services.translation, request.source_lang, request.target_lang);
+
+  let segments: Segment[];
+  try {
+    segments = await filter.extract(upload.bytes, { sourceLang: request.source_lang, targetLang: request.target_lang });
+  } catch (err) {
+    throw fileRefused(err, format.extension);
+  }
+  const sourceChars = segments.reduce((n, s) => n + countCharacters(stripCodes(s.text)), 0);
+  await assertCanAfford(ctx, principal, creditsFor(sourceChars, request.target_lang));
+
+  const now = ctx.now();
+  const id = newId("job");
+  const keys = { id, orgId: principal.org.id, extension: format.extension };
+  await services.storage.put(inputKey(keys), upload.bytes, format.mime_type);
+  const workerId = `request:${options.requestId}`;
+  const [job] = await ctx.db
+    .insert(documentJobs)
+    .values({
+      id,
+      orgId: principal.org.id,
+      filename,
+      extension: format.extension,
+      sourceLang: request.source_lang,
+      targetLang: request.target_lang,
+      resourceRefs,
+      requestId: options.requestId,
+      inputKey: inputKey(keys),
+      inputBytes: upload.bytes.byteLength,
+      segments: segments.length,
+      expiresAt: new Date(now.getTime() + services.retentionMs),
+      createdAt: now,
+      updatedAt: now,
+      runAfter: now,
+      // A synchronous job is owned by this request from the start, with one attempt: if the
+      // process dies, its lease runs out and the queue ends it `failed` instead of billing a
+      // translation nobody is waiting for.
+      ...(options.async
+        ? { status: "created" as const }
+        : { status: "processing" as const, attempts: 1, maxAttempts: 1, workerId, leaseUntil: new Date(now.getTime() + (services.leaseMs ?? DEFAULT_LEASE_MS)) }),
+    })
+    .returning();
+  if (!job) throw new Error("document job insert returned nothing");
+
+  if (options.async) {
+    services.onQueued?.();
+    return { kind: "queued", job: jobView(ctx, services.links, job) };
+  }
+  const done = await runDocumentJob(ctx, services, { job, workerId });
+  return {
+    kind: "completed",
+    job: done.job,
+    result: {
+      job_id: done.job.id,
+      download_url: downloadUrl(ctx, services.links, done.job) ?? "",
+      filename: done.job.filename,
+      source_lang: done.job.sourceLang,
+      target_lang: done.job.targetLang,
+      character_count: done.job.characters ?? 0,
+      credits_used: done.job.credits ?? 0,
+      quality_score: done.job.qualityScore,
+      file_data: Buffer.from(done.file).toString("base64"),
+    },
+  };
+}

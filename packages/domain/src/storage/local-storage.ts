@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+
+import { type ObjectStorage, ObjectNotFoundError } from "./object-storage";
+
+/**
+ * Objects as files under one directory. Writes go to a temporary file renamed into place, so a
+ * crash never leaves half a document under a real key. Downloads are served by Tolk itself
+ * (behind its HMAC-signed links), so there is no direct URL.
+ */
+export class LocalObjectStorage implements ObjectStorage {
+  readonly kind = "local";
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private path(key: string): string {
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(key) || key.split("/").includes("..")) {
+      throw new Error(`Invalid storage key '${key}'.`);
+    }
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new Error(`Invalid storage key '${key}'.`);
+    return path;
+  }
+
+  async put(key: string, body: Uint8Array, _contentType?: string): Promise<void> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString("hex")}`);
+    await writeFile(tmp, body, { mode: 0o600 });
+    await rename(tmp, path);
+  }
+
+  async get(key: string): Promise<Uint8Array> {
+    try {
+      return new Uint8Array(await readFile(this.path(key)));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectNotFoundError(key);
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  directDownloadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+}

@@ -1,0 +1,367 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { creditDebits, documentJobs, usageEvents } from "@tolk/db";
+import { type Engine, EngineError, EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import {
+  type DocumentServices,
+  DocumentWorker,
+  LocalObjectStorage,
+  type Principal,
+  SegmentCache,
+  type SubmittedDocument,
+  addMemoryUnits,
+  claimNextJob,
+  createGlossary,
+  createMemory,
+  debitCredits,
+  downloadDocument,
+  failAbandonedJobs,
+  getCreditBalance,
+  getDocumentJob,
+  createDownloadLinks,
+  renewLease,
+  runDocumentJob,
+  submitDocument,
+  sweepExpiredDocuments,
+} from "../src";
+import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { DAY, loadOrg, rejection } from "./helpers";
+
+// Document jobs end to end in the domain: submit → queue → worker → storage → billing, on a
+// real database, a real storage directory, and engines that are either the real Apertium or
+// small stand-ins (upper-casing, failing, or held until released) that make states observable.
+let t: TestDb;
+let apertium: Engine;
+let storageDir: string;
+
+const upper = (gate?: { wait: () => Promise<void> }): Engine => ({
+  name: "llm",
+  pairs: () => [{ source: "en", target: "es" }],
+  health: async () => ({ ok: true }),
+  close: async () => {},
+  translate: async (req) => {
+    await gate?.wait();
+    return req.segments.map((s) => ({ text: s.toUpperCase(), unknownWords: 0, words: 1 }));
+  },
+});
+
+let failures = 0;
+const failing: Engine = {
+  name: "llm",
+  pairs: () => [{ source: "en", target: "es" }],
+  health: async () => ({ ok: false }),
+  close: async () => {},
+  translate: async () => {
+    failures++;
+    throw new EngineError("llm", "connection refused");
+  },
+};
+
+async function services(engine: Engine): Promise<DocumentServices> {
+  return {
+    translation: { router: new EngineRouter([engine]), cache: new SegmentCache() },
+    storage: new LocalObjectStorage(storageDir),
+    links: createDownloadLinks(t.ctx, { baseUrl: "http://tolk.test" }),
+    retentionMs: 7 * DAY,
+    leaseMs: 60_000,
+  };
+}
+
+async function principal(options: { topUp?: number; monthlyCredits?: number } = {}): Promise<Principal> {
+  const org = await createTestOrg(t.ctx, {
+    plan: options.monthlyCredits === undefined ? "starter" : "enterprise",
+    limits: options.monthlyCredits === undefined ? undefined : { monthly_credits: options.monthlyCredits },
+    topUp: options.topUp,
+  });
+  return { source: "api_key", userId: org.ownerId, org: await loadOrg(t.ctx, org.orgId), scopes: null, keyId: null };
+}
+
+let seq = 0;
+const txt = (text: string, filename = "notes.txt") => ({ filename, bytes: new TextEncoder().encode(text) });
+const enEs = { source_lang: "en", target_lang: "es" };
+
+function submit(svc: DocumentServices, p: Principal, upload: { filename: string; bytes: Uint8Array }, async = false): Promise<SubmittedDocument> {
+  return submitDocument(t.ctx, svc, { principal: p, requestId: `req_${++seq}`, upload, request: enEs, async });
+}
+
+async function jobRow(id: string) {
+  const [row] = await t.ctx.db.select().from(documentJobs).where(eq(documentJobs.id, id));
+  if (!row) throw new Error(`no job ${id}`);
+  return row;
+}
+
+const debitsOf = (orgId: string) => t.ctx.db.select().from(creditDebits).where(eq(creditDebits.orgId, orgId));
+
+beforeAll(async () => {
+  t = await createTestDb();
+  storageDir = mkdtempSync(join(tmpdir(), "tolk-docs-"));
+  apertium = await createApertiumEngine({ poolSize: 1 });
+});
+afterAll(async () => {
+  await apertium.close();
+  await t.close();
+  rmSync(storageDir, { recursive: true, force: true });
+});
+
+describe("synchronous document translation", () => {
+  it("translates a txt file with Apertium, keeps its layout, bills output characters once per job, and records usage", async () => {
+    const svc = await services(apertium);
+    const p = await principal();
+    const source = "Good morning.\r\n\r\nThe house is big.\r\n";
+    const done = await submit(svc, p, txt(source, "Greeting.TXT"));
+    if (done.kind !== "completed") throw new Error("expected a completed job");
+    const out = Buffer.from(done.result.file_data, "base64").toString("utf8");
+    expect(out).toBe("Buenos días.\r\n\r\nLa casa es grande.\r\n");
+    expect(done.result).toMatchObject({ filename: "Greeting.TXT", source_lang: "en", target_lang: "es", character_count: 30, credits_used: 30 });
+    expect(done.result.download_url).toMatch(new RegExp(`^http://tolk.test/v1/documents/${done.result.job_id}/download\\?expires=\\d+&signature=`));
+    const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: done.result.job_id });
+    expect(job).toMatchObject({ status: "completed", progress: 1, error: null, credits_used: 30 });
+    expect(job.result_url).toMatch(/\/download\?expires=/);
+    // One debit, keyed by the job; one usage event of kind document.
+    const debits = await debitsOf(p.org.id);
+    expect(debits.map((d) => [d.operationKey, d.amount])).toEqual([[done.result.job_id, 30]]);
+    const usage = await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.orgId, p.org.id));
+    expect(usage.map((u) => [u.kind, u.targetLang, u.characters, u.credits])).toEqual([["document", "es", 30, 30]]);
+    // Downloadable by the organization, and not by another one.
+    const dl = await downloadDocument(t.ctx, svc, { jobId: done.result.job_id, orgId: p.org.id, expires: null, signature: null });
+    expect(dl.kind === "bytes" && Buffer.from(dl.body).toString()).toBe(out);
+    const other = await principal();
+    expect((await rejection(downloadDocument(t.ctx, svc, { jobId: done.result.job_id, orgId: other.org.id, expires: null, signature: null }))).status).toBe(404);
+    expect((await rejection(getDocumentJob(t.ctx, svc.links, { orgId: other.org.id, jobId: done.result.job_id }))).status).toBe(404);
+  });
+
+  it("refuses before any job exists: unknown and not-yet-available formats, oversize files, unparseable files, unaffordable documents", async () => {
+    const svc = await services(upper());
+    const p = await principal();
+    const cases: [{ filename: string; bytes: Uint8Array }, number, string, RegExp][] = [
+      [txt("x", "virus.exe"), 400, "unsupported_format", /not a supported document format.*docx/],
+      [txt("x", "README"), 400, "unsupported_format", /not a supported/],
+      [txt("x", "slides.key"), 400, "unsupported_format", /not a supported/],
+      [{ filename: "big.txt", bytes: new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61) }, 413, "file_too_large", /5 MB/],
+      [{ filename: "odd.txt", bytes: new Uint8Array([0xff, 0xfe, 0x41]) }, 400, "bad_request", /not a valid txt file: .*UTF-16LE/],
+    ];
+    for (const [upload, status, code, message] of cases) {
+      const err = await rejection(submit(svc, p, upload));
+      expect({ status: err.status, code: err.code }, upload.filename).toEqual({ status, code });
+      expect(err.message).toMatch(message);
+    }
+    const poor = await principal({ monthlyCredits: 10 });
+    const err = await rejection(submit(svc, poor, txt("This sentence is longer than ten credits.")));
+    expect(err.status).toBe(402);
+    expect(err.message).toMatch(/needs 41 and 10 are available/);
+    const jobs = await t.ctx.db.select().from(documentJobs).where(eq(documentJobs.orgId, poor.org.id));
+    expect(jobs).toEqual([]);
+    expect(await debitsOf(p.org.id)).toEqual([]);
+  });
+});
+
+describe("glossaries and memories on documents", () => {
+  it("applies the request's glossary and memory to every segment, and refuses an unknown id before any job exists", async () => {
+    const svc = await services(apertium);
+    const p = await principal();
+    const glossary = await createGlossary(t.ctx, {
+      org: p.org,
+      request: { name: "Product", source_lang: "en", target_lang: "es", entries: [{ source: "dashboard", target: "tablero" }] },
+    });
+    const memory = await createMemory(t.ctx, { org: p.org, request: { name: "Approved", source_lang: "en", target_lang: "es" } });
+    await addMemoryUnits(t.ctx, { orgId: p.org.id, memoryId: memory.id, request: { units: [{ source: "Good morning.", target: "¡Muy buenos días!" }] } });
+    const request = { ...enEs, glossary_ids: [glossary.id], tm_id: memory.id };
+    const upload = txt("Good morning.\n\nOpen the dashboard.\n");
+    const done = await submitDocument(t.ctx, svc, { principal: p, requestId: `req_${++seq}`, upload, request, async: false });
+    if (done.kind !== "completed") throw new Error("expected a completed job");
+    const out = Buffer.from(done.result.file_data, "base64").toString("utf8");
+    expect(out.split("\n\n")[0]).toBe("¡Muy buenos días!"); // the memory's exact match, not the engine's "Buenos días."
+    expect(out).toContain("tablero");
+    expect(out).not.toMatch(/dashboard/i);
+
+    const before = await t.ctx.db.select().from(documentJobs).where(eq(documentJobs.orgId, p.org.id));
+    const refused = await rejection(
+      submitDocument(t.ctx, svc, { principal: p, requestId: `req_${++seq}`, upload, request: { ...enEs, glossary_ids: ["gls_doesnotexist"] }, async: true }),
+    );
+    expect(refused).toMatchObject({ status: 400 });
+    expect(refused.message).toContain("gls_doesnotexist");
+    expect(await t.ctx.db.select().from(documentJobs).where(eq(documentJobs.orgId, p.org.id))).toHaveLength(before.length);
+  });
+});
+
+describe("queued jobs", () => {
+  it("goes created → processing (with real progress) → completed through the worker", async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    const gate = {
+      wait: () => {
+        calls++;
+        return calls === 2 ? new Promise<void>((r) => (release = r)) : Promise.resolve();
+      },
+    };
+    const svc = await services(upper(gate));
+    const p = await principal();
+    // 130 lines in separate blocks: three chunks of segments, so progress moves twice.
+    const lines = Array.from({ length: 130 }, (_, i) => `Line number ${i}.`);
+    const source = lines.join("\n\n") + "\n";
+    const queued = await submit(svc, p, txt(source), true);
+    if (queued.kind !== "queued") throw new Error("expected a queued job");
+    expect(queued.job).toMatchObject({ status: "created", progress: 0, result_url: null, error: null });
+
+    const worker = new DocumentWorker(t.ctx, svc);
+    const draining = worker.drain();
+    await expect.poll(() => calls, { timeout: 10_000 }).toBe(2);
+    const mid = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id });
+    expect(mid.status).toBe("processing");
+    expect(mid.progress).toBeGreaterThan(0.4);
+    expect(mid.progress).toBeLessThan(0.6);
+    release();
+    expect(await draining).toBe(1);
+    const done = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id });
+    expect(done).toMatchObject({ status: "completed", progress: 1 });
+    const row = await jobRow(queued.job.job_id);
+    const file = await svc.storage.get(row.resultKey ?? "");
+    expect(new TextDecoder().decode(file)).toBe(source.toUpperCase());
+    // Output characters of the translated segments (the line breaks are not translated).
+    expect(row.credits).toBe(lines.reduce((n, l) => n + l.length, 0));
+  });
+
+  it("resumes a job whose worker crashed (lease ran out) on another worker, billing it once", async () => {
+    const svc = await services(upper());
+    const p = await principal();
+    const queued = await submit(svc, p, txt("Hello there.\n"), true);
+    // Worker A claims the job and dies without a word.
+    const claimed = await claimNextJob(t.ctx, { workerId: "A", leaseMs: 60_000 });
+    expect(claimed?.id).toBe(queued.kind === "queued" ? queued.job.job_id : "");
+    // Before the lease runs out nobody else can take it.
+    expect(await claimNextJob(t.ctx, { workerId: "B" })).toBeNull();
+    t.clock.advance(61_000);
+    const b = new DocumentWorker(t.ctx, svc);
+    expect(await b.drain()).toBe(1);
+    const row = await jobRow(claimed?.id ?? "");
+    expect(row).toMatchObject({ status: "completed", attempts: 2 });
+    // The crashed worker cannot write any more: its lease is gone.
+    expect(await renewLease(t.ctx, { jobId: row.id, workerId: "A", progress: 0.5 })).toBe(false);
+    expect((await debitsOf(p.org.id)).length).toBe(1);
+  });
+
+  it("keeps renewing the lease while a slow engine call runs, so a live job is not taken over", async () => {
+    let release: () => void = () => {};
+    let held = false;
+    const gate = { wait: () => new Promise<void>((r) => ((held = true), (release = r))) };
+    const svc = { ...(await services(upper(gate))), leaseMs: 300 };
+    const p = await principal();
+    const queued = await submit(svc, p, txt("Slow engine.\n"), true);
+    const draining = new DocumentWorker(t.ctx, svc).drain();
+    await expect.poll(() => held).toBe(true);
+    t.clock.advance(200);
+    await new Promise((r) => setTimeout(r, 250)); // at least two heartbeats (every 100 ms)
+    t.clock.advance(200); // past the first lease, not past the renewed one
+    expect(await claimNextJob(t.ctx, { workerId: "thief" })).toBeNull();
+    release();
+    await draining;
+    expect(await jobRow(queued.kind === "queued" ? queued.job.job_id : "")).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
+  it("ends a job that crashed on every attempt as failed, never stuck in processing, and bills nothing", async () => {
+    const svc = await services(upper());
+    const p = await principal();
+    const queued = await submit(svc, p, txt("Crash me.\n"), true);
+    const id = queued.kind === "queued" ? queued.job.job_id : "";
+    for (const w of ["A", "B", "C"]) {
+      expect((await claimNextJob(t.ctx, { workerId: w, leaseMs: 1_000 }))?.id).toBe(id);
+      t.clock.advance(2_000);
+    }
+    expect(await claimNextJob(t.ctx, { workerId: "D" })).toBeNull();
+    expect(await failAbandonedJobs(t.ctx)).toEqual([id]);
+    const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: id });
+    expect(job).toMatchObject({ status: "failed", progress: 0, result_url: null });
+    expect(job.error).toMatch(/interrupted/);
+    expect(await debitsOf(p.org.id)).toEqual([]);
+  });
+
+  it("a synchronous job cut off by a crash ends failed instead of being billed later", async () => {
+    const svc = await services(upper());
+    const p = await principal();
+    // The request's own run never finishes: simulate by inserting the job the way submit does, then no run.
+    const queued = await submit(svc, p, txt("Hello.\n"), true);
+    const id = queued.kind === "queued" ? queued.job.job_id : "";
+    await t.ctx.db.update(documentJobs).set({ status: "processing", attempts: 1, maxAttempts: 1, workerId: "request:x", leaseUntil: new Date(t.clock.now().getTime() + 60_000) }).where(eq(documentJobs.id, id));
+    t.clock.advance(61_000);
+    const worker = new DocumentWorker(t.ctx, svc);
+    await worker.drain();
+    expect((await jobRow(id)).status).toBe("failed");
+    expect(await debitsOf(p.org.id)).toEqual([]);
+  });
+
+  it("retries an engine failure with backoff, then ends failed with the reason, billing nothing", async () => {
+    const svc = await services(failing);
+    const p = await principal();
+    const queued = await submit(svc, p, txt("Hello.\n"), true);
+    const id = queued.kind === "queued" ? queued.job.job_id : "";
+    const worker = new DocumentWorker(t.ctx, svc);
+    failures = 0;
+    expect(await worker.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: "created", attempts: 1, error: null });
+    expect(await worker.drain()).toBe(0); // backing off
+    t.clock.advance(5_001);
+    await worker.drain();
+    t.clock.advance(20_001);
+    await worker.drain();
+    const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: id });
+    expect(job.status).toBe("failed");
+    expect(job.error).toMatch(/engine is unavailable/);
+    expect(failures).toBe(3);
+    expect(await debitsOf(p.org.id)).toEqual([]);
+  });
+
+  it("ends with error when the credits ran out between submission and processing", async () => {
+    const svc = await services(upper());
+    const p = await principal({ monthlyCredits: 100 });
+    const queued = await submit(svc, p, txt("Fifteen chars.\n"), true);
+    await debitCredits(t.ctx, { orgId: p.org.id, amount: 95, operationKey: "spend-it" });
+    await new DocumentWorker(t.ctx, svc).drain();
+    const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.kind === "queued" ? queued.job.job_id : "" });
+    expect(job.status).toBe("error");
+    expect(job.error).toMatch(/Not enough credits/);
+    expect((await getCreditBalance(t.ctx, p.org)).consumed).toBe(95);
+  });
+
+  it("two workers never run the same job", async () => {
+    const svc = await services(upper());
+    const p = await principal();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const q = await submit(svc, p, txt(`Document ${i}.\n`), true);
+      if (q.kind === "queued") ids.push(q.job.job_id);
+    }
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => claimNextJob(t.ctx, { workerId: `w${i}` })));
+    const claimed = claims.flatMap((c) => (c ? [c.id] : []));
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed.filter((c) => ids.includes(c)).length).toBe(claimed.length);
+    // Leave the queue clean for the other tests.
+    for (const c of claims) if (c) await runDocumentJob(t.ctx, svc, { job: c, workerId: c.workerId ?? "" });
+  });
+});
+
+describe("retention", () => {
+  it("deletes the files of jobs past the retention period; the job stays, its link and download go", async () => {
+    const svc = await services(upper());
+    const p = await principal();
+    const done = await submit(svc, p, txt("Keep me a week.\n"));
+    if (done.kind !== "completed") throw new Error("expected completed");
+    const row = await jobRow(done.result.job_id);
+    t.clock.advance(7 * DAY - 1_000);
+    await sweepExpiredDocuments(t.ctx, svc.storage);
+    expect((await svc.storage.get(row.resultKey ?? "")).byteLength).toBeGreaterThan(0);
+    t.clock.advance(2_000);
+    expect(await sweepExpiredDocuments(t.ctx, svc.storage)).toBeGreaterThanOrEqual(1);
+    await expect(svc.storage.get(row.resultKey ?? "")).rejects.toThrow(/No object/);
+    await expect(svc.storage.get(row.inputKey)).rejects.toThrow(/No object/);
+    const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: row.id });
+    expect(job).toMatchObject({ status: "completed", result_url: null });
+    const err = await rejection(downloadDocument(t.ctx, svc, { jobId: row.id, orgId: p.org.id, expires: null, signature: null }));
+    expect(err.status).toBe(404);
+    expect(err.message).toMatch(/retention/);
+  });
+});
