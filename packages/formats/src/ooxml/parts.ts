@@ -66,7 +66,11 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     }
     return true;
   };
-  return { part, doc: await pkg.largeXml(part, { prune, maxChars: MAX_STORY_CHARS }), units };
+  const restart = (): void => {
+    units.length = 0;
+    index = 0;
+  };
+  return { part, doc: await pkg.largeXml(part, { prune, restart, maxChars: MAX_STORY_CHARS }), units };
 }
 
 /**

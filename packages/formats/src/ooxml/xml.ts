@@ -1,6 +1,7 @@
 import { SaxesParser, type SaxesTagNS } from "saxes";
 
 import { FormatError } from "../filter";
+import { FastScanner, Unsupported } from "./fast-xml";
 
 /**
  * A light element tree with source offsets, built from saxes (a strict, namespace-aware,
@@ -59,22 +60,36 @@ export interface ParseOptions {
    * part keeps only what the filter reads (a worksheet keeps its string cells).
    */
   prune?: (el: XElement) => boolean;
+  /**
+   * Called when the fast scanner gives up part-way and saxes parses the part again: whatever
+   * `prune` collected so far must be forgotten.
+   */
+  restart?: () => void;
 }
 
 /**
  * Parses one part strictly. A DOCTYPE (and so any entity declaration, internal or external) is
  * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
- * part, line and column.
+ * part, line and column. The fast scanner reads what Office writes; whatever it does not
+ * recognise (including every error) goes through saxes, which has the last word.
  */
 export function parseXml(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
+  try {
+    const scanner = new FastScanner(text, partName, options, MAX_DEPTH);
+    scanner.run(Infinity);
+    return scanner.finish();
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+  }
+  options.restart?.();
   const tree = new TreeBuilder(text, partName, options);
   tree.feed(text);
   return tree.finish();
 }
 
 /**
- * The same, fed in chunks with a turn of the event loop between them, so parsing a large part
- * does not stall a server for seconds.
+ * The same, in steps of about a million characters with a turn of the event loop between them,
+ * so parsing a large part does not stall a server for seconds.
  */
 export async function parseXmlYielding(
   text: string,
@@ -82,6 +97,17 @@ export async function parseXmlYielding(
   options: ParseOptions = {},
   chunk = 1 << 20,
 ): Promise<XmlDocument> {
+  try {
+    const scanner = new FastScanner(text, partName, options, MAX_DEPTH);
+    while (!scanner.done) {
+      scanner.run(scanner.position + chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return scanner.finish();
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+  }
+  options.restart?.();
   const tree = new TreeBuilder(text, partName, options);
   for (let at = 0; at < text.length && !tree.failed; at += chunk) {
     tree.feed(text.slice(at, at + chunk));
