@@ -1,5 +1,5 @@
 import { FormatError } from "../filter";
-import { type ParseOptions, type XElement, type XNode } from "./xml";
+import { type ParseOptions, type XElement } from "./xml";
 
 /**
  * A fast path for the strict parse: a scanner for the XML Office writes, several times faster
@@ -212,7 +212,7 @@ export class FastScanner {
       closeStart: openEnd,
       end: openEnd,
     };
-    if (parent) parent.el.children.push(el as XNode);
+    if (parent) parent.el.children.push(el);
     else this.root = el;
     this.pos = openEnd;
     if (close[1] === "/") this.closed(el, parent);

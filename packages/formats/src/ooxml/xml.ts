@@ -82,6 +82,11 @@ export function parseXml(text: string, partName: string, options: ParseOptions =
     if (!(e instanceof Unsupported)) throw e;
   }
   options.restart?.();
+  return parseXmlWithSaxes(text, partName, options);
+}
+
+/** The reference parse (saxes alone): the fast scanner's fallback, and its yardstick in tests. */
+export function parseXmlWithSaxes(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
   const tree = new TreeBuilder(text, partName, options);
   tree.feed(text);
   return tree.finish();

@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+import { docxFilter } from "../src/docx/docx-filter";
+const file = new Uint8Array(readFileSync(process.argv[2] ?? ""));
+const o = { sourceLang: "en", targetLang: "es" };
+let t = performance.now();
+const segs = await docxFilter.extract(file, o);
+console.log("extract", (performance.now() - t) / 1000, segs.length);
+t = performance.now();
+const out = await docxFilter.merge(file, new Map(segs.map((s) => [s.id, s.text.replace(/e/g, "é")])), o);
+console.log("merge", (performance.now() - t) / 1000, out.length);
