@@ -193,10 +193,34 @@ function propsKey(el: XElement, d: Dialect): string {
   return `<${el.name} ${attrs}>${children}</>`;
 }
 
+/**
+ * Keys by the run properties' exact source, per part and dialect: a document repeats a few
+ * hundred distinct `w:rPr` strings across hundreds of thousands of runs, and parsing their
+ * attributes each time was most of the time spent reading paragraphs. The key is a function of
+ * the source alone (qualified names, decoded values). Held by the part's source object, so the
+ * cache (whose keys are slices of the part's text) goes when the part does.
+ */
+const runKeys = new WeakMap<object, WeakMap<Dialect, Map<string, string>>>();
+
+function runKeyCache(rPr: XElement, d: Dialect): Map<string, string> {
+  let byDialect = runKeys.get(rPr.source);
+  if (!byDialect) runKeys.set(rPr.source, (byDialect = new WeakMap()));
+  let cache = byDialect.get(d);
+  if (!cache) byDialect.set(d, (cache = new Map()));
+  return cache;
+}
+
 /** Run properties that are empty once normalized look like no properties at all. */
 function runKey(rPr: XElement, d: Dialect): string {
-  const key = propsKey(rPr, d);
-  return key === `<${rPr.name} ></>` ? "" : key;
+  const cache = runKeyCache(rPr, d);
+  const raw = rPr.source.text.slice(rPr.start, rPr.end);
+  let key = cache.get(raw);
+  if (key === undefined) {
+    const full = propsKey(rPr, d);
+    key = full === `<${rPr.name} ></>` ? "" : full;
+    cache.set(raw, key);
+  }
+  return key;
 }
 
 function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: string; base: Span | undefined } {
