@@ -85,7 +85,7 @@ export class OoxmlPackage {
     this.mainPart = main;
     // A DTD anywhere is refused, even in parts this filter would not otherwise read.
     for (const e of zip.entries) {
-      if (/\.(xml|rels|vml)$/i.test(e.name) && declaresDtd(zip.read(e.name))) {
+      if (/\.(xml|rels|vml)$/i.test(e.name) && declaresDtd(zip, e.name)) {
         throw new FormatError("unsafe_file", `${e.name} declares a DTD; DTDs and external entities are not allowed.`);
       }
     }
@@ -158,7 +158,35 @@ export class OoxmlPackage {
   }
 }
 
-function declaresDtd(bytes: Uint8Array): boolean {
+/**
+ * Looks for a DTD in a part's bytes as they inflate, never holding a large part whole. UTF-8
+ * (and ASCII) is searched in the bytes, with an overlap so a marker split between chunks is
+ * still found; a UTF-16 part (rare, small) is decoded whole.
+ */
+function declaresDtd(zip: ZipArchive, name: string): boolean {
+  if ((zip.entry(name)?.size ?? 0) <= SCAN_ABOVE) return hasDtd(zip.read(name));
+  let found = false;
+  let first = true;
+  let utf16: Uint8Array[] | undefined;
+  let tail = "";
+  zip.scan(name, (chunk) => {
+    if (first && chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) utf16 = [];
+    first = false;
+    if (utf16) {
+      utf16.push(chunk.slice());
+      return;
+    }
+    const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
+    if (text.includes("<!DOCTYPE") || text.includes("<!ENTITY")) found = true;
+    tail = text.slice(-8);
+  });
+  return utf16 ? hasDtd(Buffer.concat(utf16)) : found;
+}
+
+/** Parts up to this size are inflated whole for the DTD check (node:zlib is faster than a stream). */
+const SCAN_ABOVE = 4 * 1024 * 1024;
+
+function hasDtd(bytes: Uint8Array): boolean {
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   const text = utf16 ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;

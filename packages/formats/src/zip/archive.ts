@@ -1,5 +1,7 @@
 import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 
+import { Inflate } from "fflate";
+
 import { FormatError } from "../filter";
 import { defaultZipLimits, type ZipLimits } from "./limits";
 
@@ -194,6 +196,40 @@ export class ZipArchive {
       throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
     }
     return out;
+  }
+
+  /**
+   * An entry's decompressed bytes in chunks, for checks that need not hold a
+   * large part whole (a 50 MB document body). The same guards as `read`: inflating stops past
+   * the declared size, and size and CRC must match at the end.
+   */
+  scan(name: string, visit: (chunk: Uint8Array) => void): void {
+    const e = this.byName.get(name);
+    if (!e) throw new FormatError("invalid_file", `The package has no part "${name}".`);
+    const raw = this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
+    let size = 0;
+    let crc = 0;
+    const take = (chunk: Uint8Array): void => {
+      size += chunk.length;
+      if (size > e.size) throw new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
+      crc = crc32(chunk, crc);
+      visit(chunk);
+    };
+    if (e.method === 0) take(raw);
+    else {
+      const inflate = new Inflate(take);
+      try {
+        // Small input steps bound each step's output (deflate expands at most ~1000:1).
+        const step = 1 << 13;
+        for (let at = 0; at < raw.length; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
+      } catch (error) {
+        if (error instanceof FormatError) throw error;
+        throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+      }
+    }
+    if (size !== e.size || crc >>> 0 !== e.crc) {
+      throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
+    }
   }
 
   /**
