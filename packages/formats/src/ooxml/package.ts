@@ -152,6 +152,26 @@ export class OoxmlPackage {
     this.replaced.set(part, encodeText(text, this.encodings.get(part) ?? { name: "utf-8", bom: false }));
   }
 
+  /**
+   * Replaces a part's text given in pieces. UTF-8 (Office's encoding) is written piece by piece
+   * into one buffer, so a 50 MB document body is not first joined into a 50 MB string.
+   */
+  replacePieces(part: string, pieces: readonly string[]): void {
+    const encoding = this.encodings.get(part) ?? { name: "utf-8", bom: false };
+    if (encoding.name !== "utf-8") {
+      this.replace(part, pieces.join(""));
+      return;
+    }
+    const bom = encoding.bom ? 3 : 0;
+    let size = bom;
+    for (const p of pieces) size += Buffer.byteLength(p, "utf8");
+    const out = Buffer.allocUnsafe(size);
+    if (bom) out.set([0xef, 0xbb, 0xbf]);
+    let at = bom;
+    for (const p of pieces) at += out.write(p, at, "utf8");
+    this.replaced.set(part, new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+  }
+
   /** The package bytes; the original file when nothing was replaced. */
   toBytes(original: Uint8Array): Uint8Array {
     return this.replaced.size === 0 ? original.slice() : this.zip.write(this.replaced);

@@ -322,6 +322,18 @@ export class PartEditor {
     return splice(this.doc, this.pending);
   }
 
+  /** The result as pieces (source ranges and rewrites), so a large part is never one new string. */
+  pieces(): string[] {
+    const out: string[] = [];
+    let at = 0;
+    for (const e of this.pending) {
+      out.push(this.doc.slice(at, e.start), e.replacement);
+      at = e.end;
+    }
+    out.push(this.doc.slice(at));
+    return out;
+  }
+
   /** Binary search: the index of the first pending edit starting at or after `offset`. */
   private firstAtOrAfter(offset: number): number {
     let lo = 0;

@@ -134,5 +134,5 @@ export async function mergeParagraphs(
 
 /** Puts every changed part back into the package. */
 export function saveEditors(pkg: OoxmlPackage, editors: ReadonlyMap<string, PartEditor>): void {
-  for (const [part, editor] of editors) if (editor.hasChanges) pkg.replace(part, editor.result());
+  for (const [part, editor] of editors) if (editor.hasChanges) pkg.replacePieces(part, editor.pieces());
 }
