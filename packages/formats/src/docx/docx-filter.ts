@@ -1,6 +1,7 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
+import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
 import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
 import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
@@ -78,6 +79,7 @@ export const wordDialect: Dialect = {
   slot(el) {
     return el.local === "sdt" ? firstChild(el, W, "sdtContent") : el;
   },
+  retag: retagWordRunProps,
   ignoredInKey(local) {
     return local === "lang" || local === "noProof" || local === "proofErr";
   },
@@ -143,9 +145,9 @@ export const docxFilter: FormatFilter = {
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
     return segmentsOf(await plan(OoxmlPackage.open(file, KIND)));
   },
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
+  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations));
+    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations, options.targetLang));
     return pkg.toBytes(file);
   },
 };

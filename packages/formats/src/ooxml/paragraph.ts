@@ -32,6 +32,8 @@ export interface Dialect {
   slot(el: XElement): XElement | undefined;
   /** Run-property attributes and children that do not change how text looks (rsid, lang, proofing). */
   ignoredInKey(local: string): boolean;
+  /** Run properties (source) of a translated run, marked with the target language. */
+  retag?(rPr: string, lang: string): string;
 }
 
 /**
@@ -206,7 +208,7 @@ function runKeyCache(rPr: XElement, d: Dialect): Map<string, string> {
   let byDialect = runKeys.get(rPr.source);
   if (!byDialect) runKeys.set(rPr.source, (byDialect = new WeakMap()));
   let cache = byDialect.get(d);
-  if (!cache) byDialect.set(d, (cache = new Map()));
+  if (!cache) byDialect.set(d, (cache = new Map<string, string>()));
   return cache;
 }
 
@@ -362,7 +364,7 @@ export function prepareTranslation(unit: ParagraphUnit, translation: string | un
 }
 
 /** Writes a translated paragraph's content range (the caller checked it changed). */
-export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translation: string, d: Dialect): void {
+export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translation: string, d: Dialect, targetLang?: string): void {
   const prefix = unit.prefix;
   const runTag = `${prefix}${d.run}`;
   const textTag = `${prefix}${d.text}`;
@@ -399,7 +401,8 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
     let pendingText = "";
     const flush = (): void => {
       if (pendingText === "") return;
-      const props = pendingProps ? editor.doc.slice(pendingProps.start, pendingProps.end) : "";
+      const source = pendingProps ? editor.doc.slice(pendingProps.start, pendingProps.end) : "";
+      const props = source && targetLang && d.retag ? d.retag(source, targetLang) : source;
       out += `<${runTag}>${props}<${textTag}${space}>${pendingText}</${textTag}></${runTag}>`;
       pendingText = "";
     };

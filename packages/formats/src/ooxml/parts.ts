@@ -114,6 +114,8 @@ export function hasText(text: string): boolean {
 export async function mergeParagraphs(
   parts: readonly PlannedPart[],
   translations: ReadonlyMap<string, string>,
+  /** Marks translated runs with this language, where the format carries one. */
+  targetLang?: string,
 ): Promise<Map<string, PartEditor>> {
   const editors = new Map<string, PartEditor>();
   let written = 0;
@@ -125,7 +127,7 @@ export async function mergeParagraphs(
       if (++written % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
       if (!hasText(u.unit.text)) continue;
       const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));
-      if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect);
+      if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect, targetLang);
     }
     editors.set(part.part, editor);
   }
