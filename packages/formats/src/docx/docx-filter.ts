@@ -3,7 +3,7 @@ import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml
 import { OoxmlPackage } from "../ooxml/package";
 import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf, type StoryMode } from "../ooxml/parts";
 import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -85,7 +85,7 @@ export const wordDialect: Dialect = {
   },
 };
 
-async function plan(pkg: OoxmlPackage): Promise<PlannedPart[]> {
+async function plan(pkg: OoxmlPackage, mode: StoryMode): Promise<PlannedPart[]> {
   const parts = [pkg.mainPart];
   const drawingParts: string[] = [];
   const rels = pkg.relationships(pkg.mainPart);
@@ -106,6 +106,7 @@ async function plan(pkg: OoxmlPackage): Promise<PlannedPart[]> {
         annotate: (p, unit, earlier) => (isInDataBoundControl(p) ? undefined : linkFallback(p, unit, earlier)),
         // Content-control properties are read when their paragraphs close.
         keep: (el) => el.uri === W && el.local === "sdtPr",
+        mode,
       }),
     );
   }
@@ -143,11 +144,13 @@ function linkFallback(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElem
 export const docxFilter: FormatFilter = {
   extensions: ["docx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    return segmentsOf(await plan(OoxmlPackage.open(file, KIND)));
+    return segmentsOf(await plan(OoxmlPackage.open(file, KIND), { kind: "segments" }));
   },
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations, options.targetLang));
+    // Story parts are written while read; drawings (linked across parts) afterwards.
+    const mode = { kind: "write", translations, targetLang: options.targetLang } as const;
+    saveEditors(pkg, await mergeParagraphs(await plan(pkg, mode), translations, options.targetLang));
     return pkg.toBytes(file);
   },
 };

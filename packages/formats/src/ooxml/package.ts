@@ -120,6 +120,11 @@ export class OoxmlPackage {
     return parseXmlYielding(this.checkedText(part, undefined, options.maxChars), part, options);
   }
 
+  /** A large part's text, for a caller that parses it itself. */
+  largeText(part: string, maxChars: number): string {
+    return this.checkedText(part, undefined, maxChars);
+  }
+
   private checkedText(part: string, missing: string | undefined, maxChars = MAX_TREE_CHARS): string {
     if (!this.zip.has(part)) throw new FormatError("invalid_file", missing ?? `The package has no part "${part}".`);
     const text = this.text(part);

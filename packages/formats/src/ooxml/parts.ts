@@ -2,7 +2,7 @@ import { stripCodes } from "../common/inline-codes";
 import { type Segment } from "../filter";
 import { type OoxmlPackage } from "./package";
 import { type Dialect, PartEditor, type ParagraphUnit, prepareTranslation, readParagraph, writeParagraph } from "./paragraph";
-import { type XElement, type XmlDocument } from "./xml";
+import { parseXmlYielding, type XElement, type XmlDocument } from "./xml";
 
 /** One paragraph of a part, with the segment id that is its merge key. */
 export interface PlannedUnit {
@@ -20,8 +20,25 @@ export interface PlannedUnit {
 export interface PlannedPart {
   readonly part: string;
   readonly doc: XmlDocument;
+  /** The paragraphs, when the part was planned to be read later ("plan" mode). */
   readonly units: PlannedUnit[];
+  /** Its segments, when read in "segments" mode (units are not kept). */
+  readonly segments?: Segment[];
+  /** Its rewrites, when written while read ("write" mode; units are not kept). */
+  readonly editor?: PartEditor;
 }
+
+/**
+ * What planStory keeps of each paragraph. "plan" keeps every unit (for links across parts:
+ * SmartArt, shared strings). A large story needs less: "segments" keeps only the segments
+ * (extract), "write" writes each paragraph's translation as soon as it is read (merge); either
+ * way a paragraph's codes and ranges are dropped with its subtree, and memory stays with the
+ * part's text.
+ */
+export type StoryMode =
+  | { readonly kind: "plan" }
+  | { readonly kind: "segments" }
+  | { readonly kind: "write"; readonly translations: ReadonlyMap<string, string>; readonly targetLang?: string };
 
 export interface StoryOptions {
   /** The paragraph elements of the part (w:p, a:p, si). */
@@ -34,6 +51,7 @@ export interface StoryOptions {
   annotate?: (p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElement, PlannedUnit>) => PlannedUnit | undefined;
   /** Elements outside paragraphs that `annotate` reads later (w:sdtPr): kept, with their content. */
   keep?: (el: XElement) => boolean;
+  mode?: StoryMode;
 }
 
 /**
@@ -43,7 +61,11 @@ export interface StoryOptions {
  * Ids are the part name and the paragraph's position among the part's paragraphs.
  */
 export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): Promise<PlannedPart> {
+  const mode = options.mode ?? { kind: "plan" };
+  const text = pkg.largeText(part, MAX_STORY_CHARS);
   const units: PlannedUnit[] = [];
+  const segments: Segment[] = [];
+  let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
   let index = 0;
   const inParagraph = (el: XElement): boolean => {
     for (let a = el.parent; a; a = a.parent) if (options.isParagraph(a)) return true;
@@ -57,20 +79,33 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     if (inParagraph(el)) return false;
     if (!options.isParagraph(el)) return !kept(el);
     const earlier = new Map<XElement, PlannedUnit>();
+    const read: PlannedUnit[] = [];
     for (const p of [el, ...descendantsWhere(el, options.isParagraph)]) {
       index++;
       const planned: PlannedUnit = { id: `${part}#${index}`, unit: readParagraph(p, dialect), dialect };
       const annotated = options.annotate ? options.annotate(p, planned, earlier) : planned;
       earlier.set(p, annotated ?? planned);
-      if (annotated) units.push(annotated);
+      if (annotated) read.push(annotated);
     }
+    if (mode.kind === "plan") units.push(...read);
+    else if (mode.kind === "segments") segments.push(...unitSegments(part, read));
+    else if (editor) writeUnits(editor, read, mode.translations, mode.targetLang);
     return true;
   };
   const restart = (): void => {
     units.length = 0;
+    segments.length = 0;
+    if (editor) editor = new PartEditor(text);
     index = 0;
   };
-  return { part, doc: await pkg.largeXml(part, { prune, restart, maxChars: MAX_STORY_CHARS }), units };
+  const doc = await parseXmlYielding(text, part, { prune, restart });
+  return {
+    part,
+    doc,
+    units,
+    ...(mode.kind === "segments" ? { segments } : {}),
+    ...(editor ? { editor } : {}),
+  };
 }
 
 /**
@@ -95,10 +130,14 @@ function descendantsWhere(el: XElement, test: (e: XElement) => boolean): XElemen
 /** The segments of planned parts, in order; paragraphs without text and aliases give none. */
 export function segmentsOf(parts: readonly PlannedPart[]): Segment[] {
   const out: Segment[] = [];
-  for (const part of parts) {
-    for (const u of part.units) {
-      if (u.aliasOf === undefined && hasText(u.unit.text)) out.push({ id: u.id, text: u.unit.text, context: part.part });
-    }
+  for (const part of parts) out.push(...(part.segments ?? unitSegments(part.part, part.units)));
+  return out;
+}
+
+function unitSegments(part: string, units: readonly PlannedUnit[]): Segment[] {
+  const out: Segment[] = [];
+  for (const u of units) {
+    if (u.aliasOf === undefined && hasText(u.unit.text)) out.push({ id: u.id, text: u.unit.text, context: part });
   }
   return out;
 }
@@ -118,20 +157,31 @@ export async function mergeParagraphs(
   targetLang?: string,
 ): Promise<Map<string, PartEditor>> {
   const editors = new Map<string, PartEditor>();
-  let written = 0;
   for (const part of parts) {
+    if (part.editor) {
+      editors.set(part.part, part.editor);
+      continue;
+    }
     const editor = new PartEditor(part.doc.text);
     const units = [...part.units].sort((a, b) => a.unit.span.end - b.unit.span.end);
-    for (const u of units) {
-      // A turn of the event loop now and then: a large document must not stall the server.
-      if (++written % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (!hasText(u.unit.text)) continue;
-      const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));
-      if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect, targetLang);
+    // A turn of the event loop now and then: a large document must not stall the server.
+    for (let at = 0; at < units.length; at += 5000) {
+      writeUnits(editor, units.slice(at, at + 5000), translations, targetLang);
+      await new Promise((resolve) => setImmediate(resolve));
     }
     editors.set(part.part, editor);
   }
   return editors;
+}
+
+/** Writes units' translations, innermost paragraphs first (units sorted by end, or one top-level paragraph's). */
+function writeUnits(editor: PartEditor, units: readonly PlannedUnit[], translations: ReadonlyMap<string, string>, targetLang: string | undefined): void {
+  const sorted = units.length > 1 ? [...units].sort((a, b) => a.unit.span.end - b.unit.span.end) : units;
+  for (const u of sorted) {
+    if (!hasText(u.unit.text)) continue;
+    const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));
+    if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect, targetLang);
+  }
 }
 
 /** Puts every changed part back into the package. */
