@@ -19,7 +19,8 @@ const KIND = {
 };
 
 /** Parts with translatable paragraphs besides the body, by relationship type. */
-const STORY_PARTS = ["footnotes", "endnotes", "header", "footer"].map((t) => REL + t);
+const STORY_PARTS = ["footnotes", "endnotes", "header", "footer", "comments"].map((t) => REL + t);
+const WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing";
 
 /** Wrappers whose content is ordinary text of the paragraph: they become paired codes. */
 const CONTAINERS = new Set(["hyperlink", "fldSimple", "ins", "moveTo", "smartTag", "customXml", "dir", "bdo", "sdt"]);
@@ -104,6 +105,8 @@ async function plan(pkg: OoxmlPackage, mode: StoryMode): Promise<PlannedPart[]> 
       await planStory(pkg, part, wordDialect, {
         isParagraph: (el) => el.uri === W && el.local === "p",
         annotate: (p, unit, earlier) => (isInDataBoundControl(p) ? undefined : linkFallback(p, unit, earlier)),
+        // Alt text of pictures and shapes (wp:docPr@descr), read with their paragraph.
+        attributes: (p) => (ancestor(p, W, "p") ? [] : descendants(p, WP, "docPr").map((el) => ({ el, name: "descr" }))),
         // Content-control properties are read when their paragraphs close.
         keep: (el) => el.uri === W && el.local === "sdtPr",
         mode,

@@ -2,7 +2,8 @@ import { stripCodes } from "../common/inline-codes";
 import { type Segment } from "../filter";
 import { type OoxmlPackage } from "./package";
 import { type Dialect, PartEditor, type ParagraphUnit, prepareTranslation, readParagraph, writeParagraph } from "./paragraph";
-import { parseXmlYielding, type XElement, type XmlDocument } from "./xml";
+import { setAttribute } from "./language";
+import { attr, escapeXmlAttribute, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
 
 /** One paragraph of a part, with the segment id that is its merge key. */
 export interface PlannedUnit {
@@ -51,7 +52,21 @@ export interface StoryOptions {
   annotate?: (p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElement, PlannedUnit>) => PlannedUnit | undefined;
   /** Elements outside paragraphs that `annotate` reads later (w:sdtPr): kept, with their content. */
   keep?: (el: XElement) => boolean;
+  /**
+   * Attributes holding text (alt text) in a top-level paragraph, each a segment of its own
+   * (id `<part>#<name><n>`). Only in "segments" and "write" modes.
+   */
+  attributes?: (p: XElement) => { el: XElement; name: string }[];
   mode?: StoryMode;
+}
+
+/** Text held in an attribute: its start tag's range, the attribute's name and decoded value. */
+interface AttributeUnit {
+  readonly id: string;
+  readonly start: number;
+  readonly openEnd: number;
+  readonly name: string;
+  readonly text: string;
 }
 
 /**
@@ -67,6 +82,19 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   const segments: Segment[] = [];
   let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
   let index = 0;
+  const attributeCount = new Map<string, number>();
+  if (options.attributes && mode.kind === "plan") throw new Error("planStory: attributes need the segments or write mode");
+  const attributeUnits = (p: XElement): AttributeUnit[] => {
+    const out: AttributeUnit[] = [];
+    for (const { el, name } of options.attributes?.(p) ?? []) {
+      const value = attr(el, name);
+      if (value === undefined || value.trim() === "") continue;
+      const n = (attributeCount.get(name) ?? 0) + 1;
+      attributeCount.set(name, n);
+      out.push({ id: `${part}#${name}${n}`, start: el.start, openEnd: el.openEnd, name, text: value });
+    }
+    return out;
+  };
   const inParagraph = (el: XElement): boolean => {
     for (let a = el.parent; a; a = a.parent) if (options.isParagraph(a)) return true;
     return false;
@@ -87,14 +115,22 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
       earlier.set(p, annotated ?? planned);
       if (annotated) read.push(annotated);
     }
+    const attrs = attributeUnits(el);
     if (mode.kind === "plan") units.push(...read);
-    else if (mode.kind === "segments") segments.push(...unitSegments(part, read));
-    else if (editor) writeUnits(editor, read, mode.translations, mode.targetLang);
+    else if (mode.kind === "segments") {
+      segments.push(...unitSegments(part, read));
+      for (const a of attrs) segments.push({ id: a.id, text: a.text, context: part });
+    } else if (editor) {
+      // Attributes first: a paragraph rewritten afterwards takes them in with its markup.
+      for (const a of attrs) writeAttribute(editor, a, mode.translations.get(a.id));
+      writeUnits(editor, read, mode.translations, mode.targetLang);
+    }
     return true;
   };
   const restart = (): void => {
     units.length = 0;
     segments.length = 0;
+    attributeCount.clear();
     if (editor) editor = new PartEditor(text);
     index = 0;
   };
@@ -172,6 +208,12 @@ export async function mergeParagraphs(
     editors.set(part.part, editor);
   }
   return editors;
+}
+
+function writeAttribute(editor: PartEditor, a: AttributeUnit, translation: string | undefined): void {
+  if (translation === undefined || translation === a.text) return;
+  const startTag = editor.doc.slice(a.start, a.openEnd);
+  editor.edit({ start: a.start, end: a.openEnd, replacement: setAttribute(startTag, a.name, escapeXmlAttribute(translation)) });
 }
 
 /** Writes units' translations, innermost paragraphs first (units sorted by end, or one top-level paragraph's). */

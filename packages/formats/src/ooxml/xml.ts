@@ -317,6 +317,11 @@ export function escapeXmlText(text: string): string {
   return stripIllegalXmlChars(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** Text as an attribute value in double quotes; line breaks and tabs as references, so they survive normalization. */
+export function escapeXmlAttribute(text: string): string {
+  return escapeXmlText(text).replace(/"/g, "&quot;").replace(/\n/g, "&#xA;").replace(/\r/g, "&#xD;").replace(/\t/g, "&#x9;");
+}
+
 /** Control characters (other than tab, LF, CR), lone surrogates and U+FFFE/U+FFFF cannot appear in XML. */
 export function stripIllegalXmlChars(text: string): string {
   // eslint-disable-next-line no-control-regex
