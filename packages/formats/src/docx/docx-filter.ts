@@ -3,7 +3,7 @@ import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml
 import { OoxmlPackage } from "../ooxml/package";
 import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf, type StoryMode } from "../ooxml/parts";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, saveWritten, segmentsOf, type StoryMode } from "../ooxml/parts";
 import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -153,7 +153,9 @@ export const docxFilter: FormatFilter = {
     const pkg = OoxmlPackage.open(file, KIND);
     // Story parts are written while read; drawings (linked across parts) afterwards.
     const mode = { kind: "write", translations, targetLang: options.targetLang } as const;
-    saveEditors(pkg, await mergeParagraphs(await plan(pkg, mode), translations, options.targetLang));
+    const planned = await plan(pkg, mode);
+    saveWritten(pkg, planned);
+    saveEditors(pkg, await mergeParagraphs(planned, translations, options.targetLang));
     return pkg.toBytes(file);
   },
 };

@@ -2,7 +2,7 @@ import { posix } from "node:path";
 
 import { decodeText, encodeText, type TextEncoding } from "../common/text-encoding";
 import { FormatError } from "../filter";
-import { ZipArchive } from "../zip/archive";
+import { type Deflated, ZipArchive } from "../zip/archive";
 import { attr, childElements, type ParseOptions, parseXml, parseXmlYielding, type XmlDocument } from "./xml";
 
 /**
@@ -39,7 +39,7 @@ export interface PackageKind {
  * entry keeps its raw bytes.
  */
 export class OoxmlPackage {
-  private readonly replaced = new Map<string, Uint8Array>();
+  private readonly replaced = new Map<string, Uint8Array | Deflated>();
   private readonly encodings = new Map<string, TextEncoding>();
   private readonly contentTypes: ReadonlyMap<string, string>;
   private readonly defaults: ReadonlyMap<string, string>;
@@ -175,6 +175,21 @@ export class OoxmlPackage {
     let at = bom;
     for (const p of pieces) at += out.write(p, at, "utf8");
     this.replaced.set(part, new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+  }
+
+  /** The encoding a part was read in. */
+  encodingOf(part: string): TextEncoding | undefined {
+    return this.encodings.get(part);
+  }
+
+  /** Whether a part's new content can be deflated as it is written: a deflated UTF-8 entry. */
+  canStream(part: string): boolean {
+    return this.zip.entry(part)?.method === 8 && this.encodings.get(part)?.name === "utf-8";
+  }
+
+  /** Replaces a part with content already deflated (written as it was read; UTF-8 parts only). */
+  replaceDeflated(part: string, content: Deflated): void {
+    this.replaced.set(part, content);
   }
 
   /** The package bytes; the original file when nothing was replaced. */

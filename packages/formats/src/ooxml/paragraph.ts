@@ -326,15 +326,31 @@ export class PartEditor {
 
   /** The result as pieces (source ranges and rewrites), so a large part is never one new string. */
   pieces(): string[] {
+    return this.flush(this.doc.length);
+  }
+
+  /**
+   * The result from where the last flush stopped up to `upTo`, taking the rewrites that end
+   * there or before (a caller flushes only where no later rewrite can reach back: after a
+   * top-level paragraph). What is flushed is forgotten, so a part can be written out as it is read.
+   */
+  flush(upTo: number): string[] {
     const out: string[] = [];
-    let at = 0;
+    let at = this.flushed;
+    let taken = 0;
     for (const e of this.pending) {
+      if (e.end > upTo) break;
       out.push(this.doc.slice(at, e.start), e.replacement);
       at = e.end;
+      taken++;
     }
-    out.push(this.doc.slice(at));
+    this.pending.splice(0, taken);
+    out.push(this.doc.slice(at, upTo));
+    this.flushed = upTo;
     return out;
   }
+
+  private flushed = 0;
 
   /** Binary search: the index of the first pending edit starting at or after `offset`. */
   private firstAtOrAfter(offset: number): number {

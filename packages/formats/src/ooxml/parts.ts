@@ -2,6 +2,8 @@ import { stripCodes } from "../common/inline-codes";
 import { type Segment } from "../filter";
 import { type OoxmlPackage } from "./package";
 import { type Dialect, PartEditor, type ParagraphUnit, prepareTranslation, readParagraph, writeParagraph } from "./paragraph";
+import { type Deflated } from "../zip/archive";
+import { DeflateStream } from "../zip/deflate-stream";
 import { setAttribute } from "./language";
 import { attr, escapeXmlAttribute, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
 
@@ -27,6 +29,8 @@ export interface PlannedPart {
   readonly segments?: Segment[];
   /** Its rewrites, when written while read ("write" mode; units are not kept). */
   readonly editor?: PartEditor;
+  /** Its new content, deflated as it was written ("write" mode, a changed UTF-8 part). */
+  readonly deflated?: Deflated;
 }
 
 /**
@@ -81,6 +85,18 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   const units: PlannedUnit[] = [];
   const segments: Segment[] = [];
   let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
+  // Once the part changes, its output is compressed as each top-level paragraph is written.
+  let output: DeflateStream | undefined;
+  const streamable = mode.kind === "write" && pkg.canStream(part);
+  const bom = pkg.encodingOf(part)?.bom === true;
+  const flushOutput = (upTo: number): void => {
+    if (!streamable || !editor?.hasChanges) return;
+    if (!output) {
+      output = new DeflateStream();
+      if (bom) output.write("\ufeff");
+    }
+    for (const piece of editor.flush(upTo)) output.write(piece);
+  };
   let index = 0;
   const attributeCount = new Map<string, number>();
   if (options.attributes && mode.kind === "plan") throw new Error("planStory: attributes need the segments or write mode");
@@ -124,6 +140,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
       // Attributes first: a paragraph rewritten afterwards takes them in with its markup.
       for (const a of attrs) writeAttribute(editor, a, mode.translations.get(a.id));
       writeUnits(editor, read, mode.translations, mode.targetLang);
+      flushOutput(el.end);
     }
     return true;
   };
@@ -132,15 +149,19 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     segments.length = 0;
     attributeCount.clear();
     if (editor) editor = new PartEditor(text);
+    output?.discard();
+    output = undefined;
     index = 0;
   };
   const doc = await parseXmlYielding(text, part, { prune, restart });
+  flushOutput(text.length);
+  const deflated = output ? await output.end() : undefined;
   return {
     part,
     doc,
     units,
     ...(mode.kind === "segments" ? { segments } : {}),
-    ...(editor ? { editor } : {}),
+    ...(deflated ? { deflated } : editor ? { editor } : {}),
   };
 }
 
@@ -194,6 +215,7 @@ export async function mergeParagraphs(
 ): Promise<Map<string, PartEditor>> {
   const editors = new Map<string, PartEditor>();
   for (const part of parts) {
+    if (part.deflated) continue;
     if (part.editor) {
       editors.set(part.part, part.editor);
       continue;
@@ -224,6 +246,11 @@ function writeUnits(editor: PartEditor, units: readonly PlannedUnit[], translati
     const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));
     if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect, targetLang);
   }
+}
+
+/** Puts the parts written while read ("write" mode) back into the package. */
+export function saveWritten(pkg: OoxmlPackage, parts: readonly PlannedPart[]): void {
+  for (const part of parts) if (part.deflated) pkg.replaceDeflated(part.part, part.deflated);
 }
 
 /** Puts every changed part back into the package. */

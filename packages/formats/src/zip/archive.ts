@@ -30,6 +30,13 @@ export interface ZipEntry {
   readonly flags: number;
 }
 
+/** An entry's new content already deflated (raw deflate), with its CRC and inflated size. */
+export interface Deflated {
+  readonly data: Uint8Array;
+  readonly crc: number;
+  readonly size: number;
+}
+
 const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
 const SIG_END = 0x06054b50;
@@ -237,7 +244,7 @@ export class ZipArchive {
    * local header, compressed bytes and descriptor), in the original order; a replaced entry
    * keeps its name, position, method, timestamps and extra fields. Deterministic: no clock.
    */
-  write(replacements: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  write(replacements: ReadonlyMap<string, Uint8Array | Deflated>): Uint8Array {
     for (const name of replacements.keys()) {
       if (!this.byName.has(name)) throw new Error(`zip write: no entry "${name}" to replace`);
     }
@@ -253,20 +260,22 @@ export class ZipArchive {
         cv.setUint32(42, offset, true);
         offset += e.localEnd - e.localStart;
       } else {
-        const data = e.method === 8 ? new Uint8Array(deflateRawSync(content, { level: 6 })) : content;
-        const crc = crc32(content) >>> 0;
+        if (!(content instanceof Uint8Array) && e.method !== 8) throw new Error(`zip write: "${e.name}" is stored, not deflated`);
+        const data = content instanceof Uint8Array ? (e.method === 8 ? new Uint8Array(deflateRawSync(content, { level: 6 })) : content) : content.data;
+        const size = content instanceof Uint8Array ? content.length : content.size;
+        const crc = content instanceof Uint8Array ? crc32(content) >>> 0 : content.crc;
         const header = this.bytes.slice(e.localStart, e.dataStart);
         const hv = new DataView(header.buffer);
         const flags = e.flags & ~FLAG_DESCRIPTOR;
         hv.setUint16(6, flags, true);
         hv.setUint32(14, crc, true);
         hv.setUint32(18, data.length, true);
-        hv.setUint32(22, content.length, true);
+        hv.setUint32(22, size, true);
         chunks.push(header, data);
         cv.setUint16(8, flags, true);
         cv.setUint32(16, crc, true);
         cv.setUint32(20, data.length, true);
-        cv.setUint32(24, content.length, true);
+        cv.setUint32(24, size, true);
         cv.setUint32(42, offset, true);
         offset += header.length + data.length;
       }
