@@ -17,6 +17,9 @@
  *
  *   BENCH_DOCX_MB           size of the generated file in MB (default 5)
  *   BENCH_CHARS_PER_SECOND  batch translation speed to compare with (default 110000)
+ *   BENCH_MAX_OLD_SPACE_MB  V8 old-space limit of each phase (default: Node's). V8 collects
+ *                           lazily when memory is plentiful, so peaks mostly show garbage; a
+ *                           phase that completes under a tight limit shows what it really holds.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -263,7 +266,9 @@ async function runPhase(phase: Phase, path: string): Promise<PhaseResult> {
 }
 
 function runChild(phase: Phase, path: string): PhaseResult {
-  const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--phase", phase, path], {
+  const limit = process.env.BENCH_MAX_OLD_SPACE_MB;
+  const flags = limit ? [`--max-old-space-size=${limit}`] : [];
+  const out = execFileSync(process.execPath, [...flags, "--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--phase", phase, path], {
     encoding: "utf8",
     maxBuffer: 1 << 20,
   });

@@ -153,7 +153,8 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     output = undefined;
     index = 0;
   };
-  const doc = await parseXmlYielding(text, part, { prune, restart });
+  const pause = async (): Promise<void> => output?.caughtUp();
+  const doc = await parseXmlYielding(text, part, { prune, restart, pause });
   flushOutput(text.length);
   const deflated = output ? await output.end() : undefined;
   return {

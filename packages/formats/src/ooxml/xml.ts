@@ -65,6 +65,8 @@ export interface ParseOptions {
    * `prune` collected so far must be forgotten.
    */
   restart?: () => void;
+  /** Awaited at each step of a yielding parse: lets a consumer of what prune produces catch up. */
+  pause?: () => Promise<void>;
 }
 
 /**
@@ -107,6 +109,7 @@ export async function parseXmlYielding(
     while (!scanner.done) {
       scanner.run(scanner.position + chunk);
       await new Promise((resolve) => setImmediate(resolve));
+      await options.pause?.();
     }
     return scanner.finish();
   } catch (e) {
@@ -117,6 +120,7 @@ export async function parseXmlYielding(
   for (let at = 0; at < text.length && !tree.failed; at += chunk) {
     tree.feed(text.slice(at, at + chunk));
     await new Promise((resolve) => setImmediate(resolve));
+    await options.pause?.();
   }
   return tree.finish();
 }

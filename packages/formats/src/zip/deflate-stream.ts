@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { crc32, createDeflateRaw } from "node:zlib";
 
 import { type Deflated } from "./archive";
@@ -40,6 +41,14 @@ export class DeflateStream {
     this.crc = crc32(bytes, this.crc);
     this.size += bytes.length;
     this.zlib.write(bytes);
+  }
+
+  /**
+   * Resolves once zlib has caught up (less than 4 MB waiting). The producer is faster than
+   * deflate; without waiting, the queued input would grow to the size of the part.
+   */
+  async caughtUp(): Promise<void> {
+    while (this.zlib.writableLength > 1 << 22) await once(this.zlib, "drain");
   }
 
   async end(): Promise<Deflated> {
