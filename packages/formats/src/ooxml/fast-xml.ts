@@ -12,6 +12,7 @@ import { type ParseOptions, type XElement } from "./xml";
 export class Unsupported extends Error {}
 
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 const NAME = "[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?";
 const WS = "[ \\t\\r\\n]";
 const OPEN = new RegExp(`<(${NAME})`, "y");
@@ -61,6 +62,12 @@ function textValue(raw: string): string {
   if (raw.includes("]]>")) throw new Unsupported();
   const normalized = raw.includes("\r") ? raw.replace(/\r\n?/g, "\n") : raw;
   return normalized.includes("&") ? decode(normalized) : normalized;
+}
+
+/** An attribute value as the parser reports it: literal line ends and tabs are spaces, references decoded. */
+function attributeValue(raw: string): string {
+  const spaced = /[\t\n\r]/.test(raw) ? raw.replace(/\r\n?|[\t\n]/g, " ") : raw;
+  return spaced.includes("&") ? decode(spaced) : spaced;
 }
 
 interface Frame {
@@ -157,8 +164,9 @@ export class FastScanner {
       if (value.includes("&")) decode(value);
       if (attrName === "xmlns" || attrName.startsWith("xmlns:")) {
         const prefix = attrName === "xmlns" ? "" : attrName.slice(6);
-        const uri = value.includes("&") ? decode(value) : value;
-        if (prefix === "xml" || prefix === "xmlns" || (prefix !== "" && uri === "") || uri === XML_NS) throw new Unsupported();
+        // Trimmed, as saxes does; reserved prefixes and URIs are left to saxes to judge.
+        const uri = attributeValue(value).trim();
+        if (prefix === "xml" || prefix === "xmlns" || (prefix !== "" && uri === "") || uri === XML_NS || uri === XMLNS_NS) throw new Unsupported();
         ns ??= {};
         ns[prefix] = uri;
       }

@@ -272,7 +272,8 @@ export function attributes(el: XElement): XAttr[] {
       name,
       local: colon < 0 ? name : name.slice(colon + 1),
       uri: prefix === "" ? "" : resolvePrefix(el, prefix),
-      value: decodeEntities(m[2] ?? m[3] ?? ""),
+      // Attribute-value normalization: literal line ends and tabs read as spaces.
+      value: decodeEntities((m[2] ?? m[3] ?? "").replace(/\r\n?|[\t\n]/g, " ")),
     });
   }
   return out;
