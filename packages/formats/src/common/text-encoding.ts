@@ -43,7 +43,8 @@ export function decodeText(bytes: Uint8Array, options: { fallback?: string } = {
 /** Text back to bytes in the encoding (and with the BOM) it was read in. */
 export function encodeText(text: string, encoding: TextEncoding): Uint8Array {
   const body = iconv.encode(text, encoding.name, { addBOM: false });
-  if (!encoding.bom) return new Uint8Array(body);
+  // A view, not a copy: a document body is tens of megabytes.
+  if (!encoding.bom) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   const bom = iconv.encode("\ufeff", encoding.name, { addBOM: false });
   return new Uint8Array(Buffer.concat([bom, body]));
 }

@@ -1,8 +1,9 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
+import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
+import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, saveWritten, segmentsOf, type StoryMode } from "../ooxml/parts";
 import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -18,7 +19,8 @@ const KIND = {
 };
 
 /** Parts with translatable paragraphs besides the body, by relationship type. */
-const STORY_PARTS = ["footnotes", "endnotes", "header", "footer"].map((t) => REL + t);
+const STORY_PARTS = ["footnotes", "endnotes", "header", "footer", "comments"].map((t) => REL + t);
+const WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing";
 
 /** Wrappers whose content is ordinary text of the paragraph: they become paired codes. */
 const CONTAINERS = new Set(["hyperlink", "fldSimple", "ins", "moveTo", "smartTag", "customXml", "dir", "bdo", "sdt"]);
@@ -78,12 +80,13 @@ export const wordDialect: Dialect = {
   slot(el) {
     return el.local === "sdt" ? firstChild(el, W, "sdtContent") : el;
   },
+  retag: retagWordRunProps,
   ignoredInKey(local) {
     return local === "lang" || local === "noProof" || local === "proofErr";
   },
 };
 
-async function plan(pkg: OoxmlPackage): Promise<PlannedPart[]> {
+async function plan(pkg: OoxmlPackage, mode: StoryMode): Promise<PlannedPart[]> {
   const parts = [pkg.mainPart];
   const drawingParts: string[] = [];
   const rels = pkg.relationships(pkg.mainPart);
@@ -102,8 +105,11 @@ async function plan(pkg: OoxmlPackage): Promise<PlannedPart[]> {
       await planStory(pkg, part, wordDialect, {
         isParagraph: (el) => el.uri === W && el.local === "p",
         annotate: (p, unit, earlier) => (isInDataBoundControl(p) ? undefined : linkFallback(p, unit, earlier)),
+        // Alt text of pictures and shapes (wp:docPr@descr), read with their paragraph.
+        attributes: (p) => (ancestor(p, W, "p") ? [] : descendants(p, WP, "docPr").map((el) => ({ el, name: "descr" }))),
         // Content-control properties are read when their paragraphs close.
         keep: (el) => el.uri === W && el.local === "sdtPr",
+        mode,
       }),
     );
   }
@@ -141,11 +147,15 @@ function linkFallback(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElem
 export const docxFilter: FormatFilter = {
   extensions: ["docx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    return segmentsOf(await plan(OoxmlPackage.open(file, KIND)));
+    return segmentsOf(await plan(OoxmlPackage.open(file, KIND), { kind: "segments" }));
   },
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
+  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations));
+    // Story parts are written while read; drawings (linked across parts) afterwards.
+    const mode = { kind: "write", translations, targetLang: options.targetLang } as const;
+    const planned = await plan(pkg, mode);
+    saveWritten(pkg, planned);
+    saveEditors(pkg, await mergeParagraphs(planned, translations, options.targetLang));
     return pkg.toBytes(file);
   },
 };

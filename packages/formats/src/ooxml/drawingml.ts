@@ -1,3 +1,4 @@
+import { retagDrawingRunProps } from "./language";
 import { type Dialect } from "./paragraph";
 import { type OoxmlPackage } from "./package";
 import { type PlannedPart, type PlannedUnit, planStory } from "./parts";
@@ -40,6 +41,7 @@ export const drawingDialect: Dialect = {
   slot() {
     return undefined;
   },
+  retag: retagDrawingRunProps,
   ignoredInKey(local) {
     return NOISE.has(local);
   },

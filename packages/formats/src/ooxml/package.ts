@@ -2,7 +2,7 @@ import { posix } from "node:path";
 
 import { decodeText, encodeText, type TextEncoding } from "../common/text-encoding";
 import { FormatError } from "../filter";
-import { ZipArchive } from "../zip/archive";
+import { type Deflated, ZipArchive } from "../zip/archive";
 import { attr, childElements, type ParseOptions, parseXml, parseXmlYielding, type XmlDocument } from "./xml";
 
 /**
@@ -39,7 +39,7 @@ export interface PackageKind {
  * entry keeps its raw bytes.
  */
 export class OoxmlPackage {
-  private readonly replaced = new Map<string, Uint8Array>();
+  private readonly replaced = new Map<string, Uint8Array | Deflated>();
   private readonly encodings = new Map<string, TextEncoding>();
   private readonly contentTypes: ReadonlyMap<string, string>;
   private readonly defaults: ReadonlyMap<string, string>;
@@ -85,7 +85,7 @@ export class OoxmlPackage {
     this.mainPart = main;
     // A DTD anywhere is refused, even in parts this filter would not otherwise read.
     for (const e of zip.entries) {
-      if (/\.(xml|rels|vml)$/i.test(e.name) && declaresDtd(zip.read(e.name))) {
+      if (/\.(xml|rels|vml)$/i.test(e.name) && declaresDtd(zip, e.name)) {
         throw new FormatError("unsafe_file", `${e.name} declares a DTD; DTDs and external entities are not allowed.`);
       }
     }
@@ -120,6 +120,11 @@ export class OoxmlPackage {
     return parseXmlYielding(this.checkedText(part, undefined, options.maxChars), part, options);
   }
 
+  /** A large part's text, for a caller that parses it itself. */
+  largeText(part: string, maxChars: number): string {
+    return this.checkedText(part, undefined, maxChars);
+  }
+
   private checkedText(part: string, missing: string | undefined, maxChars = MAX_TREE_CHARS): string {
     if (!this.zip.has(part)) throw new FormatError("invalid_file", missing ?? `The package has no part "${part}".`);
     const text = this.text(part);
@@ -152,13 +157,76 @@ export class OoxmlPackage {
     this.replaced.set(part, encodeText(text, this.encodings.get(part) ?? { name: "utf-8", bom: false }));
   }
 
+  /**
+   * Replaces a part's text given in pieces. UTF-8 (Office's encoding) is written piece by piece
+   * into one buffer, so a 50 MB document body is not first joined into a 50 MB string.
+   */
+  replacePieces(part: string, pieces: readonly string[]): void {
+    const encoding = this.encodings.get(part) ?? { name: "utf-8", bom: false };
+    if (encoding.name !== "utf-8") {
+      this.replace(part, pieces.join(""));
+      return;
+    }
+    const bom = encoding.bom ? 3 : 0;
+    let size = bom;
+    for (const p of pieces) size += Buffer.byteLength(p, "utf8");
+    const out = Buffer.allocUnsafe(size);
+    if (bom) out.set([0xef, 0xbb, 0xbf]);
+    let at = bom;
+    for (const p of pieces) at += out.write(p, at, "utf8");
+    this.replaced.set(part, new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+  }
+
+  /** The encoding a part was read in. */
+  encodingOf(part: string): TextEncoding | undefined {
+    return this.encodings.get(part);
+  }
+
+  /** Whether a part's new content can be deflated as it is written: a deflated UTF-8 entry. */
+  canStream(part: string): boolean {
+    return this.zip.entry(part)?.method === 8 && this.encodings.get(part)?.name === "utf-8";
+  }
+
+  /** Replaces a part with content already deflated (written as it was read; UTF-8 parts only). */
+  replaceDeflated(part: string, content: Deflated): void {
+    this.replaced.set(part, content);
+  }
+
   /** The package bytes; the original file when nothing was replaced. */
   toBytes(original: Uint8Array): Uint8Array {
     return this.replaced.size === 0 ? original.slice() : this.zip.write(this.replaced);
   }
 }
 
-function declaresDtd(bytes: Uint8Array): boolean {
+/**
+ * Looks for a DTD in a part's bytes as they inflate, never holding a large part whole. UTF-8
+ * (and ASCII) is searched in the bytes, with an overlap so a marker split between chunks is
+ * still found; a UTF-16 part (rare, small) is decoded whole.
+ */
+function declaresDtd(zip: ZipArchive, name: string): boolean {
+  if ((zip.entry(name)?.size ?? 0) <= SCAN_ABOVE) return hasDtd(zip.read(name));
+  let found = false;
+  let first = true;
+  let utf16: Uint8Array[] | undefined;
+  let tail = "";
+  zip.scan(name, (chunk) => {
+    if (first && chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) utf16 = [];
+    first = false;
+    if (utf16) {
+      utf16.push(chunk.slice());
+      return;
+    }
+    const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
+    if (text.includes("<!DOCTYPE") || text.includes("<!ENTITY")) found = true;
+    tail = text.slice(-8);
+  });
+  return utf16 ? hasDtd(Buffer.concat(utf16)) : found;
+}
+
+/** Parts up to this size are inflated whole for the DTD check (node:zlib is faster than a stream). */
+const SCAN_ABOVE = 4 * 1024 * 1024;
+
+function hasDtd(bytes: Uint8Array): boolean {
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   const text = utf16 ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;

@@ -32,6 +32,8 @@ export interface Dialect {
   slot(el: XElement): XElement | undefined;
   /** Run-property attributes and children that do not change how text looks (rsid, lang, proofing). */
   ignoredInKey(local: string): boolean;
+  /** Run properties (source) of a translated run, marked with the target language. */
+  retag?(rPr: string, lang: string): string;
 }
 
 /**
@@ -193,10 +195,34 @@ function propsKey(el: XElement, d: Dialect): string {
   return `<${el.name} ${attrs}>${children}</>`;
 }
 
+/**
+ * Keys by the run properties' exact source, per part and dialect: a document repeats a few
+ * hundred distinct `w:rPr` strings across hundreds of thousands of runs, and parsing their
+ * attributes each time was most of the time spent reading paragraphs. The key is a function of
+ * the source alone (qualified names, decoded values). Held by the part's source object, so the
+ * cache (whose keys are slices of the part's text) goes when the part does.
+ */
+const runKeys = new WeakMap<object, WeakMap<Dialect, Map<string, string>>>();
+
+function runKeyCache(rPr: XElement, d: Dialect): Map<string, string> {
+  let byDialect = runKeys.get(rPr.source);
+  if (!byDialect) runKeys.set(rPr.source, (byDialect = new WeakMap()));
+  let cache = byDialect.get(d);
+  if (!cache) byDialect.set(d, (cache = new Map<string, string>()));
+  return cache;
+}
+
 /** Run properties that are empty once normalized look like no properties at all. */
 function runKey(rPr: XElement, d: Dialect): string {
-  const key = propsKey(rPr, d);
-  return key === `<${rPr.name} ></>` ? "" : key;
+  const cache = runKeyCache(rPr, d);
+  const raw = rPr.source.text.slice(rPr.start, rPr.end);
+  let key = cache.get(raw);
+  if (key === undefined) {
+    const full = propsKey(rPr, d);
+    key = full === `<${rPr.name} ></>` ? "" : full;
+    cache.set(raw, key);
+  }
+  return key;
 }
 
 function build(pieces: readonly Piece[], codes: InlineCodes<Markup>): { text: string; base: Span | undefined } {
@@ -298,6 +324,34 @@ export class PartEditor {
     return splice(this.doc, this.pending);
   }
 
+  /** The result as pieces (source ranges and rewrites), so a large part is never one new string. */
+  pieces(): string[] {
+    return this.flush(this.doc.length);
+  }
+
+  /**
+   * The result from where the last flush stopped up to `upTo`, taking the rewrites that end
+   * there or before (a caller flushes only where no later rewrite can reach back: after a
+   * top-level paragraph). What is flushed is forgotten, so a part can be written out as it is read.
+   */
+  flush(upTo: number): string[] {
+    const out: string[] = [];
+    let at = this.flushed;
+    let taken = 0;
+    for (const e of this.pending) {
+      if (e.end > upTo) break;
+      out.push(this.doc.slice(at, e.start), e.replacement);
+      at = e.end;
+      taken++;
+    }
+    this.pending.splice(0, taken);
+    out.push(this.doc.slice(at, upTo));
+    this.flushed = upTo;
+    return out;
+  }
+
+  private flushed = 0;
+
   /** Binary search: the index of the first pending edit starting at or after `offset`. */
   private firstAtOrAfter(offset: number): number {
     let lo = 0;
@@ -326,7 +380,7 @@ export function prepareTranslation(unit: ParagraphUnit, translation: string | un
 }
 
 /** Writes a translated paragraph's content range (the caller checked it changed). */
-export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translation: string, d: Dialect): void {
+export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translation: string, d: Dialect, targetLang?: string): void {
   const prefix = unit.prefix;
   const runTag = `${prefix}${d.run}`;
   const textTag = `${prefix}${d.text}`;
@@ -363,7 +417,8 @@ export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translat
     let pendingText = "";
     const flush = (): void => {
       if (pendingText === "") return;
-      const props = pendingProps ? editor.doc.slice(pendingProps.start, pendingProps.end) : "";
+      const source = pendingProps ? editor.doc.slice(pendingProps.start, pendingProps.end) : "";
+      const props = source && targetLang && d.retag ? d.retag(source, targetLang) : source;
       out += `<${runTag}>${props}<${textTag}${space}>${pendingText}</${textTag}></${runTag}>`;
       pendingText = "";
     };

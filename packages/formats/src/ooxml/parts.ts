@@ -2,7 +2,10 @@ import { stripCodes } from "../common/inline-codes";
 import { type Segment } from "../filter";
 import { type OoxmlPackage } from "./package";
 import { type Dialect, PartEditor, type ParagraphUnit, prepareTranslation, readParagraph, writeParagraph } from "./paragraph";
-import { type XElement, type XmlDocument } from "./xml";
+import { type Deflated } from "../zip/archive";
+import { DeflateStream } from "../zip/deflate-stream";
+import { setAttribute } from "./language";
+import { attr, escapeXmlAttribute, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
 
 /** One paragraph of a part, with the segment id that is its merge key. */
 export interface PlannedUnit {
@@ -20,8 +23,27 @@ export interface PlannedUnit {
 export interface PlannedPart {
   readonly part: string;
   readonly doc: XmlDocument;
+  /** The paragraphs, when the part was planned to be read later ("plan" mode). */
   readonly units: PlannedUnit[];
+  /** Its segments, when read in "segments" mode (units are not kept). */
+  readonly segments?: Segment[];
+  /** Its rewrites, when written while read ("write" mode; units are not kept). */
+  readonly editor?: PartEditor;
+  /** Its new content, deflated as it was written ("write" mode, a changed UTF-8 part). */
+  readonly deflated?: Deflated;
 }
+
+/**
+ * What planStory keeps of each paragraph. "plan" keeps every unit (for links across parts:
+ * SmartArt, shared strings). A large story needs less: "segments" keeps only the segments
+ * (extract), "write" writes each paragraph's translation as soon as it is read (merge); either
+ * way a paragraph's codes and ranges are dropped with its subtree, and memory stays with the
+ * part's text.
+ */
+export type StoryMode =
+  | { readonly kind: "plan" }
+  | { readonly kind: "segments" }
+  | { readonly kind: "write"; readonly translations: ReadonlyMap<string, string>; readonly targetLang?: string };
 
 export interface StoryOptions {
   /** The paragraph elements of the part (w:p, a:p, si). */
@@ -34,6 +56,21 @@ export interface StoryOptions {
   annotate?: (p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElement, PlannedUnit>) => PlannedUnit | undefined;
   /** Elements outside paragraphs that `annotate` reads later (w:sdtPr): kept, with their content. */
   keep?: (el: XElement) => boolean;
+  /**
+   * Attributes holding text (alt text) in a top-level paragraph, each a segment of its own
+   * (id `<part>#<name><n>`). Only in "segments" and "write" modes.
+   */
+  attributes?: (p: XElement) => { el: XElement; name: string }[];
+  mode?: StoryMode;
+}
+
+/** Text held in an attribute: its start tag's range, the attribute's name and decoded value. */
+interface AttributeUnit {
+  readonly id: string;
+  readonly start: number;
+  readonly openEnd: number;
+  readonly name: string;
+  readonly text: string;
 }
 
 /**
@@ -43,8 +80,37 @@ export interface StoryOptions {
  * Ids are the part name and the paragraph's position among the part's paragraphs.
  */
 export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): Promise<PlannedPart> {
+  const mode = options.mode ?? { kind: "plan" };
+  const text = pkg.largeText(part, MAX_STORY_CHARS);
   const units: PlannedUnit[] = [];
+  const segments: Segment[] = [];
+  let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
+  // Once the part changes, its output is compressed as each top-level paragraph is written.
+  let output: DeflateStream | undefined;
+  const streamable = mode.kind === "write" && pkg.canStream(part);
+  const bom = pkg.encodingOf(part)?.bom === true;
+  const flushOutput = (upTo: number): void => {
+    if (!streamable || !editor?.hasChanges) return;
+    if (!output) {
+      output = new DeflateStream();
+      if (bom) output.write("\ufeff");
+    }
+    for (const piece of editor.flush(upTo)) output.write(piece);
+  };
   let index = 0;
+  const attributeCount = new Map<string, number>();
+  if (options.attributes && mode.kind === "plan") throw new Error("planStory: attributes need the segments or write mode");
+  const attributeUnits = (p: XElement): AttributeUnit[] => {
+    const out: AttributeUnit[] = [];
+    for (const { el, name } of options.attributes?.(p) ?? []) {
+      const value = attr(el, name);
+      if (value === undefined || value.trim() === "") continue;
+      const n = (attributeCount.get(name) ?? 0) + 1;
+      attributeCount.set(name, n);
+      out.push({ id: `${part}#${name}${n}`, start: el.start, openEnd: el.openEnd, name, text: value });
+    }
+    return out;
+  };
   const inParagraph = (el: XElement): boolean => {
     for (let a = el.parent; a; a = a.parent) if (options.isParagraph(a)) return true;
     return false;
@@ -57,16 +123,47 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     if (inParagraph(el)) return false;
     if (!options.isParagraph(el)) return !kept(el);
     const earlier = new Map<XElement, PlannedUnit>();
+    const read: PlannedUnit[] = [];
     for (const p of [el, ...descendantsWhere(el, options.isParagraph)]) {
       index++;
       const planned: PlannedUnit = { id: `${part}#${index}`, unit: readParagraph(p, dialect), dialect };
       const annotated = options.annotate ? options.annotate(p, planned, earlier) : planned;
       earlier.set(p, annotated ?? planned);
-      if (annotated) units.push(annotated);
+      if (annotated) read.push(annotated);
+    }
+    const attrs = attributeUnits(el);
+    if (mode.kind === "plan") units.push(...read);
+    else if (mode.kind === "segments") {
+      segments.push(...unitSegments(part, read));
+      for (const a of attrs) segments.push({ id: a.id, text: a.text, context: part });
+    } else if (editor) {
+      // Attributes first: a paragraph rewritten afterwards takes them in with its markup.
+      for (const a of attrs) writeAttribute(editor, a, mode.translations.get(a.id));
+      writeUnits(editor, read, mode.translations, mode.targetLang);
+      flushOutput(el.end);
     }
     return true;
   };
-  return { part, doc: await pkg.largeXml(part, { prune, maxChars: MAX_STORY_CHARS }), units };
+  const restart = (): void => {
+    units.length = 0;
+    segments.length = 0;
+    attributeCount.clear();
+    if (editor) editor = new PartEditor(text);
+    output?.discard();
+    output = undefined;
+    index = 0;
+  };
+  const pause = async (): Promise<void> => output?.caughtUp();
+  const doc = await parseXmlYielding(text, part, { prune, restart, pause });
+  flushOutput(text.length);
+  const deflated = output ? await output.end() : undefined;
+  return {
+    part,
+    doc,
+    units,
+    ...(mode.kind === "segments" ? { segments } : {}),
+    ...(deflated ? { deflated } : editor ? { editor } : {}),
+  };
 }
 
 /**
@@ -91,10 +188,14 @@ function descendantsWhere(el: XElement, test: (e: XElement) => boolean): XElemen
 /** The segments of planned parts, in order; paragraphs without text and aliases give none. */
 export function segmentsOf(parts: readonly PlannedPart[]): Segment[] {
   const out: Segment[] = [];
-  for (const part of parts) {
-    for (const u of part.units) {
-      if (u.aliasOf === undefined && hasText(u.unit.text)) out.push({ id: u.id, text: u.unit.text, context: part.part });
-    }
+  for (const part of parts) out.push(...(part.segments ?? unitSegments(part.part, part.units)));
+  return out;
+}
+
+function unitSegments(part: string, units: readonly PlannedUnit[]): Segment[] {
+  const out: Segment[] = [];
+  for (const u of units) {
+    if (u.aliasOf === undefined && hasText(u.unit.text)) out.push({ id: u.id, text: u.unit.text, context: part });
   }
   return out;
 }
@@ -110,25 +211,50 @@ export function hasText(text: string): boolean {
 export async function mergeParagraphs(
   parts: readonly PlannedPart[],
   translations: ReadonlyMap<string, string>,
+  /** Marks translated runs with this language, where the format carries one. */
+  targetLang?: string,
 ): Promise<Map<string, PartEditor>> {
   const editors = new Map<string, PartEditor>();
-  let written = 0;
   for (const part of parts) {
+    if (part.deflated) continue;
+    if (part.editor) {
+      editors.set(part.part, part.editor);
+      continue;
+    }
     const editor = new PartEditor(part.doc.text);
     const units = [...part.units].sort((a, b) => a.unit.span.end - b.unit.span.end);
-    for (const u of units) {
-      // A turn of the event loop now and then: a large document must not stall the server.
-      if (++written % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (!hasText(u.unit.text)) continue;
-      const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));
-      if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect);
+    // A turn of the event loop now and then: a large document must not stall the server.
+    for (let at = 0; at < units.length; at += 5000) {
+      writeUnits(editor, units.slice(at, at + 5000), translations, targetLang);
+      await new Promise((resolve) => setImmediate(resolve));
     }
     editors.set(part.part, editor);
   }
   return editors;
 }
 
+function writeAttribute(editor: PartEditor, a: AttributeUnit, translation: string | undefined): void {
+  if (translation === undefined || translation === a.text) return;
+  const startTag = editor.doc.slice(a.start, a.openEnd);
+  editor.edit({ start: a.start, end: a.openEnd, replacement: setAttribute(startTag, a.name, escapeXmlAttribute(translation)) });
+}
+
+/** Writes units' translations, innermost paragraphs first (units sorted by end, or one top-level paragraph's). */
+function writeUnits(editor: PartEditor, units: readonly PlannedUnit[], translations: ReadonlyMap<string, string>, targetLang: string | undefined): void {
+  const sorted = units.length > 1 ? [...units].sort((a, b) => a.unit.span.end - b.unit.span.end) : units;
+  for (const u of sorted) {
+    if (!hasText(u.unit.text)) continue;
+    const t = prepareTranslation(u.unit, translations.get(u.aliasOf ?? u.id));
+    if (t !== undefined) writeParagraph(editor, u.unit, t, u.dialect, targetLang);
+  }
+}
+
+/** Puts the parts written while read ("write" mode) back into the package. */
+export function saveWritten(pkg: OoxmlPackage, parts: readonly PlannedPart[]): void {
+  for (const part of parts) if (part.deflated) pkg.replaceDeflated(part.part, part.deflated);
+}
+
 /** Puts every changed part back into the package. */
 export function saveEditors(pkg: OoxmlPackage, editors: ReadonlyMap<string, PartEditor>): void {
-  for (const [part, editor] of editors) if (editor.hasChanges) pkg.replace(part, editor.result());
+  for (const [part, editor] of editors) if (editor.hasChanges) pkg.replacePieces(part, editor.pieces());
 }

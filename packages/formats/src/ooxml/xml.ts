@@ -1,6 +1,7 @@
 import { SaxesParser, type SaxesTagNS } from "saxes";
 
 import { FormatError } from "../filter";
+import { FastScanner, Unsupported } from "./fast-xml";
 
 /**
  * A light element tree with source offsets, built from saxes (a strict, namespace-aware,
@@ -59,22 +60,43 @@ export interface ParseOptions {
    * part keeps only what the filter reads (a worksheet keeps its string cells).
    */
   prune?: (el: XElement) => boolean;
+  /**
+   * Called when the fast scanner gives up part-way and saxes parses the part again: whatever
+   * `prune` collected so far must be forgotten.
+   */
+  restart?: () => void;
+  /** Awaited at each step of a yielding parse: lets a consumer of what prune produces catch up. */
+  pause?: () => Promise<void>;
 }
 
 /**
  * Parses one part strictly. A DOCTYPE (and so any entity declaration, internal or external) is
  * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
- * part, line and column.
+ * part, line and column. The fast scanner reads what Office writes; whatever it does not
+ * recognise (including every error) goes through saxes, which has the last word.
  */
 export function parseXml(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
+  try {
+    const scanner = new FastScanner(text, partName, options, MAX_DEPTH);
+    scanner.run(Infinity);
+    return scanner.finish();
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+  }
+  options.restart?.();
+  return parseXmlWithSaxes(text, partName, options);
+}
+
+/** The reference parse (saxes alone): the fast scanner's fallback, and its yardstick in tests. */
+export function parseXmlWithSaxes(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
   const tree = new TreeBuilder(text, partName, options);
   tree.feed(text);
   return tree.finish();
 }
 
 /**
- * The same, fed in chunks with a turn of the event loop between them, so parsing a large part
- * does not stall a server for seconds.
+ * The same, in steps of about a million characters with a turn of the event loop between them,
+ * so parsing a large part does not stall a server for seconds.
  */
 export async function parseXmlYielding(
   text: string,
@@ -82,10 +104,23 @@ export async function parseXmlYielding(
   options: ParseOptions = {},
   chunk = 1 << 20,
 ): Promise<XmlDocument> {
+  try {
+    const scanner = new FastScanner(text, partName, options, MAX_DEPTH);
+    while (!scanner.done) {
+      scanner.run(scanner.position + chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+      await options.pause?.();
+    }
+    return scanner.finish();
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+  }
+  options.restart?.();
   const tree = new TreeBuilder(text, partName, options);
   for (let at = 0; at < text.length && !tree.failed; at += chunk) {
     tree.feed(text.slice(at, at + chunk));
     await new Promise((resolve) => setImmediate(resolve));
+    await options.pause?.();
   }
   return tree.finish();
 }
@@ -237,7 +272,8 @@ export function attributes(el: XElement): XAttr[] {
       name,
       local: colon < 0 ? name : name.slice(colon + 1),
       uri: prefix === "" ? "" : resolvePrefix(el, prefix),
-      value: decodeEntities(m[2] ?? m[3] ?? ""),
+      // Attribute-value normalization: literal line ends and tabs read as spaces.
+      value: decodeEntities((m[2] ?? m[3] ?? "").replace(/\r\n?|[\t\n]/g, " ")),
     });
   }
   return out;
@@ -284,6 +320,11 @@ export function prefixOf(el: XElement): string {
 /** Text as XML character data: escapes markup characters and drops characters XML forbids. */
 export function escapeXmlText(text: string): string {
   return stripIllegalXmlChars(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Text as an attribute value in double quotes; line breaks and tabs as references, so they survive normalization. */
+export function escapeXmlAttribute(text: string): string {
+  return escapeXmlText(text).replace(/"/g, "&quot;").replace(/\n/g, "&#xA;").replace(/\r/g, "&#xD;").replace(/\t/g, "&#x9;");
 }
 
 /** Control characters (other than tab, LF, CR), lone surrogates and U+FFFE/U+FFFF cannot appear in XML. */

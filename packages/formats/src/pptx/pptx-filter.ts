@@ -56,9 +56,9 @@ export const pptxFilter: FormatFilter = {
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
     return segmentsOf(await plan(OoxmlPackage.open(file, KIND)));
   },
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, _options: FilterOptions): Promise<Uint8Array> {
+  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations));
+    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations, options.targetLang));
     return pkg.toBytes(file);
   },
 };

@@ -1,5 +1,7 @@
 import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 
+import { Inflate } from "fflate";
+
 import { FormatError } from "../filter";
 import { defaultZipLimits, type ZipLimits } from "./limits";
 
@@ -26,6 +28,13 @@ export interface ZipEntry {
   readonly dataStart: number;
   readonly localEnd: number;
   readonly flags: number;
+}
+
+/** An entry's new content already deflated (raw deflate), with its CRC and inflated size. */
+export interface Deflated {
+  readonly data: Uint8Array;
+  readonly crc: number;
+  readonly size: number;
 }
 
 const SIG_LOCAL = 0x04034b50;
@@ -197,11 +206,45 @@ export class ZipArchive {
   }
 
   /**
+   * An entry's decompressed bytes in chunks, for checks that need not hold a
+   * large part whole (a 50 MB document body). The same guards as `read`: inflating stops past
+   * the declared size, and size and CRC must match at the end.
+   */
+  scan(name: string, visit: (chunk: Uint8Array) => void): void {
+    const e = this.byName.get(name);
+    if (!e) throw new FormatError("invalid_file", `The package has no part "${name}".`);
+    const raw = this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
+    let size = 0;
+    let crc = 0;
+    const take = (chunk: Uint8Array): void => {
+      size += chunk.length;
+      if (size > e.size) throw new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
+      crc = crc32(chunk, crc);
+      visit(chunk);
+    };
+    if (e.method === 0) take(raw);
+    else {
+      const inflate = new Inflate(take);
+      try {
+        // Small input steps bound each step's output (deflate expands at most ~1000:1).
+        const step = 1 << 13;
+        for (let at = 0; at < raw.length; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
+      } catch (error) {
+        if (error instanceof FormatError) throw error;
+        throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+      }
+    }
+    if (size !== e.size || crc >>> 0 !== e.crc) {
+      throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
+    }
+  }
+
+  /**
    * The archive with some entries' contents replaced. Every other entry is copied raw (same
    * local header, compressed bytes and descriptor), in the original order; a replaced entry
    * keeps its name, position, method, timestamps and extra fields. Deterministic: no clock.
    */
-  write(replacements: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  write(replacements: ReadonlyMap<string, Uint8Array | Deflated>): Uint8Array {
     for (const name of replacements.keys()) {
       if (!this.byName.has(name)) throw new Error(`zip write: no entry "${name}" to replace`);
     }
@@ -217,20 +260,22 @@ export class ZipArchive {
         cv.setUint32(42, offset, true);
         offset += e.localEnd - e.localStart;
       } else {
-        const data = e.method === 8 ? new Uint8Array(deflateRawSync(content, { level: 6 })) : content;
-        const crc = crc32(content) >>> 0;
+        if (!(content instanceof Uint8Array) && e.method !== 8) throw new Error(`zip write: "${e.name}" is stored, not deflated`);
+        const data = content instanceof Uint8Array ? (e.method === 8 ? new Uint8Array(deflateRawSync(content, { level: 6 })) : content) : content.data;
+        const size = content instanceof Uint8Array ? content.length : content.size;
+        const crc = content instanceof Uint8Array ? crc32(content) >>> 0 : content.crc;
         const header = this.bytes.slice(e.localStart, e.dataStart);
         const hv = new DataView(header.buffer);
         const flags = e.flags & ~FLAG_DESCRIPTOR;
         hv.setUint16(6, flags, true);
         hv.setUint32(14, crc, true);
         hv.setUint32(18, data.length, true);
-        hv.setUint32(22, content.length, true);
+        hv.setUint32(22, size, true);
         chunks.push(header, data);
         cv.setUint16(8, flags, true);
         cv.setUint32(16, crc, true);
         cv.setUint32(20, data.length, true);
-        cv.setUint32(24, content.length, true);
+        cv.setUint32(24, size, true);
         cv.setUint32(42, offset, true);
         offset += header.length + data.length;
       }

@@ -19,7 +19,8 @@ export interface ZipLimits {
 const MB = 1024 * 1024;
 
 /**
- * The default caps for an upload of `size` bytes: in total 10× the upload, at least 32 MB (small
+ * The default caps for an upload of `size` bytes: in total 25× the upload (a text-only Word file
+ * inflates about 10×, so 10× would refuse real documents), at least 32 MB (small
  * Office files carry highly compressible styles and themes) and at most 300 MB; one entry at most
  * 200 MB; ratio 200:1 for entries over 1 MB (real XML parts stay well under 100:1, bombs are
  * ~1000:1).
@@ -28,7 +29,7 @@ export function defaultZipLimits(size: number): ZipLimits {
   return {
     maxEntries: 20_000,
     maxEntryBytes: 200 * MB,
-    maxTotalBytes: Math.min(300 * MB, Math.max(32 * MB, 10 * size)),
+    maxTotalBytes: Math.min(300 * MB, Math.max(32 * MB, 25 * size)),
     maxRatio: 200,
     ratioFloorBytes: 1 * MB,
   };

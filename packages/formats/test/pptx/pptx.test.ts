@@ -85,7 +85,8 @@ describe("pptx merge", () => {
     expect(slide).toContain('<a:fld id="{F1}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld>');
     expect(slide).toContain('<a:br><a:rPr lang="en-US"/></a:br>');
     expect(slide).toMatch(/<\/a:r><a:endParaRPr lang="en-US" dirty="0"\/><\/a:p>/);
-    expect(slide).toContain('<a:r><a:rPr lang="en-US" b="1" dirty="0"/><a:t>ƀóĺď~~</a:t></a:r>');
+    // Translated runs are marked with the target language (OPTIONS: es); kept markup keeps its own.
+    expect(slide).toContain('<a:r><a:rPr lang="es" b="1" dirty="0"/><a:t>ƀóĺď~~</a:t></a:r>');
     // The series name cache is data, not a label: it stays.
     expect(parts["ppt/charts/chart1.xml"]).toContain("<c:v>Revenue</c:v>");
     // SmartArt drawing follows its data part.
