@@ -6,12 +6,12 @@ import {
   badRequest,
   createStorage,
   createDownloadLinks,
+  enginesConfig,
   storageConfig,
 } from "@tolk/domain";
 import { createEngines } from "@tolk/engines";
 
 import { type Command } from "./commands";
-import { enginesConfig } from "./env";
 
 /** Resolves on the first SIGINT or SIGTERM. */
 function shutdownSignal(): Promise<string> {

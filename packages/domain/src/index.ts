@@ -38,6 +38,7 @@ export * from "./rate-limit/store";
 export * from "./resources";
 export * from "./storage";
 export * from "./usage/get-usage";
+export * from "./translation/engines-env";
 export * from "./translation/placeholders";
 export * from "./translation/quality-score";
 export * from "./translation/resolve-resources";

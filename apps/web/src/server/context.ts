@@ -16,13 +16,14 @@ import {
   createKeyResolver,
   createStorage,
   createDownloadLinks,
+  enginesConfig,
   storageConfig,
   systemClock,
 } from "@tolk/domain";
 
 import { type Engines, createEngines } from "@tolk/engines";
 
-import { type Env, enginesConfig, readEnv } from "../env";
+import { type Env, readEnv } from "../env";
 
 /** Everything a request needs, built once per process. */
 export interface AppContext {

@@ -1,0 +1,38 @@
+import { type EnginesConfig } from "@tolk/engines";
+import { z } from "zod";
+
+/**
+ * The environment variables that choose the translation engines, shared by every process that
+ * translates (the server and `tolk worker`), so both read the same names the same way. Each
+ * app spreads this into the one schema of its env.ts.
+ */
+export const enginesEnvSchema = {
+  TOLK_APERTIUM: z.enum(["0", "1"]).default("1"),
+  TOLK_APERTIUM_MODES_DIR: z.string().optional(),
+  TOLK_APERTIUM_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
+  TOLK_APERTIUM_MAX_PIPELINES: z.coerce.number().int().min(1).max(512).optional(),
+  TOLK_SEGMENT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(100_000),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL_MINI: z.string().optional(),
+  LLM_MODEL_STANDARD: z.string().optional(),
+  LLM_MODEL_PREMIUM: z.string().optional(),
+  LIBRETRANSLATE_URL: z.string().url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+};
+
+export type EnginesEnv = z.infer<z.ZodObject<typeof enginesEnvSchema>>;
+
+/** The engines the environment configures: Apertium unless TOLK_APERTIUM=0, an LLM when a URL and a model are set, LibreTranslate when its URL is. */
+export function enginesConfig(env: EnginesEnv): EnginesConfig {
+  const models = { mini: env.LLM_MODEL_MINI, standard: env.LLM_MODEL_STANDARD, premium: env.LLM_MODEL_PREMIUM };
+  const hasModel = Object.values(models).some(Boolean);
+  return {
+    apertium:
+      env.TOLK_APERTIUM === "1"
+        ? { modesDir: env.TOLK_APERTIUM_MODES_DIR, poolSize: env.TOLK_APERTIUM_POOL_SIZE, maxPipelines: env.TOLK_APERTIUM_MAX_PIPELINES }
+        : false,
+    llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,
+    libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,
+  };
+}
