@@ -44,7 +44,10 @@ async function tolk(...args: string[]): Promise<{ code: number; stdout: string[]
   }
 }
 
-describe("tolk --json", () => {
+// Each command opens the database as the real CLI does; the first one creates the embedded
+// database (PGlite's initdb takes seconds of CPU), so on a loaded CI machine these need more
+// than the preset's 30 s.
+describe("tolk --json", { timeout: 120_000 }, () => {
   it("seed creates the demo organization once, then reports it exists and prints no secret", async () => {
     const first = await tolk("seed");
     expect(first.code).toBe(0);
@@ -114,7 +117,7 @@ describe("tolk --json", () => {
   });
 });
 
-describe("the tolk process", () => {
+describe("the tolk process", { timeout: 120_000 }, () => {
   it("prints exactly one JSON object on stdout through `pnpm tolk`", async () => {
     const root = resolve(import.meta.dirname, "..", "..", "..");
     const { stdout } = await promisify(execFile)("pnpm", ["tolk", "org", "create", "--name", "Piped", "--json"], {
