@@ -63,8 +63,15 @@ describe("console procedures", () => {
     const caller = callerFor(member.id);
     await expect(caller.dashboard.quota()).resolves.toMatchObject({ quota: { plan: "starter" } });
     await expect(caller.usage.daily({})).resolves.toMatchObject({ rows: [] });
-    for (const call of [caller.keys.list(), caller.keys.create({ name: "x", scopes: ["read"] }), caller.members.list(), caller.settings.update({ name: "x", idpOrgId: null })]) {
-      const err = await failure(call);
+    // One call at a time: calls started together would reject while the loop awaits the first.
+    const calls = [
+      () => caller.keys.list(),
+      () => caller.keys.create({ name: "x", scopes: ["read"] }),
+      () => caller.members.list(),
+      () => caller.settings.update({ name: "x", idpOrgId: null }),
+    ];
+    for (const call of calls) {
+      const err = await failure(call());
       expect(err.code).toBe("FORBIDDEN");
       expect(err.message).toContain("admin");
     }
