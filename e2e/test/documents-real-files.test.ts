@@ -119,7 +119,13 @@ describe("real files through HTTP with Apertium (embedded defaults)", () => {
       expect(after.find((s) => s.id === "word/document.xml#2")?.text).toMatch(/<g1>.+<\/g1>/);
       const changed = expectPackageKept(source, out, before);
       expect(changed).toEqual(expect.arrayContaining(["word/document.xml", "word/header1.xml", "word/footnotes.xml"]));
-      expect(utf8(unzipSync(out)["word/document.xml"] ?? new Uint8Array())).toContain('w:lang w:val="es');
+      // Bold, italic, the hyperlink, the footnote reference, the tab and the break are kept.
+      const body = utf8(unzipSync(out)["word/document.xml"] ?? new Uint8Array());
+      const sourceBody = utf8(unzipSync(source)["word/document.xml"] ?? new Uint8Array());
+      for (const markup of ['<w:hyperlink r:id="rId2">', '<w:footnoteReference w:id="2"/>', "<w:b/>", "<w:i/>", "<w:tab/>", "<w:br/>"]) {
+        expect(sourceBody).toContain(markup);
+        expect(body, markup).toContain(markup);
+      }
     });
 
     it("pptx: slides and notes translated; masters, layouts and media byte-equal", async () => {
@@ -149,9 +155,8 @@ describe("real files through HTTP with Apertium (embedded defaults)", () => {
     const out = await translate("sed.po", source);
     const path = join(scratch, "sed.es.po");
     writeFileSync(path, out);
-    // msgfmt -c exits non-zero (execFileSync throws with its message) on any format or header error.
-    const stats = execFileSync("msgfmt", ["-c", "--statistics", "-o", "/dev/null", path], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    expect(stats).toBe("");
+    // msgfmt -c exits non-zero (execFileSync throws with its output) on any format or header
+    // error; a warning would show up next to the statistics.
     const statistics = execFileSync("sh", ["-c", `msgfmt -c --statistics -o /dev/null "${path}" 2>&1`], { encoding: "utf8" });
     expect(statistics).toMatch(/^\d+ translated messages?\.\n$/);
     expect(await extract("sed.po", out), "no entry left untranslated").toEqual([]);
@@ -179,9 +184,12 @@ describe("real files through HTTP with Apertium (embedded defaults)", () => {
       const out = await translate("features.md", source);
       await expectSameSegmentsTranslated("features.md", source, out, /ríos|barcas|botes/i);
       const text = utf8(out);
-      const skeleton = (md: string): string[] =>
-        md.split("\n").map((line) => (line.match(/^(#+|={3,}|-{3,}|>|\s*[-*] |\s*\d+\. |```|slug:|date:|tags:)/)?.[0] ?? ""));
-      expect(skeleton(text)).toEqual(skeleton(utf8(source)));
+      // Soft line breaks inside a paragraph are joined (the translation is one sentence); blocks,
+      // their markers and hard breaks stay.
+      const blocks = (md: string): string[] =>
+        md.split(/\n{2,}/).map((block) => block.match(/^(#+ |={3,}|-{3,}|> |- |\d+\. |\| |```|\s{4}|<div|\[\^1\]:|!\[|\[faq\]:)/)?.[0] ?? "");
+      expect(blocks(text)).toEqual(blocks(utf8(source)));
+      expect(text).toMatch(/\*\* {2}\n> \S/);
       for (const kept of ["`npm install boat`", "(https://example.com/guide?a=1&b=2", "slug: getting-started", "date: 2024-05-01"]) expect(text).toContain(kept);
     });
 
@@ -216,7 +224,7 @@ describe("real files through HTTP with Apertium (embedded defaults)", () => {
       const [a, b] = [JSON.parse(text) as Record<string, unknown>, JSON.parse(utf8(source)) as Record<string, unknown>];
       expect(shape(a)).toEqual(shape(b));
       for (const k of ["link", "colour", "date", "uuid", "digits", "empty"]) expect(a[k], k).toBe(b[k]);
-      expect(a.title).toContain("{name}");
+      expect(text).toMatch(/"title": +"[^"]*\{name\}!"/);
     });
 
     it("yaml: keys, comments, anchors and non-string values kept; the Rails root key becomes es", async () => {
