@@ -263,7 +263,7 @@ async function main(): Promise<void> {
 
     const doc = await documentRun(file);
     console.log(
-      `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed, output ${(doc.outputBytes / 1e6).toFixed(2)} MB); load average ${load()}`,
+      `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed (the Spanish output, as the spec counts them), output ${(doc.outputBytes / 1e6).toFixed(2)} MB); load average ${load()}`,
     );
     const batch = await batchRun(texts);
     console.log(

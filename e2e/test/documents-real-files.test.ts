@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -6,6 +7,7 @@ import { join, resolve } from "node:path";
 import { documentResponse } from "@tolk/contract";
 import { filterFor, type Segment, stripCodes } from "@tolk/formats";
 import { unzipSync } from "fflate";
+import postgres from "postgres";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -74,20 +76,38 @@ function expectPackageKept(source: Uint8Array, out: Uint8Array, segments: readon
   return changed;
 }
 
-describe("real files through HTTP with Apertium (embedded defaults)", () => {
+const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
+const databases = pgUrl ? (["embedded", "postgres"] as const) : (["embedded"] as const);
+
+describe.each(databases)("real files through HTTP with Apertium (%s)", (database) => {
   const data = tempDataDir();
   const scratch = mkdtempSync(join(tmpdir(), "tolk-e2e-po-"));
+  const dbName = `tolk_e2e_real_${randomBytes(5).toString("hex")}`;
   let server: RunningServer;
   let key = "";
 
   beforeAll(async () => {
-    const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
+    let databaseUrl = "";
+    if (database === "postgres") {
+      const admin = postgres(pgUrl ?? "", { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database "${dbName}"`);
+      await admin.end();
+      const url = new URL(pgUrl ?? "");
+      url.pathname = `/${dbName}`;
+      databaseUrl = url.toString();
+    }
+    const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: databaseUrl, REDIS_URL: "", TOLK_STORAGE_DIR: join(data.dir, "documents"), S3_BUCKET: "" };
     const org = await tolk(["org", "create", "--name", "Real files", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
     key = String(org.api_key);
     server = await startServer(env);
   });
   afterAll(async () => {
     await server.stop();
+    if (database === "postgres") {
+      const admin = postgres(pgUrl ?? "", { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    }
     data.remove();
     rmSync(scratch, { recursive: true, force: true });
   });
