@@ -1,0 +1,286 @@
+/**
+ * `pnpm --filter @tolk/e2e bench:document` (and part of `pnpm bench`): a generated Word document
+ * of BENCH_DOCX_MB (5) MB, English → Spanish, end to end through HTTP on the production build with
+ * Apertium, against the same text through /v1/translate/batch. Issue 6's targets: the document
+ * within 1.3× the batch time, and the server's peak memory during the document under 10× the file.
+ *
+ * 1. Document: a fresh server (embedded defaults: PGlite, local storage, in-process worker; an
+ *    enterprise organization with limits that neither rate-limit nor run out of credits). One
+ *    small warm-up document first (JIT, route modules, engine pipelines). Then POST
+ *    /v1/translate/document with `Prefer: respond-async` (a synchronous request would hit the
+ *    client's header timeout on a slow machine), polled every 200 ms until `completed`, and the
+ *    result downloaded from its pre-signed link: seconds from the upload to the last byte.
+ *    While it runs, the resident memory of the server's Node processes (the `next start` tree,
+ *    Apertium's own processes excluded) is sampled from /proc/<pid>/status every 50 ms; reported
+ *    as the peak, the baseline just before the upload, and the peak above it, with each
+ *    process's VmHWM at the end.
+ * 2. Batch: another fresh server (so no segment-cache hit from part 1), the same warm-up
+ *    sentences, then the document's segments as plain text (inline codes removed), ≤ 500 strings
+ *    per request, cores × 2 requests in flight as in bench/translate.ts: seconds from the first
+ *    request to the last response.
+ *
+ * The file comes from packages/formats/bench/docx.ts (`--generate`), written like Word writes one.
+ *
+ *   BENCH_DOCX_MB   size of the generated file in MB (default 5)
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+
+import { documentJobResponse, documentResponse } from "@tolk/contract";
+import { filterFor, stripCodes } from "@tolk/formats";
+
+import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
+
+const root = resolve(import.meta.dirname, "..", "..");
+const mb = Number(process.env.BENCH_DOCX_MB ?? 5);
+const inFlight = availableParallelism() * 2;
+const MAX_BATCH = 500;
+const LIMITS = {
+  api_per_min: 1_000_000_000,
+  translate_per_min: 1_000_000_000,
+  segment_per_min: 1_000_000_000,
+  monthly_credits: 1_000_000_000,
+  max_text_chars: 1_000_000,
+};
+const WARM_UP = [
+  "The committee approved the regional budget for next year.",
+  "Please send the signed agreement to the supplier before Friday.",
+  "Temperature and pressure were measured every hour.",
+  "The results of the analysis are shown in the second figure.",
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Tolk {
+  server: RunningServer;
+  auth: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function startTolk(name: string): Promise<Tolk> {
+  const data = tempDataDir();
+  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
+  const org = await tolk(["org", "create", "--name", name, "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
+  const server = await startServer(env);
+  return {
+    server,
+    auth: { Authorization: `Bearer ${String(org.api_key)}` },
+    stop: async () => {
+      await server.stop();
+      data.remove();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory of the server's Node processes
+
+const nodeBinary = realpathSync(process.execPath);
+
+/** `pid` and its descendants that run Node (Apertium's pipelines are the server's children too). */
+function nodeTree(pid: number): number[] {
+  const out: number[] = [];
+  const visit = (p: number): void => {
+    try {
+      if (realpathSync(readlinkSync(`/proc/${p}/exe`)) === nodeBinary) out.push(p);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
+        for (const c of children ? children.split(/\s+/) : []) visit(Number(c));
+      }
+    } catch {
+      // The process ended while being read.
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+/** A field of /proc/<pid>/status in bytes (VmRSS, VmHWM), 0 when the process is gone. */
+function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return Number(m?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function treeRss(pid: number): number {
+  return nodeTree(pid).reduce((n, p) => n + statusBytes(p, "VmRSS"), 0);
+}
+
+/** Samples the tree's summed VmRSS every 50 ms until stopped; returns the peak. */
+function sampleRss(pid: number): { stop(): number } {
+  let peak = treeRss(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, treeRss(pid));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Document
+
+async function uploadDocument(t: Tolk, name: string, file: Uint8Array, async: boolean): Promise<Response> {
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(file)], name));
+  form.set("source_lang", "en");
+  form.set("target_lang", "es");
+  return fetch(`${t.server.url}/v1/translate/document`, {
+    method: "POST",
+    headers: { ...t.auth, ...(async ? { Prefer: "respond-async" } : {}) },
+    body: form,
+  });
+}
+
+function onServer(t: Tolk, link: string): string {
+  const u = new URL(link);
+  return `${t.server.url}${u.pathname}${u.search}`;
+}
+
+interface DocumentFigures {
+  seconds: number;
+  outputBytes: number;
+  characters: number;
+  baselineRss: number;
+  peakRss: number;
+  hwm: number[];
+}
+
+async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
+  const t = await startTolk("Bench document");
+  try {
+    const warm = await uploadDocument(t, "warm-up.docx", new Uint8Array(readFileSync(join(root, "packages/formats/test/fixtures/libreoffice/report.docx"))), false);
+    documentResponse.parse(await warm.json());
+
+    const pid = t.server.process.pid ?? 0;
+    const baselineRss = treeRss(pid);
+    const memory = sampleRss(pid);
+    const start = performance.now();
+    const res = await uploadDocument(t, "bench.docx", file, true);
+    if (res.status !== 202) throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
+    const { job_id: jobId } = documentJobResponse.parse(await res.json()).data;
+    for (;;) {
+      const job = documentJobResponse.parse(await (await fetch(`${t.server.url}/v1/translate/${jobId}`, { headers: t.auth })).json()).data;
+      if (job.status === "completed") {
+        const out = new Uint8Array(await (await fetch(onServer(t, job.result_url ?? ""))).arrayBuffer());
+        const seconds = (performance.now() - start) / 1000;
+        const peakRss = memory.stop();
+        return {
+          seconds,
+          outputBytes: out.length,
+          characters: job.character_count ?? 0,
+          baselineRss,
+          peakRss,
+          hwm: nodeTree(pid).map((p) => statusBytes(p, "VmHWM")),
+        };
+      }
+      if (job.status !== "created" && job.status !== "processing") {
+        memory.stop();
+        throw new Error(`job ${jobId} ended ${job.status}: ${job.error ?? ""}\n${t.server.output().slice(-2000)}`);
+      }
+      await sleep(200);
+    }
+  } finally {
+    await t.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Batch
+
+function post(agent: Agent, url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((res, rej) => {
+    const payload = Buffer.from(body);
+    const req = httpRequest(url, { method: "POST", agent, headers: { ...headers, "content-type": "application/json", "content-length": String(payload.length) } }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (d: Buffer) => parts.push(d));
+      response.on("end", () => res({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
+      response.on("error", rej);
+    });
+    req.on("error", rej);
+    req.end(payload);
+  });
+}
+
+async function batchRun(texts: string[]): Promise<{ seconds: number; requests: number; failures: number }> {
+  const t = await startTolk("Bench batch");
+  const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
+  const url = `${t.server.url}/v1/translate/batch`;
+  const send = async (strings: Record<string, string>): Promise<Record<string, unknown>> => {
+    const reply = await post(agent, url, t.auth, JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
+    if (reply.status !== 200) throw new Error(`POST /v1/translate/batch: HTTP ${reply.status} ${reply.body.slice(0, 500)}`);
+    return (JSON.parse(reply.body) as { data: { translations: Record<string, Record<string, unknown>> } }).data.translations.es ?? {};
+  };
+  try {
+    await send(Object.fromEntries(WARM_UP.map((s, i) => [`w${i}`, s])));
+    const bodies: Record<string, string>[] = [];
+    for (let i = 0; i < texts.length; i += MAX_BATCH) bodies.push(Object.fromEntries(texts.slice(i, i + MAX_BATCH).map((s, j) => [`s${i + j}`, s])));
+    let next = 0;
+    let failures = 0;
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        for (let i = next++; i < bodies.length; i = next++) {
+          const strings = bodies[i] ?? {};
+          const es = await send(strings);
+          for (const key of Object.keys(strings)) if (typeof es[key] !== "string" || es[key] === "") failures++;
+        }
+      }),
+    );
+    return { seconds: (performance.now() - start) / 1000, requests: bodies.length, failures };
+  } finally {
+    agent.destroy();
+    await t.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "tolk-bench-document-"));
+  try {
+    const path = join(dir, "bench.docx");
+    execFileSync(process.execPath, ["--import", "tsx", join(root, "packages", "formats", "bench", "docx.ts"), "--generate", path], {
+      cwd: join(root, "packages", "formats"),
+      env: { ...process.env, BENCH_DOCX_MB: String(mb) },
+      stdio: "inherit",
+    });
+    const file = new Uint8Array(readFileSync(path));
+    const segments = await (filterFor("docx")?.extract(file, { sourceLang: "en", targetLang: "es" }) ?? Promise.resolve([]));
+    const texts = segments.map((s) => stripCodes(s.text)).filter((s) => s.trim() !== "");
+    const chars = texts.reduce((n, s) => n + Array.from(s).length, 0);
+    const fileMb = file.length / 1e6;
+    const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+    console.log(`document bench: ${fileMb.toFixed(2)} MB docx, ${segments.length} segments, ${chars} characters of text; load average ${load()}`);
+
+    const doc = await documentRun(file);
+    console.log(
+      `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed (the Spanish output, as the spec counts them), output ${(doc.outputBytes / 1e6).toFixed(2)} MB); load average ${load()}`,
+    );
+    const batch = await batchRun(texts);
+    console.log(
+      `  batch     ${batch.seconds.toFixed(1).padStart(6)} s  (${batch.requests} requests of ≤ ${MAX_BATCH} strings, ${inFlight} in flight, ${batch.failures} empty); load average ${load()}`,
+    );
+    const ratio = doc.seconds / batch.seconds;
+    console.log(`  ratio     ${ratio.toFixed(2)}× the batch time (target ≤ 1.3×) ${ratio <= 1.3 ? "✔" : "✘"}`);
+    const peakMb = doc.peakRss / 1e6;
+    const deltaMb = (doc.peakRss - doc.baselineRss) / 1e6;
+    console.log(
+      `  memory    server peak RSS ${peakMb.toFixed(0)} MB = ${(peakMb / fileMb).toFixed(1)}× the file; ` +
+        `above its ${(doc.baselineRss / 1e6).toFixed(0)} MB baseline +${deltaMb.toFixed(0)} MB = ${(deltaMb / fileMb).toFixed(1)}× (target < 10×) ${deltaMb / fileMb < 10 ? "✔" : "✘"}; ` +
+        `VmHWM ${doc.hwm.map((b) => `${(b / 1e6).toFixed(0)} MB`).join(", ")}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
