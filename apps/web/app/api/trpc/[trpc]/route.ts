@@ -20,7 +20,7 @@ async function handler(req: Request): Promise<Response> {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => createConsoleContext({ domain: app.domain, translation: app.translation, limiter: app.limiter, userId, requestedOrgId }),
+    createContext: () => createConsoleContext({ domain: app.domain, translation: app.translation, documents: app.documents, limiter: app.limiter, userId, requestedOrgId }),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[tolk] console ${path ?? "?"}:`, error.cause ?? error);
     },
