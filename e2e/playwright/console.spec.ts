@@ -149,9 +149,9 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
 
   // Refused in the page, before any upload: an unknown format (dropped) and an oversized text file.
   await dropFile(page, "dropzone", { name: "setup.exe", mimeType: "application/octet-stream", text: "MZ" });
-  await expect(page.getByRole("alert")).toContainText("not a supported format");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("not a supported format");
   await page.getByLabel("File").setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 97) });
-  await expect(page.getByRole("alert")).toContainText("at most 5 MB");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("at most 5 MB");
   await expect(page.getByRole("button", { name: "Translate document" })).toBeDisabled();
 
   await page.getByLabel("File").setInputFiles({

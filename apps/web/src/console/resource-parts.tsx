@@ -83,7 +83,7 @@ export function ImportForm({
       }}
     >
       <div className="row">
-        <div className="field">
+        <div className="field file-field">
           <label htmlFor={`${id}-file`}>Import file</label>
           <input id={`${id}-file`} type="file" accept={accept} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </div>

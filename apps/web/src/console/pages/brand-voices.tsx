@@ -217,7 +217,7 @@ function VoiceEditor({ voice, onDone, refresh }: { voice: Voice | null; onDone: 
           </div>
         </div>
         {!voice && (
-          <div className="field">
+          <div className="field file-field">
             <label htmlFor="voice-import">Import a brand voice (JSON)</label>
             <input
               id="voice-import"

@@ -118,7 +118,7 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
           }}
         >
           <p>Drop a file here, or choose one.</p>
-          <div className="field">
+          <div className="field file-field">
             <label htmlFor="document-file">File</label>
             <input
               id="document-file"
