@@ -118,6 +118,9 @@ describe("documents", () => {
     const noFile = new FormData();
     noFile.set("source_lang", "en");
     expect((await failure(caller.documents.submit(noFile))).message).toContain("Choose a file");
+    const noTarget = await failure(caller.documents.submit(upload("a.txt", "Hi.", { source_lang: "en" })));
+    expect(noTarget.code).toBe("BAD_REQUEST");
+    expect(noTarget.message).toContain("target_lang");
     const theirs = await callerFor(other.ownerId).documents.submit(upload("a.txt", "Hi."));
     expect((await failure(caller.documents.job({ jobId: theirs.job_id }))).code).toBe("NOT_FOUND");
     expect(await caller.documents.list()).toEqual([]);
