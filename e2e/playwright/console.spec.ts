@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 
 import { type Browser, type Page, expect, test } from "@playwright/test";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 
 import { admin, screenshot, serverUrl, signIn, v1 } from "./support";
 
@@ -9,6 +10,39 @@ test.describe.configure({ mode: "serial" });
 
 const memberEmail = "member@example.com";
 const memberPassword = "member-password-1";
+
+/** The smallest Word document: one paragraph per sentence. */
+function docx(paragraphs: string[]): Buffer {
+  const decl = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${p}</w:t></w:r></w:p>`).join("");
+  return Buffer.from(
+    zipSync({
+      "[Content_Types].xml": strToU8(
+        `${decl}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      "_rels/.rels": strToU8(
+        `${decl}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+      "word/document.xml": strToU8(
+        `${decl}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+      ),
+    }),
+  );
+}
+
+/** Drops a file on an element the way a browser does (a drop event carrying a DataTransfer). */
+async function dropFile(page: Page, testId: string, file: { name: string; mimeType: string; text: string }): Promise<void> {
+  const transfer = await page.evaluateHandle(({ name, mimeType, text }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type: mimeType }));
+    return dt;
+  }, file);
+  await page.getByTestId(testId).dispatchEvent("drop", { dataTransfer: transfer });
+}
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -107,6 +141,90 @@ test("4. the playground translates with quality score and credits, and the usage
   await screenshot(page, "usage");
 });
 
+test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, followed to completion, downloaded, and is in Spanish", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("link", { name: "Documents" }).click();
+  await expect(page.getByRole("heading", { name: "Documents", exact: true })).toBeVisible();
+  await expect(page.getByText("No documents yet")).toBeVisible();
+
+  // Refused in the page, before any upload: an unknown format (dropped) and an oversized text file.
+  await dropFile(page, "dropzone", { name: "setup.exe", mimeType: "application/octet-stream", text: "MZ" });
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("not a supported format");
+  await page.getByLabel("File").setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 97) });
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("at most 5 MB");
+  await expect(page.getByRole("button", { name: "Translate document" })).toBeDisabled();
+
+  await page.getByLabel("File").setInputFiles({
+    name: "greeting.docx",
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    buffer: docx(["Good morning.", "The house is big."]),
+  });
+  await expect(page.getByText("Ready: greeting.docx")).toBeVisible();
+  await page.getByLabel("From").selectOption("en");
+  await page.getByLabel("To").selectOption("es");
+  await page.getByRole("button", { name: "Translate document" }).click();
+  const progress = page.getByTestId("job-progress");
+  await expect(progress.getByRole("progressbar", { name: "Progress of greeting.docx" })).toBeVisible();
+  await expect(progress.getByRole("status")).toHaveText("Done.", { timeout: 60_000 });
+  await expect(progress.getByRole("progressbar")).toHaveAttribute("value", "100");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download greeting.docx" }).click()]);
+  expect(download.suggestedFilename()).toBe("greeting.docx");
+  const parts = unzipSync(readFileSync((await download.path()) ?? ""));
+  const xml = strFromU8(parts["word/document.xml"] ?? new Uint8Array());
+  expect(xml).toContain("Buenos días.");
+  expect(xml).toContain("La casa es grande.");
+  expect(xml).not.toContain("Good morning");
+
+  const row = page.getByRole("row", { name: /greeting\.docx/ });
+  await expect(row).toContainText("completed");
+  await expect(row).toContainText("en → es");
+  await expect(row.getByRole("link", { name: /Download greeting\.docx/ })).toBeVisible();
+  await screenshot(page, "documents");
+});
+
+test("4c. a glossary is created, edited, imported and exported, then used in the playground; the dashboard counts it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("link", { name: "Glossaries" }).click();
+  await expect(page.getByRole("heading", { name: "Glossaries", exact: true })).toBeVisible();
+  await expect(page.getByText("No glossaries yet")).toBeVisible();
+  await page.getByLabel("Glossary name").fill("Brand terms");
+  await page.getByLabel("Source language").selectOption("en");
+  await page.getByLabel("Target language").selectOption("es");
+  await page.getByRole("button", { name: "Create glossary" }).click();
+  await expect(page.getByRole("row", { name: /Brand terms/ })).toContainText("en → es");
+
+  await page.getByLabel("Source term").fill("house");
+  await page.getByLabel("Target term").fill("hogar");
+  await page.getByRole("button", { name: "Add entry" }).click();
+  await expect(page.getByRole("row", { name: /house/ })).toContainText("hogar");
+  await page.getByLabel("Import file").setInputFiles({ name: "terms.csv", mimeType: "text/csv", buffer: Buffer.from("source,target\ncar,coche\n") });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Imported 1, skipped 0." })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Brand terms/ })).toContainText("2");
+  await page.getByLabel("Export format").selectOption("tsv");
+  const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).click()]);
+  const tsv = readFileSync((await exported.path()) ?? "", "utf8");
+  expect(tsv).toContain("house\thogar");
+  expect(tsv).toContain("car\tcoche");
+  await screenshot(page, "glossaries");
+
+  await page.getByRole("link", { name: "Translate" }).click();
+  await page.getByLabel("From").selectOption("en");
+  await page.getByLabel("To").selectOption("es");
+  await page.getByLabel("Glossary Brand terms").check();
+  await page.getByLabel("Text").fill("The house is big.");
+  await page.getByRole("button", { name: "Translate", exact: true }).click();
+  await expect(page.getByTestId("translation")).toContainText("hogar");
+  // The Analyze panel reads the same text, for free.
+  await expect(page.getByTestId("analysis-language")).toHaveText("en");
+  await expect(page.getByTestId("analysis-domain")).not.toBeEmpty();
+  await screenshot(page, "translate-with-resources");
+
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.locator(".grid > div", { hasText: /^Glossaries/ })).toContainText(/^Glossaries1 of [\d,]+$/);
+});
+
 test("5. an admin invites a member by link and changes roles; the member cannot open API keys and the server refuses too", async ({ browser }) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Members" }).click();
@@ -175,17 +293,37 @@ test("7. settings save the name and identity-provider id; every page renders at 
   await expect(page.getByLabel("Organization name")).toHaveValue("Demo org renamed");
   await screenshot(page, "settings");
 
-  for (const [path, heading] of [
-    ["/documents", "Documents"],
-    ["/glossaries", "Glossaries"],
-    ["/memories", "Translation memories"],
-    ["/brand-voices", "Brand voices"],
+  // Pages with nothing in them yet, in their empty state (the others were saved with content above).
+  for (const [path, heading, empty] of [
+    ["/memories", "Translation memories", "No translation memories yet"],
+    ["/brand-voices", "Brand voices", "No brand voices yet"],
   ] as const) {
     await page.goto(`${serverUrl()}${path}`);
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
-    await expect(page.getByText("arrive with their own issue")).toBeVisible();
+    await expect(page.getByText(empty)).toBeVisible();
     await screenshot(page, path.slice(1));
   }
+
+  // A memory gets a unit; a brand voice is created and then edited.
+  await page.goto(`${serverUrl()}/memories`);
+  await page.getByLabel("Memory name").fill("Support TM");
+  await page.getByRole("button", { name: "Create memory" }).click();
+  await page.getByLabel("Source sentence").fill("Restart the router.");
+  await page.getByLabel("Target sentence").fill("Reinicie el router.");
+  await page.getByRole("button", { name: "Add unit" }).click();
+  await expect(page.getByRole("row", { name: /Support TM/ })).toContainText("1");
+  await page.goto(`${serverUrl()}/brand-voices`);
+  await page.getByLabel("Voice name").fill("Friendly");
+  await page.getByLabel("Formality").selectOption("Informal");
+  await page.getByLabel("Do not translate").fill("Tolk");
+  await page.getByRole("button", { name: "Create brand voice" }).click();
+  const voice = page.getByRole("row", { name: /Friendly/ });
+  await expect(voice).toContainText("Informal");
+  await voice.getByRole("button", { name: "Edit Friendly" }).click();
+  await page.getByLabel("Tone").fill("warm");
+  await page.getByRole("button", { name: "Save brand voice" }).click();
+  await expect(voice).toContainText("warm");
+  await screenshot(page, "brand-voices-filled");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);

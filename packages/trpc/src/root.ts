@@ -1,6 +1,10 @@
+import { brandVoicesRouter } from "./routers/brand-voices";
 import { dashboardRouter } from "./routers/dashboard";
+import { documentsRouter } from "./routers/documents";
+import { glossariesRouter } from "./routers/glossaries";
 import { invitationsRouter } from "./routers/invitations";
 import { keysRouter } from "./routers/keys";
+import { memoriesRouter } from "./routers/memories";
 import { membersRouter } from "./routers/members";
 import { sessionRouter } from "./routers/session";
 import { settingsRouter } from "./routers/settings";
@@ -18,6 +22,10 @@ export const appRouter = router({
   settings: settingsRouter,
   translate: translateRouter,
   invitations: invitationsRouter,
+  documents: documentsRouter,
+  glossaries: glossariesRouter,
+  memories: memoriesRouter,
+  brandVoices: brandVoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

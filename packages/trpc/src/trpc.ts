@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 
 import { TRPCError, initTRPC } from "@trpc/server";
 import { type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { type DomainContext, type Membership, type RateLimiter, type Role, type TranslationServices, getMembership, isTolkError } from "@tolk/domain";
+import {
+  type DocumentServices,
+  type DomainContext,
+  type Membership,
+  type RateLimiter,
+  type Role,
+  type TranslationServices,
+  getMembership,
+  isTolkError,
+} from "@tolk/domain";
 import superjson from "superjson";
 import { ZodError } from "zod";
 
@@ -10,6 +19,8 @@ import { ZodError } from "zod";
 export interface ConsoleContext {
   domain: DomainContext;
   translation: TranslationServices;
+  /** Storage, download links and the job queue, shared with /v1/translate/document. */
+  documents: DocumentServices;
   /** The /v1 rate limiter: console translations spend the same per-organization buckets. */
   limiter: RateLimiter;
   /** The signed-in user's id from the session cookie, null when signed out. */

@@ -1,5 +1,17 @@
 import { EngineRouter } from "@tolk/engines";
-import { MemoryRateLimitStore, RateLimiter, SegmentCache, addMember, authenticate, createKeyResolver, createInvitation, createOrganization, createUser } from "@tolk/domain";
+import {
+  LocalObjectStorage,
+  MemoryRateLimitStore,
+  RateLimiter,
+  SegmentCache,
+  addMember,
+  authenticate,
+  createDownloadLinks,
+  createInvitation,
+  createKeyResolver,
+  createOrganization,
+  createUser,
+} from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,10 +30,13 @@ afterAll(async () => {
 });
 
 function callerFor(userId: string | null, requestedOrgId: string | null = null) {
+  const translation = { router: new EngineRouter([]), cache: new SegmentCache() };
   return createCaller(
     createConsoleContext({
       domain: db.ctx,
-      translation: { router: new EngineRouter([]), cache: new SegmentCache() },
+      translation,
+      // Documents are tested in console-resources.test.ts; nothing here writes a file.
+      documents: { translation, storage: new LocalObjectStorage("/nonexistent"), links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }), retentionMs: 0 },
       limiter,
       userId,
       requestedOrgId,

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 
 import { errorMessage } from "./trpc";
 
@@ -67,3 +67,62 @@ export function formatDate(value: Date | string | null): string {
 }
 
 export const formatNumber = (n: number) => n.toLocaleString("en-US");
+
+/** A destructive action behind a confirmation dialog (Escape or Cancel closes it). */
+export function ConfirmButton({
+  label,
+  title,
+  body,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (close: () => void) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const close = () => dialog.current?.close();
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
+        {label}
+      </button>
+      <dialog ref={dialog} aria-labelledby={titleId}>
+        <h2 id={titleId}>{title}</h2>
+        <p>{body}</p>
+        <FormError error={error} />
+        <div className="row">
+          <button type="button" className="danger" disabled={pending} onClick={() => onConfirm(close)}>
+            {confirmLabel}
+          </button>
+          <button type="button" onClick={close}>
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/** Hands the browser a file made on the page (an export) as a download. */
+export function saveFile(file: { body: string; contentType: string; filename: string }): void {
+  const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = file.filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The click has started the download; the object URL is no longer needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;

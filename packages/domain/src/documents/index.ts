@@ -6,6 +6,7 @@ export * from "./document-worker";
 export * from "./download-document";
 export * from "./download-links";
 export * from "./get-document-job";
+export * from "./list-document-jobs";
 export * from "./job-queue";
 export * from "./run-document-job";
 export * from "./submit-document";

@@ -30,3 +30,4 @@ export * from "./projects/create-project";
 export * from "./projects/get-project";
 export * from "./projects/list-projects";
 export * from "./shared/exported-file";
+export * from "./shared/count-plan-resources";

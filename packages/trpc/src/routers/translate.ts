@@ -1,6 +1,7 @@
-import { translateRequest } from "@tolk/contract";
-import { type Principal, assertAllowed, listLanguages, translateText } from "@tolk/domain";
+import { analyzeRequest, translateRequest } from "@tolk/contract";
+import { analyzeText, assertAllowed, listLanguages, translateText } from "@tolk/domain";
 
+import { memberPrincipal } from "../principal";
 import { orgProcedure, router } from "../trpc";
 
 export const translateRouter = router({
@@ -11,9 +12,16 @@ export const translateRouter = router({
   text: orgProcedure("member")
     .input(translateRequest)
     .mutation(async ({ ctx, input }) => {
-      // A signed-in member acts like a session token: full access, the organization's limits.
-      const principal: Principal = { source: "idp_jwt", userId: ctx.userId, org: ctx.membership.org, scopes: null, keyId: null };
+      const principal = memberPrincipal(ctx);
       assertAllowed(await ctx.limiter.consume(principal, ["translate"]));
       return translateText(ctx.domain, ctx.translation, { principal, requestId: ctx.requestId, request: input });
+    }),
+
+  /** The Analyze panel: POST /v1/analyze/headless, free of credits, on its own rate-limit bucket. */
+  analyze: orgProcedure("member")
+    .input(analyzeRequest)
+    .mutation(async ({ ctx, input }) => {
+      assertAllowed(await ctx.limiter.consume(memberPrincipal(ctx), ["analyze"]));
+      return analyzeText({ text: input.text });
     }),
 });

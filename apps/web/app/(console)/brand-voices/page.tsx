@@ -1,5 +1,1 @@
-import { ComingSoon } from "@/console/pages/coming-soon";
-
-export default function Page() {
-  return <ComingSoon title="Brand voices" what="Brand-voice profiles and their rules" />;
-}
+export { default } from "@/console/pages/brand-voices";

@@ -1,9 +1,13 @@
 "use client";
 
+import { type RiskRatings } from "@tolk/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
+import { LanguagePickers } from "../language-pickers";
+import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
+import { type RouterOutputs } from "../types";
 import { ErrorState, FormError, Loading, formatNumber } from "../ui";
 
 export default function TranslatePage() {
@@ -13,13 +17,13 @@ export default function TranslatePage() {
   const [source, setSource] = useState("en");
   const [target, setTarget] = useState("es");
   const [text, setText] = useState("");
+  const [resources, setResources] = useState<ResourceChoice>(noResources);
+  const analyze = useMutation(trpc.translate.analyze.mutationOptions());
 
   if (languages.isPending) return <Loading what="languages" />;
   if (languages.error) return <ErrorState error={languages.error} retry={() => void languages.refetch()} />;
   const all = languages.data.languages;
   const withTargets = all.filter((l) => l.targets.length > 0);
-  const targets = all.filter((l) => all.find((s) => s.code === source)?.targets.includes(l.code));
-  const canSwap = Boolean(all.find((l) => l.code === target)?.targets.includes(source));
 
   return (
     <>
@@ -29,49 +33,22 @@ export default function TranslatePage() {
         className="card"
         onSubmit={(e) => {
           e.preventDefault();
-          translate.mutate({ text, source_lang: source, target_lang: target });
+          translate.mutate({ text, source_lang: source, target_lang: target, ...resourceFields(resources) });
+          // The analysis of the same text comes along: it costs no credits.
+          analyze.mutate({ text });
         }}
       >
-        <div className="row">
-          <div className="field">
-            <label htmlFor="source">From</label>
-            <select id="source" value={source} onChange={(e) => setSource(e.target.value)}>
-              {withTargets.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.name} ({l.code})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <button
-              type="button"
-              aria-label="Swap languages"
-              disabled={!canSwap}
-              onClick={() => {
-                setSource(target);
-                setTarget(source);
-              }}
-            >
-              ⇄ Swap
-            </button>
-          </div>
-          <div className="field">
-            <label htmlFor="target">To</label>
-            <select id="target" value={target} onChange={(e) => setTarget(e.target.value)}>
-              {!targets.some((l) => l.code === target) && <option value={target}>Choose a language</option>}
-              {targets.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.name} ({l.code})
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <fieldset disabled>
-          <legend>Glossary, translation memory, brand voice</legend>
-          <p className="muted">These pickers arrive with the glossaries, memories and brand voices issue.</p>
-        </fieldset>
+        <LanguagePickers
+          languages={all}
+          source={source}
+          target={target}
+          onChange={(pair) => {
+            setSource(pair.source);
+            setTarget(pair.target);
+            setResources(forNewPair(resources));
+          }}
+        />
+        <ResourcePickers source={source} target={target} value={resources} onChange={setResources} />
         <div className="field">
           <label htmlFor="text">Text</label>
           <textarea id="text" required value={text} onChange={(e) => setText(e.target.value)} />
@@ -109,8 +86,50 @@ export default function TranslatePage() {
       )}
       <section className="card" aria-labelledby="analyze-h">
         <h2 id="analyze-h">Analyze</h2>
-        <p className="muted">The analysis of this text appears here once the analysis issue lands.</p>
+        <p className="muted">What Tolk reads in the text: language, domain, formality, risks and the model tier it would route to. Analysis costs no credits.</p>
+        <button type="button" disabled={analyze.isPending || !text.trim()} onClick={() => analyze.mutate({ text })}>
+          {analyze.isPending ? "Analyzing…" : "Analyze text"}
+        </button>
+        <FormError error={analyze.error} />
+        {analyze.data && <Analysis result={analyze.data} />}
       </section>
     </>
   );
 }
+
+function Analysis({ result }: { result: RouterOutputs["translate"]["analyze"] }) {
+  const facts: [string, string, string][] = [
+    ["Detected language", result.detected_language, "analysis-language"],
+    ["Domain", result.domain, "analysis-domain"],
+    ["Formality", result.formality, "analysis-formality"],
+    ["Model tier", result.model_tier, "analysis-tier"],
+    ["Routing confidence", `${Math.round(result.routing_confidence * 100)}%`, "analysis-confidence"],
+    ...(Object.keys(riskLabels) as (keyof RiskRatings)[]).map((risk): [string, string, string] => [riskLabels[risk], result.risks[risk], `analysis-${risk}`]),
+  ];
+  return (
+    <div aria-live="polite" data-testid="analysis">
+      <p>
+        <strong>{result.title}</strong>
+        {result.tags && result.tags.length > 0 && <span className="muted"> · {result.tags.join(", ")}</span>}
+      </p>
+      <dl className="grid">
+        {facts.map(([label, value, id]) => (
+          <div key={id}>
+            <dt className="muted">{label}</dt>
+            <dd className="stat" data-testid={id}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+const riskLabels: Record<keyof RiskRatings, string> = {
+  semanticRisk: "Semantic risk",
+  implicitMeaningLoad: "Implicit meaning",
+  discourseComplexity: "Discourse complexity",
+  constraintSaturation: "Constraint saturation",
+  crossCulturalRisk: "Cross-cultural risk",
+};

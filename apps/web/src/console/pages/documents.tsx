@@ -1,0 +1,267 @@
+"use client";
+
+import { FORMATS, formatOfFilename } from "@tolk/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+
+import { LanguagePickers } from "../language-pickers";
+import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
+import { useTRPC } from "../trpc";
+import { type RouterOutputs } from "../types";
+import { Empty, ErrorState, FormError, Loading, formatBytes, formatDate, formatNumber } from "../ui";
+
+type Job = RouterOutputs["documents"]["job"];
+const running = (job: Pick<Job, "status">) => job.status === "created" || job.status === "processing";
+const POLL_MS = 1_000;
+
+/**
+ * The browser's check of a chosen file, against the same table GET /v1/formats answers (the
+ * contract's): an unknown extension or a file over its format's limit never leaves the page.
+ */
+export function checkFile(file: { name: string; size: number }): string | null {
+  const format = formatOfFilename(file.name);
+  if (!format) return `“${file.name}” is not a supported format. Supported: ${FORMATS.map((f) => `.${f.extension}`).join(", ")}.`;
+  if (file.size > format.max_size_mb * 1024 * 1024) {
+    return `“${file.name}” is ${formatBytes(file.size)}; ${format.name} files may be at most ${format.max_size_mb} MB.`;
+  }
+  if (file.size === 0) return `“${file.name}” is empty.`;
+  return null;
+}
+
+export default function DocumentsPage() {
+  const trpc = useTRPC();
+  const languages = useQuery(trpc.translate.languages.queryOptions());
+  return (
+    <>
+      <h1>Documents</h1>
+      {languages.isPending ? (
+        <Loading what="languages" />
+      ) : languages.error ? (
+        <ErrorState error={languages.error} retry={() => void languages.refetch()} />
+      ) : (
+        <Upload languages={languages.data.languages} />
+      )}
+      <PastJobs />
+    </>
+  );
+}
+
+function Upload({ languages }: { languages: RouterOutputs["translate"]["languages"]["languages"] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [pair, setPair] = useState({ source: "en", target: "es" });
+  const [resources, setResources] = useState<ResourceChoice>(noResources);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const submit = useMutation(
+    trpc.documents.submit.mutationOptions({
+      onSuccess: (job) => {
+        setJobId(job.job_id);
+        void queryClient.invalidateQueries({ queryKey: trpc.documents.list.queryKey() });
+      },
+    }),
+  );
+  const job = useQuery({
+    ...trpc.documents.job.queryOptions({ jobId: jobId ?? "" }),
+    enabled: jobId !== null,
+    // Live progress: poll while the job runs, stop once it has ended.
+    refetchInterval: (q) => (q.state.data && !running(q.state.data) ? false : POLL_MS),
+  });
+  const endedJob = job.data && !running(job.data) ? job.data.job_id : null;
+  useEffect(() => {
+    // The job list shows the final state (and credits) as soon as the job ends.
+    if (!endedJob) return;
+    void queryClient.invalidateQueries({ queryKey: trpc.documents.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
+  }, [endedJob, queryClient, trpc]);
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const refused = checkFile(chosen);
+    setProblem(refused);
+    setFile(refused ? null : chosen);
+  };
+
+  return (
+    <section className="card" aria-labelledby="upload-h">
+      <h2 id="upload-h">Translate a document</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!file) return;
+          const form = new FormData();
+          form.set("file", file);
+          form.set("source_lang", pair.source);
+          form.set("target_lang", pair.target);
+          const fields = resourceFields(resources);
+          if (fields.glossary_ids) form.set("glossary_ids", JSON.stringify(fields.glossary_ids));
+          if (fields.tm_id) form.set("tm_id", fields.tm_id);
+          if (fields.brand_voice_id) form.set("brand_voice_id", fields.brand_voice_id);
+          setJobId(null);
+          submit.mutate(form);
+        }}
+      >
+        <div
+          className={over ? "dropzone over" : "dropzone"}
+          data-testid="dropzone"
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setOver(false);
+            choose(e.dataTransfer.files[0]);
+          }}
+        >
+          <p>Drop a file here, or choose one.</p>
+          <div className="field file-field">
+            <label htmlFor="document-file">File</label>
+            <input
+              id="document-file"
+              type="file"
+              accept={FORMATS.map((f) => `.${f.extension}`).join(",")}
+              onChange={(e) => choose(e.target.files?.[0])}
+              aria-describedby="document-file-help"
+            />
+          </div>
+          <p id="document-file-help" className="muted">
+            {FORMATS.map((f) => `.${f.extension}`).join(" ")} · up to {Math.max(...FORMATS.map((f) => f.max_size_mb))} MB depending on the format
+          </p>
+          {file && (
+            <p role="status">
+              Ready: <strong>{file.name}</strong> ({formatBytes(file.size)})
+            </p>
+          )}
+        </div>
+        {problem && (
+          <p role="alert" className="alert error">
+            {problem}
+          </p>
+        )}
+        <LanguagePickers
+          idPrefix="doc-"
+          languages={languages}
+          source={pair.source}
+          target={pair.target}
+          onChange={(next) => {
+            setPair(next);
+            setResources(forNewPair(resources));
+          }}
+        />
+        <ResourcePickers source={pair.source} target={pair.target} value={resources} onChange={setResources} />
+        <FormError error={submit.error} />
+        <button type="submit" className="primary" disabled={!file || submit.isPending}>
+          {submit.isPending ? "Uploading…" : "Translate document"}
+        </button>
+      </form>
+      {jobId && <JobProgress job={job.data} error={job.error} />}
+    </section>
+  );
+}
+
+function JobProgress({ job, error }: { job: Job | undefined; error: unknown }) {
+  if (error) return <ErrorState error={error} />;
+  if (!job) return <Loading what="the job" />;
+  const percent = Math.round((job.progress ?? 0) * 100);
+  return (
+    <div className="card" aria-labelledby="progress-h" data-testid="job-progress">
+      <h3 id="progress-h">{job.filename}</h3>
+      <p role="status" aria-live="polite">
+        {statusText[job.status]} {running(job) && `${percent}%`}
+      </p>
+      <progress max={100} value={percent} aria-label={`Progress of ${job.filename}`} />
+      {job.error && (
+        <p role="alert" className="alert error">
+          {job.error}
+        </p>
+      )}
+      {job.download_path && (
+        <p>
+          <a className="button primary" href={job.download_path} download={job.filename}>
+            Download {job.filename}
+          </a>{" "}
+          <span className="muted">
+            {formatNumber(job.character_count ?? 0)} characters · {formatNumber(job.credits_used ?? 0)} credits
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+const statusText: Record<Job["status"], string> = {
+  created: "Queued.",
+  processing: "Translating…",
+  completed: "Done.",
+  error: "Could not be translated.",
+  failed: "Failed.",
+};
+
+function PastJobs() {
+  const trpc = useTRPC();
+  const jobs = useQuery({
+    ...trpc.documents.list.queryOptions(),
+    refetchInterval: (q) => (q.state.data?.some(running) ? POLL_MS * 2 : false),
+  });
+  return (
+    <section className="card" aria-labelledby="jobs-h">
+      <h2 id="jobs-h">Recent documents</h2>
+      {jobs.isPending ? (
+        <Loading what="documents" />
+      ) : jobs.error ? (
+        <ErrorState error={jobs.error} retry={() => void jobs.refetch()} />
+      ) : jobs.data.length === 0 ? (
+        <Empty>No documents yet. Upload one above; translated files are kept for a few days.</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Languages</th>
+                <th scope="col">Status</th>
+                <th scope="col">Credits</th>
+                <th scope="col">Created</th>
+                <th scope="col">Kept until</th>
+                <th scope="col">
+                  <span className="muted">Download</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.data.map((j) => (
+                <tr key={j.job_id}>
+                  <td>{j.filename}</td>
+                  <td>
+                    {j.source_lang} → {j.target_lang}
+                  </td>
+                  <td>
+                    {j.status}
+                    {running(j) && ` (${Math.round((j.progress ?? 0) * 100)}%)`}
+                    {j.error && <div className="muted">{j.error}</div>}
+                  </td>
+                  <td>{j.credits_used === null ? "–" : formatNumber(j.credits_used)}</td>
+                  <td>{formatDate(j.created_at)}</td>
+                  <td>{formatDate(j.expires_at)}</td>
+                  <td>
+                    {j.download_path ? (
+                      <a href={j.download_path} download={j.filename} aria-label={`Download ${j.filename} (${j.job_id})`}>
+                        Download
+                      </a>
+                    ) : (
+                      <span className="muted">–</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
