@@ -134,6 +134,28 @@ describe("Apertium engine (installed modes)", () => {
     });
   });
 
+  it("writes a second batch behind the first in one pipeline, every segment still in place", async () => {
+    const one = await createApertiumEngine({ poolSize: 1, maxBatchChars: 2_000 });
+    try {
+      const many = Array.from({ length: 600 }, (_, i) => sentences[i % sentences.length] ?? "");
+      const results = await one.translate({ pair: EN_ES, segments: many });
+      const stats = one.stats();
+      expect(stats.pipelinesStarted).toBe(1);
+      expect(stats.pipelined).toBeGreaterThan(0); // the chain held two batches at once
+      const single = new Map<string, string>();
+      for (const sentence of sentences.slice(0, 30)) {
+        const [r] = await one.translate({ pair: EN_ES, segments: [sentence] });
+        single.set(sentence, r?.text ?? "");
+      }
+      many.forEach((sentence, i) => {
+        const expected = single.get(sentence);
+        if (expected !== undefined) expect(results[i]?.text).toBe(expected);
+      });
+    } finally {
+      await one.close();
+    }
+  });
+
   it("fails an aborted request without touching the others", async () => {
     const controller = new AbortController();
     const big = Array.from({ length: 400 }, (_, i) => sentences[i % sentences.length] ?? "");

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { EngineError, createApertiumEngine } from "../src";
+import { Pipeline } from "../src/apertium/pipeline";
 
 // Stuck, crashed and misaligned pipelines, for real: SIGKILL on Apertium's own processes, and
 // stand-in commands (the test-only `command` option) for the failures Apertium cannot be made
@@ -164,6 +165,25 @@ describe("a stuck pipeline", () => {
   });
 });
 
+describe("a stuck pipeline holding two batches", () => {
+  it("retries both batches once on a fresh pipeline, which answers them in place", async () => {
+    const flag = path.join(scratch, "hung-once-two");
+    const script = `if mkdir '${flag}' 2>/dev/null; then exec sleep 100; else exec cat; fi`;
+    const engine = await createApertiumEngine({ poolSize: 1, timeoutMs: 300, maxBatchChars: 400, command: () => [["sh", "-c", script]] });
+    try {
+      const segments = Array.from({ length: 8 }, (_, i) => `segment ${i} `.padEnd(150, "x"));
+      const results = await engine.translate({ pair: EN_ES, segments });
+      expect(results.map((r) => r.text)).toEqual(segments.map((s) => s.trim()));
+      const stats = engine.stats();
+      expect(stats.pipelined).toBeGreaterThan(0);
+      expect(stats.timeouts).toBe(1);
+      expect(stats.pipelinesStarted).toBe(2);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
 describe("misaligned output", () => {
   it("retranslates segments one per write when a separator goes missing, never shifting text", async () => {
     // GNU sed in NUL-record mode drops the terminator of the second segment of every batch.
@@ -181,6 +201,24 @@ describe("misaligned output", () => {
       expect(stats.crashes + stats.timeouts).toBe(0);
     } finally {
       await engine.close();
+    }
+  });
+});
+
+describe("misaligned output with batches behind each other", () => {
+  it("ends a batch whose last terminator went missing at the next batch's output, never shifting text", async () => {
+    // sed drops the terminator of the first batch's last segment, so that segment's output runs
+    // into the second batch's first chunk.
+    const pipeline = new Pipeline([["sed", "-u", "-z", "s/\\[tolk:1:1\\]//"]], () => undefined);
+    try {
+      const first = pipeline.translate(["a", "b"], 2_000);
+      const second = pipeline.translate(["c", "d"], 2_000);
+      expect(pipeline.inFlight).toBe(2);
+      expect(await first).toEqual(["a", null]); // null: retranslated alone by the pool
+      expect((await second).map((s) => s?.trim())).toEqual(["c", "d"]);
+      expect(pipeline.inFlight).toBe(0);
+    } finally {
+      await pipeline.kill();
     }
   });
 });

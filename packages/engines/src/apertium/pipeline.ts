@@ -23,9 +23,9 @@ interface Pending {
   expected: number;
   /** A chunk without a terminator arrived since the last good one. */
   dirty: boolean;
+  timeoutMs: number;
   resolve: (outputs: (string | null)[]) => void;
   reject: (error: PipelineFailure) => void;
-  timer: NodeJS.Timeout;
 }
 
 const STDERR_TAIL = 600;
@@ -45,6 +45,10 @@ const STDERR_TAIL = 600;
  * command behave alike). Superblanks pass every stage
  * unchanged, so each output chunk ends with its terminator; a chunk that does not, or that
  * skips an index, marks the segments concerned as unaligned (null) instead of shifting text.
+ *
+ * Several batches may be in flight: the programs form a chain of pipes, so output comes back in
+ * the order the batches went in, and a batch written while the previous one is still in the
+ * chain keeps its first programs busy instead of letting them wait for the last ones.
  */
 export class Pipeline {
   readonly processes: ChildProcess[] = [];
@@ -53,7 +57,10 @@ export class Pipeline {
   private readonly stdin: Writable;
   private readonly stdout: Readable;
   private parts: Buffer[] = [];
-  private pending: Pending | null = null;
+  /** Batches in flight, oldest first: the order their output comes back in. */
+  private pending: Pending[] = [];
+  /** Runs while a batch is in flight; refreshed by every output chunk. */
+  private timer: NodeJS.Timeout | null = null;
   private seq = 0;
   private failure: PipelineFailure | null = null;
   private stderr = "";
@@ -112,8 +119,9 @@ export class Pipeline {
     return this.failure !== null;
   }
 
-  get busy(): boolean {
-    return this.pending !== null;
+  /** Batches written and not answered yet. */
+  get inFlight(): number {
+    return this.pending.length;
   }
 
   get pids(): number[] {
@@ -123,11 +131,11 @@ export class Pipeline {
   /**
    * Translates deformatted segments in one write. Resolves with one output per segment (null
    * where the output could not be aligned), or rejects with a PipelineFailure, after which the
-   * pipeline is dead: killed, and reported through `onDead`.
+   * pipeline is dead: killed, and reported through `onDead`. `timeoutMs` counts from the moment
+   * the batches written before it have been answered.
    */
   translate(segments: readonly string[], timeoutMs: number): Promise<(string | null)[]> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.pending) return Promise.reject(new Error("apertium: pipeline already has a batch in flight"));
     if (segments.length === 0) return Promise.resolve([]);
     const seq = ++this.seq;
     const payload = new Array<string>(segments.length * 2);
@@ -136,11 +144,18 @@ export class Pipeline {
       payload[2 * i + 1] = `${terminator(seq, i)}\0`;
     }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.die("timeout", `no output within ${timeoutMs} ms`), timeoutMs);
       const outputs = new Array<string | null>(segments.length).fill(null);
-      this.pending = { seq, count: segments.length, outputs, expected: 0, dirty: false, resolve, reject, timer };
+      this.pending.push({ seq, count: segments.length, outputs, expected: 0, dirty: false, timeoutMs, resolve, reject });
+      if (this.pending.length === 1) this.armTimer();
       this.stdin.write(payload.join(""));
     });
+  }
+
+  /** The oldest batch's deadline: a pipeline is stuck when it stops answering. */
+  private armTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    const head = this.pending[0];
+    this.timer = head ? setTimeout(() => this.die("timeout", `no output within ${head.timeoutMs} ms`), head.timeoutMs) : null;
   }
 
   /** Kills every process; an in-flight batch fails with `kind`. */
@@ -167,13 +182,23 @@ export class Pipeline {
   }
 
   private onChunk(text: string): void {
-    const pending = this.pending;
+    const pending = this.pending[0];
     if (!pending) {
       // Output nobody asked for (a dying stage flushing at EOF, or a broken program).
       if (text.trim() !== "") this.die("crash", "unexpected output");
       return;
     }
     const index = terminatedBy(text, pending.seq, pending.expected);
+    if (index === null) {
+      const later = laterBatch(text, pending.seq);
+      if (later !== null && this.pending.some((p) => p.seq === later)) {
+        // The oldest batch's last chunks went missing: what it has is all it gets (the rest
+        // stays null), and the chunk belongs to a batch behind it.
+        this.finishHead();
+        this.onChunk(text);
+        return;
+      }
+    }
     if (index === null || index < pending.expected) {
       pending.dirty = true; // part of a segment, or a stray chunk: the next segment is suspect
       return;
@@ -183,13 +208,14 @@ export class Pipeline {
     } // else: chunks went missing or merged; the segments between stay null
     pending.dirty = false;
     pending.expected = index + 1;
-    // Refresh the deadline: a pipeline is stuck when it stops answering, not when a batch is long.
-    pending.timer.refresh();
-    if (pending.expected === pending.count) {
-      this.pending = null;
-      clearTimeout(pending.timer);
-      pending.resolve(pending.outputs);
-    }
+    this.timer?.refresh();
+    if (pending.expected === pending.count) this.finishHead();
+  }
+
+  private finishHead(): void {
+    const done = this.pending.shift();
+    this.armTimer();
+    done?.resolve(done.outputs);
   }
 
   private die(kind: PipelineFailureKind, message: string): void {
@@ -200,17 +226,23 @@ export class Pipeline {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
     const pending = this.pending;
-    this.pending = null;
-    if (pending) {
-      clearTimeout(pending.timer);
-      pending.reject(this.failure);
-    }
+    this.pending = [];
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const batch of pending) batch.reject(this.failure);
     this.onDead(this, this.failure);
   }
 }
 
 const terminator = (seq: number, index: number) => `[tolk:${seq}:${index}]`;
 const TERMINATOR = /\[tolk:(\d+):(\d+)\]\s*$/;
+
+/** The batch after `seq` whose terminator ends an output chunk, or null. */
+function laterBatch(text: string, seq: number): number | null {
+  const match = TERMINATOR.exec(text);
+  const of = match ? Number(match[1]) : null;
+  return of !== null && of > seq ? of : null;
+}
 
 /** The index of the terminator that ends an output chunk of batch `seq`, or null. */
 export function terminatedBy(text: string, seq: number, expected: number): number | null {

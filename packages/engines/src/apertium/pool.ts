@@ -23,6 +23,8 @@ export interface PoolStats {
   realigned: number;
   /** Pipelines stopped after `idleTimeoutMs` without work (they restart on demand). */
   retired: number;
+  /** Batches written behind another still in the same pipeline. */
+  pipelined: number;
 }
 
 export const emptyStats = (): PoolStats => ({
@@ -35,6 +37,7 @@ export const emptyStats = (): PoolStats => ({
   crashes: 0,
   realigned: 0,
   retired: 0,
+  pipelined: 0,
 });
 
 export interface PoolSettings {
@@ -109,10 +112,18 @@ export interface Entry {
 }
 
 /**
+ * Batches one pipeline holds at once. A second batch written while the first is still in the
+ * chain keeps the first programs busy while the last ones finish; without it every batch ended
+ * with the chain draining stage by stage and Node handling the results, the programs idle.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/**
  * The pipelines of one pair and the queue in front of them. Segments of concurrent requests wait
  * in one FIFO queue; a free pipeline takes what is waiting (its share when other pipelines are
  * free or can still be started, at most `maxBatchChars`) and writes it in one go. Pipelines start
- * on demand, up to `poolSize`.
+ * on demand, up to `poolSize`. When none is free and at least a batch's worth waits, a busy
+ * pipeline takes a second batch behind its first.
  */
 export class PairPool implements BudgetMember {
   readonly stats = emptyStats();
@@ -187,7 +198,7 @@ export class PairPool implements BudgetMember {
       // users for the same reason). A backlog still spreads over the pool.
       const busy = this.alive.size - this.idle.length;
       if (busy > 0 && this.queuedChars < this.settings.minBatchChars) break;
-      const pipeline = this.takeIdle() ?? this.start();
+      const pipeline = this.takeIdle() ?? this.start() ?? this.takeBusy();
       if (!pipeline) break;
       const free = 1 + this.idle.length + (this.settings.poolSize - this.alive.size);
       const share = Math.min(
@@ -199,6 +210,7 @@ export class PairPool implements BudgetMember {
         this.release(pipeline);
         break;
       }
+      if (pipeline.inFlight > 0) this.stats.pipelined++;
       void this.run(pipeline, batch);
     }
     if (this.head === this.queue.length) {
@@ -263,7 +275,19 @@ export class PairPool implements BudgetMember {
     return pipeline;
   }
 
+  /** The busy pipeline with the fewest batches in flight, when one can take another. */
+  private takeBusy(): Pipeline | undefined {
+    let best: Pipeline | undefined;
+    for (const pipeline of this.alive) {
+      if (pipeline.dead || pipeline.inFlight === 0 || pipeline.inFlight >= MAX_IN_FLIGHT) continue;
+      if (!best || pipeline.inFlight < best.inFlight) best = pipeline;
+    }
+    return best;
+  }
+
   private release(pipeline: Pipeline): void {
+    // Still answering another batch: it stays busy, and is released when that one returns.
+    if (pipeline.inFlight > 0) return;
     // Another pair waits for a slot: give this pipeline up, unless it is this pool's last one
     // and work is queued for it.
     const queued = this.head < this.queue.length;
