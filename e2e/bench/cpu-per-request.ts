@@ -3,13 +3,15 @@
  * POST /v1/translate (one distinct sentence per request, BENCH_CLIENTS concurrent clients), split
  * into the Node.js server process and its Apertium pipelines. CPU time, unlike requests per
  * second, hardly moves when other work shares the machine, so it shows what a change to the
- * request path saves. BENCH_CPU_PROF=dir also writes a V8 CPU profile of the server.
+ * request path saves. BENCH_CPU_PROF=preload.cjs loads a profiler into the server (started by
+ * SIGUSR2, written at SIGTERM). BENCH_DATABASE_URL / BENCH_REDIS_URL: on PostgreSQL / Redis.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { benchDatabase } from "../src/bench-database";
 import { startServer, tempDataDir, tolk } from "../src/server";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -56,7 +58,8 @@ function post(agent: Agent, url: string, auth: string, body: string): Promise<nu
 
 const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8").split("\n").filter(Boolean);
 const data = tempDataDir();
-const env: Record<string, string> = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", ...(process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {}) };
+const database = await benchDatabase();
+const env: Record<string, string> = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl, ...(process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {}) };
 const org = await tolk(["org", "create", "--name", "cpu", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
 if (process.env.BENCH_CPU_PROF) env.NODE_OPTIONS = `--require ${process.env.BENCH_CPU_PROF}`;
 const server = await startServer(env);
@@ -89,11 +92,12 @@ try {
   const node = cpuMs(pid) - node0;
   const apertium = kids.reduce((s, k) => s + cpuMs(k), 0) - kids0;
   console.log(
-    `${count} requests, ${clients} clients, ${failed} failed, ${(count / seconds).toFixed(1)} req/s | server CPU per request: ` +
+    `${database.label}: ${count} requests, ${clients} clients, ${failed} failed, ${(count / seconds).toFixed(1)} req/s | server CPU per request: ` +
       `node ${(node / count).toFixed(3)} ms, apertium ${(apertium / count).toFixed(3)} ms (${kids.length} child processes)`,
   );
 } finally {
   agent.destroy();
   await server.stop();
   data.remove();
+  await database.drop();
 }

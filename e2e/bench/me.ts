@@ -9,17 +9,13 @@
  *   BENCH_DATABASE_URL measure on PostgreSQL (a fresh database is created there) instead of PGlite
  *   BENCH_REDIS_URL    use Redis for the rate-limit counters
  */
-import { randomBytes } from "node:crypto";
-
 import autocannon from "autocannon";
-import postgres from "postgres";
 
+import { benchDatabase } from "../src/bench-database";
 import { startServer, tempDataDir, tolk } from "../src/server";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const pgUrl = process.env.BENCH_DATABASE_URL;
-const redisUrl = process.env.BENCH_REDIS_URL ?? "";
 
 interface Figures {
   rps: number;
@@ -35,17 +31,8 @@ async function measure(url: string, headers: Record<string, string>, duration: n
 
 async function main(): Promise<void> {
   const data = tempDataDir();
-  let databaseUrl = "";
-  const dbName = `tolk_bench_${randomBytes(4).toString("hex")}`;
-  if (pgUrl) {
-    const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${dbName}"`);
-    await admin.end();
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
-  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, TOLK_BENCH_ROUTES: "1" };
+  const database = await benchDatabase();
+  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl, TOLK_BENCH_ROUTES: "1" };
   // Enterprise limits high enough that the benchmark measures work, not 429s.
   const org = await tolk(["org", "create", "--name", "Bench", "--plan", "enterprise", "--limits", '{"api_per_min":1000000000}'], env);
   const server = await startServer(env);
@@ -65,18 +52,14 @@ async function main(): Promise<void> {
     const row = (name: string, fs: Figures[]) =>
       `${name.padEnd(28)} ${mean(fs, "rps").toFixed(0).padStart(8)} req/s   p50 ${mean(fs, "p50").toFixed(1).padStart(6)} ms   p99 ${mean(fs, "p99").toFixed(1).padStart(6)} ms   non-2xx ${mean(fs, "non2xx").toFixed(0)}`;
     const ratio = mean(rounds.me, "rps") / mean(rounds.bare, "rps");
-    console.log(`\nGET /v1/me vs bare route: production build, ${connections} connections, 2 x ${seconds} s each, database ${pgUrl ? "PostgreSQL" : "PGlite"}, rate limits ${redisUrl ? "Redis" : "in-process"}`);
+    console.log(`\nGET /v1/me vs bare route: production build, ${connections} connections, 2 x ${seconds} s each, ${database.label}`);
     console.log(row("bare route (no auth)", rounds.bare));
     console.log(row("GET /v1/me (API key)", rounds.me));
     console.log(`authenticated / bare throughput: ${(ratio * 100).toFixed(1)}% (target >= 75%): ${ratio >= 0.75 ? "PASS" : "BELOW TARGET"}`);
   } finally {
     await server.stop();
     data.remove();
-    if (pgUrl) {
-      const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-      await admin.end();
-    }
+    await database.drop();
   }
 }
 

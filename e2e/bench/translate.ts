@@ -29,6 +29,8 @@
  *   BENCH_CLIENTS           concurrent clients of part 3 (default 16)
  *   BENCH_SINGLE_SENTENCES  sentences (= requests) of part 3 (default 4000, at least 2000)
  *   BENCH_ROUNDS            slices of part 3, alternating APy and Tolk (default 2)
+ *   BENCH_DATABASE_URL      Tolk on PostgreSQL (a fresh database per server) instead of PGlite
+ *   BENCH_REDIS_URL         Tolk's rate limits in Redis instead of in-process
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -37,6 +39,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { benchDatabase, benchDatabaseLabel } from "../src/bench-database";
 import { freePort, type RunningServer, startServer, tempDataDir, tolk, waitUntilAnswering } from "../src/server";
 
 const cores = availableParallelism();
@@ -242,7 +245,8 @@ interface Tolk {
 
 async function startTolk(name: string): Promise<Tolk> {
   const data = tempDataDir();
-  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "" };
+  const database = await benchDatabase();
+  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl };
   const org = await tolk(["org", "create", "--name", name, "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
   const server = await startServer(env);
   return {
@@ -251,6 +255,7 @@ async function startTolk(name: string): Promise<Tolk> {
     stop: async () => {
       await server.stop();
       data.remove();
+      await database.drop();
     },
   };
 }
@@ -603,7 +608,7 @@ async function main(): Promise<void> {
 
   console.log(
     `\nResults (en -> es, ${cores} cores, 1-min load average ${load0.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end; ` +
-      `Tolk: production build, PGlite, in-process rate limits, a fresh server per part; APy: ${apy.command})`,
+      `Tolk: production build, ${benchDatabaseLabel()}, a fresh server per part; APy: ${apy.command})`,
   );
   for (const line of rows) console.log(line);
   console.log(
