@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DebitGroupCommit, type DebitStatement, type DomainContext, SpendableHints, TolkError, assertCanAfford, debitCredits, topUpCredits } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
-import { debitRows, loadOrg } from "./helpers";
+import { debitRows, loadOrg, lotStates } from "./helpers";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -63,6 +63,27 @@ describe("debit group commit", () => {
     expect(keys).toEqual(["fine", "first"]);
     const usage: unknown = await t.handle.db.execute(sql`select count(*)::int as n from usage_events where org_id = ${org.orgId}`);
     expect(JSON.stringify(usage)).toContain('"n":0');
+  });
+
+  it("answers in one statement as debits one at a time would: a key twice, one that cannot be paid, a replay", async () => {
+    const org = await createTestOrg(t.ctx, { plan: "starter" });
+    const { debits, statements } = countingGroupCommit();
+    const earlier = await debits.submit(statement(org.orgId, "earlier"));
+    const replies = await Promise.all([
+      debits.submit(statement(org.orgId, "twice")),
+      debits.submit(statement(org.orgId, "twice")),
+      debits.submit({ ...statement(org.orgId, "too-much"), amount: 1_000_000 }),
+      debits.submit(statement(org.orgId, "earlier")),
+      debits.submit(statement(org.orgId, "after")),
+    ]);
+    expect(statements()).toBe(2);
+    expect(replies[0]).toMatchObject({ amount: 5, replayed: false });
+    expect(replies[1]).toEqual({ ...replies[0], replayed: true });
+    expect(replies[2]).toEqual({ insufficient: true, available: 10_000 - 5 - 5 });
+    expect(replies[3]).toEqual({ ...earlier, replayed: true });
+    expect(replies[4]).toMatchObject({ amount: 5, replayed: false });
+    expect(await debitRows(t.ctx, org.orgId)).toHaveLength(3);
+    expect((await lotStates(t.ctx, org.orgId)).reduce((n, l) => n + l.remaining, 0)).toBe(10_000 - 15);
   });
 
   it("rejects every waiting debit when the statement itself fails, and takes nothing", async () => {
