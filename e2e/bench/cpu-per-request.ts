@@ -3,8 +3,8 @@
  * POST /v1/translate (one distinct sentence per request, BENCH_CLIENTS concurrent clients), split
  * into the Node.js server process and its Apertium pipelines. CPU time, unlike requests per
  * second, hardly moves when other work shares the machine, so it shows what a change to the
- * request path saves. BENCH_CPU_PROF=preload.cjs loads a profiler into the server (started by
- * SIGUSR2, written at SIGTERM). BENCH_DATABASE_URL / BENCH_REDIS_URL: on PostgreSQL / Redis.
+ * request path saves. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server's measured part
+ * there (bench/cpu-profile.cjs). BENCH_DATABASE_URL / BENCH_REDIS_URL: on PostgreSQL / Redis.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
@@ -61,7 +61,10 @@ const data = tempDataDir();
 const database = await benchDatabase();
 const env: Record<string, string> = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl, ...(process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {}) };
 const org = await tolk(["org", "create", "--name", "cpu", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
-if (process.env.BENCH_CPU_PROF) env.NODE_OPTIONS = `--require ${process.env.BENCH_CPU_PROF}`;
+if (process.env.BENCH_CPU_PROF) {
+  env.NODE_OPTIONS = `--require ${resolve(import.meta.dirname, "cpu-profile.cjs")}`;
+  env.TOLK_CPU_PROFILE_DIR = resolve(process.env.BENCH_CPU_PROF);
+}
 const server = await startServer(env);
 const auth = `Bearer ${String(org.api_key)}`;
 const agent = new Agent({ keepAlive: true, maxSockets: clients });
@@ -82,7 +85,7 @@ const run = async (sentences: string[]) => {
 try {
   await run(corpus.slice(-400)); // warm-up on other sentences
   const pid = server.process.pid ?? 0;
-  if (process.env.BENCH_CPU_PROF) process.kill(pid, "SIGUSR2"); // the preload starts profiling now
+  if (process.env.BENCH_CPU_PROF) process.kill(pid, "SIGUSR2"); // cpu-profile.cjs starts profiling now
   const kids = descendants(pid);
   const node0 = cpuMs(pid);
   const kids0 = kids.reduce((s, k) => s + cpuMs(k), 0);

@@ -22,6 +22,13 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS preloads (--require) are plain JavaScript outside every tsconfig.
+    files: ["**/*.cjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // Asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by vitest.
     files: ["**/test/**/*.ts"],
     rules: { "@typescript-eslint/no-unsafe-assignment": "off" },
