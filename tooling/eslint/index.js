@@ -25,8 +25,8 @@ export default tseslint.config(
     // CommonJS preloads (--require) are plain JavaScript outside every tsconfig.
     files: ["**/*.cjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
-    rules: { "@typescript-eslint/no-require-imports": "off" },
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: "commonjs", globals: { ...globals.node } },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, "@typescript-eslint/no-require-imports": "off" },
   },
   {
     // Asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by vitest.
