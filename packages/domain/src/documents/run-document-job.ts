@@ -6,7 +6,7 @@ import { principalOrgColumns } from "../auth/principal";
 import { billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
 import { isTolkError, notFound } from "../errors";
-import { type SegmentQualitySignals, qualityScore } from "../translation/quality-score";
+import { QualityTally } from "../translation/quality-score";
 import { resolveTranslationResources } from "../translation/resolve-resources";
 import { segmentWithMemory } from "../translation/segment-with-memory";
 import { resolveRoute, translateSegments } from "../translation/translate-segments";
@@ -85,19 +85,25 @@ function startHeartbeat(ctx: DomainContext, services: DocumentServices, jobId: s
 async function translateAndComplete(ctx: DomainContext, services: DocumentServices, job: DocumentJob, workerId: string): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
   const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang };
-  let input: Uint8Array;
-  try {
-    input = await services.storage.get(inputKey(job));
-  } catch (err) {
-    if (err instanceof ObjectNotFoundError) throw resultGone();
-    throw err;
-  }
-  let segments: Segment[];
-  try {
-    segments = await filter.extract(input, filterOptions);
-  } catch (err) {
-    throw fileRefused(err, job.extension);
-  }
+  // The input is read for the extract and again for the merge: a large file is not held while
+  // it translates. A file the filter refuses is the client's problem (400), a storage error not.
+  const withInput = async <T>(run: (input: Uint8Array) => Promise<T>): Promise<T> => {
+    let input: Uint8Array;
+    try {
+      input = await services.storage.get(inputKey(job));
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) throw resultGone();
+      throw err;
+    }
+    try {
+      return await run(input);
+    } catch (err) {
+      throw fileRefused(err, job.extension);
+    }
+  };
+  // Entries are let go once translated (their translations take their place in memory).
+  const segments: (Segment | undefined)[] = await withInput((input) => filter.extract(input, filterOptions));
+  const segmentCount = segments.length;
   const route = resolveRoute(services.translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
   const resources = await resolveTranslationResources(ctx, {
@@ -108,12 +114,13 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
   });
 
   const translations = new Map<string, string>();
-  const signals: SegmentQualitySignals[] = [];
+  const quality = new QualityTally();
   let characters = 0;
   const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
   try {
-    for (let at = 0; at < segments.length; at += CHUNK_SEGMENTS) {
-      const chunk = segments.slice(at, at + CHUNK_SEGMENTS);
+    for (let at = 0; at < segmentCount; at += CHUNK_SEGMENTS) {
+      const chunk = segments.slice(at, at + CHUNK_SEGMENTS).filter((s) => s !== undefined);
+      segments.fill(undefined, at, at + CHUNK_SEGMENTS);
       // Each segment goes to the engine sentence by sentence, as text translation does (the
       // cache then serves repeated sentences), and is put back together around its gaps.
       const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, resources.memoryIndex));
@@ -132,8 +139,8 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
         translations.set(segment.id, text);
         characters += countCharacters(stripCodes(text));
       });
-      signals.push(...translated.signals);
-      heartbeat.progress = (0.95 * Math.min(segments.length, at + CHUNK_SEGMENTS)) / segments.length;
+      for (const signals of translated.signals) quality.add(signals);
+      heartbeat.progress = (0.95 * Math.min(segmentCount, at + CHUNK_SEGMENTS)) / segmentCount;
       if (heartbeat.lost || !(await renewLease(ctx, { jobId: job.id, workerId, progress: heartbeat.progress, leaseMs: services.leaseMs }))) {
         throw new LeaseLostError(job.id);
       }
@@ -142,12 +149,7 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
     heartbeat.stop();
   }
 
-  let output: Uint8Array;
-  try {
-    output = await filter.merge(input, translations, filterOptions);
-  } catch (err) {
-    throw fileRefused(err, job.extension);
-  }
+  const output = await withInput((input) => filter.merge(input, translations, filterOptions));
   await services.storage.put(resultKey(job), output, resolveDocumentFormat(job.filename).format.mime_type);
 
   const credits = creditsFor(characters, job.targetLang);
@@ -160,10 +162,10 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
         progress: 1,
         error: null,
         resultKey: resultKey(job),
-        segments: segments.length,
+        segments: segmentCount,
         characters,
         credits,
-        qualityScore: qualityScore(signals),
+        qualityScore: quality.score(),
         leaseUntil: null,
         completedAt: now,
         expiresAt: new Date(now.getTime() + services.retentionMs),

@@ -78,15 +78,29 @@ export function segmentQuality(signals: SegmentQualitySignals): number {
 }
 
 export function qualityScore(segments: readonly SegmentQualitySignals[]): number | null {
-  let weight = 0;
-  let sum = 0;
-  let informed = false;
-  for (const signals of segments) {
-    if (!(signals.words > 0)) continue;
-    informed ||= signals.unknownWords !== null || signals.pivoted || signals.repairedPlaceholders > 0;
-    weight += signals.words;
-    sum += signals.words * segmentQuality(signals);
+  const tally = new QualityTally();
+  for (const signals of segments) tally.add(signals);
+  return tally.score();
+}
+
+/**
+ * `qualityScore` kept as a running sum, for a caller that sees the signals a chunk at a time
+ * (a large document has a hundred thousand sentences; their signals need not all be kept).
+ */
+export class QualityTally {
+  private weight = 0;
+  private sum = 0;
+  private informed = false;
+
+  add(signals: SegmentQualitySignals): void {
+    if (!(signals.words > 0)) return;
+    this.informed ||= signals.unknownWords !== null || signals.pivoted || signals.repairedPlaceholders > 0;
+    this.weight += signals.words;
+    this.sum += signals.words * segmentQuality(signals);
   }
-  if (!informed || weight === 0) return null;
-  return Math.round(sum / weight);
+
+  score(): number | null {
+    if (!this.informed || this.weight === 0) return null;
+    return Math.round(this.sum / this.weight);
+  }
 }

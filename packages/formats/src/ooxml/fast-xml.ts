@@ -70,24 +70,41 @@ function attributeValue(raw: string): string {
   return spaced.includes("&") ? decode(spaced) : spaced;
 }
 
+/**
+ * The longest token (a tag, a comment) a partial window waits for when the window's end cuts it
+ * off; a token that still does not parse with this much text after its start is a surprise.
+ */
+const MAX_TOKEN = 8 << 20;
+
 interface Frame {
   el: XElement;
   scope: Record<string, string>;
 }
 
-/** A resumable scan: `run(limit)` goes on until the position passes `limit` (for yielding). */
+/**
+ * A resumable scan: `run(limit)` goes on until the position passes `limit` (for yielding).
+ *
+ * It can also read a part in windows (`partial`): the text is the current window, `append`
+ * adds what has been decoded since, and `cut` drops what has been read, so offsets restart at
+ * the window's start. Elements keep the window they were read from as their source. A token
+ * the window's end cuts off does not parse; in a partial window, one that starts within
+ * `MAX_TOKEN` of the end waits there for more text (every token handler checks before it
+ * changes anything), so only a token that fails with text enough behind it is a surprise.
+ */
 export class FastScanner {
   private pos = 0;
   private readonly stack: Frame[] = [];
   private root: XElement | undefined;
-  private readonly source: { readonly text: string };
+  private source: { readonly text: string };
   private rootScope: Record<string, string> = Object.create(null) as Record<string, string>;
 
   constructor(
-    private readonly text: string,
+    private text: string,
     private readonly partName: string,
     private readonly options: ParseOptions,
     private readonly maxDepth: number,
+    /** More text will be appended: trailing character data is left for the next window. */
+    private partial = false,
   ) {
     this.source = { text };
     if (FORBIDDEN.test(text)) throw new Unsupported();
@@ -103,11 +120,39 @@ export class FastScanner {
     return this.pos;
   }
 
+  /** The current window's text. */
+  get windowText(): string {
+    return this.text;
+  }
+
+  /** Whether an element that passes the test is still open. */
+  isOpen(test: (el: XElement) => boolean): boolean {
+    for (const f of this.stack) if (test(f.el)) return true;
+    return false;
+  }
+
+  /** Adds text to the window; `last` when it is the end of the part. Offsets do not move. */
+  append(more: string, last: boolean): void {
+    if (FORBIDDEN.test(more)) throw new Unsupported();
+    this.text += more;
+    // The elements of this window read their start tags from the grown text.
+    (this.source as { text: string }).text = this.text;
+    if (last) this.partial = false;
+  }
+
+  /** Drops the text read so far: the window starts at the current position (offset 0). */
+  cut(): void {
+    this.text = this.text.slice(this.pos);
+    this.source = { text: this.text };
+    this.pos = 0;
+  }
+
   run(limit: number): void {
     const { text } = this;
     const end = Math.min(limit, text.length);
     while (this.pos < end) {
       const lt = text.indexOf("<", this.pos);
+      if (lt < 0 && this.partial) break; // the character data goes on in the next window
       const stop = lt < 0 ? text.length : lt;
       if (stop > this.pos) this.text_(this.pos, stop);
       if (lt < 0) {
@@ -115,12 +160,22 @@ export class FastScanner {
         break;
       }
       this.pos = lt;
-      const next = text.charCodeAt(lt + 1);
-      if (next === 0x2f /* / */) this.close();
-      else if (next === 0x21 /* ! */) this.bang();
-      else if (next === 0x3f /* ? */) this.pi();
-      else this.open();
+      try {
+        this.markup(text.charCodeAt(lt + 1));
+      } catch (e) {
+        // Cut off by the window's end, perhaps: the position stays at the token's start.
+        if (!(e instanceof Unsupported) || !this.partial || lt < text.length - MAX_TOKEN) throw e;
+        this.pos = lt;
+        break;
+      }
     }
+  }
+
+  private markup(next: number): void {
+    if (next === 0x2f /* / */) this.close();
+    else if (next === 0x21 /* ! */) this.bang();
+    else if (next === 0x3f /* ? */) this.pi();
+    else this.open();
   }
 
   finish(): { text: string; root: XElement } {
@@ -228,10 +283,11 @@ export class FastScanner {
   }
 
   private close(): void {
-    const top = this.stack.pop();
+    const top = this.stack[this.stack.length - 1];
     CLOSE.lastIndex = this.pos;
     const m = CLOSE.exec(this.text);
     if (!m || !top || m[1] !== top.el.name) throw new Unsupported();
+    this.stack.pop();
     top.el.closeStart = this.pos;
     top.el.end = CLOSE.lastIndex;
     this.pos = CLOSE.lastIndex;

@@ -110,6 +110,54 @@ export class OoxmlPackage {
     return text;
   }
 
+  /**
+   * Whether a part can be read in windows as it inflates (textChunks): a deflated part larger
+   * than `above` bytes, too small to exceed `maxChars` (the whole read checks that).
+   */
+  canReadInWindows(part: string, above: number, maxChars: number): boolean {
+    const e = this.zip.entry(part);
+    return e !== undefined && e.method === 8 && e.size > above && e.size <= maxChars;
+  }
+
+  /**
+   * A UTF-8 part's text in pieces as it inflates, its encoding remembered for writing as
+   * `text` does. Yields nothing for a part that is not UTF-8 by its BOM (UTF-16), and throws
+   * FormatError for bytes that are not UTF-8; the whole read gives the exact message.
+   */
+  *textChunks(part: string, step?: number): Generator<string> {
+    const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    // The first bytes, until there are enough to tell the byte order mark.
+    let head: Uint8Array | undefined = new Uint8Array(0);
+    const start = (bytes: Uint8Array): Uint8Array | undefined => {
+      if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return undefined;
+      const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      this.encodings.set(part, { name: "utf-8", bom });
+      return bom ? bytes.subarray(3) : bytes;
+    };
+    try {
+      for (const chunk of this.zip.chunks(part, step)) {
+        let bytes: Uint8Array | undefined = chunk;
+        if (head) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length < 3) continue;
+          bytes = start(head);
+          head = undefined;
+          if (!bytes) return;
+        }
+        yield decoder.decode(bytes, { stream: true });
+      }
+      if (head) {
+        const bytes = start(head);
+        if (!bytes) return;
+        yield decoder.decode(bytes, { stream: true });
+      }
+      yield decoder.decode();
+    } catch (e) {
+      if (e instanceof TypeError) throw new FormatError("invalid_encoding", `${part} is not valid UTF-8.`);
+      throw e;
+    }
+  }
+
   /** A part parsed strictly. */
   xml(part: string, missing?: string, options: ParseOptions & { maxChars?: number } = {}): XmlDocument {
     return parseXml(this.checkedText(part, missing, options.maxChars), part, options);

@@ -289,7 +289,17 @@ export class PartEditor {
   private pending: Edit[] = [];
   private changed = false;
 
-  constructor(readonly doc: string) {}
+  constructor(private text: string) {}
+
+  /** The document the offsets point into. */
+  get doc(): string {
+    return this.text;
+  }
+
+  /** The same document with more text after it (a part read in windows that has grown). */
+  extend(doc: string): void {
+    this.text = doc;
+  }
 
   /** The source between two offsets with the pending rewrites inside it applied (and taken). */
   slice(start: number, end: number): string {

@@ -5,7 +5,9 @@ import { type Dialect, PartEditor, type ParagraphUnit, prepareTranslation, readP
 import { type Deflated } from "../zip/archive";
 import { DeflateStream } from "../zip/deflate-stream";
 import { setAttribute } from "./language";
-import { attr, escapeXmlAttribute, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
+import { FormatError } from "../filter";
+import { FastScanner, Unsupported } from "./fast-xml";
+import { attr, escapeXmlAttribute, MAX_DEPTH, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
 
 /** One paragraph of a part, with the segment id that is its merge key. */
 export interface PlannedUnit {
@@ -78,12 +80,18 @@ interface AttributeUnit {
  * paragraphs nested in it, such as text boxes) as soon as it closes, and its subtree is then
  * dropped, as is everything else outside paragraphs. Memory follows the text, not the XML.
  * Ids are the part name and the paragraph's position among the part's paragraphs.
+ *
+ * A large deflated part read for its segments or written ("segments", "write") is read in
+ * windows as it inflates (see readInWindows); the result is the same as reading it whole.
  */
 export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): Promise<PlannedPart> {
   const mode = options.mode ?? { kind: "plan" };
+  if (options.attributes && mode.kind === "plan") throw new Error("planStory: attributes need the segments or write mode");
+  if (mode.kind !== "plan" && pkg.canReadInWindows(part, STORY_WINDOW.above, MAX_STORY_CHARS)) {
+    const read = await readInWindows(pkg, part, dialect, options, mode);
+    if (read) return read;
+  }
   const text = pkg.largeText(part, MAX_STORY_CHARS);
-  const units: PlannedUnit[] = [];
-  const segments: Segment[] = [];
   let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
   // Once the part changes, its output is compressed as each top-level paragraph is written.
   let output: DeflateStream | undefined;
@@ -97,61 +105,17 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     }
     for (const piece of editor.flush(upTo)) output.write(piece);
   };
-  let index = 0;
-  const attributeCount = new Map<string, number>();
-  if (options.attributes && mode.kind === "plan") throw new Error("planStory: attributes need the segments or write mode");
-  const attributeUnits = (p: XElement): AttributeUnit[] => {
-    const out: AttributeUnit[] = [];
-    for (const { el, name } of options.attributes?.(p) ?? []) {
-      const value = attr(el, name);
-      if (value === undefined || value.trim() === "") continue;
-      const n = (attributeCount.get(name) ?? 0) + 1;
-      attributeCount.set(name, n);
-      out.push({ id: `${part}#${name}${n}`, start: el.start, openEnd: el.openEnd, name, text: value });
-    }
-    return out;
-  };
-  const inParagraph = (el: XElement): boolean => {
-    for (let a = el.parent; a; a = a.parent) if (options.isParagraph(a)) return true;
-    return false;
-  };
-  const kept = (el: XElement): boolean => {
-    for (let a: XElement | undefined = el; a; a = a.parent) if (options.keep?.(a)) return true;
-    return false;
-  };
+  const reader = new StoryReader(part, dialect, options, mode, false);
   const prune = (el: XElement): boolean => {
-    if (inParagraph(el)) return false;
-    if (!options.isParagraph(el)) return !kept(el);
-    const earlier = new Map<XElement, PlannedUnit>();
-    const read: PlannedUnit[] = [];
-    for (const p of [el, ...descendantsWhere(el, options.isParagraph)]) {
-      index++;
-      const planned: PlannedUnit = { id: `${part}#${index}`, unit: readParagraph(p, dialect), dialect };
-      const annotated = options.annotate ? options.annotate(p, planned, earlier) : planned;
-      earlier.set(p, annotated ?? planned);
-      if (annotated) read.push(annotated);
-    }
-    const attrs = attributeUnits(el);
-    if (mode.kind === "plan") units.push(...read);
-    else if (mode.kind === "segments") {
-      segments.push(...unitSegments(part, read));
-      for (const a of attrs) segments.push({ id: a.id, text: a.text, context: part });
-    } else if (editor) {
-      // Attributes first: a paragraph rewritten afterwards takes them in with its markup.
-      for (const a of attrs) writeAttribute(editor, a, mode.translations.get(a.id));
-      writeUnits(editor, read, mode.translations, mode.targetLang);
-      flushOutput(el.end);
-    }
-    return true;
+    const top = reader.prune(el, editor);
+    if (top === el) flushOutput(el.end);
+    return top !== undefined;
   };
   const restart = (): void => {
-    units.length = 0;
-    segments.length = 0;
-    attributeCount.clear();
+    reader.reset();
     if (editor) editor = new PartEditor(text);
     output?.discard();
     output = undefined;
-    index = 0;
   };
   const pause = async (): Promise<void> => output?.caughtUp();
   const doc = await parseXmlYielding(text, part, { prune, restart, pause });
@@ -160,10 +124,204 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   return {
     part,
     doc,
-    units,
-    ...(mode.kind === "segments" ? { segments } : {}),
+    units: reader.units,
+    ...(mode.kind === "segments" ? { segments: reader.segments } : {}),
     ...(deflated ? { deflated } : editor ? { editor } : {}),
   };
+}
+
+/**
+ * When a part is read in windows: parts inflating past `above` bytes; about `chars` characters
+ * are added to a window at a time, and it is read up to `reserve` characters short of its end,
+ * then on to the end of the paragraph there; `step` compressed bytes inflate at a time. Small
+ * enough that the strings stay out of V8's large-object space (they die young); tests make
+ * them tiny.
+ */
+export const STORY_WINDOW = { above: 4 << 20, chars: 1 << 16, reserve: 1 << 14, step: 1 << 12 };
+
+/**
+ * Reads a large part in windows, so that its inflated bytes and its text are never held whole:
+ * the part inflates and decodes a chunk at a time, the fast scanner reads each window up to a
+ * point between top-level paragraphs (every rewrite of the window then lies behind it), and
+ * what has been read is dropped. In "write" mode each window's output goes straight into the
+ * deflater; only the compressed output accumulates. Nothing depends on where windows end:
+ * paragraphs (and their fields, links, text boxes) are never split, and the open ancestors stay
+ * on the scanner's stack. Returns undefined when the part must be read whole after all (not
+ * UTF-8, not what the fast scanner reads, a token longer than the reserve, an error: the whole
+ * read then gives the exact message).
+ */
+async function readInWindows(
+  pkg: OoxmlPackage,
+  part: string,
+  dialect: Dialect,
+  options: StoryOptions,
+  mode: Exclude<StoryMode, { kind: "plan" }>,
+): Promise<PlannedPart | undefined> {
+  const reader = new StoryReader(part, dialect, options, mode, true);
+  let output: DeflateStream | undefined;
+  try {
+    const chunks = pkg.textChunks(part, STORY_WINDOW.step);
+    let last = false;
+    // The next window's worth of text (the first is whole, so the XML declaration is too).
+    const gather = (): string => {
+      let more = "";
+      while (more.length < STORY_WINDOW.chars) {
+        const next = chunks.next();
+        if (next.done) {
+          last = true;
+          break;
+        }
+        more += next.value;
+      }
+      return more;
+    };
+    const first = gather();
+    const encoding = pkg.encodingOf(part);
+    if (!encoding) return undefined;
+    if (mode.kind === "write") {
+      output = new DeflateStream();
+      if (encoding.bom) output.write("\ufeff");
+    }
+    let editor: PartEditor | undefined;
+    let changed = false;
+    const prune = (el: XElement): boolean => reader.prune(el, editor) !== undefined;
+    const scanner = new FastScanner(first, part, { prune }, MAX_DEPTH, !last);
+    if (mode.kind === "write") editor = new PartEditor(scanner.windowText);
+    const flush = (upTo: number): void => {
+      if (!editor || !output) return;
+      changed ||= editor.hasChanges;
+      for (const piece of editor.flush(upTo)) output.write(piece);
+    };
+    for (;;) {
+      // Scans the window up to the reserve (all of it when it is the last), a turn of the event
+      // loop now and then; a token the window's end cuts off waits for the next window.
+      const soft = last ? Infinity : scanner.windowText.length - STORY_WINDOW.reserve;
+      while (scanner.position < Math.min(soft, scanner.windowText.length)) {
+        const from = scanner.position;
+        scanner.run(Math.min(soft, from + (1 << 20)));
+        await new Promise((resolve) => setImmediate(resolve));
+        await output?.caughtUp();
+        if (scanner.position === from) break;
+      }
+      if (last) break;
+      // On to where no paragraph is open: every rewrite then lies behind.
+      while (scanner.isOpen(options.isParagraph)) {
+        const from = scanner.position;
+        scanner.run(from + 1);
+        if (scanner.position === from) break;
+      }
+      // Drops what has been read (or, inside a paragraph to the window's end, grows the window).
+      if (!scanner.isOpen(options.isParagraph)) {
+        flush(scanner.position);
+        scanner.cut();
+        editor = editor && new PartEditor(scanner.windowText);
+      }
+      scanner.append(gather(), last);
+      editor?.extend(scanner.windowText);
+    }
+    const doc = scanner.finish();
+    flush(scanner.windowText.length);
+    let deflated: Deflated | undefined;
+    if (output && changed) deflated = await output.end();
+    else output?.discard();
+    output = undefined;
+    return {
+      part,
+      // The whole text is never held: nothing reads a windowed part's text afterwards.
+      doc: { text: "", root: doc.root },
+      units: [],
+      ...(mode.kind === "segments" ? { segments: reader.segments } : {}),
+      ...(deflated ? { deflated } : {}),
+    };
+  } catch (e) {
+    output?.discard();
+    if (e instanceof Unsupported || e instanceof FormatError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * What planStory does with each element as it closes: a top-level paragraph (with the
+ * paragraphs nested in it) becomes units, segments or rewrites, by mode.
+ */
+class StoryReader {
+  readonly units: PlannedUnit[] = [];
+  readonly segments: Segment[] = [];
+  private index = 0;
+  private readonly attributeCount = new Map<string, number>();
+
+  constructor(
+    private readonly part: string,
+    private readonly dialect: Dialect,
+    private readonly options: StoryOptions,
+    private readonly mode: StoryMode,
+    /**
+     * Copy the segments' text: substrings of a window would keep the whole window alive.
+     */
+    private readonly detach: boolean,
+  ) {}
+
+  /** Returns the element when it was a top-level paragraph, "drop" for other pruned elements, undefined to keep it. */
+  prune(el: XElement, editor: PartEditor | undefined): XElement | "drop" | undefined {
+    const { options, mode, part, dialect } = this;
+    if (this.inParagraph(el)) return undefined;
+    if (!options.isParagraph(el)) return this.kept(el) ? undefined : "drop";
+    const earlier = new Map<XElement, PlannedUnit>();
+    const read: PlannedUnit[] = [];
+    for (const p of [el, ...descendantsWhere(el, options.isParagraph)]) {
+      this.index++;
+      const planned: PlannedUnit = { id: `${part}#${this.index}`, unit: readParagraph(p, dialect), dialect };
+      const annotated = options.annotate ? options.annotate(p, planned, earlier) : planned;
+      earlier.set(p, annotated ?? planned);
+      if (annotated) read.push(annotated);
+    }
+    const attrs = this.attributeUnits(el);
+    if (mode.kind === "plan") this.units.push(...read);
+    else if (mode.kind === "segments") {
+      for (const s of unitSegments(part, read)) this.segments.push(this.detach ? { ...s, text: detached(s.text) } : s);
+      for (const a of attrs) this.segments.push({ id: a.id, text: this.detach ? detached(a.text) : a.text, context: part });
+    } else if (editor) {
+      // Attributes first: a paragraph rewritten afterwards takes them in with its markup.
+      for (const a of attrs) writeAttribute(editor, a, mode.translations.get(a.id));
+      writeUnits(editor, read, mode.translations, mode.targetLang);
+    }
+    return el;
+  }
+
+  /** Forgets everything read (the part is parsed again from the start). */
+  reset(): void {
+    this.units.length = 0;
+    this.segments.length = 0;
+    this.attributeCount.clear();
+    this.index = 0;
+  }
+
+  private attributeUnits(p: XElement): AttributeUnit[] {
+    const out: AttributeUnit[] = [];
+    for (const { el, name } of this.options.attributes?.(p) ?? []) {
+      const value = attr(el, name);
+      if (value === undefined || value.trim() === "") continue;
+      const n = (this.attributeCount.get(name) ?? 0) + 1;
+      this.attributeCount.set(name, n);
+      out.push({ id: `${this.part}#${name}${n}`, start: el.start, openEnd: el.openEnd, name, text: value });
+    }
+    return out;
+  }
+
+  private inParagraph(el: XElement): boolean {
+    for (let a = el.parent; a; a = a.parent) if (this.options.isParagraph(a)) return true;
+    return false;
+  }
+
+  private kept(el: XElement): boolean {
+    for (let a: XElement | undefined = el; a; a = a.parent) if (this.options.keep?.(a)) return true;
+    return false;
+  }
+}
+
+/** A copy of a string that shares no memory with the text it was cut from. */
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /**

@@ -38,6 +38,8 @@ export interface Deflated {
 }
 
 const SIG_LOCAL = 0x04034b50;
+/** Chunk size for a stored entry read in steps. */
+const STEP_OUT = 1 << 20;
 const SIG_CENTRAL = 0x02014b50;
 const SIG_END = 0x06054b50;
 const SIG_DESCRIPTOR = 0x08074b50;
@@ -232,6 +234,53 @@ export class ZipArchive {
       } catch (error) {
         if (error instanceof FormatError) throw error;
         throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+      }
+    }
+    if (size !== e.size || crc >>> 0 !== e.crc) {
+      throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
+    }
+  }
+
+  /**
+   * An entry's decompressed bytes as they inflate, pulled a step at a time, so a large part is
+   * read in windows and never held whole. Counts toward the package cap as `read` does; the
+   * declared size is never passed, and size and CRC are checked when the last chunk is taken.
+   * `step` is how many compressed bytes inflate at a time.
+   */
+  *chunks(name: string, step = 1 << 15): Generator<Uint8Array> {
+    const e = this.byName.get(name);
+    if (!e) throw new FormatError("invalid_file", `The package has no part "${name}".`);
+    if (!this.inflated.has(name)) this.inflatedTotal += e.size;
+    this.inflated.add(name);
+    if (this.inflatedTotal > this.limits.maxTotalBytes) {
+      throw new FormatError("unsafe_file", `The package inflates to more than ${mb(this.limits.maxTotalBytes)}.`);
+    }
+    const raw = this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
+    let size = 0;
+    let crc = 0;
+    let ready: Uint8Array[] = [];
+    const take = (chunk: Uint8Array): void => {
+      size += chunk.length;
+      if (size > e.size) throw new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
+      crc = crc32(chunk, crc);
+      ready.push(chunk);
+    };
+    if (e.method === 0) {
+      for (let at = 0; at < raw.length; at += STEP_OUT) take(raw.subarray(at, at + STEP_OUT));
+      yield* ready;
+    } else {
+      const inflate = new Inflate(take);
+      // Small input steps bound each step's output (deflate expands at most ~1000:1).
+      for (let at = 0; at < raw.length; at += step) {
+        try {
+          inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
+        } catch (error) {
+          if (error instanceof FormatError) throw error;
+          throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+        }
+        const out = ready;
+        ready = [];
+        yield* out;
       }
     }
     if (size !== e.size || crc >>> 0 !== e.crc) {
