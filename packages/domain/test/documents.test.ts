@@ -210,7 +210,11 @@ describe("queued jobs", () => {
 
     const worker = new DocumentWorker(t.ctx, svc);
     const draining = worker.drain();
-    await expect.poll(() => calls, { timeout: 10_000 }).toBe(2);
+    const progress = async () => (await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id })).progress;
+    await expect.poll(progress, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The second chunk is held; the third, sent meanwhile, has come back but is applied in order.
+    expect(calls).toBe(3);
+    await new Promise((r) => setTimeout(r, 100));
     const mid = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id });
     expect(mid.status).toBe("processing");
     expect(mid.progress).toBeGreaterThan(0.4);

@@ -18,6 +18,8 @@ import { ObjectNotFoundError } from "../storage/object-storage";
 
 /** Segments sent to the engine per step; after each step the lease is renewed and progress saved. */
 const CHUNK_SEGMENTS = 64;
+/** Steps handed to the engine before the oldest is answered (enough to keep a pool of pipelines busy). */
+const CHUNKS_IN_FLIGHT = 4;
 
 export class LeaseLostError extends Error {
   constructor(jobId: string) {
@@ -118,17 +120,32 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
   let characters = 0;
   const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
   try {
-    for (let at = 0; at < segmentCount; at += CHUNK_SEGMENTS) {
+    // Chunks go to the engine a few at a time, so its pipelines always have the next one
+    // queued; results are applied, and progress saved, in order.
+    const pending: ReturnType<typeof startChunk>[] = [];
+    let next = 0;
+    const startChunk = () => {
+      const at = next;
+      next += CHUNK_SEGMENTS;
       const chunk = segments.slice(at, at + CHUNK_SEGMENTS).filter((s) => s !== undefined);
       segments.fill(undefined, at, at + CHUNK_SEGMENTS);
       // Each segment goes to the engine sentence by sentence, as text translation does (the
       // cache then serves repeated sentences), and is put back together around its gaps.
       const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, resources.memoryIndex));
-      const translated = await translateSegments(services.translation, {
+      const translated = translateSegments(services.translation, {
         route,
         segments: split.flatMap((s) => s.segments),
         resources: resources.forTarget(job.targetLang),
       });
+      translated.catch(() => undefined); // awaited in order below; a failure surfaces there
+      return { at, chunk, split, translated };
+    };
+    while (next < segmentCount || pending.length > 0) {
+      while (pending.length < CHUNKS_IN_FLIGHT && next < segmentCount) pending.push(startChunk());
+      const head = pending.shift();
+      if (!head) break;
+      const { at, chunk, split } = head;
+      const translated = await head.translated;
       let offset = 0;
       chunk.forEach((segment, i) => {
         const parts = split[i];
