@@ -6,45 +6,18 @@
  * request path saves. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server's measured part
  * there (bench/cpu-profile.cjs). BENCH_DATABASE_URL / BENCH_REDIS_URL: on PostgreSQL / Redis.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { benchDatabase } from "../src/bench-database";
+import { cpuMeter, cpuProfileEnv, startCpuProfile } from "../src/proc";
 import { startServer, tempDataDir, tolk } from "../src/server";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const count = Number(process.env.BENCH_SINGLE_SENTENCES ?? 3000);
 const LIMITS = { api_per_min: 1e9, translate_per_min: 1e9, segment_per_min: 1e9, monthly_credits: 1e9, max_text_chars: 1e6 };
-const TICKS = 100; // USER_HZ on Linux
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-function descendants(pid: number): number[] {
-  const out: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) out.push(Number(name), ...descendants(Number(name)));
-    } catch {
-      /* gone */
-    }
-  }
-  return out;
-}
-
 function post(agent: Agent, url: string, auth: string, body: string): Promise<number> {
   return new Promise((res, rej) => {
     const req = httpRequest(url, { method: "POST", agent, headers: { authorization: auth, "content-type": "application/json" } }, (r) => {
@@ -61,11 +34,7 @@ const data = tempDataDir();
 const database = await benchDatabase();
 const env: Record<string, string> = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl, ...(process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {}) };
 const org = await tolk(["org", "create", "--name", "cpu", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
-if (process.env.BENCH_CPU_PROF) {
-  env.NODE_OPTIONS = `--require ${resolve(import.meta.dirname, "cpu-profile.cjs")}`;
-  env.TOLK_CPU_PROFILE_DIR = resolve(process.env.BENCH_CPU_PROF);
-}
-const server = await startServer(env);
+const server = await startServer({ ...env, ...cpuProfileEnv() });
 const auth = `Bearer ${String(org.api_key)}`;
 const agent = new Agent({ keepAlive: true, maxSockets: clients });
 const url = `${server.url}/v1/translate`;
@@ -85,18 +54,15 @@ const run = async (sentences: string[]) => {
 try {
   await run(corpus.slice(-400)); // warm-up on other sentences
   const pid = server.process.pid ?? 0;
-  if (process.env.BENCH_CPU_PROF) process.kill(pid, "SIGUSR2"); // cpu-profile.cjs starts profiling now
-  const kids = descendants(pid);
-  const node0 = cpuMs(pid);
-  const kids0 = kids.reduce((s, k) => s + cpuMs(k), 0);
+  startCpuProfile(pid);
+  const meter = cpuMeter(pid);
   const t0 = performance.now();
   const failed = await run(corpus.slice(0, count));
   const seconds = (performance.now() - t0) / 1000;
-  const node = cpuMs(pid) - node0;
-  const apertium = kids.reduce((s, k) => s + cpuMs(k), 0) - kids0;
+  const { serverMs: node, childrenMs: apertium } = meter();
   console.log(
     `${database.label}: ${count} requests, ${clients} clients, ${failed} failed, ${(count / seconds).toFixed(1)} req/s | server CPU per request: ` +
-      `node ${(node / count).toFixed(3)} ms, apertium ${(apertium / count).toFixed(3)} ms (${kids.length} child processes)`,
+      `node ${(node / count).toFixed(3)} ms, apertium ${(apertium / count).toFixed(3)} ms`,
   );
 } finally {
   agent.destroy();

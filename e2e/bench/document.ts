@@ -33,6 +33,7 @@ import { performance } from "node:perf_hooks";
 import { documentJobResponse, documentResponse } from "@tolk/contract";
 import { filterFor, stripCodes } from "@tolk/formats";
 
+import { cpuMeter, cpuProfileEnv, startCpuProfile } from "../src/proc";
 import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -65,7 +66,7 @@ async function startTolk(name: string): Promise<Tolk> {
   const data = tempDataDir();
   const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
   const org = await tolk(["org", "create", "--name", name, "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
-  const server = await startServer(env);
+  const server = await startServer({ ...env, ...cpuProfileEnv() });
   return {
     server,
     auth: { Authorization: `Bearer ${String(org.api_key)}` },
@@ -145,7 +146,18 @@ function onServer(t: Tolk, link: string): string {
   return `${t.server.url}${u.pathname}${u.search}`;
 }
 
-interface DocumentFigures {
+/** Server CPU of a run: its Node.js process and its children (Apertium), in seconds. */
+interface CpuFigures {
+  serverCpu: number;
+  engineCpu: number;
+}
+
+const cpuFigures = (reading: { serverMs: number; childrenMs: number }): CpuFigures => ({
+  serverCpu: reading.serverMs / 1000,
+  engineCpu: reading.childrenMs / 1000,
+});
+
+interface DocumentFigures extends CpuFigures {
   seconds: number;
   outputBytes: number;
   characters: number;
@@ -163,6 +175,8 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
     const pid = t.server.process.pid ?? 0;
     const baselineRss = treeRss(pid);
     const memory = sampleRss(pid);
+    const meter = cpuMeter(pid);
+    startCpuProfile(pid);
     const start = performance.now();
     const res = await uploadDocument(t, "bench.docx", file, true);
     if (res.status !== 202) throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
@@ -174,6 +188,7 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
         const seconds = (performance.now() - start) / 1000;
         const peakRss = memory.stop();
         return {
+          ...cpuFigures(meter()),
           seconds,
           outputBytes: out.length,
           characters: job.character_count ?? 0,
@@ -210,7 +225,7 @@ function post(agent: Agent, url: string, headers: Record<string, string>, body: 
   });
 }
 
-async function batchRun(texts: string[]): Promise<{ seconds: number; requests: number; failures: number }> {
+async function batchRun(texts: string[]): Promise<CpuFigures & { seconds: number; requests: number; failures: number }> {
   const t = await startTolk("Bench batch");
   const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
   const url = `${t.server.url}/v1/translate/batch`;
@@ -225,6 +240,7 @@ async function batchRun(texts: string[]): Promise<{ seconds: number; requests: n
     for (let i = 0; i < texts.length; i += MAX_BATCH) bodies.push(Object.fromEntries(texts.slice(i, i + MAX_BATCH).map((s, j) => [`s${i + j}`, s])));
     let next = 0;
     let failures = 0;
+    const meter = cpuMeter(t.server.process.pid ?? 0);
     const start = performance.now();
     await Promise.all(
       Array.from({ length: inFlight }, async () => {
@@ -235,7 +251,7 @@ async function batchRun(texts: string[]): Promise<{ seconds: number; requests: n
         }
       }),
     );
-    return { seconds: (performance.now() - start) / 1000, requests: bodies.length, failures };
+    return { ...cpuFigures(meter()), seconds: (performance.now() - start) / 1000, requests: bodies.length, failures };
   } finally {
     agent.destroy();
     await t.stop();
@@ -263,11 +279,11 @@ async function main(): Promise<void> {
 
     const doc = await documentRun(file);
     console.log(
-      `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed (the Spanish output, as the spec counts them), output ${(doc.outputBytes / 1e6).toFixed(2)} MB); load average ${load()}`,
+      `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed (the Spanish output, as the spec counts them), output ${(doc.outputBytes / 1e6).toFixed(2)} MB); server CPU ${doc.serverCpu.toFixed(1)} s, Apertium CPU ${doc.engineCpu.toFixed(1)} s; load average ${load()}`,
     );
     const batch = await batchRun(texts);
     console.log(
-      `  batch     ${batch.seconds.toFixed(1).padStart(6)} s  (${batch.requests} requests of ≤ ${MAX_BATCH} strings, ${inFlight} in flight, ${batch.failures} empty); load average ${load()}`,
+      `  batch     ${batch.seconds.toFixed(1).padStart(6)} s  (${batch.requests} requests of ≤ ${MAX_BATCH} strings, ${inFlight} in flight, ${batch.failures} empty); server CPU ${batch.serverCpu.toFixed(1)} s, Apertium CPU ${batch.engineCpu.toFixed(1)} s; load average ${load()}`,
     );
     const ratio = doc.seconds / batch.seconds;
     console.log(`  ratio     ${ratio.toFixed(2)}× the batch time (target ≤ 1.3×) ${ratio <= 1.3 ? "✔" : "✘"}`);

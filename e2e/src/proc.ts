@@ -1,0 +1,58 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { resolve } from "node:path";
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** utime + stime of a process in ms, from /proc (0 when it is gone). */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every process below `pid`, children first. */
+export function descendants(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) out.push(Number(name), ...descendants(Number(name)));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU time a server spends from now on, split into its own process and its children (the
+ * Apertium pipelines); children started later are counted from their start.
+ */
+export function cpuMeter(pid: number): () => { serverMs: number; childrenMs: number } {
+  const server0 = cpuMs(pid);
+  const children0 = new Map(descendants(pid).map((c) => [c, cpuMs(c)]));
+  return () => ({
+    serverMs: cpuMs(pid) - server0,
+    childrenMs: descendants(pid).reduce((n, c) => n + cpuMs(c) - (children0.get(c) ?? 0), 0),
+  });
+}
+
+/**
+ * With BENCH_CPU_PROF=<dir>: the environment that loads bench/cpu-profile.cjs into a server,
+ * which profiles from `startCpuProfile(pid)` until the server stops and writes the profile there.
+ */
+export function cpuProfileEnv(): Record<string, string> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return {};
+  return { NODE_OPTIONS: `--require ${resolve(import.meta.dirname, "..", "bench", "cpu-profile.cjs")}`, TOLK_CPU_PROFILE_DIR: resolve(dir) };
+}
+
+export function startCpuProfile(pid: number): void {
+  if (process.env.BENCH_CPU_PROF) process.kill(pid, "SIGUSR2");
+}
