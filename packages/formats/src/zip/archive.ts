@@ -176,11 +176,8 @@ export class ZipArchive {
     return this.byName.get(name);
   }
 
-  /**
-   * The decompressed bytes of an entry. Inflating stops at the declared size (a lying header
-   * is refused), and the running total of everything inflated stays under the package cap.
-   */
-  read(name: string): Uint8Array {
+  /** An entry about to be inflated and its compressed bytes; counts its size toward the package cap. */
+  private open(name: string): { e: ZipEntry; raw: Uint8Array } {
     const e = this.byName.get(name);
     if (!e) throw new FormatError("invalid_file", `The package has no part "${name}".`);
     if (!this.inflated.has(name)) this.inflatedTotal += e.size;
@@ -188,7 +185,15 @@ export class ZipArchive {
     if (this.inflatedTotal > this.limits.maxTotalBytes) {
       throw new FormatError("unsafe_file", `The package inflates to more than ${mb(this.limits.maxTotalBytes)}.`);
     }
-    const raw = this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
+    return { e, raw: this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize) };
+  }
+
+  /**
+   * The decompressed bytes of an entry. Inflating stops at the declared size (a lying header
+   * is refused), and the running total of everything inflated stays under the package cap.
+   */
+  read(name: string): Uint8Array {
+    const { e, raw } = this.open(name);
     let out: Uint8Array;
     if (e.method === 0) out = raw;
     else {
@@ -248,14 +253,7 @@ export class ZipArchive {
    * `step` is how many compressed bytes inflate at a time.
    */
   *chunks(name: string, step = 1 << 15): Generator<Uint8Array> {
-    const e = this.byName.get(name);
-    if (!e) throw new FormatError("invalid_file", `The package has no part "${name}".`);
-    if (!this.inflated.has(name)) this.inflatedTotal += e.size;
-    this.inflated.add(name);
-    if (this.inflatedTotal > this.limits.maxTotalBytes) {
-      throw new FormatError("unsafe_file", `The package inflates to more than ${mb(this.limits.maxTotalBytes)}.`);
-    }
-    const raw = this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
+    const { e, raw } = this.open(name);
     let size = 0;
     let crc = 0;
     let ready: Uint8Array[] = [];
