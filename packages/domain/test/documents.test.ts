@@ -228,6 +228,8 @@ describe("queued jobs", () => {
     expect(new TextDecoder().decode(file)).toBe(source.toUpperCase());
     // Output characters of the translated segments (the line breaks are not translated).
     expect(row.credits).toBe(lines.reduce((n, l) => n + l.length, 0));
+    // A document's sentences do not fill the segment cache that text requests share.
+    expect(svc.translation.cache.stats).toMatchObject({ entries: 0, misses: 130 });
   });
 
   it("resumes a job whose worker crashed (lease ran out) on another worker, billing it once", async () => {

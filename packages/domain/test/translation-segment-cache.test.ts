@@ -52,6 +52,25 @@ describe("SegmentCache", () => {
     expect(fake.calls).toHaveLength(1);
   });
 
+  it("with store: false answers from the cache and joins calls in flight, but keeps nothing new", async () => {
+    const cache = new SegmentCache();
+    const fake = engine();
+    await cache.getOrTranslate(keys(["known"]), fake.translate);
+    fake.hold();
+    const text = cache.getOrTranslate(keys(["shared"]), fake.translate);
+    const document = cache.getOrTranslate(keys(["known", "shared", "once", "once"]), fake.translate, { store: false });
+    await Promise.resolve();
+    fake.release();
+    expect(texts(await document)).toEqual(["en-es:KNOWN", "en-es:SHARED", "en-es:ONCE", "en-es:ONCE"]);
+    await text;
+    expect(fake.calls).toEqual([["known"], ["shared"], ["once"]]);
+    expect(cache.stats).toMatchObject({ entries: 2 }); // "known" and the text request's "shared"
+    const again = cache.getOrTranslate(keys(["once"]), fake.translate);
+    fake.release();
+    await again;
+    expect(fake.calls).toHaveLength(4); // "once" was not kept
+  });
+
   it("keys by engine and pair as well as by text", async () => {
     const cache = new SegmentCache();
     const fake = engine();

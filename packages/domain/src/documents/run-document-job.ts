@@ -129,13 +129,15 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
       next += CHUNK_SEGMENTS;
       const chunk = segments.slice(at, at + CHUNK_SEGMENTS).filter((s) => s !== undefined);
       segments.fill(undefined, at, at + CHUNK_SEGMENTS);
-      // Each segment goes to the engine sentence by sentence, as text translation does (the
-      // cache then serves repeated sentences), and is put back together around its gaps.
+      // Each segment goes to the engine sentence by sentence, as text translation does, and is
+      // put back together around its gaps.
       const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, resources.memoryIndex));
       const translated = translateSegments(services.translation, {
         route,
         segments: split.flatMap((s) => s.segments),
         resources: resources.forTarget(job.targetLang),
+        // A document's sentences are read from the cache but not added to it (see SegmentCache).
+        cacheStore: false,
       });
       translated.catch(() => undefined); // awaited in order below; a failure surfaces there
       return { at, chunk, split, translated };

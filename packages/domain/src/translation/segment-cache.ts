@@ -59,10 +59,14 @@ export class SegmentCache<V extends { text: string } = SegmentResult> {
    * Results for `keys`, in order. `translateMissing` is called at most once, with the keys that
    * are neither stored nor in flight, each once, in first-seen order; it must return one result
    * per key, in that order. Callers mixing engines or pairs in `keys` group them themselves.
+   * `store: false` reads and joins like any call but keeps none of its new results: a large
+   * document's one-off sentences would otherwise evict what text traffic repeats, and hold the
+   * memory of a whole document until they age out.
    */
   async getOrTranslate(
     keys: readonly SegmentCacheKey[],
     translateMissing: (missing: SegmentCacheKey[]) => Promise<readonly V[]>,
+    options: { store?: boolean } = {},
   ): Promise<V[]> {
     const ids = keys.map(keyOf);
     const found = new Map<string, V | Promise<V>>();
@@ -110,7 +114,7 @@ export class SegmentCache<V extends { text: string } = SegmentResult> {
           const value = results[i];
           this.inflight.delete(id);
           if (value === undefined) return;
-          this.store(id, missing[i]?.segment.length ?? 0, value);
+          if (options.store !== false) this.store(id, missing[i]?.segment.length ?? 0, value);
           found.set(id, value);
           settle.get(id)?.resolve(value);
         });

@@ -74,7 +74,14 @@ export function resolveRoute(services: TranslationServices, source: string, targ
  */
 export async function translateSegments(
   services: TranslationServices,
-  options: { route: Route; segments: readonly string[]; tier?: ModelTier; resources?: SegmentResources },
+  options: {
+    route: Route;
+    segments: readonly string[];
+    tier?: ModelTier;
+    resources?: SegmentResources;
+    /** false: read the segment cache but add nothing to it (documents). */
+    cacheStore?: boolean;
+  },
 ): Promise<TranslatedSegments> {
   const { route, segments } = options;
   const resources = options.resources ?? {};
@@ -100,6 +107,7 @@ export async function translateSegments(
         indexes.map((i) => ({ engine: cacheEngine, pair, segment: current[i] ?? "" })),
         (missing) =>
           leg.engine.translate({ pair: leg.pair, segments: missing.map((m) => m.segment), tier: options.tier, instructions: legInstructions }),
+        { store: options.cacheStore },
       );
     } catch (err) {
       if (err instanceof EngineError) throw engineUnavailable(err.message);
