@@ -11,13 +11,12 @@ import { Agent, request as httpRequest } from "node:http";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { benchDatabase } from "../src/bench-database";
-import { cpuMeter, cpuProfileEnv, startCpuProfile } from "../src/proc";
-import { startServer, tempDataDir, tolk } from "../src/server";
+import { benchDatabaseLabel } from "../src/bench-database";
+import { startBenchServer } from "../src/bench-server";
+import { cpuMeter, startCpuProfile } from "../src/proc";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const count = Number(process.env.BENCH_SINGLE_SENTENCES ?? 3000);
-const LIMITS = { api_per_min: 1e9, translate_per_min: 1e9, segment_per_min: 1e9, monthly_credits: 1e9, max_text_chars: 1e6 };
 function post(agent: Agent, url: string, auth: string, body: string): Promise<number> {
   return new Promise((res, rej) => {
     const req = httpRequest(url, { method: "POST", agent, headers: { authorization: auth, "content-type": "application/json" } }, (r) => {
@@ -30,12 +29,9 @@ function post(agent: Agent, url: string, auth: string, body: string): Promise<nu
 }
 
 const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8").split("\n").filter(Boolean);
-const data = tempDataDir();
-const database = await benchDatabase();
-const env: Record<string, string> = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl, ...(process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {}) };
-const org = await tolk(["org", "create", "--name", "cpu", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
-const server = await startServer({ ...env, ...cpuProfileEnv() });
-const auth = `Bearer ${String(org.api_key)}`;
+const tolk = await startBenchServer("cpu", process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {});
+const { server } = tolk;
+const auth = tolk.auth.Authorization ?? "";
 const agent = new Agent({ keepAlive: true, maxSockets: clients });
 const url = `${server.url}/v1/translate`;
 const run = async (sentences: string[]) => {
@@ -61,12 +57,10 @@ try {
   const seconds = (performance.now() - t0) / 1000;
   const { serverMs: node, childrenMs: apertium } = meter();
   console.log(
-    `${database.label}: ${count} requests, ${clients} clients, ${failed} failed, ${(count / seconds).toFixed(1)} req/s | server CPU per request: ` +
+    `${benchDatabaseLabel()}: ${count} requests, ${clients} clients, ${failed} failed, ${(count / seconds).toFixed(1)} req/s | server CPU per request: ` +
       `node ${(node / count).toFixed(3)} ms, apertium ${(apertium / count).toFixed(3)} ms`,
   );
 } finally {
   agent.destroy();
-  await server.stop();
-  data.remove();
-  await database.drop();
+  await tolk.stop();
 }

@@ -21,10 +21,12 @@
  *
  * The file comes from packages/formats/bench/docx.ts (`--generate`), written like Word writes one.
  *
- *   BENCH_DOCX_MB   size of the generated file in MB (default 5)
+ *   BENCH_DOCX_MB       size of the generated file in MB (default 5)
+ *   BENCH_DATABASE_URL  the servers on PostgreSQL (a fresh database each) instead of PGlite
+ *   BENCH_CPU_PROF      a directory for a CPU profile of the document server
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -33,20 +35,15 @@ import { performance } from "node:perf_hooks";
 import { documentJobResponse, documentResponse } from "@tolk/contract";
 import { filterFor, stripCodes } from "@tolk/formats";
 
-import { cpuMeter, cpuProfileEnv, startCpuProfile } from "../src/proc";
-import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
+import { type BenchServer, startBenchServer } from "../src/bench-server";
+import { cpuMeter, descendants, startCpuProfile } from "../src/proc";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const mb = Number(process.env.BENCH_DOCX_MB ?? 5);
 const inFlight = availableParallelism() * 2;
 const MAX_BATCH = 500;
-const LIMITS = {
-  api_per_min: 1_000_000_000,
-  translate_per_min: 1_000_000_000,
-  segment_per_min: 1_000_000_000,
-  monthly_credits: 1_000_000_000,
-  max_text_chars: 1_000_000,
-};
+/** The document's input and result in the scratch data folder, whatever the caller's environment says. */
+const LOCAL_STORAGE = { TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
 const WARM_UP = [
   "The committee approved the regional budget for next year.",
   "Please send the signed agreement to the supplier before Friday.",
@@ -56,27 +53,6 @@ const WARM_UP = [
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Tolk {
-  server: RunningServer;
-  auth: Record<string, string>;
-  stop(): Promise<void>;
-}
-
-async function startTolk(name: string): Promise<Tolk> {
-  const data = tempDataDir();
-  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
-  const org = await tolk(["org", "create", "--name", name, "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
-  const server = await startServer({ ...env, ...cpuProfileEnv() });
-  return {
-    server,
-    auth: { Authorization: `Bearer ${String(org.api_key)}` },
-    stop: async () => {
-      await server.stop();
-      data.remove();
-    },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Memory of the server's Node processes
 
@@ -84,20 +60,13 @@ const nodeBinary = realpathSync(process.execPath);
 
 /** `pid` and its descendants that run Node (Apertium's pipelines are the server's children too). */
 function nodeTree(pid: number): number[] {
-  const out: number[] = [];
-  const visit = (p: number): void => {
+  return [pid, ...descendants(pid)].filter((p) => {
     try {
-      if (realpathSync(readlinkSync(`/proc/${p}/exe`)) === nodeBinary) out.push(p);
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const children = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
-        for (const c of children ? children.split(/\s+/) : []) visit(Number(c));
-      }
+      return realpathSync(readlinkSync(`/proc/${p}/exe`)) === nodeBinary;
     } catch {
-      // The process ended while being read.
+      return false; // ended while being read
     }
-  };
-  visit(pid);
-  return out;
+  });
 }
 
 /** A field of /proc/<pid>/status in bytes (VmRSS, VmHWM), 0 when the process is gone. */
@@ -129,7 +98,7 @@ function sampleRss(pid: number): { stop(): number } {
 // ---------------------------------------------------------------------------------------------
 // 1. Document
 
-async function uploadDocument(t: Tolk, name: string, file: Uint8Array, async: boolean): Promise<Response> {
+async function uploadDocument(t: BenchServer, name: string, file: Uint8Array, async: boolean): Promise<Response> {
   const form = new FormData();
   form.set("file", new File([new Uint8Array(file)], name));
   form.set("source_lang", "en");
@@ -141,7 +110,7 @@ async function uploadDocument(t: Tolk, name: string, file: Uint8Array, async: bo
   });
 }
 
-function onServer(t: Tolk, link: string): string {
+function onServer(t: BenchServer, link: string): string {
   const u = new URL(link);
   return `${t.server.url}${u.pathname}${u.search}`;
 }
@@ -167,7 +136,7 @@ interface DocumentFigures extends CpuFigures {
 }
 
 async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
-  const t = await startTolk("Bench document");
+  const t = await startBenchServer("Bench document", LOCAL_STORAGE);
   try {
     const warm = await uploadDocument(t, "warm-up.docx", new Uint8Array(readFileSync(join(root, "packages/formats/test/fixtures/libreoffice/report.docx"))), false);
     documentResponse.parse(await warm.json());
@@ -226,7 +195,7 @@ function post(agent: Agent, url: string, headers: Record<string, string>, body: 
 }
 
 async function batchRun(texts: string[]): Promise<CpuFigures & { seconds: number; requests: number; failures: number }> {
-  const t = await startTolk("Bench batch");
+  const t = await startBenchServer("Bench batch", LOCAL_STORAGE);
   const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
   const url = `${t.server.url}/v1/translate/batch`;
   const send = async (strings: Record<string, string>): Promise<Record<string, unknown>> => {

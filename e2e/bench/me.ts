@@ -11,8 +11,8 @@
  */
 import autocannon from "autocannon";
 
-import { benchDatabase } from "../src/bench-database";
-import { startServer, tempDataDir, tolk } from "../src/server";
+import { benchDatabaseLabel } from "../src/bench-database";
+import { startBenchServer } from "../src/bench-server";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -30,14 +30,9 @@ async function measure(url: string, headers: Record<string, string>, duration: n
 }
 
 async function main(): Promise<void> {
-  const data = tempDataDir();
-  const database = await benchDatabase();
-  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl, TOLK_BENCH_ROUTES: "1" };
-  // Enterprise limits high enough that the benchmark measures work, not 429s.
-  const org = await tolk(["org", "create", "--name", "Bench", "--plan", "enterprise", "--limits", '{"api_per_min":1000000000}'], env);
-  const server = await startServer(env);
+  const tolk = await startBenchServer("Bench", { TOLK_BENCH_ROUTES: "1" });
+  const { server, auth } = tolk;
   try {
-    const auth = { Authorization: `Bearer ${String(org.api_key)}` };
     const bare = `${server.url}/bench/bare`;
     const me = `${server.url}/v1/me`;
     await measure(bare, {}, 2); // warm-up: JIT and route compilation
@@ -52,14 +47,12 @@ async function main(): Promise<void> {
     const row = (name: string, fs: Figures[]) =>
       `${name.padEnd(28)} ${mean(fs, "rps").toFixed(0).padStart(8)} req/s   p50 ${mean(fs, "p50").toFixed(1).padStart(6)} ms   p99 ${mean(fs, "p99").toFixed(1).padStart(6)} ms   non-2xx ${mean(fs, "non2xx").toFixed(0)}`;
     const ratio = mean(rounds.me, "rps") / mean(rounds.bare, "rps");
-    console.log(`\nGET /v1/me vs bare route: production build, ${connections} connections, 2 x ${seconds} s each, ${database.label}`);
+    console.log(`\nGET /v1/me vs bare route: production build, ${connections} connections, 2 x ${seconds} s each, ${benchDatabaseLabel()}`);
     console.log(row("bare route (no auth)", rounds.bare));
     console.log(row("GET /v1/me (API key)", rounds.me));
     console.log(`authenticated / bare throughput: ${(ratio * 100).toFixed(1)}% (target >= 75%): ${ratio >= 0.75 ? "PASS" : "BELOW TARGET"}`);
   } finally {
-    await server.stop();
-    data.remove();
-    await database.drop();
+    await tolk.stop();
   }
 }
 

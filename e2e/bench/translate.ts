@@ -39,8 +39,9 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { benchDatabase, benchDatabaseLabel } from "../src/bench-database";
-import { freePort, type RunningServer, startServer, tempDataDir, tolk, waitUntilAnswering } from "../src/server";
+import { benchDatabaseLabel } from "../src/bench-database";
+import { startBenchServer } from "../src/bench-server";
+import { freePort, waitUntilAnswering } from "../src/server";
 
 const cores = availableParallelism();
 const rawRuns = Number(process.env.BENCH_RAW_RUNS ?? 3);
@@ -52,14 +53,6 @@ const MAX_BATCH = 500;
 const MODE = "eng-spa";
 const MODES_DIR = "/usr/share/apertium/modes";
 const APY_LAUNCHER = "/usr/bin/apertium-apy";
-const LIMITS = {
-  api_per_min: 1_000_000_000,
-  translate_per_min: 1_000_000_000,
-  segment_per_min: 1_000_000_000,
-  monthly_credits: 1_000_000_000,
-  max_text_chars: 1_000_000,
-};
-
 const chars = (s: string) => Array.from(s).length;
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const median = (xs: number[]) => {
@@ -237,29 +230,6 @@ class RawEngine {
 // ---------------------------------------------------------------------------------------------
 // Tolk server
 
-interface Tolk {
-  server: RunningServer;
-  auth: Record<string, string>;
-  stop(): Promise<void>;
-}
-
-async function startTolk(name: string): Promise<Tolk> {
-  const data = tempDataDir();
-  const database = await benchDatabase();
-  const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl };
-  const org = await tolk(["org", "create", "--name", name, "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
-  const server = await startServer(env);
-  return {
-    server,
-    auth: { Authorization: `Bearer ${String(org.api_key)}` },
-    stop: async () => {
-      await server.stop();
-      data.remove();
-      await database.drop();
-    },
-  };
-}
-
 class Unavailable extends Error {}
 
 /** Fails with Unavailable when the route does not exist in this build. */
@@ -284,7 +254,7 @@ interface BatchFigures {
 }
 
 async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<string>): Promise<BatchFigures> {
-  const t = await startTolk("Bench batch");
+  const t = await startBenchServer("Bench batch");
   const agent = new Agent({ keepAlive: true, maxSockets: batchInFlight });
   const url = `${t.server.url}/v1/translate/batch`;
   const post = (strings: Record<string, string>) =>
@@ -383,7 +353,7 @@ interface Client {
 }
 
 async function tolkClient(): Promise<Client> {
-  const t = await startTolk("Bench single");
+  const t = await startBenchServer("Bench single");
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const url = `${t.server.url}/v1/translate`;
   const stop = async () => {

@@ -14,18 +14,16 @@ export function cpuMs(pid: number): number {
   }
 }
 
-/** Every process below `pid`, children first. */
+/** Every process below `pid`, each before its own children. */
 export function descendants(pid: number): number[] {
   const out: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) out.push(Number(name), ...descendants(Number(name)));
-    } catch {
-      // Gone meanwhile.
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(/\s+/) : []) out.push(Number(child), ...descendants(Number(child)));
     }
+  } catch {
+    // Ended while being read.
   }
   return out;
 }
