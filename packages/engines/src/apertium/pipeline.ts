@@ -190,8 +190,8 @@ export class Pipeline {
     }
     const index = terminatedBy(text, pending.seq, pending.expected);
     if (index === null) {
-      const later = laterBatch(text, pending.seq);
-      if (later !== null && this.pending.some((p) => p.seq === later)) {
+      const later = terminatorIn(text)?.seq;
+      if (later !== undefined && later > pending.seq && this.pending.some((p) => p.seq === later)) {
         // The oldest batch's last chunks went missing: what it has is all it gets (the rest
         // stays null), and the chunk belongs to a batch behind it.
         this.finishHead();
@@ -237,17 +237,15 @@ export class Pipeline {
 const terminator = (seq: number, index: number) => `[tolk:${seq}:${index}]`;
 const TERMINATOR = /\[tolk:(\d+):(\d+)\]\s*$/;
 
-/** The batch after `seq` whose terminator ends an output chunk, or null. */
-function laterBatch(text: string, seq: number): number | null {
+/** The batch and index of the terminator that ends an output chunk, or null. */
+function terminatorIn(text: string): { seq: number; index: number } | null {
   const match = TERMINATOR.exec(text);
-  const of = match ? Number(match[1]) : null;
-  return of !== null && of > seq ? of : null;
+  return match ? { seq: Number(match[1]), index: Number(match[2]) } : null;
 }
 
 /** The index of the terminator that ends an output chunk of batch `seq`, or null. */
 export function terminatedBy(text: string, seq: number, expected: number): number | null {
   if (text.endsWith(terminator(seq, expected))) return expected;
-  const match = TERMINATOR.exec(text);
-  if (!match || Number(match[1]) !== seq) return null;
-  return Number(match[2]);
+  const found = terminatorIn(text);
+  return found?.seq === seq ? found.index : null;
 }
