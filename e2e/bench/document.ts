@@ -83,14 +83,27 @@ function treeRss(pid: number): number {
   return nodeTree(pid).reduce((n, p) => n + statusBytes(p, "VmRSS"), 0);
 }
 
-/** Samples the tree's summed VmRSS every 50 ms until stopped; returns the peak. */
+/**
+ * Samples the tree's summed VmRSS every 50 ms until stopped; returns the peak. A process counts
+ * from its second sample on: when the server spawns an Apertium program, the child runs Node's
+ * binary with the server's pages mapped until it execs, and counting it would add the server's
+ * whole RSS a second time.
+ */
 function sampleRss(pid: number): { stop(): number } {
+  let seen = new Set(nodeTree(pid));
   let peak = treeRss(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 50);
+  const sample = () => {
+    const now = nodeTree(pid);
+    const settled = now.filter((p) => seen.has(p));
+    seen = new Set(now);
+    peak = Math.max(peak, settled.reduce((n, p) => n + statusBytes(p, "VmRSS"), 0));
+  };
+  const timer = setInterval(sample, 50);
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, treeRss(pid));
+      sample();
+      return peak;
     },
   };
 }
