@@ -1,4 +1,4 @@
-import { documentsEnvSchema, enginesEnvSchema } from "@tolk/domain";
+import { documentsEnvSchema, enginesEnvSchema, heapEnvSchema } from "@tolk/domain";
 import { z } from "zod";
 
 // The variables the CLI reads: the same names as the server's, so both reach one database.
@@ -13,6 +13,8 @@ const schema = z.object({
   // `tolk worker` translates documents: the engines and storage of the server, same names.
   ...enginesEnvSchema,
   ...documentsEnvSchema,
+  // V8's heap growth (memory held by garbage between full collections).
+  ...heapEnvSchema,
 });
 
 export type CliEnv = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import {
   createStorage,
   createDownloadLinks,
   enginesConfig,
+  limitHeapGrowth,
   storageConfig,
 } from "@tolk/domain";
 import { createEngines } from "@tolk/engines";
@@ -31,6 +32,7 @@ export const workerCommand: Command = {
     const concurrency = Number(flags.concurrency ?? env.TOLK_WORKER_CONCURRENCY);
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw badRequest("--concurrency must be 1 to 64.");
     const log = (message: string) => console.error(`[tolk worker] ${message}`);
+    limitHeapGrowth(env.TOLK_HEAP_GROWTH_PERCENT);
     const engines = await createEngines(enginesConfig(env), log);
     const services: DocumentServices = {
       translation: { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) },

@@ -1,4 +1,4 @@
-import { documentsEnvSchema, enginesEnvSchema } from "@tolk/domain";
+import { documentsEnvSchema, enginesEnvSchema, heapEnvSchema } from "@tolk/domain";
 import { z } from "zod";
 
 // Every environment variable the web app reads, validated once, here and nowhere else.
@@ -24,6 +24,8 @@ const schema = z.object({
   OIDC_NAME: z.string().min(1).default("Single sign-on"),
   // Documents: storage (local directory or S3), retention, the in-process worker.
   ...documentsEnvSchema,
+  // V8's heap growth (memory held by garbage between full collections).
+  ...heapEnvSchema,
 });
 
 export type Env = z.infer<typeof schema>;

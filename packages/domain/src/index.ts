@@ -64,3 +64,4 @@ export * from "./members/remove-member";
 export * from "./organizations/update-organization-settings";
 export * from "./usage/get-daily-usage";
 export * from "./accounts/set-user-password";
+export * from "./runtime/heap-growth";

@@ -1,5 +1,6 @@
-import { sweepIdempotencyRecords } from "@tolk/domain";
+import { limitHeapGrowth, sweepIdempotencyRecords } from "@tolk/domain";
 
+import { readEnv } from "../env";
 import { getAppContext } from "./context";
 
 const SWEEP_EVERY_MS = 3_600_000;
@@ -7,11 +8,13 @@ const SWEEP_EVERY_MS = 3_600_000;
 /**
  * Opens the database and applies migrations before the first request, so a locked or
  * unreachable database stops the start with a clear message instead of failing requests.
+ * V8's heap growth is set first (see limitHeapGrowth).
  * Then deletes idempotency records past their 24 hours, hourly.
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   try {
+    limitHeapGrowth(readEnv().TOLK_HEAP_GROWTH_PERCENT);
     const app = await getAppContext();
     console.log(`[tolk] database ready (${app.database.kind}: ${app.database.location})`);
     const sweep = () =>
