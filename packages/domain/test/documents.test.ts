@@ -25,7 +25,9 @@ import {
   getDocumentJob,
   createDownloadLinks,
   renewLease,
+  resultKey,
   runDocumentJob,
+  segmentsKey,
   submitDocument,
   sweepExpiredDocuments,
 } from "../src";
@@ -230,6 +232,53 @@ describe("queued jobs", () => {
     expect(row.credits).toBe(lines.reduce((n, l) => n + l.length, 0));
     // A document's sentences do not fill the segment cache that text requests share.
     expect(svc.translation.cache.stats).toMatchObject({ entries: 0, misses: 130 });
+  });
+
+  it("reads the segments the upload stored instead of extracting the file again, and extracts when they are missing or damaged", async () => {
+    const svc = await services(upper());
+    const reads: string[] = [];
+    const storage = svc.storage;
+    const get = storage.get.bind(storage);
+    storage.get = (key) => (reads.push(key), get(key));
+    const p = await principal();
+    const source = "First line.\n\nSecond line.\n";
+    const keys = async () => {
+      const queued = await submit(svc, p, txt(source), true);
+      if (queued.kind !== "queued") throw new Error("expected a queued job");
+      const row = await jobRow(queued.job.job_id);
+      return { row, segments: segmentsKey(row) };
+    };
+    const run = async () => {
+      reads.length = 0;
+      expect(await new DocumentWorker(t.ctx, svc).drain()).toBe(1);
+    };
+
+    // Stored at upload: the job reads them, and the file only once (for the merge).
+    const stored = await keys();
+    const saved = JSON.parse(new TextDecoder().decode(await get(stored.segments))) as { segments: { id: string; text: string }[] };
+    expect(saved).toMatchObject({ version: 1, segments: [{ text: "First line." }, { text: "Second line." }] });
+    // What the job translates is what was stored (a changed text shows it was not re-extracted).
+    saved.segments[0] = { id: saved.segments[0]?.id ?? "", text: "Stored text." };
+    await storage.put(stored.segments, new TextEncoder().encode(JSON.stringify(saved)), "application/json");
+    await run();
+    expect(reads.filter((k) => k === stored.row.inputKey)).toHaveLength(1);
+    expect(new TextDecoder().decode(await get(resultKey(stored.row)))).toBe("STORED TEXT.\n\nSECOND LINE.\n");
+
+    // Missing (a job queued before segments were stored) or damaged: extracted from the file,
+    // which is then read twice (extract, merge).
+    const damages = [(key: string) => storage.delete(key), (key: string) => storage.put(key, new TextEncoder().encode("{not json"), "application/json")];
+    for (const damage of damages) {
+      const job = await keys();
+      await damage(job.segments);
+      await run();
+      expect(reads.filter((k) => k === job.row.inputKey)).toHaveLength(2);
+      expect(new TextDecoder().decode(await get(resultKey(job.row)))).toBe(source.toUpperCase());
+    }
+
+    // Retention deletes them with the input and the result.
+    t.clock.advance(8 * DAY);
+    await sweepExpiredDocuments(t.ctx, storage);
+    await expect(get(stored.segments)).rejects.toThrow(/No object/);
   });
 
   it("resumes a job whose worker crashed (lease ran out) on another worker, billing it once", async () => {

@@ -1,5 +1,6 @@
 export * from "./document-errors";
 export * from "./document-format";
+export * from "./document-objects";
 export * from "./document-services";
 export * from "./document-views";
 export * from "./document-worker";

@@ -12,6 +12,7 @@ import { segmentWithMemory } from "../translation/segment-with-memory";
 import { resolveRoute, translateSegments } from "../translation/translate-segments";
 import { fileRefused, resultGone } from "./document-errors";
 import { resolveDocumentFormat } from "./document-format";
+import { inputKey, loadSegments, resultKey } from "./document-objects";
 import { type DocumentServices } from "./document-services";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
 import { ObjectNotFoundError } from "../storage/object-storage";
@@ -33,11 +34,8 @@ export interface CompletedDocument {
   file: Uint8Array;
 }
 
-export const resultKey = (job: Pick<DocumentJob, "orgId" | "id" | "extension">) => `${job.orgId}/${job.id}/result.${job.extension}`;
-export const inputKey = (job: Pick<DocumentJob, "orgId" | "id" | "extension">) => `${job.orgId}/${job.id}/source.${job.extension}`;
-
 /**
- * Runs a job the worker owns: extract → translate chunk by chunk (lease renewed, progress
+ * Runs a job the worker owns: segments (from the upload) → translate chunk by chunk (lease renewed, progress
  * saved) → merge → store the result → bill and complete in one transaction, so a job is
  * billed exactly when it completes (the debit is keyed by the job id, so a retry after a
  * crash cannot bill twice). A failure settles the job (error, retry or failed) and rethrows.
@@ -45,11 +43,11 @@ export const inputKey = (job: Pick<DocumentJob, "orgId" | "id" | "extension">) =
 export async function runDocumentJob(
   ctx: DomainContext,
   services: DocumentServices,
-  options: { job: DocumentJob; workerId: string },
+  options: { job: DocumentJob; workerId: string; segments?: Segment[] },
 ): Promise<CompletedDocument> {
   const { job, workerId } = options;
   try {
-    return await translateAndComplete(ctx, services, job, workerId);
+    return await translateAndComplete(ctx, services, job, workerId, options.segments);
   } catch (err) {
     if (err instanceof LeaseLostError) throw err;
     const inputProblem = isTolkError(err) && err.status < 500;
@@ -84,7 +82,13 @@ function startHeartbeat(ctx: DomainContext, services: DocumentServices, jobId: s
   return state;
 }
 
-async function translateAndComplete(ctx: DomainContext, services: DocumentServices, job: DocumentJob, workerId: string): Promise<CompletedDocument> {
+async function translateAndComplete(
+  ctx: DomainContext,
+  services: DocumentServices,
+  job: DocumentJob,
+  workerId: string,
+  extracted: Segment[] | undefined,
+): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
   const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang };
   // The input is read for the extract and again for the merge: a large file is not held while
@@ -103,8 +107,11 @@ async function translateAndComplete(ctx: DomainContext, services: DocumentServic
       throw fileRefused(err, job.extension);
     }
   };
-  // Entries are let go once translated (their translations take their place in memory).
-  const segments: (Segment | undefined)[] = await withInput((input) => filter.extract(input, filterOptions));
+  // The segments the upload extracted: handed over by a synchronous request, else stored
+  // beside the input; the file is extracted again only when they are missing. Entries are let
+  // go once translated (their translations take their place in memory).
+  const segments: (Segment | undefined)[] =
+    extracted ?? (await loadSegments(services.storage, job)) ?? (await withInput((input) => filter.extract(input, filterOptions)));
   const segmentCount = segments.length;
   const route = resolveRoute(services.translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.

@@ -12,7 +12,8 @@ import { resolveDocumentFormat, sanitizeFilename } from "./document-format";
 import { type DocumentServices } from "./document-services";
 import { downloadUrl, jobView } from "./document-views";
 import { DEFAULT_LEASE_MS } from "./job-queue";
-import { inputKey, runDocumentJob } from "./run-document-job";
+import { inputKey, storeSegments } from "./document-objects";
+import { runDocumentJob } from "./run-document-job";
 
 export interface DocumentUpload {
   filename: string;
@@ -59,6 +60,9 @@ export async function submitDocument(
   const id = newId("job");
   const keys = { id, orgId: principal.org.id, extension: format.extension };
   await services.storage.put(inputKey(keys), upload.bytes, format.mime_type);
+  // A queued job reads the segments back instead of extracting the file again; a synchronous
+  // one is handed them below (it is never retried, see the lease).
+  if (options.async) await storeSegments(services.storage, keys, segments);
   const workerId = `request:${options.requestId}`;
   const [job] = await ctx.db
     .insert(documentJobs)
@@ -92,7 +96,7 @@ export async function submitDocument(
     services.onQueued?.();
     return { kind: "queued", job: jobView(ctx, services.links, job) };
   }
-  const done = await runDocumentJob(ctx, services, { job, workerId });
+  const done = await runDocumentJob(ctx, services, { job, workerId, segments });
   return {
     kind: "completed",
     job: done.job,

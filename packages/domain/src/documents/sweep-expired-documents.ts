@@ -3,10 +3,10 @@ import { and, asc, eq, isNull, lt, notInArray } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
 import { type ObjectStorage } from "../storage/object-storage";
-import { inputKey, resultKey } from "./run-document-job";
+import { jobObjectKeys } from "./document-objects";
 
 /**
- * Retention: deletes the input and result of jobs past `expires_at` and marks them purged
+ * Retention: deletes the input, its stored segments and the result of jobs past `expires_at` and marks them purged
  * (the job row stays, so its status and billing remain visible). A job still queued or
  * running is left alone. Returns how many jobs were purged.
  */
@@ -19,8 +19,7 @@ export async function sweepExpiredDocuments(ctx: DomainContext, storage: ObjectS
     .orderBy(asc(documentJobs.expiresAt))
     .limit(options.batch ?? 500);
   for (const job of due) {
-    await storage.delete(inputKey(job));
-    await storage.delete(resultKey(job));
+    for (const key of jobObjectKeys(job)) await storage.delete(key);
     await ctx.db.update(documentJobs).set({ purgedAt: now, updatedAt: now }).where(eq(documentJobs.id, job.id));
   }
   return due.length;
