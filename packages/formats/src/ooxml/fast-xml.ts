@@ -71,6 +71,40 @@ function attributeValue(raw: string): string {
 }
 
 /**
+ * V8's own copy of a string (the one property keys and literals share), so the filters'
+ * `el.uri === W`, asked of every element, compares pointers instead of 60 characters: a tenth of
+ * a large Word part's scan went to that comparison.
+ */
+const internalized = (s: string): string => Object.keys({ [s]: 0 })[0] ?? s;
+
+/** More attributes on one tag than this are left to saxes (the checks here are pairwise). */
+const MAX_ATTRIBUTES = 64;
+
+/**
+ * Prefixed attributes must be bound, and no two may share an expanded name. Two can only share
+ * one when their local names are equal (their qualified names differ), which Office never
+ * writes, so the URIs are compared only then: Word's run properties carry a dozen `w:`
+ * attributes, and building a URI key for each was a tenth of the scan.
+ */
+function checkPrefixedAttributes(names: readonly string[], scope: Readonly<Record<string, string>>): void {
+  for (let i = 0; i < names.length; i++) {
+    const n = names[i] ?? "";
+    const colon = n.indexOf(":");
+    if (colon < 0 || n.startsWith("xmlns:")) continue;
+    const uri = uriOf(n.slice(0, colon), scope);
+    if (uri === undefined) throw new Unsupported();
+    for (let j = 0; j < i; j++) {
+      const other = names[j] ?? "";
+      const otherColon = other.indexOf(":");
+      if (otherColon < 0 || other.startsWith("xmlns:") || other.length - otherColon !== n.length - colon || !other.endsWith(n.slice(colon))) continue;
+      if (uriOf(other.slice(0, otherColon), scope) === uri) throw new Unsupported();
+    }
+  }
+}
+
+const uriOf = (prefix: string, scope: Readonly<Record<string, string>>): string | undefined => (prefix === "xml" ? XML_NS : scope[prefix]);
+
+/**
  * The longest token (a tag, a comment) a partial window waits for when the window's end cuts it
  * off; a token that still does not parse with this much text after its start is a surprise.
  */
@@ -214,7 +248,8 @@ export class FastScanner {
       const attrName = a[1] ?? "";
       const value = a[2] ?? a[3] ?? "";
       attrNames ??= [];
-      if (attrNames.includes(attrName)) throw new Unsupported();
+      // The checks below compare attributes pairwise; saxes takes a tag with hundreds.
+      if (attrNames.includes(attrName) || attrNames.length === MAX_ATTRIBUTES) throw new Unsupported();
       attrNames.push(attrName);
       if (value.includes("&")) decode(value);
       if (attrName === "xmlns" || attrName.startsWith("xmlns:")) {
@@ -223,7 +258,7 @@ export class FastScanner {
         const uri = attributeValue(value).trim();
         if (prefix === "xml" || prefix === "xmlns" || (prefix !== "" && uri === "") || uri === XML_NS || uri === XMLNS_NS) throw new Unsupported();
         ns ??= {};
-        ns[prefix] = uri;
+        ns[prefix] = internalized(uri);
       }
     }
     OPEN_END.lastIndex = at;
@@ -234,23 +269,7 @@ export class FastScanner {
       scope = Object.create(scope) as Record<string, string>;
       for (const [k, v] of Object.entries(ns)) scope[k] = v;
     }
-    // Prefixed attributes must be bound, and no two may share an expanded name.
-    if (attrNames && attrNames.length > 1) {
-      const expanded = new Set<string>();
-      for (const n of attrNames) {
-        const colon = n.indexOf(":");
-        if (colon < 0 || n.startsWith("xmlns:")) continue;
-        const prefix = n.slice(0, colon);
-        const uri = prefix === "xml" ? XML_NS : scope[prefix];
-        if (uri === undefined) throw new Unsupported();
-        const key = `${uri}}${n.slice(colon + 1)}`;
-        if (expanded.has(key)) throw new Unsupported();
-        expanded.add(key);
-      }
-    } else if (attrNames?.[0]?.includes(":") && !attrNames[0].startsWith("xmlns:")) {
-      const prefix = attrNames[0].slice(0, attrNames[0].indexOf(":"));
-      if (prefix !== "xml" && scope[prefix] === undefined) throw new Unsupported();
-    }
+    if (attrNames) checkPrefixedAttributes(attrNames, scope);
     const colon = name.indexOf(":");
     const prefix = colon < 0 ? "" : name.slice(0, colon);
     if (prefix === "xmlns") throw new Unsupported();

@@ -256,7 +256,7 @@ function declaresDtd(zip: ZipArchive, name: string): boolean {
   let found = false;
   let first = true;
   let utf16: Uint8Array[] | undefined;
-  let tail = "";
+  let tail = Buffer.alloc(0);
   zip.scan(name, (chunk) => {
     if (first && chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) utf16 = [];
     first = false;
@@ -264,9 +264,10 @@ function declaresDtd(zip: ZipArchive, name: string): boolean {
       utf16.push(chunk.slice());
       return;
     }
-    const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
-    if (text.includes("<!DOCTYPE") || text.includes("<!ENTITY")) found = true;
-    tail = text.slice(-8);
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // The previous chunk's last bytes with this one's first: a marker split between them.
+    if (marksDtd(bytes) || marksDtd(Buffer.concat([tail, bytes.subarray(0, 8)]))) found = true;
+    tail = Buffer.from(bytes.subarray(-8));
   });
   return utf16 ? hasDtd(Buffer.concat(utf16)) : found;
 }
@@ -276,9 +277,10 @@ const SCAN_ABOVE = 4 * 1024 * 1024;
 
 function hasDtd(bytes: Uint8Array): boolean {
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  const text = utf16 ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;
+  return marksDtd(utf16 ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
+
+const marksDtd = (text: string | Buffer): boolean => text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;
 
 function resolvePart(dir: string, target: string): string | undefined {
   const decoded = safeDecode(target.split("#")[0] ?? "");

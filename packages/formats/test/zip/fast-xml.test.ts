@@ -88,8 +88,11 @@ describe("fast XML scanner", () => {
     ]) {
       same(xml);
     }
-    // Non-ASCII names: the scanner leaves them to saxes.
+    // One local name under two prefixes of different namespaces is two attributes.
+    same('<a xmlns:p="urn:p" xmlns:q="urn:q" p:x="1" q:x="2" p:xy="3" q:y="4"/>');
+    // Non-ASCII names, and tags with very many attributes: the scanner leaves them to saxes.
     same('<straße xmlns="urn:ü">ü</straße>', false);
+    same(`<a ${Array.from({ length: 65 }, (_, i) => `a${i}="${i}"`).join(" ")}/>`, false);
   });
 
   it("refuses through saxes whatever is not well-formed, with its line and column", () => {
@@ -98,6 +101,7 @@ describe("fast XML scanner", () => {
       "<a>&nbsp;</a>",
       '<a b="1" b="2"/>',
       '<a xmlns:p="urn:p" xmlns:q="urn:p" p:x="1" q:x="2"/>',
+      '<a xmlns:p="urn:p" xmlns:q="urn:p" q:x="1" p:yy="2" p:x="3"/>',
       "<p:a/>",
       "<a p:x='1'/>",
       "<a>]]></a>",
