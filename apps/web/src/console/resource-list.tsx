@@ -1,7 +1,7 @@
 "use client";
 
 import { type QueryKey, type UseMutationOptions, type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 import { DataTable, ListStates } from "./data-table";
 import { useTRPC } from "./trpc";
@@ -69,6 +69,24 @@ export function useRefreshResources(listKey: QueryKey) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: listKey });
     void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
+  };
+}
+
+/** Which resource of a list is open in the editor below it: a new one opens, a deleted one closes. */
+export function useOpenResource(listKey: QueryKey) {
+  const refresh = useRefreshResources(listKey);
+  const [openId, setOpenId] = useState<string | null>(null);
+  return {
+    openId,
+    toggle: (id: string) => setOpenId(openId === id ? null : id),
+    created: (id: string) => {
+      setOpenId(id);
+      refresh();
+    },
+    deleted: () => {
+      setOpenId(null);
+      refresh();
+    },
   };
 }
 

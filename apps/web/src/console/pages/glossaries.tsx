@@ -6,7 +6,7 @@ import { useState } from "react";
 
 import { CreateResourceForm } from "../create-resource-form";
 import { DataTable, ListStates } from "../data-table";
-import { DeleteResource, EditToggle, ResourceList, useRefreshResources } from "../resource-list";
+import { DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
 import { ImportForm } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -17,9 +17,8 @@ type Glossary = RouterOutputs["glossaries"]["list"]["items"][number];
 export default function GlossariesPage() {
   const trpc = useTRPC();
   const list = useQuery(trpc.glossaries.list.queryOptions());
-  const refresh = useRefreshResources(trpc.glossaries.list.queryKey());
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = list.data?.items.find((g) => g.id === openId);
+  const editor = useOpenResource(trpc.glossaries.list.queryKey());
+  const open = list.data?.items.find((g) => g.id === editor.openId);
   return (
     <>
       <h1>Glossaries</h1>
@@ -30,10 +29,7 @@ export default function GlossariesPage() {
         nameLabel="Glossary name"
         submitLabel="Create glossary"
         options={trpc.glossaries.create.mutationOptions()}
-        onCreated={(id) => {
-          setOpenId(id);
-          refresh();
-        }}
+        onCreated={editor.created}
       />
       <ResourceList
         headingId="glossaries-h"
@@ -54,17 +50,14 @@ export default function GlossariesPage() {
         )}
         actions={(g) => (
           <>
-            <EditToggle name={g.name} open={openId === g.id} onToggle={() => setOpenId(openId === g.id ? null : g.id)} />
+            <EditToggle name={g.name} open={editor.openId === g.id} onToggle={() => editor.toggle(g.id)} />
             <DeleteResource
               id={g.id}
               name={g.name}
               body={`Its ${g.entry_count} entries are deleted with it, and requests naming it are refused. This cannot be undone.`}
               confirmLabel="Delete glossary"
               options={trpc.glossaries.delete.mutationOptions()}
-              onDeleted={() => {
-                setOpenId(null);
-                refresh();
-              }}
+              onDeleted={editor.deleted}
             />
           </>
         )}

@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { CreateResourceForm } from "../create-resource-form";
 import { DataTable, ListStates } from "../data-table";
-import { DeleteResource, EditToggle, ResourceList, useRefreshResources } from "../resource-list";
+import { DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
 import { ImportForm } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -16,9 +16,8 @@ type Memory = RouterOutputs["memories"]["list"]["items"][number];
 export default function MemoriesPage() {
   const trpc = useTRPC();
   const list = useQuery(trpc.memories.list.queryOptions());
-  const refresh = useRefreshResources(trpc.memories.list.queryKey());
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = list.data?.items.find((m) => m.id === openId);
+  const editor = useOpenResource(trpc.memories.list.queryKey());
+  const open = list.data?.items.find((m) => m.id === editor.openId);
   return (
     <>
       <h1>Translation memories</h1>
@@ -29,10 +28,7 @@ export default function MemoriesPage() {
         nameLabel="Memory name"
         submitLabel="Create memory"
         options={trpc.memories.create.mutationOptions()}
-        onCreated={(id) => {
-          setOpenId(id);
-          refresh();
-        }}
+        onCreated={editor.created}
       />
       <ResourceList
         headingId="memories-h"
@@ -53,17 +49,14 @@ export default function MemoriesPage() {
         )}
         actions={(m) => (
           <>
-            <EditToggle name={m.name} open={openId === m.id} onToggle={() => setOpenId(openId === m.id ? null : m.id)} />
+            <EditToggle name={m.name} open={editor.openId === m.id} onToggle={() => editor.toggle(m.id)} />
             <DeleteResource
               id={m.id}
               name={m.name}
               body={`Its ${m.unit_count} units are deleted with it, and requests naming it are refused. This cannot be undone.`}
               confirmLabel="Delete memory"
               options={trpc.memories.delete.mutationOptions()}
-              onDeleted={() => {
-                setOpenId(null);
-                refresh();
-              }}
+              onDeleted={editor.deleted}
             />
           </>
         )}
