@@ -12,15 +12,17 @@ interface CreateRequest {
   target_lang: string;
 }
 
-/** Creates a resource for one language pair (a glossary, a memory); `options` is its tRPC create procedure. */
-export function CreateResourceForm<TData extends { id: string }, TError, TContext>({
+/**
+ * Creates a resource for one language pair (a glossary, a memory). `options` is its tRPC create
+ * procedure, whose own onSuccess (the page's) runs even after the form is gone.
+ */
+export function CreateResourceForm<TData, TError, TContext>({
   headingId,
   heading,
   nameId,
   nameLabel,
   submitLabel,
   options,
-  onCreated,
 }: {
   headingId: string;
   heading: string;
@@ -28,7 +30,6 @@ export function CreateResourceForm<TData extends { id: string }, TError, TContex
   nameLabel: string;
   submitLabel: string;
   options: UseMutationOptions<TData, TError, CreateRequest, TContext>;
-  onCreated: (id: string) => void;
 }) {
   const [name, setName] = useState("");
   const [pair, setPair] = useState({ source: "en", target: "es" });
@@ -39,15 +40,7 @@ export function CreateResourceForm<TData extends { id: string }, TError, TContex
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate(
-            { name, source_lang: pair.source, target_lang: pair.target },
-            {
-              onSuccess: (created) => {
-                setName("");
-                onCreated(created.id);
-              },
-            },
-          );
+          create.mutate({ name, source_lang: pair.source, target_lang: pair.target }, { onSuccess: () => setName("") });
         }}
       >
         <div className="field">

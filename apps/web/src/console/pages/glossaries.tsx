@@ -28,8 +28,7 @@ export default function GlossariesPage() {
         nameId="glossary-name"
         nameLabel="Glossary name"
         submitLabel="Create glossary"
-        options={trpc.glossaries.create.mutationOptions()}
-        onCreated={editor.created}
+        options={trpc.glossaries.create.mutationOptions({ onSuccess: (g) => editor.created(g.id) })}
       />
       <ResourceList
         headingId="glossaries-h"

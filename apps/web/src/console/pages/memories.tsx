@@ -27,8 +27,7 @@ export default function MemoriesPage() {
         nameId="memory-name"
         nameLabel="Memory name"
         submitLabel="Create memory"
-        options={trpc.memories.create.mutationOptions()}
-        onCreated={editor.created}
+        options={trpc.memories.create.mutationOptions({ onSuccess: (m) => editor.created(m.id) })}
       />
       <ResourceList
         headingId="memories-h"
