@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-import { type Engine, EngineRouter, createApertiumEngine } from "@tolk/engines";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Engine, EngineRouter } from "@tolk/engines";
+import { describe, expect, it } from "vitest";
 
 import {
-  type Principal,
   type TranslationServices,
   SegmentCache,
   addMemoryUnits,
@@ -16,49 +15,18 @@ import {
   translateBatch,
   translateText,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
-import { loadOrg, rejection } from "./helpers";
+import { ApertiumTestbed } from "./apertium-testbed";
+import { rejection } from "./helpers";
 
 // Glossaries, memories and brand voices in real translations: the real Apertium (en→es), behind
 // a wrapper that counts what reaches the engine.
-let t: TestDb;
-let apertium: Engine;
-const calls = { count: 0, segments: 0 };
-
-function counting(engine: Engine): Engine {
-  return {
-    name: engine.name,
-    pairs: () => engine.pairs(),
-    health: () => engine.health(),
-    close: async () => {},
-    translate: async (req) => {
-      calls.count += 1;
-      calls.segments += req.segments.length;
-      return engine.translate(req);
-    },
-  };
-}
+const bed = new ApertiumTestbed({ plan: "enterprise", requestPrefix: "req_res_" });
+const { calls } = bed;
 
 let svc: TranslationServices;
-const fresh = (): TranslationServices => ({ router: new EngineRouter([counting(apertium)]), cache: new SegmentCache() });
+const fresh = (): TranslationServices => ({ router: new EngineRouter([bed.counting(bed.apertium)]), cache: new SegmentCache() });
 
-async function principalFor(plan: "starter" | "enterprise" = "enterprise"): Promise<Principal> {
-  const org = await createTestOrg(t.ctx, { plan });
-  return { source: "api_key", userId: org.ownerId, org: await loadOrg(t.ctx, org.orgId), scopes: null, keyId: null };
-}
-
-let seq = 0;
-const rid = () => `req_res_${++seq}`;
 const words = (text: string, term: string) => new RegExp(`(?<![\\p{L}\\p{N}])${term}(?![\\p{L}\\p{N}])`, "iu").test(text);
-
-beforeAll(async () => {
-  t = await createTestDb({ realClock: true });
-  apertium = await createApertiumEngine({ poolSize: 2 });
-});
-afterAll(async () => {
-  await apertium.close();
-  await t.close();
-});
 
 const NUMBER = /(?<![\p{L}\p{N}%$.])\d+(?![\p{L}\p{N}$])/u;
 
@@ -96,11 +64,11 @@ describe("translation memory", () => {
   const MO = "/usr/share/locale/es/LC_MESSAGES/gtk30.mo";
 
   it.runIf(existsSync(MO))("reuses a real catalog exactly (0 engine calls), then repairs changed numbers", async () => {
-    const principal = await principalFor();
+    const principal = await bed.principalFor();
     const units = catalog(MO, 400);
     expect(units.length).toBe(400);
-    const memory = await createMemory(t.ctx, { org: principal.org, request: { name: "dpkg", source_lang: "en", target_lang: "es" } });
-    const imported = await importMemory(t.ctx, {
+    const memory = await createMemory(bed.ctx, { org: principal.org, request: { name: "dpkg", source_lang: "en", target_lang: "es" } });
+    const imported = await importMemory(bed.ctx, {
       orgId: principal.org.id,
       memoryId: memory.id,
       format: "tmx",
@@ -112,9 +80,9 @@ describe("translation memory", () => {
     svc = fresh();
     calls.count = 0;
     const keys = [...distinct.keys()];
-    const exact = await translateBatch(t.ctx, svc, {
+    const exact = await translateBatch(bed.ctx, svc, {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { strings: Object.fromEntries(keys.map((s, i) => [`m${i}`, s])), source_lang: "en", target_langs: ["es"], tm_id: memory.id },
     });
     expect(calls.count).toBe(0);
@@ -130,9 +98,9 @@ describe("translation memory", () => {
       return { kind: "word", text: word ? s.slice(0, word.index) + "other" + s.slice(word.index + word[0].length) : `${s} again` };
     });
     calls.count = 0;
-    const fuzzy = await translateBatch(t.ctx, svc, {
+    const fuzzy = await translateBatch(bed.ctx, svc, {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { strings: Object.fromEntries(changed.map((c, i) => [`m${i}`, c.text])), source_lang: "en", target_langs: ["es"], tm_id: memory.id },
     });
     const matches = fuzzy.tm_match?.es ?? {};
@@ -159,12 +127,12 @@ describe("translation memory", () => {
   });
 
   it("sees a unit added after the memory was first used (the index follows the revision)", async () => {
-    const principal = await principalFor();
-    const memory = await createMemory(t.ctx, { org: principal.org, request: { name: "live", source_lang: "en", target_lang: "es" } });
+    const principal = await bed.principalFor();
+    const memory = await createMemory(bed.ctx, { org: principal.org, request: { name: "live", source_lang: "en", target_lang: "es" } });
     svc = fresh();
-    const run = () => translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "The house is big.", source_lang: "en", target_lang: "es", tm_id: memory.id } });
+    const run = () => translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The house is big.", source_lang: "en", target_lang: "es", tm_id: memory.id } });
     expect((await run()).tm_match).toEqual([]);
-    await addMemoryUnits(t.ctx, { orgId: principal.org.id, memoryId: memory.id, request: { units: [{ source: "The house is big.", target: "La casa es enorme." }] } });
+    await addMemoryUnits(bed.ctx, { orgId: principal.org.id, memoryId: memory.id, request: { units: [{ source: "The house is big.", target: "La casa es enorme." }] } });
     const second = await run();
     expect(second.translation).toBe("La casa es enorme.");
     expect(second.tm_match?.[0]).toMatchObject({ score: 100, level: "exact" });
@@ -172,9 +140,9 @@ describe("translation memory", () => {
   });
 
   it("reports the unit and score per segment, and never reuses below 75", async () => {
-    const principal = await principalFor();
-    const memory = await createMemory(t.ctx, { org: principal.org, request: { name: "m", source_lang: "en", target_lang: "es" } });
-    const added = await addMemoryUnits(t.ctx, {
+    const principal = await bed.principalFor();
+    const memory = await createMemory(bed.ctx, { org: principal.org, request: { name: "m", source_lang: "en", target_lang: "es" } });
+    const added = await addMemoryUnits(bed.ctx, {
       orgId: principal.org.id,
       memoryId: memory.id,
       request: { units: [{ source: "You have 3 new messages.", target: "Tienes 3 mensajes nuevos." }] },
@@ -182,9 +150,9 @@ describe("translation memory", () => {
     svc = fresh();
     calls.count = 0;
     calls.segments = 0;
-    const result = await translateText(t.ctx, svc, {
+    const result = await translateText(bed.ctx, svc, {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { text: "You have 3 new messages. You have 12 new messages. The house is big.", source_lang: "en", target_lang: "es", tm_id: memory.id },
     });
     expect(result.translation).toBe("Tienes 3 mensajes nuevos. Tienes 12 mensajes nuevos. La casa es grande.");
@@ -224,8 +192,8 @@ const TEMPLATES = [
 
 describe("glossaries", () => {
   it("renders 100% of 500 term occurrences as the glossary's target, inside translated sentences", async () => {
-    const principal = await principalFor();
-    const glossary = await createGlossary(t.ctx, {
+    const principal = await bed.principalFor();
+    const glossary = await createGlossary(bed.ctx, {
       org: principal.org,
       request: { name: "business", source_lang: "en", target_lang: "es", entries: TERMS.map(([source, target]) => ({ source, target })) },
     });
@@ -233,9 +201,9 @@ describe("glossaries", () => {
     const sentences = TERMS.flatMap(([term]) => TEMPLATES.map((tpl) => tpl.replace("{t}", term)));
     expect(sentences).toHaveLength(500);
     svc = fresh();
-    const result = await translateBatch(t.ctx, svc, {
+    const result = await translateBatch(bed.ctx, svc, {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { strings: Object.fromEntries(sentences.map((s, i) => [`s${i}`, s])), source_lang: "en", target_langs: ["es"], glossary_ids: [glossary.id] },
     });
     let rendered = 0;
@@ -256,15 +224,15 @@ describe("glossaries", () => {
   });
 
   it("lets the first listed glossary win, and refuses unknown, foreign or mismatched ids with 400 naming them", async () => {
-    const principal = await principalFor();
-    const other = await principalFor();
-    const a = await createGlossary(t.ctx, { org: principal.org, request: { name: "a", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "fichero" }] } });
-    const b = await createGlossary(t.ctx, { org: principal.org, request: { name: "b", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "archivo" }] } });
-    const fr = await createGlossary(t.ctx, { org: principal.org, request: { name: "fr", source_lang: "en", target_lang: "fr" } });
-    const foreign = await createGlossary(t.ctx, { org: other.org, request: { name: "x", source_lang: "en", target_lang: "es" } });
+    const principal = await bed.principalFor();
+    const other = await bed.principalFor();
+    const a = await createGlossary(bed.ctx, { org: principal.org, request: { name: "a", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "fichero" }] } });
+    const b = await createGlossary(bed.ctx, { org: principal.org, request: { name: "b", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "archivo" }] } });
+    const fr = await createGlossary(bed.ctx, { org: principal.org, request: { name: "fr", source_lang: "en", target_lang: "fr" } });
+    const foreign = await createGlossary(bed.ctx, { org: other.org, request: { name: "x", source_lang: "en", target_lang: "es" } });
     svc = fresh();
     const run = (glossary_ids: string[]) =>
-      translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "I see the file.", source_lang: "en", target_lang: "es", glossary_ids } });
+      translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "I see the file.", source_lang: "en", target_lang: "es", glossary_ids } });
     expect((await run([b.id, a.id])).translation).toBe("Veo el archivo.");
     expect((await run([a.id, b.id])).translation).toBe("Veo el fichero.");
     for (const [ids, text] of [
@@ -276,16 +244,16 @@ describe("glossaries", () => {
       expect(err).toMatchObject({ status: 400, code: "bad_request", extra: { param: "glossary_ids" } });
       expect(err.message).toContain(text);
     }
-    const tm = await rejection(translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", tm_id: "tm_nope" } }));
+    const tm = await rejection(translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", tm_id: "tm_nope" } }));
     expect(tm).toMatchObject({ status: 400, extra: { param: "tm_id" } });
-    const bv = await rejection(translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", brand_voice_id: "bv_nope" } }));
+    const bv = await rejection(translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", brand_voice_id: "bv_nope" } }));
     expect(bv).toMatchObject({ status: 400, extra: { param: "brand_voice_id" } });
   });
 });
 
 describe("brand voices", () => {
   it("puts formality, tone and instructions in the prompt of an engine that takes instructions", async () => {
-    const principal = await principalFor();
+    const principal = await bed.principalFor();
     const seen: (string | undefined)[] = [];
     const llm: Engine = {
       name: "llm",
@@ -298,10 +266,10 @@ describe("brand voices", () => {
       },
     };
     const llmServices: TranslationServices = { router: new EngineRouter([llm]), cache: new SegmentCache() };
-    const formal = await createBrandVoice(t.ctx, { org: principal.org, request: { name: "F", formality: "Formal", tone: "warm", instructions: "Short sentences." } });
-    const informal = await createBrandVoice(t.ctx, { org: principal.org, request: { name: "I", formality: "Informal" } });
+    const formal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "F", formality: "Formal", tone: "warm", instructions: "Short sentences." } });
+    const informal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "I", formality: "Informal" } });
     const run = (brand_voice_id: string) =>
-      translateText(t.ctx, llmServices, { principal, requestId: rid(), request: { text: "Thank you.", source_lang: "en", target_lang: "de", brand_voice_id } });
+      translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request: { text: "Thank you.", source_lang: "en", target_lang: "de", brand_voice_id } });
     expect((await run(formal.id)).brand_voice_applied).toMatchObject({ formality: "Formal", tone: "warm", formality_applied_by: "prompt" });
     await run(informal.id);
     await run(formal.id); // cached: same text, same instructions
@@ -313,8 +281,8 @@ describe("brand voices", () => {
   });
 
   it("leaves 0 forbidden terms in 500 translated sentences, and says which it had to remove", async () => {
-    const principal = await principalFor();
-    const voice = await createBrandVoice(t.ctx, {
+    const principal = await bed.principalFor();
+    const voice = await createBrandVoice(bed.ctx, {
       org: principal.org,
       request: {
         name: "Support",
@@ -329,9 +297,9 @@ describe("brand voices", () => {
     const sentences: string[] = [];
     for (let i = 0; sentences.length < 500; i++) sentences.push(`${frames[i % frames.length]}${things[Math.floor(i / 5) % things.length]} (${i})`);
     svc = fresh();
-    const result = await translateBatch(t.ctx, svc, {
+    const result = await translateBatch(bed.ctx, svc, {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { strings: Object.fromEntries(sentences.map((s, i) => [`s${i}`, s])), source_lang: "en", target_langs: ["es"], brand_voice_id: voice.id },
     });
     const outputs = Object.values(result.translations.es ?? {});
@@ -346,15 +314,15 @@ describe("brand voices", () => {
   });
 
   it("keeps do-not-translate terms verbatim and enforces preferred terms", async () => {
-    const principal = await principalFor();
-    const voice = await createBrandVoice(t.ctx, {
+    const principal = await bed.principalFor();
+    const voice = await createBrandVoice(bed.ctx, {
       org: principal.org,
       request: { name: "Brand", do_not_translate: ["Tolk Cloud", "Open"], preferred_terms: [{ source: "house", target: "hogar" }] },
     });
     svc = fresh();
-    const result = await translateText(t.ctx, svc, {
+    const result = await translateText(bed.ctx, svc, {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { text: "Tolk Cloud is open. The house is big.", source_lang: "en", target_lang: "es", brand_voice_id: voice.id },
     });
     expect(result.translation).toContain("Tolk Cloud");

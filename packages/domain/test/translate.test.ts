@@ -1,10 +1,9 @@
 import { usageEvents } from "@tolk/db";
-import { type Engine, EngineError, EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { type Engine, EngineError, EngineRouter } from "@tolk/engines";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
-  type Principal,
   type TranslationServices,
   SegmentCache,
   getCreditBalance,
@@ -12,28 +11,13 @@ import {
   translateBatch,
   translateText,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { ApertiumTestbed } from "./apertium-testbed";
 import { loadOrg, rejection } from "./helpers";
 
 // The use cases against the real Apertium engine; small wrapper engines count calls, fail on
 // purpose, or serve a CJK target so the script weights can be checked.
-let t: TestDb;
-let apertium: Engine;
-const calls = { count: 0, segments: 0 };
-
-function counting(engine: Engine): Engine {
-  return {
-    name: engine.name,
-    pairs: () => engine.pairs(),
-    health: () => engine.health(),
-    close: async () => {},
-    translate: async (req) => {
-      calls.count += 1;
-      calls.segments += req.segments.length;
-      return engine.translate(req);
-    },
-  };
-}
+const bed = new ApertiumTestbed({ plan: "starter", requestPrefix: "req_" });
+const { calls } = bed;
 
 const failing: Engine = {
   name: "libretranslate",
@@ -58,29 +42,12 @@ function services(engines: Engine[]): TranslationServices {
   return { router: new EngineRouter(engines), cache: new SegmentCache() };
 }
 
-async function principalFor(plan: "free" | "starter" | "enterprise" = "starter", topUp?: number): Promise<Principal> {
-  const org = await createTestOrg(t.ctx, { plan, topUp });
-  return { source: "api_key", userId: org.ownerId, org: await loadOrg(t.ctx, org.orgId), scopes: null, keyId: null };
-}
-
-let requestSeq = 0;
-const rid = () => `req_${++requestSeq}`;
-
-beforeAll(async () => {
-  t = await createTestDb({ realClock: true });
-  apertium = await createApertiumEngine({ poolSize: 2 });
-});
-afterAll(async () => {
-  await apertium.close();
-  await t.close();
-});
-
 describe("translateText", () => {
   it("translates, bills output characters × weight, and records one usage event", async () => {
-    const principal = await principalFor();
-    const svc = services([apertium]);
-    const requestId = rid();
-    const result = await translateText(t.ctx, svc, {
+    const principal = await bed.principalFor();
+    const svc = services([bed.apertium]);
+    const requestId = bed.rid();
+    const result = await translateText(bed.ctx, svc, {
       principal,
       requestId,
       request: { text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" },
@@ -89,18 +56,18 @@ describe("translateText", () => {
     expect(result.character_count).toBe(result.translation.length);
     expect(result.credits_used).toBe(result.character_count); // Latin script: weight 1
     expect(result.quality_score).toBeGreaterThan(0);
-    const balance = await getCreditBalance(t.ctx, principal.org);
+    const balance = await getCreditBalance(bed.ctx, principal.org);
     expect(balance.consumed).toBe(result.credits_used);
-    const events = await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.requestId, requestId));
+    const events = await bed.ctx.db.select().from(usageEvents).where(eq(usageEvents.requestId, requestId));
     expect(events).toMatchObject([{ kind: "text", sourceLang: "en", targetLang: "es", characters: result.character_count }]);
   });
 
   it("keeps placeholders, tags, URLs and line breaks exactly", async () => {
-    const principal = await principalFor();
+    const principal = await bed.principalFor();
     const text = "Hello {name}, you have %d new <b>messages</b>.\n\n  See https://example.com/a?b=1 or write to help@example.com.";
-    const { translation } = await translateText(t.ctx, services([apertium]), {
+    const { translation } = await translateText(bed.ctx, services([bed.apertium]), {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { text, source_lang: "en", target_lang: "es" },
     });
     for (const kept of ["{name}", "%d", "<b>", "</b>", "https://example.com/a?b=1", "help@example.com"]) {
@@ -112,55 +79,55 @@ describe("translateText", () => {
   });
 
   it("never shows Apertium's unknown-word marks, and scores unknown words lower", async () => {
-    const principal = await principalFor();
-    const svc = services([apertium]);
-    const known = await translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "The cat is black.", source_lang: "en", target_lang: "es" } });
-    const unknown = await translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "The zorblax is black.", source_lang: "en", target_lang: "es" } });
+    const principal = await bed.principalFor();
+    const svc = services([bed.apertium]);
+    const known = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The cat is black.", source_lang: "en", target_lang: "es" } });
+    const unknown = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The zorblax is black.", source_lang: "en", target_lang: "es" } });
     expect(unknown.translation).toContain("zorblax");
     expect(unknown.translation).not.toMatch(/[*#@]/);
     expect(unknown.quality_score ?? 100).toBeLessThan(known.quality_score ?? 0);
   });
 
   it("pivots a pair without a direct mode, and the score shows it", async () => {
-    const principal = await principalFor();
-    const svc = services([apertium]);
-    const direct = await translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "The cat is black.", source_lang: "en", target_lang: "es" } });
+    const principal = await bed.principalFor();
+    const svc = services([bed.apertium]);
+    const direct = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The cat is black.", source_lang: "en", target_lang: "es" } });
     expect(svc.router.route("gl", "it")?.pivot).not.toBeNull();
-    const pivoted = await translateText(t.ctx, svc, { principal, requestId: rid(), request: { text: "O gato é negro.", source_lang: "gl", target_lang: "it" } });
+    const pivoted = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "O gato é negro.", source_lang: "gl", target_lang: "it" } });
     expect(pivoted.translation.length).toBeGreaterThan(0);
     expect(pivoted.quality_score ?? 100).toBeLessThan(direct.quality_score ?? 0);
   });
 
   it("costs one engine call for a repeated string, across requests too", async () => {
-    const principal = await principalFor();
-    const svc = services([counting(apertium)]);
+    const principal = await bed.principalFor();
+    const svc = services([bed.counting(bed.apertium)]);
     calls.count = 0;
     calls.segments = 0;
     const text = "Unsaved changes will be lost. Unsaved changes will be lost.";
-    await translateText(t.ctx, svc, { principal, requestId: rid(), request: { text, source_lang: "en", target_lang: "es" } });
-    await translateText(t.ctx, svc, { principal, requestId: rid(), request: { text, source_lang: "en", target_lang: "es" } });
+    await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text, source_lang: "en", target_lang: "es" } });
+    await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text, source_lang: "en", target_lang: "es" } });
     expect(calls).toEqual({ count: 1, segments: 1 });
   });
 
   it("refuses text over the plan's maximum with the limit in the message, billing nothing", async () => {
-    const principal = await principalFor("free"); // 5,000 characters
+    const principal = await bed.principalFor("free"); // 5,000 characters
     const err = await rejection(
-      translateText(t.ctx, services([apertium]), { principal, requestId: rid(), request: { text: "a".repeat(5_001), source_lang: "en", target_lang: "es" } }),
+      translateText(bed.ctx, services([bed.apertium]), { principal, requestId: bed.rid(), request: { text: "a".repeat(5_001), source_lang: "en", target_lang: "es" } }),
     );
     expect(err).toMatchObject({ status: 400, code: "bad_request", extra: { param: "text" } });
     expect(err.message).toContain("5000");
-    expect((await getCreditBalance(t.ctx, principal.org)).consumed).toBe(0);
+    expect((await getCreditBalance(bed.ctx, principal.org)).consumed).toBe(0);
   });
 
   it("refuses with 402 before any engine call when the balance cannot cover the estimate", async () => {
-    const principal = await principalFor("enterprise");
-    await setOrganizationPlan(t.ctx, { orgId: principal.org.id, plan: "enterprise", limits: { monthly_credits: 10 } });
-    const org = await loadOrg(t.ctx, principal.org.id);
+    const principal = await bed.principalFor("enterprise");
+    await setOrganizationPlan(bed.ctx, { orgId: principal.org.id, plan: "enterprise", limits: { monthly_credits: 10 } });
+    const org = await loadOrg(bed.ctx, principal.org.id);
     calls.count = 0;
     const err = await rejection(
-      translateText(t.ctx, services([counting(apertium)]), {
+      translateText(bed.ctx, services([bed.counting(bed.apertium)]), {
         principal: { ...principal, org },
-        requestId: rid(),
+        requestId: bed.rid(),
         request: { text: "This sentence is much longer than ten characters.", source_lang: "en", target_lang: "es" },
       }),
     );
@@ -170,24 +137,24 @@ describe("translateText", () => {
   });
 
   it("answers 400 unsupported_language_pair listing what is available, and 503 when the engine fails", async () => {
-    const principal = await principalFor();
+    const principal = await bed.principalFor();
     const unsupported = await rejection(
-      translateText(t.ctx, services([apertium]), { principal, requestId: rid(), request: { text: "Hi", source_lang: "en", target_lang: "ko" } }),
+      translateText(bed.ctx, services([bed.apertium]), { principal, requestId: bed.rid(), request: { text: "Hi", source_lang: "en", target_lang: "ko" } }),
     );
     expect(unsupported).toMatchObject({ status: 400, code: "unsupported_language_pair" });
     expect(unsupported.message).toContain("en-es");
     const failed = await rejection(
-      translateText(t.ctx, services([failing]), { principal, requestId: rid(), request: { text: "Hi there.", source_lang: "en", target_lang: "de" } }),
+      translateText(bed.ctx, services([failing]), { principal, requestId: bed.rid(), request: { text: "Hi there.", source_lang: "en", target_lang: "de" } }),
     );
     expect(failed).toMatchObject({ status: 503, code: "engine_unavailable", type: "api_error" });
-    expect((await getCreditBalance(t.ctx, principal.org)).consumed).toBe(0);
+    expect((await getCreditBalance(bed.ctx, principal.org)).consumed).toBe(0);
   });
 
   it("bills a CJK target at weight 3", async () => {
-    const principal = await principalFor();
-    const result = await translateText(t.ctx, services([kana]), {
+    const principal = await bed.principalFor();
+    const result = await translateText(bed.ctx, services([kana]), {
       principal,
-      requestId: rid(),
+      requestId: bed.rid(),
       request: { text: "two words", source_lang: "en", target_lang: "ja" },
     });
     expect(result.character_count).toBe(6);
@@ -196,11 +163,11 @@ describe("translateText", () => {
   });
 
   it("refuses glossary, memory and brand-voice ids it does not know, naming them", async () => {
-    const principal = await principalFor();
+    const principal = await bed.principalFor();
     const err = await rejection(
-      translateText(t.ctx, services([apertium]), {
+      translateText(bed.ctx, services([bed.apertium]), {
         principal,
-        requestId: rid(),
+        requestId: bed.rid(),
         request: { text: "Hi", source_lang: "en", target_lang: "es", glossary_ids: ["gls_nope"] },
       }),
     );
@@ -211,9 +178,9 @@ describe("translateText", () => {
 
 describe("translateBatch", () => {
   it("translates every key into every target and bills the total once, with usage per target", async () => {
-    const principal = await principalFor();
-    const requestId = rid();
-    const result = await translateBatch(t.ctx, services([apertium]), {
+    const principal = await bed.principalFor();
+    const requestId = bed.rid();
+    const result = await translateBatch(bed.ctx, services([bed.apertium]), {
       principal,
       requestId,
       request: {
@@ -227,20 +194,20 @@ describe("translateBatch", () => {
     const chars = Object.values(result.translations).flatMap((m) => Object.values(m)).join("").length;
     expect(result.total_characters).toBe(chars);
     expect(result.total_credits_used).toBe(chars);
-    const events = await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.requestId, requestId));
+    const events = await bed.ctx.db.select().from(usageEvents).where(eq(usageEvents.requestId, requestId));
     expect(events.map((e) => e.targetLang).sort()).toEqual(["ca", "es"]);
-    expect((await getCreditBalance(t.ctx, principal.org)).consumed).toBe(chars);
+    expect((await getCreditBalance(bed.ctx, principal.org)).consumed).toBe(chars);
   });
 
   it("translates nothing and bills nothing when the credits cannot cover every target", async () => {
-    const principal = await principalFor("enterprise");
-    await setOrganizationPlan(t.ctx, { orgId: principal.org.id, plan: "enterprise", limits: { monthly_credits: 30 } });
-    const org = await loadOrg(t.ctx, principal.org.id);
+    const principal = await bed.principalFor("enterprise");
+    await setOrganizationPlan(bed.ctx, { orgId: principal.org.id, plan: "enterprise", limits: { monthly_credits: 30 } });
+    const org = await loadOrg(bed.ctx, principal.org.id);
     calls.count = 0;
     const err = await rejection(
-      translateBatch(t.ctx, services([counting(apertium)]), {
+      translateBatch(bed.ctx, services([bed.counting(bed.apertium)]), {
         principal: { ...principal, org },
-        requestId: rid(),
+        requestId: bed.rid(),
         request: { strings: { a: "Good morning, friends." }, source_lang: "en", target_langs: ["es", "ca"] },
       }),
     );
@@ -250,12 +217,12 @@ describe("translateBatch", () => {
   });
 
   it("refuses the whole batch when one target is unsupported", async () => {
-    const principal = await principalFor();
+    const principal = await bed.principalFor();
     calls.count = 0;
     const err = await rejection(
-      translateBatch(t.ctx, services([counting(apertium)]), {
+      translateBatch(bed.ctx, services([bed.counting(bed.apertium)]), {
         principal,
-        requestId: rid(),
+        requestId: bed.rid(),
         request: { strings: { a: "Hello." }, source_lang: "en", target_langs: ["es", "ko"] },
       }),
     );

@@ -1,12 +1,13 @@
 "use client";
 
 import { brandVoice, formalities } from "@tolk/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
+import { DeleteResource, ResourceList, RowButton, useRefreshResources } from "../resource-list";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { ConfirmButton, Empty, ErrorState, FormError, Loading, formatDate, saveFile } from "../ui";
+import { FormError, formatDate, saveFile } from "../ui";
 
 type Voice = RouterOutputs["brandVoices"]["list"]["items"][number];
 type Formality = (typeof formalities)[number];
@@ -65,13 +66,9 @@ const toForm = (v: Voice): VoiceForm => ({
 
 export default function BrandVoicesPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const list = useQuery(trpc.brandVoices.list.queryOptions());
+  const refresh = useRefreshResources(trpc.brandVoices.list.queryKey());
   const [editing, setEditing] = useState<Voice | null>(null);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.brandVoices.list.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
-  };
   return (
     <>
       <h1>Brand voices</h1>
@@ -80,60 +77,46 @@ export default function BrandVoicesPage() {
       ) : (
         <VoiceEditor key="new" voice={null} onDone={() => undefined} refresh={refresh} />
       )}
-      <section className="card" aria-labelledby="voices-h">
-        <h2 id="voices-h">Your brand voices</h2>
-        {list.isPending ? (
-          <Loading what="brand voices" />
-        ) : list.error ? (
-          <ErrorState error={list.error} retry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <Empty>No brand voices yet. A brand voice sets formality, preferred and forbidden terms, and words never to translate.</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Formality</th>
-                  <th scope="col">Tone</th>
-                  <th scope="col">Terms</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col">
-                    <span className="muted">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((v) => (
-                  <tr key={v.id}>
-                    <td>{v.name}</td>
-                    <td>{v.formality}</td>
-                    <td>{v.tone ?? "–"}</td>
-                    <td>
-                      {v.preferred_terms.length} preferred, {v.forbidden_terms.length} forbidden, {v.do_not_translate.length} kept
-                    </td>
-                    <td>{formatDate(v.updated_at)}</td>
-                    <td>
-                      <div className="actions">
-                        <button type="button" onClick={() => setEditing(v)}>
-                          Edit <span className="visually-hidden">{v.name}</span>
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => saveFile({ body: JSON.stringify(v, null, 2), contentType: "application/json", filename: `${v.id}.json` })}
-                        >
-                          Export <span className="visually-hidden">{v.name}</span>
-                        </button>
-                        <DeleteVoice voice={v} onDeleted={() => (editing?.id === v.id ? setEditing(null) : undefined)} refresh={refresh} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ResourceList
+        headingId="voices-h"
+        heading="Your brand voices"
+        list={list}
+        what="brand voices"
+        empty="No brand voices yet. A brand voice sets formality, preferred and forbidden terms, and words never to translate."
+        columns={["Name", "Formality", "Tone", "Terms", "Updated"]}
+        cells={(v) => (
+          <>
+            <td>{v.name}</td>
+            <td>{v.formality}</td>
+            <td>{v.tone ?? "–"}</td>
+            <td>
+              {v.preferred_terms.length} preferred, {v.forbidden_terms.length} forbidden, {v.do_not_translate.length} kept
+            </td>
+            <td>{formatDate(v.updated_at)}</td>
+          </>
         )}
-      </section>
+        actions={(v) => (
+          <>
+            <RowButton label="Edit" name={v.name} onClick={() => setEditing(v)} />
+            <RowButton
+              label="Export"
+              name={v.name}
+              onClick={() => saveFile({ body: JSON.stringify(v, null, 2), contentType: "application/json", filename: `${v.id}.json` })}
+            />
+            <DeleteResource
+              id={v.id}
+              name={v.name}
+              body="Requests naming this brand voice are refused from now on. This cannot be undone."
+              confirmLabel="Delete brand voice"
+              options={trpc.brandVoices.delete.mutationOptions()}
+              onDeleted={() => {
+                if (editing?.id === v.id) setEditing(null);
+                refresh();
+              }}
+            />
+          </>
+        )}
+      />
     </>
   );
 }
@@ -266,32 +249,5 @@ function VoiceEditor({ voice, onDone, refresh }: { voice: Voice | null; onDone: 
         </div>
       </form>
     </section>
-  );
-}
-
-function DeleteVoice({ voice, onDeleted, refresh }: { voice: Voice; onDeleted: () => void; refresh: () => void }) {
-  const trpc = useTRPC();
-  const remove = useMutation(trpc.brandVoices.delete.mutationOptions());
-  return (
-    <ConfirmButton
-      label="Delete"
-      title={`Delete “${voice.name}”?`}
-      body="Requests naming this brand voice are refused from now on. This cannot be undone."
-      confirmLabel="Delete brand voice"
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={(close) =>
-        remove.mutate(
-          { id: voice.id },
-          {
-            onSuccess: () => {
-              close();
-              onDeleted();
-              refresh();
-            },
-          },
-        )
-      }
-    />
   );
 }

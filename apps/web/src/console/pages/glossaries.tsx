@@ -4,137 +4,65 @@ import { glossaryFileFormats } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { ImportForm, PairSelects } from "../resource-parts";
+import { CreateResourceForm } from "../create-resource-form";
+import { DataTable, ListStates } from "../data-table";
+import { DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
+import { ImportForm } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { ConfirmButton, Empty, ErrorState, FormError, Loading, formatDate, formatNumber, saveFile } from "../ui";
+import { FormError, formatDate, formatNumber, saveFile } from "../ui";
 
 type Glossary = RouterOutputs["glossaries"]["list"]["items"][number];
 
 export default function GlossariesPage() {
   const trpc = useTRPC();
   const list = useQuery(trpc.glossaries.list.queryOptions());
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = list.data?.items.find((g) => g.id === openId);
+  const editor = useOpenResource(trpc.glossaries.list.queryKey());
+  const open = list.data?.items.find((g) => g.id === editor.openId);
   return (
     <>
       <h1>Glossaries</h1>
-      <CreateGlossary onCreated={setOpenId} />
-      <section className="card" aria-labelledby="glossaries-h">
-        <h2 id="glossaries-h">Your glossaries</h2>
-        {list.isPending ? (
-          <Loading what="glossaries" />
-        ) : list.error ? (
-          <ErrorState error={list.error} retry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <Empty>No glossaries yet. A glossary fixes how terms are translated; create one above or import a CSV, TSV or TBX file into it.</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Languages</th>
-                  <th scope="col">Entries</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col">
-                    <span className="muted">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((g) => (
-                  <tr key={g.id}>
-                    <td>{g.name}</td>
-                    <td>
-                      {g.source_lang} → {g.target_lang}
-                    </td>
-                    <td>{formatNumber(g.entry_count)}</td>
-                    <td>{formatDate(g.updated_at)}</td>
-                    <td>
-                      <div className="actions">
-                        <button type="button" aria-expanded={openId === g.id} onClick={() => setOpenId(openId === g.id ? null : g.id)}>
-                          {openId === g.id ? "Close" : "Edit"} <span className="visually-hidden">{g.name}</span>
-                        </button>
-                        <DeleteGlossary glossary={g} onDeleted={() => setOpenId(null)} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <CreateResourceForm
+        headingId="create-glossary-h"
+        heading="Create a glossary"
+        nameId="glossary-name"
+        nameLabel="Glossary name"
+        submitLabel="Create glossary"
+        options={trpc.glossaries.create.mutationOptions({ onSuccess: (g) => editor.created(g.id) })}
+      />
+      <ResourceList
+        headingId="glossaries-h"
+        heading="Your glossaries"
+        list={list}
+        what="glossaries"
+        empty="No glossaries yet. A glossary fixes how terms are translated; create one above or import a CSV, TSV or TBX file into it."
+        columns={["Name", "Languages", "Entries", "Updated"]}
+        cells={(g) => (
+          <>
+            <td>{g.name}</td>
+            <td>
+              {g.source_lang} → {g.target_lang}
+            </td>
+            <td>{formatNumber(g.entry_count)}</td>
+            <td>{formatDate(g.updated_at)}</td>
+          </>
         )}
-      </section>
+        actions={(g) => (
+          <>
+            <EditToggle name={g.name} open={editor.openId === g.id} onToggle={() => editor.toggle(g.id)} />
+            <DeleteResource
+              id={g.id}
+              name={g.name}
+              body={`Its ${g.entry_count} entries are deleted with it, and requests naming it are refused. This cannot be undone.`}
+              confirmLabel="Delete glossary"
+              options={trpc.glossaries.delete.mutationOptions()}
+              onDeleted={editor.deleted}
+            />
+          </>
+        )}
+      />
       {open && <GlossaryEditor key={open.id} glossary={open} />}
     </>
-  );
-}
-
-function CreateGlossary({ onCreated }: { onCreated: (id: string) => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [pair, setPair] = useState({ source: "en", target: "es" });
-  const create = useMutation(
-    trpc.glossaries.create.mutationOptions({
-      onSuccess: (g) => {
-        setName("");
-        onCreated(g.id);
-        void queryClient.invalidateQueries({ queryKey: trpc.glossaries.list.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
-      },
-    }),
-  );
-  return (
-    <section className="card" aria-labelledby="create-glossary-h">
-      <h2 id="create-glossary-h">Create a glossary</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate({ name, source_lang: pair.source, target_lang: pair.target });
-        }}
-      >
-        <div className="field">
-          <label htmlFor="glossary-name">Glossary name</label>
-          <input id="glossary-name" type="text" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <PairSelects source={pair.source} target={pair.target} onChange={setPair} />
-        <FormError error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create glossary
-        </button>
-      </form>
-    </section>
-  );
-}
-
-function DeleteGlossary({ glossary, onDeleted }: { glossary: Glossary; onDeleted: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const remove = useMutation(trpc.glossaries.delete.mutationOptions());
-  return (
-    <ConfirmButton
-      label="Delete"
-      title={`Delete “${glossary.name}”?`}
-      body={`Its ${glossary.entry_count} entries are deleted with it, and requests naming it are refused. This cannot be undone.`}
-      confirmLabel="Delete glossary"
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={(close) =>
-        remove.mutate(
-          { id: glossary.id },
-          {
-            onSuccess: () => {
-              close();
-              onDeleted();
-              void queryClient.invalidateQueries({ queryKey: trpc.glossaries.list.queryKey() });
-              void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
-            },
-          },
-        )
-      }
-    />
   );
 }
 
@@ -212,47 +140,32 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
         </div>
       </form>
       <FormError error={add.error ?? remove.error} />
-      {entries.isPending ? (
-        <Loading what="entries" />
-      ) : entries.error ? (
-        <ErrorState error={entries.error} retry={() => void entries.refetch()} />
-      ) : entries.data.items.length === 0 ? (
-        <Empty>No entries yet. Add one above or import a file below.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Source term</th>
-                <th scope="col">Target term</th>
-                <th scope="col">
-                  <span className="muted">Actions</span>
-                </th>
+      <ListStates query={entries} what="entries" empty="No entries yet. Add one above or import a file below.">
+        {(data) => (
+          <DataTable
+            columns={["Source term", "Target term"]}
+            footer={data.has_more && <p className="muted">Showing the first {data.items.length} entries; export the glossary to see them all.</p>}
+          >
+            {data.items.map((entry) => (
+              <tr key={entry.id}>
+                <td>{entry.source}</td>
+                <td>{entry.target}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Delete entry ${entry.source}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ id: glossary.id, entryId: entry.id })}
+                  >
+                    Delete
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.data.items.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.source}</td>
-                  <td>{entry.target}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Delete entry ${entry.source}`}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate({ id: glossary.id, entryId: entry.id })}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {entries.data.has_more && <p className="muted">Showing the first {entries.data.items.length} entries; export the glossary to see them all.</p>}
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
 
       <h3>Import and export</h3>
       <ImportForm

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 
+import { DataTable } from "../data-table";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
@@ -92,26 +93,11 @@ function MemberTable({ members }: { members: RouterOutputs["members"]["list"]["m
   return (
     <section className="card" aria-labelledby="members-h">
       <h2 id="members-h">Members</h2>
-      <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="muted">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <MemberRow key={m.userId} member={m} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={["E-mail", "Name", "Role", "Joined"]}>
+        {members.map((m) => (
+          <MemberRow key={m.userId} member={m} />
+        ))}
+      </DataTable>
     </section>
   );
 }
@@ -172,34 +158,20 @@ function PendingInvitations({ invitations }: { invitations: RouterOutputs["membe
       {invitations.length === 0 ? (
         <Empty>No pending invitations.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="muted">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((i) => (
-                <tr key={i.id}>
-                  <td>{i.email}</td>
-                  <td>{i.role}</td>
-                  <td>{formatDate(i.expiresAt)}</td>
-                  <td>
-                    <button type="button" onClick={() => revoke.mutate({ invitationId: i.id })} disabled={revoke.isPending}>
-                      Withdraw
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["E-mail", "Role", "Expires"]}>
+          {invitations.map((i) => (
+            <tr key={i.id}>
+              <td>{i.email}</td>
+              <td>{i.role}</td>
+              <td>{formatDate(i.expiresAt)}</td>
+              <td>
+                <button type="button" onClick={() => revoke.mutate({ invitationId: i.id })} disabled={revoke.isPending}>
+                  Withdraw
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

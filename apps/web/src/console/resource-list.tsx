@@ -1,0 +1,131 @@
+"use client";
+
+import { type QueryKey, type UseMutationOptions, type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+
+import { DataTable, ListStates } from "./data-table";
+import { useTRPC } from "./trpc";
+import { ConfirmButton } from "./ui";
+
+/** An organization's resources (glossaries, memories, brand voices) in a card: one row each, with its actions. */
+export function ResourceList<T extends { id: string }, E>({
+  headingId,
+  heading,
+  list,
+  what,
+  empty,
+  columns,
+  cells,
+  actions,
+}: {
+  headingId: string;
+  heading: string;
+  list: UseQueryResult<{ items: T[] }, E>;
+  what: string;
+  empty: ReactNode;
+  columns: readonly string[];
+  cells: (item: T) => ReactNode;
+  actions: (item: T) => ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <ListStates query={list} what={what} empty={empty}>
+        {(data) => (
+          <DataTable columns={columns}>
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                {cells(item)}
+                <td>
+                  <div className="actions">{actions(item)}</div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
+    </section>
+  );
+}
+
+/** A row's button; the hidden resource name makes its accessible name unique in the table (“Edit Brand terms”). */
+export function RowButton({ label, name, expanded, onClick }: { label: string; name: string; expanded?: boolean; onClick: () => void }) {
+  return (
+    <button type="button" aria-expanded={expanded} onClick={onClick}>
+      {label} <span className="visually-hidden">{name}</span>
+    </button>
+  );
+}
+
+/** Opens the row's resource in the editor below the list, or closes it again. */
+export function EditToggle({ name, open, onToggle }: { name: string; open: boolean; onToggle: () => void }) {
+  return <RowButton label={open ? "Close" : "Edit"} name={name} expanded={open} onClick={onToggle} />;
+}
+
+/** Invalidates a resource listing and the quota, whose counts of resources change with it. */
+export function useRefreshResources(listKey: QueryKey) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: listKey });
+    void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
+  };
+}
+
+/** Which resource of a list is open in the editor below it: a new one opens, a deleted one closes. */
+export function useOpenResource(listKey: QueryKey) {
+  const refresh = useRefreshResources(listKey);
+  const [openId, setOpenId] = useState<string | null>(null);
+  return {
+    openId,
+    toggle: (id: string) => setOpenId(openId === id ? null : id),
+    created: (id: string) => {
+      setOpenId(id);
+      refresh();
+    },
+    deleted: () => {
+      setOpenId(null);
+      refresh();
+    },
+  };
+}
+
+/** Deletes one resource after confirmation; `options` is the resource's tRPC delete procedure. */
+export function DeleteResource<TData, TError, TContext>({
+  id,
+  name,
+  body,
+  confirmLabel,
+  options,
+  onDeleted,
+}: {
+  id: string;
+  name: string;
+  body: string;
+  confirmLabel: string;
+  options: UseMutationOptions<TData, TError, { id: string }, TContext>;
+  onDeleted: () => void;
+}) {
+  const remove = useMutation(options);
+  return (
+    <ConfirmButton
+      label="Delete"
+      title={`Delete “${name}”?`}
+      body={body}
+      confirmLabel={confirmLabel}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={(close) =>
+        remove.mutate(
+          { id },
+          {
+            onSuccess: () => {
+              close();
+              onDeleted();
+            },
+          },
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { type Plan } from "@tolk/contract";
+import { type Engine, createApertiumEngine } from "@tolk/engines";
+import { afterAll, beforeAll } from "vitest";
+
+import { type DomainContext, type Principal } from "../src";
+import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { loadOrg } from "./helpers";
+
+/**
+ * The translation tests' setup: one database and one real Apertium engine per test file, opened
+ * before its tests and closed after them (starting Apertium costs seconds, so tests share it).
+ */
+export class ApertiumTestbed {
+  /** What reached the engines wrapped by `counting`; tests reset it before they count. */
+  readonly calls = { count: 0, segments: 0 };
+  #db: TestDb | undefined;
+  #apertium: Engine | undefined;
+  #requests = 0;
+
+  constructor(private readonly options: { plan: Plan; requestPrefix: string }) {
+    beforeAll(async () => {
+      this.#db = await createTestDb({ realClock: true });
+      this.#apertium = await createApertiumEngine({ poolSize: 2 });
+    });
+    afterAll(async () => {
+      await this.#apertium?.close();
+      await this.#db?.close();
+    });
+  }
+
+  get ctx(): DomainContext {
+    if (!this.#db) throw new Error("the testbed opens in beforeAll");
+    return this.#db.ctx;
+  }
+
+  get apertium(): Engine {
+    if (!this.#apertium) throw new Error("the testbed opens in beforeAll");
+    return this.#apertium;
+  }
+
+  /** `engine`, counting its calls and segments in `calls`. */
+  counting(engine: Engine): Engine {
+    return {
+      name: engine.name,
+      pairs: () => engine.pairs(),
+      health: () => engine.health(),
+      close: async () => {},
+      translate: async (req) => {
+        this.calls.count += 1;
+        this.calls.segments += req.segments.length;
+        return engine.translate(req);
+      },
+    };
+  }
+
+  /** An API-key principal of a new organization on `plan` (by default the testbed's). */
+  async principalFor(plan: Plan = this.options.plan, topUp?: number): Promise<Principal> {
+    const org = await createTestOrg(this.ctx, { plan, topUp });
+    return { source: "api_key", userId: org.ownerId, org: await loadOrg(this.ctx, org.orgId), scopes: null, keyId: null };
+  }
+
+  /** A request id not used before in this file. */
+  rid(): string {
+    return `${this.options.requestPrefix}${++this.#requests}`;
+  }
+}
