@@ -36,7 +36,8 @@ const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(1)}% (${n}/${
 
 // Language identification.
 const langSet = read<{ lang: string; text: string }>("langid-set.jsonl");
-const langPairs = langSet.map((s) => [s.lang, detectLanguage(s.text).language] as [string, string]);
+const langDetected = await Promise.all(langSet.map((s) => detectLanguage(s.text)));
+const langPairs = langSet.map((s, i) => [s.lang, langDetected[i]?.language ?? AUTO] as [string, string]);
 const langRight = langPairs.filter(([e, g]) => e === g).length;
 const langAuto = langPairs.filter(([, g]) => g === AUTO).length;
 console.log(`Language identification: ${langSet.length} sentences, ${new Set(langSet.map((s) => s.lang)).size} languages`);
@@ -58,8 +59,8 @@ const dev = read<Labelled>("domain-formality-set.jsonl");
 const holdout = read<Labelled>("domain-formality-holdout.jsonl");
 const set = [...dev, ...holdout];
 const right = (pairs: [string, string][]) => pairs.filter(([e, g]) => e === g).length;
-function report(name: string, texts: Labelled[], details: boolean): void {
-  const results = texts.map((s) => ({ s, r: analyzeText({ text: s.text }) }));
+async function report(name: string, texts: Labelled[], details: boolean): Promise<void> {
+  const results = await Promise.all(texts.map(async (s) => ({ s, r: await analyzeText({ text: s.text }) })));
   const domainPairs = results.map(({ s, r }) => [s.domain, r.domain] as [string, string]);
   const formalityPairs = results.map(({ s, r }) => [s.formality, r.formality] as [string, string]);
   console.log(`\n${name}: ${texts.length} texts in ${new Set(texts.map((s) => s.lang)).size} languages`);
@@ -84,18 +85,18 @@ function report(name: string, texts: Labelled[], details: boolean): void {
     }
   }
 }
-report("Domain and formality, development set", dev, false);
-report("Domain and formality, held-out set", holdout, false);
-report("Domain and formality, both sets", set, true);
+await report("Domain and formality, development set", dev, false);
+await report("Domain and formality, held-out set", holdout, false);
+await report("Domain and formality, both sets", set, true);
 
 // Latency of one analysis of a 2,000-character text, in process.
 const long = set.map((s) => s.text).join(" ");
 const sample = [...long].slice(0, 2000).join("");
-for (let i = 0; i < 50; i++) analyzeText({ text: sample });
+for (let i = 0; i < 50; i++) await analyzeText({ text: sample });
 const times: number[] = [];
 for (let i = 0; i < 500; i++) {
   const t0 = performance.now();
-  analyzeText({ text: sample });
+  await analyzeText({ text: sample });
   times.push(performance.now() - t0);
 }
 times.sort((a, b) => a - b);

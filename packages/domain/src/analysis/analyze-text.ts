@@ -14,9 +14,9 @@ import { extractFeatures } from "./text-features";
  * text, all from documented features (see each rating's module). Pure and deterministic: the
  * same text always gives the same result, and nothing is billed or stored.
  */
-export function analyzeText(options: { text: string }): AnalysisResult {
+export async function analyzeText(options: { text: string }): Promise<AnalysisResult> {
   const { text } = options;
-  const language = detectLanguage(text);
+  const language = await detectLanguage(text);
   const features = extractFeatures(text, language.language);
   const domain = classifyDomain(features);
   const formality = rateFormality(features);

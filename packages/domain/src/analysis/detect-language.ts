@@ -1,4 +1,4 @@
-import { eld } from "eld/large";
+import type { eld as ELD } from "eld/large";
 
 import { malayOrIndonesian } from "./malay-or-indonesian";
 import { countLetters, stripNonProse } from "./text-units";
@@ -47,17 +47,36 @@ const SAMPLE_SLICES = 6;
  * small margin and answers "auto". Texts longer than SAMPLE_CHARS are read from evenly spaced
  * slices, so the cost stays bounded (one library call, well under a millisecond).
  */
-export function detectLanguage(text: string): LanguageDetection {
+export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const prose = stripNonProse(text);
   const letters = countLetters(prose);
   if (letters < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
-  const result = eld.detect(sample(prose));
+  const result = (await languageModel()).detect(sample(prose));
   if (!result.language) return { language: AUTO, confidence: 0, reason: "unknown" };
   const scores = result.getScores();
   const confidence = round(marginConfidence(scores));
   if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
   if (Math.max(...Object.values(scores)) < MIN_FIT) return { language: AUTO, confidence: 0, reason: "unknown" };
   return { language: result.language === "ms" ? malayOrIndonesian(prose) : result.language, confidence };
+}
+
+let model: Promise<typeof ELD> | undefined;
+
+/**
+ * ELD's large model, loaded on the first detection rather than at start: it is ~140 MB of heap
+ * (about 400 MB of the server's resident memory) and takes ~1.3 s to load, and a deployment
+ * that never detects a language or analyzes a text should not carry it. A failed load is
+ * retried by the next call.
+ */
+function languageModel(): Promise<typeof ELD> {
+  model ??= import("eld/large").then(
+    (m) => m.eld,
+    (err: unknown) => {
+      model = undefined;
+      throw err;
+    },
+  );
+  return model;
 }
 
 function marginConfidence(scores: Record<string, number>): number {

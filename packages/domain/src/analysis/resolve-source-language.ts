@@ -21,14 +21,14 @@ interface LanguageAndTier {
  * - without a `model_tier`, when several engines could serve the request, the analysis'
  *   recommended tier picks the engine (a request's own `model_tier` always wins).
  */
-export function resolveSourceLanguage<R extends LanguageAndTier>(
+export async function resolveSourceLanguage<R extends LanguageAndTier>(
   request: R,
   input: { texts: readonly string[]; targets: readonly string[]; engineCount: number },
-): R {
+): Promise<R> {
   const text = input.texts.join("\n");
   let sourceLang = request.source_lang;
   if (sourceLang === AUTO_SOURCE_LANG) {
-    const detected = detectLanguage(text);
+    const detected = await detectLanguage(text);
     if (detected.language === AUTO_SOURCE_LANG) {
       throw badRequest(
         "The source language could not be detected from this text (too short, mixed or unsupported). Set source_lang.",
@@ -41,6 +41,6 @@ export function resolveSourceLanguage<R extends LanguageAndTier>(
     }
   }
   const modelTier =
-    request.model_tier ?? (input.engineCount > 1 ? analyzeText({ text: text.slice(0, TIER_SAMPLE_CHARS) }).model_tier : undefined);
+    request.model_tier ?? (input.engineCount > 1 ? (await analyzeText({ text: text.slice(0, TIER_SAMPLE_CHARS) })).model_tier : undefined);
   return { ...request, source_lang: sourceLang, model_tier: modelTier };
 }

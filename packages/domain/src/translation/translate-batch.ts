@@ -21,7 +21,7 @@ export async function translateBatch(
   options: { principal: Principal; requestId: string; request: BatchRequest },
 ): Promise<BatchResult> {
   const { principal } = options;
-  const request = resolveSourceLanguage(options.request, {
+  const request = await resolveSourceLanguage(options.request, {
     texts: Object.values(options.request.strings),
     targets: options.request.target_langs,
     engineCount: services.router.engines.length,

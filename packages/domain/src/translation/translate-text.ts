@@ -30,7 +30,7 @@ export async function translateText(
   options: { principal: Principal; requestId: string; request: TranslateRequest },
 ): Promise<TranslationResult> {
   const { principal } = options;
-  const request = resolveSourceLanguage(options.request, {
+  const request = await resolveSourceLanguage(options.request, {
     texts: [options.request.text],
     targets: [options.request.target_lang],
     engineCount: services.router.engines.length,

@@ -15,20 +15,21 @@ const read = <T>(file: string): T[] =>
     .map((l) => JSON.parse(l) as T);
 
 describe("evaluation targets", () => {
-  it("identifies at least 97% of the language-ID set", () => {
+  it("identifies at least 97% of the language-ID set", async () => {
     const set = read<{ lang: string; text: string }>("langid-set.jsonl");
     expect(set.length).toBeGreaterThanOrEqual(2_900);
-    const right = set.filter((s) => detectLanguage(s.text).language === s.lang).length;
+    const detected = await Promise.all(set.map((s) => detectLanguage(s.text)));
+    const right = set.filter((s, i) => detected[i]?.language === s.lang).length;
     expect(right / set.length).toBeGreaterThanOrEqual(0.97);
   });
 
-  it("rates domain (≥ 85%) and formality (≥ 80%) on both labelled sets", () => {
+  it("rates domain (≥ 85%) and formality (≥ 80%) on both labelled sets", async () => {
     const set = [
       ...read<{ domain: string; formality: string; text: string }>("domain-formality-set.jsonl"),
       ...read<{ domain: string; formality: string; text: string }>("domain-formality-holdout.jsonl"),
     ];
     expect(set.length).toBeGreaterThanOrEqual(120);
-    const results = set.map((s) => ({ s, r: analyzeText({ text: s.text }) }));
+    const results = await Promise.all(set.map(async (s) => ({ s, r: await analyzeText({ text: s.text }) })));
     expect(results.filter(({ s, r }) => s.domain === r.domain).length / set.length).toBeGreaterThanOrEqual(0.85);
     expect(results.filter(({ s, r }) => s.formality === r.formality).length / set.length).toBeGreaterThanOrEqual(0.8);
   });

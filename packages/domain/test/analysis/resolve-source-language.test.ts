@@ -10,9 +10,9 @@ const NUANCED =
 
 const request = (source_lang: string, model_tier?: ModelTier) => ({ source_lang, model_tier });
 
-function refusal(fn: () => unknown): { status: number; param?: string; message: string } {
+async function refusal(fn: () => Promise<unknown>): Promise<{ status: number; param?: string; message: string }> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (isTolkError(err)) return { status: err.status, param: err.extra.param, message: err.message };
     throw err;
@@ -21,40 +21,40 @@ function refusal(fn: () => unknown): { status: number; param?: string; message: 
 }
 
 describe("resolveSourceLanguage", () => {
-  it("replaces auto with the detected language", () => {
-    const r = resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1 });
+  it("replaces auto with the detected language", async () => {
+    const r = await resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1 });
     expect(r.source_lang).toBe("en");
   });
 
-  it("keeps a source language the caller named, without detecting", () => {
-    const r = resolveSourceLanguage({ source_lang: "fr" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1 });
+  it("keeps a source language the caller named, without detecting", async () => {
+    const r = await resolveSourceLanguage({ source_lang: "fr" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1 });
     expect(r.source_lang).toBe("fr");
   });
 
-  it("refuses an inconclusive detection with 400 asking for source_lang", () => {
-    const e = refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: ["Hi"], targets: ["es"], engineCount: 1 }));
+  it("refuses an inconclusive detection with 400 asking for source_lang", async () => {
+    const e = await refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: ["Hi"], targets: ["es"], engineCount: 1 }));
     expect(e).toMatchObject({ status: 400, param: "source_lang" });
     expect(e.message).toMatch(/Set source_lang/);
   });
 
-  it("refuses a detected language that is also a target", () => {
-    const e = refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["en"], engineCount: 1 }));
+  it("refuses a detected language that is also a target", async () => {
+    const e = await refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["en"], engineCount: 1 }));
     expect(e).toMatchObject({ status: 400, param: "source_lang" });
   });
 
-  it("detects the dominant language over all strings of a batch", () => {
-    const r = resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE, "OK", "Save changes before you quit?"], targets: ["es"], engineCount: 1 });
+  it("detects the dominant language over all strings of a batch", async () => {
+    const r = await resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE, "OK", "Save changes before you quit?"], targets: ["es"], engineCount: 1 });
     expect(r.source_lang).toBe("en");
   });
 
-  it("picks the analysis' tier only when several engines are configured, and never over the caller's", () => {
-    const one = resolveSourceLanguage(request("en"), { texts: [NUANCED], targets: ["es"], engineCount: 1 });
+  it("picks the analysis' tier only when several engines are configured, and never over the caller's", async () => {
+    const one = await resolveSourceLanguage(request("en"), { texts: [NUANCED], targets: ["es"], engineCount: 1 });
     expect(one.model_tier).toBeUndefined();
-    const several = resolveSourceLanguage(request("en"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
+    const several = await resolveSourceLanguage(request("en"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
     expect(several.model_tier).toBe("premium");
-    const simple = resolveSourceLanguage(request("en"), { texts: ["The meeting starts at ten."], targets: ["es"], engineCount: 2 });
+    const simple = await resolveSourceLanguage(request("en"), { texts: ["The meeting starts at ten."], targets: ["es"], engineCount: 2 });
     expect(simple.model_tier).toBe("mini");
-    const chosen = resolveSourceLanguage(request("en", "mini"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
+    const chosen = await resolveSourceLanguage(request("en", "mini"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
     expect(chosen.model_tier).toBe("mini");
   });
 });

@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
   POST: {
     scopes: ["translate"],
     buckets: ["analyze"],
-    handler: ({ body }) => Promise.resolve({ data: analyzeText({ text: body(analyzeRequest).text }) }),
+    handler: async ({ body }) => ({ data: await analyzeText({ text: body(analyzeRequest).text }) }),
   },
 });
