@@ -215,19 +215,23 @@ export class ZipArchive {
   /**
    * An entry's decompressed bytes in chunks, for checks that need not hold a
    * large part whole (a 50 MB document body). The same guards as `read`: inflating stops past
-   * the declared size, and size and CRC must match at the end.
+   * the declared size, and size and CRC must match at the end. `visit` returns false to stop
+   * early (a check that has its answer); the size and CRC are then left to whoever reads the
+   * entry.
    */
-  scan(name: string, visit: (chunk: Uint8Array) => void): void {
+  scan(name: string, visit: (chunk: Uint8Array) => boolean): void {
     const e = this.byName.get(name);
     if (!e) throw new FormatError("invalid_file", `The package has no part "${name}".`);
     const raw = this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
     let size = 0;
     let crc = 0;
+    let stopped = false;
     const take = (chunk: Uint8Array): void => {
+      if (stopped) return;
       size += chunk.length;
       if (size > e.size) throw new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
       crc = crc32(chunk, crc);
-      visit(chunk);
+      stopped = !visit(chunk);
     };
     if (e.method === 0) take(raw);
     else {
@@ -235,12 +239,13 @@ export class ZipArchive {
       try {
         // Small input steps bound each step's output (deflate expands at most ~1000:1).
         const step = 1 << 13;
-        for (let at = 0; at < raw.length; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
+        for (let at = 0; at < raw.length && !stopped; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
       } catch (error) {
         if (error instanceof FormatError) throw error;
         throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
       }
     }
+    if (stopped) return;
     if (size !== e.size || crc >>> 0 !== e.crc) {
       throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
     }

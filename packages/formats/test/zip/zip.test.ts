@@ -106,6 +106,28 @@ describe("hostile packages", () => {
     expect((await refusal("docx", inStyles)).error.code).toBe("unsafe_file");
   });
 
+  it("finds a DTD wherever XML allows one: after comments and instructions (even ones holding a tag), in a large part, past a long prolog, in UTF-16", async () => {
+    const dtd = '<!DOCTYPE x [<!ENTITY a "aaaa">]>';
+    const refused = async (styles: string | Uint8Array): Promise<FormatError> =>
+      (await refusal("docx", docx({ body: body("x"), extraParts: { "word/styles.xml": styles } }))).error;
+    // Markup inside a comment or an instruction is not the root element: the search goes on.
+    expect(await refused(`<?xml version="1.0"?><!-- <x> --><?pi <y>?>\n${dtd}<x>&a;</x>`)).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/styles\.xml declares a DTD/) });
+    // A prolog longer than the part of it read at once is searched chunk by chunk.
+    expect((await refused(`<!--${"-x".repeat(700_000)}-->${dtd}<x/>`)).code).toBe("unsafe_file");
+    const utf16 = new Uint8Array(Buffer.from(`\ufeff${dtd}<x>&a;</x>`, "utf16le"));
+    expect((await refused(utf16)).code).toBe("unsafe_file");
+    // The body of a large document (read as it inflates, and only up to its root element).
+    const large = `<?xml version="1.0"?>${dtd.replace("x [", "w:document [")}<w:document xmlns:w="${W_NS}"><w:body>${body("Long text. ".repeat(40)).repeat(12_000)}</w:body></w:document>`;
+    expect(large.length).toBeGreaterThan(5 << 20);
+    expect((await refusal("docx", docxWithDocument(strToU8(large)))).error).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/document\.xml declares a DTD/) });
+  });
+
+  it("takes a comment after the root element that mentions a DTD for what it is", async () => {
+    const styles = '<?xml version="1.0"?><x><!-- a note on <!DOCTYPE and <!ENTITY --></x>';
+    const segments = await filterFor("docx")?.extract(docx({ body: body("Hello."), extraParts: { "word/styles.xml": styles } }), OPTIONS);
+    expect(segments?.map((s) => s.text)).toEqual(["Hello."]);
+  });
+
   it("refuses an empty file, a non-zip, a zip that is no Office package and Strict OOXML as invalid", async () => {
     expect((await refusal("docx", new Uint8Array())).error).toMatchObject({ code: "invalid_file", message: "The file is empty." });
     expect((await refusal("pptx", strToU8("hello, not a zip"))).error.code).toBe("invalid_file");
