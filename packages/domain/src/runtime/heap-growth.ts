@@ -7,10 +7,11 @@ import { z } from "zod";
  * it collects again, in percent. V8's own factor is dynamic (up to 4×, often 1.5–2× here), which
  * on the server's ~300 MB of long-lived heap (route modules, the language-ID model, PGlite's
  * JS side) let a 5 MB document's promoted garbage pile up to 150–200 MB before a full collection.
- * At 20 % the document bench stays within +36 MB (README, Benchmarks); a full collection of
- * that heap costs tens of milliseconds of mostly concurrent marking. 0 keeps V8's default.
+ * With the language model loaded on demand the idle heap is ~100 MB; at 10 % the document bench
+ * peaked 20–37 MB above the idle server, at 20 % 30–72 MB (README, Benchmarks). A full collection
+ * of that heap costs a few milliseconds of mostly concurrent marking. 0 keeps V8's default.
  */
-export const DEFAULT_HEAP_GROWTH_PERCENT = 20;
+export const DEFAULT_HEAP_GROWTH_PERCENT = 10;
 
 /** The variable both apps' env.ts spread into their schema. */
 export const heapEnvSchema = {
