@@ -39,8 +39,8 @@ export interface CompletedDocument {
 }
 
 /**
- * Runs a job the worker owns: segments (from the upload) → translate chunk by chunk (lease renewed, progress
- * saved) → merge → store the result → bill and complete in one transaction, so a job is
+ * Runs a job the worker owns: segments (from the upload) → translate chunk by chunk (lease
+ * renewed, progress saved) → merge → store the result → bill and complete in one transaction, so a job is
  * billed exactly when it completes (the debit is keyed by the job id, so a retry after a
  * crash cannot bill twice). A failure settles the job (error, retry or failed) and rethrows.
  */
@@ -95,8 +95,9 @@ async function translateAndComplete(
 ): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
   const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang };
-  // The input is read for the extract and again for the merge: a large file is not held while
-  // it translates. A file the filter refuses is the client's problem (400), a storage error not.
+  // The input is read when it is needed (the merge; the extract too when no segments were
+  // stored), so a large file is not held while it translates. A file the filter refuses is the
+  // client's problem (400), a storage error not.
   const withInput = async <T>(run: (input: Uint8Array) => Promise<T>): Promise<T> => {
     let input: Uint8Array;
     try {
