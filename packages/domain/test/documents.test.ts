@@ -300,6 +300,38 @@ describe("queued jobs", () => {
     expect((await debitsOf(p.org.id)).length).toBe(1);
   });
 
+  it("saves progress after the first chunk, then at most once a second, not after every chunk", async () => {
+    const svc = await services(upper());
+    const p = await principal({ monthlyCredits: 1_000_000 });
+    // 1,280 lines in separate blocks: 20 chunks of segments, translated in well under a second.
+    const source = Array.from({ length: 1280 }, (_, i) => `Line number ${i}.`).join("\n\n") + "\n";
+    const queued = await submit(svc, p, txt(source), true);
+    if (queued.kind !== "queued") throw new Error("expected a queued job");
+    let jobUpdates = 0;
+    const db = new Proxy(t.ctx.db, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (typeof value !== "function") return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (prop !== "update") return method.bind(target);
+        return (table: unknown) => {
+          if (table === documentJobs) jobUpdates++;
+          return method.call(target, table);
+        };
+      },
+    });
+    const job = await claimNextJob(t.ctx, { workerId: "W" });
+    if (!job) throw new Error("no job to claim");
+    const started = performance.now();
+    await runDocumentJob({ ...t.ctx, db }, svc, { job, workerId: "W" });
+    const seconds = (performance.now() - started) / 1000;
+    expect(await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id })).toMatchObject({ status: "completed" });
+    // Progress writes only (completion runs in a transaction of its own): the first chunk's, then one a second at most.
+    expect(jobUpdates).toBeGreaterThanOrEqual(1);
+    expect(jobUpdates).toBeLessThanOrEqual(1 + Math.ceil(seconds));
+    expect(jobUpdates).toBeLessThan(20);
+  });
+
   it("keeps renewing the lease while a slow engine call runs, so a live job is not taken over", async () => {
     let release: () => void = () => {};
     let held = false;
