@@ -3,15 +3,31 @@ import { resolve } from "node:path";
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
+/** The fields of /proc/<pid>/stat after the command name, from `state` on (proc(5) field 3 is [0]). */
+function statFields(pid: number | "self"): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+const ticksToMs = (a: string | undefined, b: string | undefined) => ((Number(a) + Number(b)) * 1000) / TICKS_PER_SECOND;
+
 /** utime + stime of a process in ms, from /proc (0 when it is gone). */
 export function cpuMs(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    const fields = statFields(pid);
+    return ticksToMs(fields[11], fields[12]);
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU time (user + system, ms) of the children this process has waited for, from /proc: a
+ * command run with spawnSync counts here with every process of its own that it waited for.
+ */
+export function waitedChildrenCpuMs(): number {
+  const fields = statFields("self");
+  return ticksToMs(fields[13], fields[14]);
 }
 
 /** Every process below `pid`, each before its own children. */
