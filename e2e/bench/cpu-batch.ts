@@ -9,12 +9,13 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { benchDatabaseLabel } from "../src/bench-database";
+import { postStatus } from "../src/post-status";
 import { startBenchServer } from "../src/bench-server";
 import { cpuMeter, startCpuProfile, waitedChildrenCpuMs } from "../src/proc";
 
@@ -23,16 +24,6 @@ const inFlight = cores * 2;
 const MAX_BATCH = 500;
 const chars = (s: string) => Array.from(s).length;
 
-function post(agent: Agent, url: string, auth: string, body: string): Promise<number> {
-  return new Promise((res, rej) => {
-    const req = httpRequest(url, { method: "POST", agent, headers: { authorization: auth, "content-type": "application/json" } }, (r) => {
-      r.resume();
-      r.on("end", () => res(r.statusCode ?? 0));
-    });
-    req.on("error", rej);
-    req.end(body);
-  });
-}
 
 /** Sends `sentences` as batch requests, `inFlight` at a time; returns how many requests failed. */
 async function translateAll(agent: Agent, url: string, auth: string, sentences: string[]): Promise<number> {
@@ -47,7 +38,7 @@ async function translateAll(agent: Agent, url: string, auth: string, sentences: 
   let failed = 0;
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
-      for (let i = next++; i < bodies.length; i = next++) if ((await post(agent, url, auth, bodies[i] ?? "")) !== 200) failed++;
+      for (let i = next++; i < bodies.length; i = next++) if ((await postStatus(agent, url, auth, bodies[i] ?? "")) !== 200) failed++;
     }),
   );
   return failed;

@@ -7,26 +7,17 @@
  * there (bench/cpu-profile.cjs). BENCH_DATABASE_URL / BENCH_REDIS_URL: on PostgreSQL / Redis.
  */
 import { readFileSync } from "node:fs";
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { benchDatabaseLabel } from "../src/bench-database";
+import { postStatus } from "../src/post-status";
 import { startBenchServer } from "../src/bench-server";
 import { cpuMeter, startCpuProfile } from "../src/proc";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const count = Number(process.env.BENCH_SINGLE_SENTENCES ?? 3000);
-function post(agent: Agent, url: string, auth: string, body: string): Promise<number> {
-  return new Promise((res, rej) => {
-    const req = httpRequest(url, { method: "POST", agent, headers: { authorization: auth, "content-type": "application/json" } }, (r) => {
-      r.resume();
-      r.on("end", () => res(r.statusCode ?? 0));
-    });
-    req.on("error", rej);
-    req.end(body);
-  });
-}
 
 const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8").split("\n").filter(Boolean);
 const tolk = await startBenchServer("cpu", process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {});
@@ -40,7 +31,7 @@ const run = async (sentences: string[]) => {
   await Promise.all(
     Array.from({ length: clients }, async () => {
       for (let i = next++; i < sentences.length; i = next++) {
-        const status = await post(agent, url, auth, JSON.stringify({ text: sentences[i], source_lang: "en", target_lang: "es" }));
+        const status = await postStatus(agent, url, auth, JSON.stringify({ text: sentences[i], source_lang: "en", target_lang: "es" }));
         if (status !== 200) failed++;
       }
     }),
