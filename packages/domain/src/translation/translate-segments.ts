@@ -181,15 +181,18 @@ interface PreparedSegment {
   tokens: string[];
   uses: TermUse[];
   /** Token index → term target, for the agreement post-edit. */
-  termTokens: Map<number, string>;
+  termTokens: ReadonlyMap<number, string>;
 }
+
+/** The term tokens of a segment without terms: one shared empty map, not one per segment. */
+const NO_TERM_TOKENS: ReadonlyMap<number, string> = new Map();
 
 function protectSegment(segment: string, terms: TermSet | undefined): PreparedSegment {
   const p = protectPlaceholders(segment);
-  if (!terms) return { ...p, uses: [], termTokens: new Map() };
+  if (!terms) return { ...p, uses: [], termTokens: NO_TERM_TOKENS };
   const skip = [...p.text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const matches = terms.find(p.text, skip);
-  if (matches.length === 0) return { ...p, uses: [], termTokens: new Map() };
+  if (matches.length === 0) return { ...p, uses: [], termTokens: NO_TERM_TOKENS };
   const tokens = [...p.tokens];
   const uses: TermUse[] = [];
   const termTokens = new Map<number, string>();

@@ -15,10 +15,6 @@ const XML_NS = "http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 const NAME = "[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?";
 const WS = "[ \\t\\r\\n]";
-const OPEN = new RegExp(`<(${NAME})`, "y");
-const ATTR = new RegExp(`${WS}+(${NAME})${WS}*=${WS}*(?:"([^"<]*)"|'([^'<]*)')`, "y");
-const OPEN_END = new RegExp(`${WS}*(/?)>`, "y");
-const CLOSE = new RegExp(`</(${NAME})${WS}*>`, "y");
 const XML_DECL = new RegExp(
   `<\\?xml${WS}+version${WS}*=${WS}*(["'])1\\.[0-9]+\\1(?:${WS}+encoding${WS}*=${WS}*(["'])[A-Za-z][A-Za-z0-9._-]*\\2)?` +
     `(?:${WS}+standalone${WS}*=${WS}*(["'])(?:yes|no)\\3)?${WS}*\\?>`,
@@ -76,6 +72,33 @@ function attributeValue(raw: string): string {
  * a large Word part's scan went to that comparison.
  */
 const internalized = (s: string): string => Object.keys({ [s]: 0 })[0] ?? s;
+
+// Tags are read character by character rather than with sticky regular expressions: every
+// match allocated an array and its captures, and on a large Word part those were a quarter of
+// everything a document translation allocated (each part is read twice: extract and merge).
+const isNameStart = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f; // a-z A-Z _
+const isNameChar = (c: number): boolean => isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d; // 0-9 . -
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+
+/**
+ * Where a name starting at `at` ends, or -1 when none starts there. Names are what Office
+ * writes, `[A-Za-z_][A-Za-z0-9._-]*` with one optional `:`-prefix; anything else goes to saxes.
+ */
+function nameEnd(text: string, at: number): number {
+  if (!isNameStart(text.charCodeAt(at))) return -1;
+  let i = at + 1;
+  while (isNameChar(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) === 0x3a /* : */ && isNameStart(text.charCodeAt(i + 1))) {
+    i += 2;
+    while (isNameChar(text.charCodeAt(i))) i++;
+  }
+  return i;
+}
+
+function skipSpace(text: string, at: number): number {
+  while (isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
 
 /** More attributes on one tag than this are left to saxes (the checks here are pairwise). */
 const MAX_ATTRIBUTES = 64;
@@ -230,29 +253,45 @@ export class FastScanner {
   private open(): void {
     const { text } = this;
     const start = this.pos;
-    OPEN.lastIndex = start;
-    const m = OPEN.exec(text);
-    if (!m) throw new Unsupported();
-    const name = m[1] ?? "";
-    let at = OPEN.lastIndex;
+    const nameStop = nameEnd(text, start + 1);
+    if (nameStop < 0) throw new Unsupported();
+    const name = text.slice(start + 1, nameStop);
+    let at = nameStop;
     const parent = this.stack[this.stack.length - 1];
     if (!parent && this.root) throw new Unsupported(); // a second root
     let scope = parent?.scope ?? this.rootScope;
     let ns: Record<string, string> | undefined;
     let attrNames: string[] | undefined;
+    // Attributes: space, name, `=` (spaces around it allowed), a quoted value without `<`.
     for (;;) {
-      ATTR.lastIndex = at;
-      const a = ATTR.exec(text);
-      if (!a) break;
-      at = ATTR.lastIndex;
-      const attrName = a[1] ?? "";
-      const value = a[2] ?? a[3] ?? "";
+      const attrStart = skipSpace(text, at);
+      if (attrStart === at) break;
+      const attrStop = nameEnd(text, attrStart);
+      if (attrStop < 0) break;
+      let i = skipSpace(text, attrStop);
+      if (text.charCodeAt(i) !== 0x3d /* = */) throw new Unsupported();
+      i = skipSpace(text, i + 1);
+      const quote = text.charCodeAt(i);
+      if (quote !== 0x22 /* " */ && quote !== 0x27 /* ' */) throw new Unsupported();
+      const valueStart = i + 1;
+      let amp = false;
+      for (i = valueStart; ; i++) {
+        const c = text.charCodeAt(i);
+        if (c === quote) break;
+        if (c === 0x3c /* < */ || Number.isNaN(c)) throw new Unsupported(); // NaN: past the text's end
+        if (c === 0x26 /* & */) amp = true;
+      }
+      at = i + 1;
+      const attrName = text.slice(attrStart, attrStop);
       attrNames ??= [];
       // The checks below compare attributes pairwise; saxes takes a tag with hundreds.
       if (attrNames.includes(attrName) || attrNames.length === MAX_ATTRIBUTES) throw new Unsupported();
       attrNames.push(attrName);
-      if (value.includes("&")) decode(value);
-      if (attrName === "xmlns" || attrName.startsWith("xmlns:")) {
+      const xmlns = attrName === "xmlns" || attrName.startsWith("xmlns:");
+      if (!amp && !xmlns) continue;
+      const value = text.slice(valueStart, i);
+      if (amp) decode(value);
+      if (xmlns) {
         const prefix = attrName === "xmlns" ? "" : attrName.slice(6);
         // Trimmed, as saxes does; reserved prefixes and URIs are left to saxes to judge.
         const uri = attributeValue(value).trim();
@@ -261,10 +300,12 @@ export class FastScanner {
         ns[prefix] = internalized(uri);
       }
     }
-    OPEN_END.lastIndex = at;
-    const close = OPEN_END.exec(text);
-    if (!close) throw new Unsupported();
-    const openEnd = OPEN_END.lastIndex;
+    // The end of the start tag: spaces, then `>` or `/>`.
+    let openEnd = skipSpace(text, at);
+    const selfClosing = text.charCodeAt(openEnd) === 0x2f; /* / */
+    if (selfClosing) openEnd++;
+    if (text.charCodeAt(openEnd) !== 0x3e /* > */) throw new Unsupported();
+    openEnd++;
     if (ns) {
       scope = Object.create(scope) as Record<string, string>;
       for (const [k, v] of Object.entries(ns)) scope[k] = v;
@@ -297,19 +338,23 @@ export class FastScanner {
     if (parent) parent.el.children.push(el);
     else this.root = el;
     this.pos = openEnd;
-    if (close[1] === "/") this.closed(el, parent);
+    if (selfClosing) this.closed(el, parent);
     else this.stack.push({ el, scope });
   }
 
   private close(): void {
+    const { text } = this;
     const top = this.stack[this.stack.length - 1];
-    CLOSE.lastIndex = this.pos;
-    const m = CLOSE.exec(this.text);
-    if (!m || !top || m[1] !== top.el.name) throw new Unsupported();
+    const nameStart = this.pos + 2;
+    const nameStop = nameEnd(text, nameStart);
+    // The name must be the open element's, compared in place (no string made for it).
+    if (!top || nameStop - nameStart !== top.el.name.length || !text.startsWith(top.el.name, nameStart)) throw new Unsupported();
+    const gt = skipSpace(text, nameStop);
+    if (text.charCodeAt(gt) !== 0x3e /* > */) throw new Unsupported();
     this.stack.pop();
     top.el.closeStart = this.pos;
-    top.el.end = CLOSE.lastIndex;
-    this.pos = CLOSE.lastIndex;
+    top.el.end = gt + 1;
+    this.pos = gt + 1;
     this.closed(top.el, this.stack[this.stack.length - 1]);
   }
 
