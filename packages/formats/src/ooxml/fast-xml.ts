@@ -109,20 +109,28 @@ const MAX_ATTRIBUTES = 64;
  * writes, so the URIs are compared only then: Word's run properties carry a dozen `w:`
  * attributes, and building a URI key for each was a tenth of the scan.
  */
-function checkPrefixedAttributes(names: readonly string[], scope: Readonly<Record<string, string>>): void {
+function checkPrefixedAttributes(
+  names: readonly string[],
+  scope: Readonly<Record<string, string>>,
+  partsOf: (name: string) => NameParts,
+): void {
   for (let i = 0; i < names.length; i++) {
-    const n = names[i] ?? "";
-    const colon = n.indexOf(":");
-    if (colon < 0 || n.startsWith("xmlns:")) continue;
-    const uri = uriOf(n.slice(0, colon), scope);
+    const { prefix, local } = partsOf(names[i] ?? "");
+    if (prefix === "" || prefix === "xmlns") continue;
+    const uri = uriOf(prefix, scope);
     if (uri === undefined) throw new Unsupported();
     for (let j = 0; j < i; j++) {
-      const other = names[j] ?? "";
-      const otherColon = other.indexOf(":");
-      if (otherColon < 0 || other.startsWith("xmlns:") || other.length - otherColon !== n.length - colon || !other.endsWith(n.slice(colon))) continue;
-      if (uriOf(other.slice(0, otherColon), scope) === uri) throw new Unsupported();
+      const other = partsOf(names[j] ?? "");
+      if (other.prefix === "" || other.prefix === "xmlns" || other.local !== local) continue;
+      if (uriOf(other.prefix, scope) === uri) throw new Unsupported();
     }
   }
+}
+
+/** A qualified name's parts: `w:p` is prefix `w`, local `p`; an unprefixed name has prefix "". */
+interface NameParts {
+  prefix: string;
+  local: string;
 }
 
 const uriOf = (prefix: string, scope: Readonly<Record<string, string>>): string | undefined => (prefix === "xml" ? XML_NS : scope[prefix]);
@@ -154,6 +162,20 @@ export class FastScanner {
   private root: XElement | undefined;
   private source: { readonly text: string };
   private rootScope: Record<string, string> = Object.create(null) as Record<string, string>;
+  /** The attribute names of the tag being read (one array for every tag; only `open` uses it). */
+  private readonly attrNames: string[] = [];
+  /** The parts of each element and attribute name seen (Office repeats a few dozen), made once. */
+  private readonly nameParts = new Map<string, NameParts>();
+  private readonly partsOf = (name: string): NameParts => {
+    let parts = this.nameParts.get(name);
+    if (!parts) {
+      const colon = name.indexOf(":");
+      parts = colon < 0 ? { prefix: "", local: name } : { prefix: name.slice(0, colon), local: name.slice(colon + 1) };
+      // A part with endless distinct names (no Office part has them) gets no more entries.
+      if (this.nameParts.size < 4096) this.nameParts.set(name, parts);
+    }
+    return parts;
+  };
 
   constructor(
     private text: string,
@@ -261,7 +283,8 @@ export class FastScanner {
     if (!parent && this.root) throw new Unsupported(); // a second root
     let scope = parent?.scope ?? this.rootScope;
     let ns: Record<string, string> | undefined;
-    let attrNames: string[] | undefined;
+    const { attrNames } = this;
+    attrNames.length = 0;
     // Attributes: space, name, `=` (spaces around it allowed), a quoted value without `<`.
     for (;;) {
       const attrStart = skipSpace(text, at);
@@ -283,7 +306,6 @@ export class FastScanner {
       }
       at = i + 1;
       const attrName = text.slice(attrStart, attrStop);
-      attrNames ??= [];
       // The checks below compare attributes pairwise; saxes takes a tag with hundreds.
       if (attrNames.includes(attrName) || attrNames.length === MAX_ATTRIBUTES) throw new Unsupported();
       attrNames.push(attrName);
@@ -310,9 +332,8 @@ export class FastScanner {
       scope = Object.create(scope) as Record<string, string>;
       for (const [k, v] of Object.entries(ns)) scope[k] = v;
     }
-    if (attrNames) checkPrefixedAttributes(attrNames, scope);
-    const colon = name.indexOf(":");
-    const prefix = colon < 0 ? "" : name.slice(0, colon);
+    if (attrNames.length > 0) checkPrefixedAttributes(attrNames, scope, this.partsOf);
+    const { prefix, local } = this.partsOf(name);
     if (prefix === "xmlns") throw new Unsupported();
     const uri = prefix === "xml" ? XML_NS : (scope[prefix] ?? (prefix === "" ? "" : undefined));
     if (uri === undefined) throw new Unsupported();
@@ -324,7 +345,7 @@ export class FastScanner {
     const el: XElement = {
       kind: "element",
       name,
-      local: colon < 0 ? name : name.slice(colon + 1),
+      local,
       uri,
       ns,
       source: this.source,
