@@ -63,7 +63,9 @@ export class EngineError extends Error {
   }
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const WORD_PATTERN = String.raw`[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*`;
+const WORD = new RegExp(WORD_PATTERN, "gu");
+const ANY_WORD = new RegExp(WORD_PATTERN, "u");
 
 /**
  * Words of a segment, as engines and the quality score count them. Counted with `test`, which
@@ -74,4 +76,9 @@ export function countWords(text: string): number {
   let n = 0;
   while (WORD.test(text)) n++;
   return n;
+}
+
+/** Whether a segment has a word as countWords counts them (it stops at the first). */
+export function hasWords(text: string): boolean {
+  return ANY_WORD.test(text);
 }

@@ -1,4 +1,4 @@
-import { countWords } from "@tolk/engines";
+import { hasWords } from "@tolk/engines";
 
 /**
  * Placeholders, markup and addresses that no engine may translate, split or reorder inside.
@@ -159,7 +159,7 @@ export function containsOnlyPlaceholders(segment: string): boolean {
     rest += segment.slice(last, span.start) + " ";
     last = span.end;
   }
-  return countWords(rest + segment.slice(last)) === 0;
+  return !hasWords(rest + segment.slice(last));
 }
 
 export interface RestoredSegment {

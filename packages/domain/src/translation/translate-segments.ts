@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { type EngineRouter, type ModelTier, type Route, type SegmentResult, EngineError, countWords, pairKey } from "@tolk/engines";
+import { type EngineRouter, type ModelTier, type Route, type SegmentResult, EngineError, countWords, hasWords, pairKey } from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
@@ -87,7 +87,7 @@ export async function translateSegments(
   const resources = options.resources ?? {};
   const tmMatches = segments.map((s) => (resources.memory ? memoryMatch(s, resources.memory, resources.terms) : null));
   const prepared = segments.map((s, i) => (tmMatches[i] ? null : protectSegment(s, resources.terms)));
-  const toEngine = prepared.map((p) => p !== null && countWords(p.text.replace(TOKEN, " ")) > 0);
+  const toEngine = prepared.map((p) => p !== null && hasWords(p.text.replace(TOKEN, " ")));
   let current = prepared.map((p) => p?.text ?? "");
   const unknown: (number | null)[] = segments.map(() => 0);
   const engines: string[] = segments.map(() => "none");
