@@ -42,6 +42,7 @@ import { performance } from "node:perf_hooks";
 import { benchDatabaseLabel } from "../src/bench-database";
 import { startBenchServer } from "../src/bench-server";
 import { freePort, waitUntilAnswering } from "../src/server";
+import { median } from "../src/stats";
 
 const cores = availableParallelism();
 const rawRuns = Number(process.env.BENCH_RAW_RUNS ?? 3);
@@ -55,11 +56,6 @@ const MODES_DIR = "/usr/share/apertium/modes";
 const APY_LAUNCHER = "/usr/bin/apertium-apy";
 const chars = (s: string) => Array.from(s).length;
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] ?? NaN) : ((s[m - 1] ?? NaN) + (s[m] ?? NaN)) / 2;
-};
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
