@@ -14,7 +14,6 @@ import { fileRefused, resultGone } from "./document-errors";
 import { resolveDocumentFormat } from "./document-format";
 import { inputKey, loadSegments, resultKey } from "./document-objects";
 import { type DocumentServices } from "./document-services";
-import { TranslatedSoFar } from "./translated-so-far";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
 import { ObjectNotFoundError } from "../storage/object-storage";
 
@@ -135,18 +134,11 @@ async function translateAndComplete(
     refs: job.resourceRefs,
   });
 
-  const translations = new TranslatedSoFar();
+  const translations = new Map<string, string>();
   const quality = new QualityTally();
   let characters = 0;
   const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
   let progressSavedAt = -Infinity;
-  // A filter that merges in extract order starts now and follows the translation chunk by chunk
-  // (the merge's CPU then overlaps the engine's instead of running after it, alone); others
-  // merge once every segment is in.
-  const merging = filter.mergesInOrder
-    ? withInput((input) => filter.merge(input, translations, { ...filterOptions, ready: translations.ready }))
-    : undefined;
-  merging?.catch(() => undefined); // awaited after the translation; a failure surfaces there
   try {
     // Chunks go to the engine a few at a time, so its pipelines always have the next one
     // queued; results are applied, and progress saved, in order.
@@ -186,7 +178,6 @@ async function translateAndComplete(
         translations.set(segment.id, text);
         characters += countCharacters(stripCodes(text));
       });
-      translations.advance(Math.min(segmentCount, at + CHUNK_SEGMENTS));
       for (const signals of translated.signals) quality.add(signals);
       heartbeat.progress = (0.95 * Math.min(segmentCount, at + CHUNK_SEGMENTS)) / segmentCount;
       if (heartbeat.lost) throw new LeaseLostError(job.id);
@@ -196,16 +187,11 @@ async function translateAndComplete(
         throw new LeaseLostError(job.id);
       }
     }
-  } catch (err) {
-    translations.abort(err);
-    throw err;
   } finally {
     heartbeat.stop();
   }
-  translations.finish();
 
-  let output = merging ? await merging : undefined;
-  if (output === undefined || translations.missed) output = await withInput((input) => filter.merge(input, translations, filterOptions));
+  const output = await withInput((input) => filter.merge(input, translations, filterOptions));
   await services.storage.put(resultKey(job), output, resolveDocumentFormat(job.filename).format.mime_type);
 
   const credits = creditsFor(characters, job.targetLang);
