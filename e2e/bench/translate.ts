@@ -17,15 +17,17 @@
  *    same sentences in the same order. Requests per second (successes / measured seconds) and
  *    p50/p99 latency. Target: Tolk at least 3× APy's requests per second and a lower p50.
  *
- * On a shared machine load drifts, so measurements alternate: raw-engine runs before and after
- * the batch run (median of all), and part 3 in BENCH_ROUNDS slices, APy then Tolk on each.
+ * On a shared machine load drifts, so measurements alternate: raw-engine runs before, between and
+ * after the batch runs (medians of all), and part 3 in BENCH_ROUNDS slices, APy then Tolk on each.
  *
  * No cache hit may count: every Tolk part runs on a fresh server (fresh TOLK_DATA_DIR, so an empty
  * segment cache), the corpus is checked to be distinct, each sentence is sent once, and warm-up
  * requests use sentences that are not in the measured set. Tolk runs as in me.ts: the production
  * build, an enterprise organization with limits that neither rate-limit nor run out of credits.
  *
- *   BENCH_RAW_RUNS          raw-engine runs, the median is reported (default 3)
+ *   BENCH_RAW_RUNS          raw-engine runs, the median is reported (default 3; one more between
+ *                           batch runs)
+ *   BENCH_BATCH_RUNS        batch runs, each on a fresh server, the median is reported (default 1)
  *   BENCH_CLIENTS           concurrent clients of part 3 (default 16)
  *   BENCH_SINGLE_SENTENCES  sentences (= requests) of part 3 (default 4000, at least 2000)
  *   BENCH_ROUNDS            slices of part 3, alternating APy and Tolk (default 2)
@@ -46,6 +48,7 @@ import { median } from "../src/stats";
 
 const cores = availableParallelism();
 const rawRuns = Number(process.env.BENCH_RAW_RUNS ?? 3);
+const batchRuns = Math.max(1, Math.floor(Number(process.env.BENCH_BATCH_RUNS ?? 1)));
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const singleSentences = Number(process.env.BENCH_SINGLE_SENTENCES ?? 4000);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
@@ -291,6 +294,33 @@ async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<st
   }
 }
 
+/**
+ * BENCH_BATCH_RUNS batch runs with a raw-engine run between each two; the median run's figures
+ * (chars per second and seconds are medians of their own), or why the batch was not measured.
+ */
+async function batchMedian(raw: RawEngine, corpus: string[], totalChars: number, corpusSet: Set<string>): Promise<BatchFigures | string> {
+  const runs: BatchFigures[] = [];
+  for (let i = 0; i < batchRuns; i++) {
+    if (i > 0) await raw.measure();
+    console.log(`2. Tolk POST /v1/translate/batch over the corpus, fresh server${batchRuns > 1 ? ` (run ${i + 1} of ${batchRuns})` : ""} ...`);
+    try {
+      runs.push(await tolkBatch(corpus, totalChars, corpusSet));
+    } catch (e) {
+      if (!(e instanceof Unavailable)) throw e;
+      return e.message;
+    }
+    if (batchRuns > 1) console.log(`   ${fmt(runs[i]?.charsPerSecond ?? 0)} chars/s`);
+  }
+  const first = runs[0];
+  if (!first) return "no run";
+  return {
+    ...first,
+    charsPerSecond: median(runs.map((r) => r.charsPerSecond)),
+    seconds: median(runs.map((r) => r.seconds)),
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. One sentence per request
 
@@ -489,13 +519,7 @@ async function main(): Promise<void> {
     const before = Math.ceil(rawRuns / 2);
     console.log(`1. raw engine: \`apertium ${MODE}\` x ${cores} pipelines, ${before} run(s) ...`);
     for (let i = 0; i < before; i++) await raw.measure();
-    console.log(`2. Tolk POST /v1/translate/batch over the corpus, fresh server ...`);
-    try {
-      batch = await tolkBatch(corpus, totalChars, corpusSet);
-    } catch (e) {
-      if (!(e instanceof Unavailable)) throw e;
-      batch = e.message;
-    }
+    batch = await batchMedian(raw, corpus, totalChars, corpusSet);
     console.log(`1. raw engine again, ${Math.max(1, rawRuns) - before} run(s) ...`);
     for (let i = before; i < Math.max(1, rawRuns); i++) await raw.measure();
   } finally {
@@ -512,7 +536,7 @@ async function main(): Promise<void> {
     targets.push(`batch / raw engine: NOT MEASURED`);
   } else {
     row(
-      `2. Tolk /v1/translate/batch, ${batch.requests} req x <=${batch.perRequest} strings, ${batchInFlight} in flight`,
+      `2. Tolk /v1/translate/batch, ${batch.requests} req x <=${batch.perRequest} strings, ${batchInFlight} in flight${batchRuns > 1 ? ` (median of ${batchRuns})` : ""}`,
       `${fmt(batch.charsPerSecond).padStart(9)} chars/s  (${batch.seconds.toFixed(2)} s wall, ${batch.failures} strings failed)`,
     );
     const ratio = batch.charsPerSecond / r.exclStartup;
