@@ -8,12 +8,13 @@
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server's measured part there.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { batchBodies, writeRawInput } from "../src/batch-corpus";
 import { benchDatabaseLabel } from "../src/bench-database";
 import { postStatus } from "../src/post-status";
 import { startBenchServer } from "../src/bench-server";
@@ -21,19 +22,11 @@ import { cpuMeter, startCpuProfile, waitedChildrenCpuMs } from "../src/proc";
 
 const cores = availableParallelism();
 const inFlight = cores * 2;
-const MAX_BATCH = 500;
 const chars = (s: string) => Array.from(s).length;
-
 
 /** Sends `sentences` as batch requests, `inFlight` at a time; returns how many requests failed. */
 async function translateAll(agent: Agent, url: string, auth: string, sentences: string[]): Promise<number> {
-  const requests = Math.ceil(Math.ceil(sentences.length / MAX_BATCH) / inFlight) * inFlight;
-  const perRequest = Math.ceil(sentences.length / requests);
-  const bodies: string[] = [];
-  for (let i = 0; i < sentences.length; i += perRequest) {
-    const strings = Object.fromEntries(sentences.slice(i, i + perRequest).map((s, j) => [`s${i + j}`, s]));
-    bodies.push(JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
-  }
+  const bodies = batchBodies(sentences, inFlight).map((strings) => JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
   let next = 0;
   let failed = 0;
   await Promise.all(
@@ -78,25 +71,15 @@ try {
   await tolk.stop();
 }
 
-// The raw command over the same corpus, split into one file per core; start-up measured on empty files.
+// The raw command over the same corpus, one file per core as in bench/translate.ts; start-up measured on empty files.
 const dir = mkdtempSync(join(tmpdir(), "tolk-cpu-batch-"));
 let raw: { cpuMs: number; seconds: number };
 let startup: { cpuMs: number; seconds: number };
 try {
-  const size = Math.ceil(corpus.length / cores);
-  const files = Array.from({ length: cores }, (_, i) => {
-    const file = join(dir, `chunk${i}.txt`);
-    writeFileSync(file, corpus.slice(i * size, (i + 1) * size).join("\n") + "\n");
-    return file;
-  });
-  const empty = files.map((_, i) => {
-    const file = join(dir, `empty${i}.txt`);
-    writeFileSync(file, "");
-    return file;
-  });
+  const { chunks, empty } = writeRawInput(dir, corpus, cores);
   rawApertium(empty); // transducers into the page cache
   startup = rawApertium(empty);
-  raw = rawApertium(files);
+  raw = rawApertium(chunks);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

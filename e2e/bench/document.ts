@@ -40,6 +40,7 @@ import { performance } from "node:perf_hooks";
 import { documentJobResponse, documentResponse } from "@tolk/contract";
 import { filterFor, stripCodes } from "@tolk/formats";
 
+import { MAX_BATCH } from "../src/batch-corpus";
 import { type BenchServer, startBenchServer } from "../src/bench-server";
 import { cpuMeter, descendants, startCpuProfile } from "../src/proc";
 import { median } from "../src/stats";
@@ -48,7 +49,6 @@ const root = resolve(import.meta.dirname, "..", "..");
 const mb = Number(process.env.BENCH_DOCX_MB ?? 5);
 const runs = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS ?? 1)));
 const inFlight = availableParallelism() * 2;
-const MAX_BATCH = 500;
 /** The document's input and result in the scratch data folder, whatever the caller's environment says. */
 const LOCAL_STORAGE = { TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
 const WARM_UP = [

@@ -35,7 +35,7 @@
  *   BENCH_REDIS_URL         Tolk's rate limits in Redis instead of in-process
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -45,6 +45,7 @@ import { benchDatabaseLabel } from "../src/bench-database";
 import { startBenchServer } from "../src/bench-server";
 import { freePort, waitUntilAnswering } from "../src/server";
 import { median } from "../src/stats";
+import { batchBodies, splitByChars, writeRawInput } from "../src/batch-corpus";
 
 const cores = availableParallelism();
 const rawRuns = Number(process.env.BENCH_RAW_RUNS ?? 3);
@@ -53,7 +54,6 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const singleSentences = Number(process.env.BENCH_SINGLE_SENTENCES ?? 4000);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const batchInFlight = cores * 2;
-const MAX_BATCH = 500;
 const MODE = "eng-spa";
 const MODES_DIR = "/usr/share/apertium/modes";
 const APY_LAUNCHER = "/usr/bin/apertium-apy";
@@ -104,18 +104,6 @@ function loadCorpus(): string[] {
 }
 
 /** Splits `items` into `n` contiguous chunks of about equal character count. */
-function splitByChars(items: string[], n: number): string[][] {
-  const total = items.reduce((s, x) => s + chars(x) + 1, 0);
-  const out: string[][] = Array.from({ length: n }, () => []);
-  let acc = 0;
-  for (const item of items) {
-    const index = Math.min(n - 1, Math.floor((acc / total) * n));
-    out[index]?.push(item);
-    acc += chars(item) + 1;
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // HTTP client: node:http with keep-alive, one socket per concurrent client
 
@@ -188,16 +176,9 @@ class RawEngine {
     private readonly corpus: string[],
     private readonly totalChars: number,
   ) {
-    this.chunks = splitByChars(corpus, cores).map((chunk, i) => {
-      const file = join(this.dir, `chunk${i}.txt`);
-      writeFileSync(file, chunk.length ? chunk.join("\n") + "\n" : "");
-      return file;
-    });
-    this.empty = this.chunks.map((_, i) => {
-      const file = join(this.dir, `empty${i}.txt`);
-      writeFileSync(file, "");
-      return file;
-    });
+    const input = writeRawInput(this.dir, corpus, cores);
+    this.chunks = input.chunks;
+    this.empty = input.empty;
   }
 
   /** One empty-input run (start-up) and one run over the corpus. */
@@ -265,13 +246,7 @@ async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<st
       splitByChars(warm, batchInFlight).map(async (chunk) => expectOk(await post(Object.fromEntries(chunk.map((s, i) => [`w${i}`, s]))), "batch warm-up")),
     );
 
-    // Requests: ≤ 500 strings, their number a multiple of the in-flight count so the last wave is full.
-    const requests = Math.ceil(Math.ceil(corpus.length / MAX_BATCH) / batchInFlight) * batchInFlight;
-    const perRequest = Math.ceil(corpus.length / requests);
-    const bodies: Record<string, string>[] = [];
-    for (let i = 0; i < corpus.length; i += perRequest) {
-      bodies.push(Object.fromEntries(corpus.slice(i, i + perRequest).map((s, j) => [`s${i + j}`, s])));
-    }
+    const bodies = batchBodies(corpus, batchInFlight);
     let next = 0;
     let failures = 0;
     const start = performance.now();
@@ -287,7 +262,7 @@ async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<st
       }),
     );
     const seconds = (performance.now() - start) / 1000;
-    return { charsPerSecond: totalChars / seconds, seconds, requests: bodies.length, perRequest, failures };
+    return { charsPerSecond: totalChars / seconds, seconds, requests: bodies.length, perRequest: Object.keys(bodies[0] ?? {}).length, failures };
   } finally {
     agent.destroy();
     await t.stop();
