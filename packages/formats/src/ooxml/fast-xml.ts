@@ -13,14 +13,12 @@ export class Unsupported extends Error {}
 
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
-const NAME = "[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?";
 const WS = "[ \\t\\r\\n]";
 const XML_DECL = new RegExp(
   `<\\?xml${WS}+version${WS}*=${WS}*(["'])1\\.[0-9]+\\1(?:${WS}+encoding${WS}*=${WS}*(["'])[A-Za-z][A-Za-z0-9._-]*\\2)?` +
     `(?:${WS}+standalone${WS}*=${WS}*(["'])(?:yes|no)\\3)?${WS}*\\?>`,
   "y",
 );
-const PI = new RegExp(`<\\?(${NAME})(?:${WS}[^]*?)?\\?>`, "y");
 const ONLY_WS = /^[ \t\r\n]*$/;
 // Characters XML 1.0 forbids anywhere, and lone surrogates.
 // eslint-disable-next-line no-control-regex
@@ -402,10 +400,18 @@ export class FastScanner {
     } else throw new Unsupported();
   }
 
+  /** A processing instruction: `<?target?>` or `<?target` space, anything, `?>`; never `<?xml`. */
   private pi(): void {
-    PI.lastIndex = this.pos;
-    const m = PI.exec(this.text);
-    if (!m || (m[1] ?? "").toLowerCase() === "xml") throw new Unsupported();
-    this.pos = PI.lastIndex;
+    const { text } = this;
+    const nameStart = this.pos + 2;
+    const nameStop = nameEnd(text, nameStart);
+    if (nameStop < 0 || text.slice(nameStart, nameStop).toLowerCase() === "xml") throw new Unsupported();
+    let end = nameStop;
+    if (!text.startsWith("?>", end)) {
+      if (!isSpace(text.charCodeAt(end))) throw new Unsupported();
+      end = text.indexOf("?>", end + 1);
+      if (end < 0) throw new Unsupported();
+    }
+    this.pos = end + 2;
   }
 }
