@@ -28,7 +28,8 @@
  *   BENCH_DOCX_MB       size of the generated file in MB (default 5)
  *   BENCH_RUNS          document/batch pairs, alternating (default 1)
  *   BENCH_DATABASE_URL  the servers on PostgreSQL (a fresh database each) instead of PGlite
- *   BENCH_CPU_PROF      a directory for a CPU profile of the document server
+ *   BENCH_CPU_PROF      a directory for a CPU profile of each server (document and batch), from
+ *                       the upload or the first batch request on
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from "node:fs";
@@ -153,6 +154,14 @@ interface DocumentFigures extends CpuFigures {
   baselineRss: number;
   peakRss: number;
   hwm: number[];
+  /** Where the document's seconds went: the client's view, and the job's own log line. */
+  phases: string;
+}
+
+/** The phases of the job's completion log line (run-document-job.ts). */
+function jobPhases(t: BenchServer, jobId: string): string {
+  const line = t.server.output().split("\n").find((l) => l.includes(`document job ${jobId} completed:`));
+  return line?.split("; ").slice(1).join("; ") ?? "no log line";
 }
 
 async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
@@ -170,11 +179,18 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
     const res = await uploadDocument(t, "bench.docx", file, true);
     if (res.status !== 202) throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
     const { job_id: jobId } = documentJobResponse.parse(await res.json()).data;
+    const accepted = performance.now();
     for (;;) {
       const job = documentJobResponse.parse(await (await fetch(`${t.server.url}/v1/translate/${jobId}`, { headers: t.auth })).json()).data;
       if (job.status === "completed") {
+        const completed = performance.now();
         const out = new Uint8Array(await (await fetch(onServer(t, job.result_url ?? ""))).arrayBuffer());
         const seconds = (performance.now() - start) / 1000;
+        const phases = [
+          `upload answered ${((accepted - start) / 1000).toFixed(2)} s`,
+          `completed ${((completed - accepted) / 1000).toFixed(2)} s later (the job: ${jobPhases(t, jobId)})`,
+          `downloaded ${((performance.now() - completed) / 1000).toFixed(2)} s later`,
+        ].join("; ");
         const peakRss = memory.stop();
         return {
           ...cpuFigures(meter()),
@@ -184,6 +200,7 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
           baselineRss,
           peakRss,
           hwm: nodeTree(pid).map((p) => statusBytes(p, "VmHWM")),
+          phases,
         };
       }
       if (job.status !== "created" && job.status !== "processing") {
@@ -230,6 +247,7 @@ async function batchRun(texts: string[]): Promise<CpuFigures & { seconds: number
     let next = 0;
     let failures = 0;
     const meter = cpuMeter(t.server.process.pid ?? 0);
+    startCpuProfile(t.server.process.pid ?? 0);
     const start = performance.now();
     await Promise.all(
       Array.from({ length: inFlight }, async () => {
@@ -274,6 +292,7 @@ async function main(): Promise<void> {
       console.log(
         `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed (the Spanish output, as the spec counts them), output ${(doc.outputBytes / 1e6).toFixed(2)} MB); server CPU ${doc.serverCpu.toFixed(1)} s, Apertium CPU ${doc.engineCpu.toFixed(1)} s; load average ${load()}`,
       );
+      console.log(`            ${doc.phases}`);
       const batch = await batchRun(texts);
       console.log(
         `  batch     ${batch.seconds.toFixed(1).padStart(6)} s  (${batch.requests} requests of ≤ ${MAX_BATCH} strings, ${inFlight} in flight, ${batch.failures} empty); server CPU ${batch.serverCpu.toFixed(1)} s, Apertium CPU ${batch.engineCpu.toFixed(1)} s; load average ${load()}`,

@@ -160,6 +160,16 @@ describe("synchronous document translation", () => {
     expect(jobs).toEqual([]);
     expect(await debitsOf(p.org.id)).toEqual([]);
   });
+  it("logs where a completed job spent its time, phase by phase", async () => {
+    const lines: string[] = [];
+    const svc = { ...(await services(apertium)), log: (line: string) => lines.push(line) };
+    const done = await submit(svc, await principal(), txt("The house is big.\n"));
+    if (done.kind !== "completed") throw new Error("expected a completed job");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^document job ${done.result.job_id} completed: 1 segments, 18 characters; segments ready \\d+\\.\\d\\d s, translated \\d+\\.\\d\\d s, merged \\d+\\.\\d\\d s, stored and billed \\d+\\.\\d\\d s$`),
+    );
+  });
 });
 
 describe("glossaries and memories on documents", () => {

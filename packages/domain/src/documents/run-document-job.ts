@@ -101,6 +101,7 @@ async function translateAndComplete(
   extracted: Segment[] | undefined,
 ): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
+  const clock = phaseClock();
   const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang };
   // The input is read when it is needed (the merge; the extract too when no segments were
   // stored), so a large file is not held while it translates. A file the filter refuses is the
@@ -125,6 +126,7 @@ async function translateAndComplete(
   const segments: (Segment | undefined)[] =
     extracted ?? (await loadSegments(services.storage, job)) ?? (await withInput((input) => filter.extract(input, filterOptions)));
   const segmentCount = segments.length;
+  clock.lap("segments ready");
   const route = resolveRoute(services.translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
   const resources = await resolveTranslationResources(ctx, {
@@ -190,8 +192,10 @@ async function translateAndComplete(
   } finally {
     heartbeat.stop();
   }
+  clock.lap("translated");
 
   const output = await withInput((input) => filter.merge(input, translations, filterOptions));
+  clock.lap("merged");
   await services.storage.put(resultKey(job), output, resolveDocumentFormat(job.filename).format.mime_type);
 
   const credits = creditsFor(characters, job.targetLang);
@@ -225,5 +229,21 @@ async function translateAndComplete(
     );
     return row;
   });
+  clock.lap("stored and billed");
+  services.log?.(`document job ${job.id} completed: ${segmentCount} segments, ${characters} characters; ${clock.summary()}`);
   return { job: completed, file: output };
+}
+
+/** Seconds per phase of a job, for the completion log line (where a slow job spends its time). */
+function phaseClock() {
+  let last = performance.now();
+  const laps: string[] = [];
+  return {
+    lap(name: string) {
+      const now = performance.now();
+      laps.push(`${name} ${((now - last) / 1000).toFixed(2)} s`);
+      last = now;
+    },
+    summary: () => laps.join(", "),
+  };
 }
