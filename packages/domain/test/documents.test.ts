@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { creditDebits, documentJobs, usageEvents } from "@tolk/db";
 import { type Engine, EngineError, EngineRouter, createApertiumEngine } from "@tolk/engines";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { filterFor, stripCodes } from "@tolk/formats";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import {
   type DocumentServices,
@@ -32,6 +33,8 @@ import {
   sweepExpiredDocuments,
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { docx } from "../../formats/test/fixtures/ooxml";
+import { TranslatedSoFar } from "../src/documents/translated-so-far";
 import { DAY, loadOrg, rejection } from "./helpers";
 
 // Document jobs end to end in the domain: submit → queue → worker → storage → billing, on a
@@ -340,6 +343,70 @@ describe("queued jobs", () => {
     expect(jobUpdates).toBeGreaterThanOrEqual(1);
     expect(jobUpdates).toBeLessThanOrEqual(1 + Math.ceil(seconds));
     expect(jobUpdates).toBeLessThan(20);
+  });
+
+  it("merges a Word document read in windows while its last fifth translates, and every paragraph comes out translated", async () => {
+    let calls = 0;
+    let readsBeforeLastCall = 0;
+    let callsAtFirstRead: number | undefined;
+    let queue = Promise.resolve();
+    const engine = upper();
+    const counted: Engine = {
+      ...engine,
+      translate: async (req) => {
+        calls++;
+        // One call at a time, 20 ms each: the translation outlasts the merge of the whole file.
+        const turn = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+        queue = turn;
+        await turn;
+        readsBeforeLastCall = read.mock.calls.length;
+        return engine.translate(req);
+      },
+    };
+    const svc = await services(counted);
+    const p = await principal({ monthlyCredits: 10_000_000 });
+    // Past the 4 MB of inflated XML from which a part is read in windows: ~3,000 paragraphs
+    // with bold runs, in ~50 chunks.
+    const bold = (i: number) => `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">bold words ${i} </w:t></w:r>`;
+    // Padding that compresses about as little as Word's XML, so the part inflates in small steps.
+    let seed = 7;
+    const noise = () => Array.from({ length: 1200 }, () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 16).toString(16)).join("");
+    const paragraphs = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `<w:p w:rsidP="${noise()}"><w:r><w:t xml:space="preserve">Paragraph ${i} opens with plain text, then </w:t></w:r>${bold(i)}<w:r><w:t>and ends.</w:t></w:r></w:p>`,
+    );
+    const file = docx({ body: paragraphs.join("") });
+    const queued = await submit(svc, p, { filename: "long.docx", bytes: file }, true);
+    if (queued.kind !== "queued") throw new Error("expected a queued job");
+    const job = await claimNextJob(t.ctx, { workerId: "W" });
+    if (!job) throw new Error("no job to claim");
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied map as `this`
+    const get = TranslatedSoFar.prototype.get;
+    const read = vi.spyOn(TranslatedSoFar.prototype, "get").mockImplementation(function (this: TranslatedSoFar, id: string) {
+      callsAtFirstRead ??= calls;
+      return get.call(this, id);
+    });
+    try {
+      await runDocumentJob(t.ctx, svc, { job, workerId: "W" });
+    } finally {
+      read.mockRestore();
+    }
+    // 3,000 segments in 47 chunks of 64, one engine call each. The merge starts once 2,400 are
+    // in (chunk 38 applied), reads some before the engine's last answer, and none too early.
+    expect(calls).toBe(47);
+    expect(callsAtFirstRead).toBeGreaterThanOrEqual(38);
+    expect(readsBeforeLastCall).toBeGreaterThan(0);
+    expect(read.mock.results.filter((r) => r.value === undefined)).toEqual([]);
+    const done = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id });
+    expect(done).toMatchObject({ status: "completed" });
+    const out = await svc.storage.get(resultKey(job));
+    const segments = await filterFor("docx")?.extract(out, { sourceLang: "en", targetLang: "es" });
+    expect(segments).toHaveLength(3000);
+    for (const [i, s] of (segments ?? []).entries()) {
+      expect(stripCodes(s.text)).toBe(`PARAGRAPH ${i} OPENS WITH PLAIN TEXT, THEN BOLD WORDS ${i} AND ENDS.`);
+      expect(s.text).toContain("<g1>BOLD WORDS");
+    }
   });
 
   it("keeps renewing the lease while a slow engine call runs, so a live job is not taken over", async () => {

@@ -29,6 +29,15 @@ export interface FilterOptions {
   targetLang: string;
 }
 
+export interface MergeOptions extends FilterOptions {
+  /**
+   * For a filter that `mergesInOrder`: resolves once the first `segments` segments (in extract
+   * order) have their translations in the map, so the merge can start while they are still
+   * being translated. Without it the map must be complete.
+   */
+  ready?: (segments: number) => Promise<void>;
+}
+
 export interface FormatFilter {
   /** Lower-case extensions without the dot, e.g. ["yaml", "yml"]. */
   readonly extensions: readonly string[];
@@ -39,7 +48,12 @@ export interface FormatFilter {
    * `translations` keeps its source text. Codes lost or added by an engine are repaired
    * (missing paired codes dropped, missing isolated codes appended, unknown codes removed).
    */
-  merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array>;
+  merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array>;
+  /**
+   * The merge reads segments in extract order and awaits `MergeOptions.ready` before it reads
+   * any translation, so it may run beside the translation of the same file.
+   */
+  readonly mergesInOrder?: boolean;
 }
 
 export type FormatErrorCode =

@@ -1,5 +1,6 @@
-import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
+import { type FilterOptions, type FormatFilter, type MergeOptions, type Segment } from "../filter";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
+import { MergePace } from "../ooxml/merge-pace";
 import { OoxmlPackage } from "../ooxml/package";
 import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
@@ -149,12 +150,15 @@ export const docxFilter: FormatFilter = {
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
     return segmentsOf(await plan(OoxmlPackage.open(file, KIND), { kind: "segments" }));
   },
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
+  mergesInOrder: true,
+  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    // Story parts are written while read; drawings (linked across parts) afterwards.
-    const mode = { kind: "write", translations, targetLang: options.targetLang } as const;
+    // Story parts are written while read, in extract order; drawings (linked across parts) afterwards.
+    const pace = options.ready ? new MergePace(options.ready) : undefined;
+    const mode = { kind: "write", translations, targetLang: options.targetLang, ...(pace ? { pace } : {}) } as const;
     const planned = await plan(pkg, mode);
     saveWritten(pkg, planned);
+    await pace?.all();
     saveEditors(pkg, await mergeParagraphs(planned, translations, options.targetLang));
     return pkg.toBytes(file);
   },

@@ -197,6 +197,11 @@ export class FastScanner {
     return this.pos;
   }
 
+  /** Elements open at the current position. */
+  get depth(): number {
+    return this.stack.length;
+  }
+
   /** The current window's text. */
   get windowText(): string {
     return this.text;

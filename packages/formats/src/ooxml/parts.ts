@@ -8,6 +8,7 @@ import { setAttribute } from "./language";
 import { FormatError } from "../filter";
 import { FastScanner, Unsupported } from "./fast-xml";
 import { attr, escapeXmlAttribute, MAX_DEPTH, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
+import { type MergePace } from "./merge-pace";
 
 /** One paragraph of a part, with the segment id that is its merge key. */
 export interface PlannedUnit {
@@ -45,7 +46,13 @@ export interface PlannedPart {
 export type StoryMode =
   | { readonly kind: "plan" }
   | { readonly kind: "segments" }
-  | { readonly kind: "write"; readonly translations: ReadonlyMap<string, string>; readonly targetLang?: string };
+  | {
+      readonly kind: "write";
+      readonly translations: ReadonlyMap<string, string>;
+      readonly targetLang?: string;
+      /** When translations are still arriving: read nothing before they are there. */
+      readonly pace?: MergePace;
+    };
 
 export interface StoryOptions {
   /** The paragraph elements of the part (w:p, a:p, si). */
@@ -118,6 +125,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     output = undefined;
   };
   const pause = async (): Promise<void> => output?.caughtUp();
+  if (mode.kind === "write") await mode.pace?.before(text, 0, 0);
   const doc = await parseXmlYielding(text, part, { prune, restart, pause });
   flushOutput(text.length);
   const deflated = output ? await output.end() : undefined;
@@ -196,6 +204,7 @@ async function readInWindows(
       // Scans the window up to the reserve (all of it when it is the last), a turn of the event
       // loop now and then; a token the window's end cuts off waits for the next window.
       const soft = last ? Infinity : scanner.windowText.length - STORY_WINDOW.reserve;
+      if (mode.kind === "write") await mode.pace?.before(scanner.windowText, scanner.position, scanner.depth);
       while (scanner.position < Math.min(soft, scanner.windowText.length)) {
         const from = scanner.position;
         scanner.run(Math.min(soft, from + (1 << 20)));
@@ -284,6 +293,7 @@ class StoryReader {
       // Attributes first: a paragraph rewritten afterwards takes them in with its markup.
       for (const a of attrs) writeAttribute(editor, a, mode.translations.get(a.id));
       writeUnits(editor, read, mode.translations, mode.targetLang);
+      if (mode.pace) mode.pace.written += attrs.length + read.filter(isSegment).length;
     }
     return el;
   }
@@ -352,10 +362,13 @@ export function segmentsOf(parts: readonly PlannedPart[]): Segment[] {
 
 function unitSegments(part: string, units: readonly PlannedUnit[]): Segment[] {
   const out: Segment[] = [];
-  for (const u of units) {
-    if (u.aliasOf === undefined && hasText(u.unit.text)) out.push({ id: u.id, text: u.unit.text, context: part });
-  }
+  for (const u of units) if (isSegment(u)) out.push({ id: u.id, text: u.unit.text, context: part });
   return out;
+}
+
+/** A unit that extract gives as a segment: its own text (not an alias), not blank. */
+function isSegment(u: PlannedUnit): boolean {
+  return u.aliasOf === undefined && hasText(u.unit.text);
 }
 
 export function hasText(text: string): boolean {

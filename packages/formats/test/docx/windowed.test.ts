@@ -115,4 +115,40 @@ describe("docx read in windows", () => {
     expect(windowed).toEqual(whole);
     expect((windowed as Error).message).toBe((whole as Error).message);
   });
+
+  it("merges as the translations arrive, never reading one before it is there", async () => {
+    const file = docx({
+      body: body(30),
+      header: `<w:p>${run("Header text")}</w:p>`,
+      footnotes: `<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r>${run(" A footnote.")}</w:p></w:footnote>`,
+    });
+    for (const window of [TINY, WHOLE]) {
+      Object.assign(STORY_WINDOW, window);
+      const segments = await docxFilter.extract(file, OPTIONS);
+      const all = translationsOf(segments, pseudo);
+      const expected = unzipParts(await docxFilter.merge(file, all, OPTIONS));
+      // Translations arrive in extract order, only as far as the merge asks.
+      const arrived = new Map<string, string>();
+      const early: string[] = [];
+      const translations = {
+        get: (id: string) => {
+          if (!arrived.has(id)) early.push(id);
+          return arrived.get(id);
+        },
+      } as ReadonlyMap<string, string>;
+      const asked: number[] = [];
+      const ready = async (n: number): Promise<void> => {
+        asked.push(n);
+        for (const s of segments.slice(arrived.size, Math.min(n, segments.length))) arrived.set(s.id, all.get(s.id) ?? "");
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+      const parts = unzipParts(await docxFilter.merge(file, translations, { ...OPTIONS, ready }));
+      expect(early).toEqual([]);
+      expect(parts).toEqual(expected);
+      if (window === TINY) {
+        // Read in windows, the body was merged while its segments were still coming in.
+        expect(asked.filter((n) => n < segments.length / 4).length).toBeGreaterThan(5);
+      }
+    }
+  });
 });
