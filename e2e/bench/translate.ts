@@ -103,7 +103,6 @@ function loadCorpus(): string[] {
   return lines;
 }
 
-/** Splits `items` into `n` contiguous chunks of about equal character count. */
 // ---------------------------------------------------------------------------------------------
 // HTTP client: node:http with keep-alive, one socket per concurrent client
 

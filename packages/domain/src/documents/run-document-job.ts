@@ -201,10 +201,11 @@ async function translateAndComplete(
         translations.set(segment.id, text);
         characters += countCharacters(stripCodes(text));
       });
-      translations.advance(Math.min(segmentCount, at + CHUNK_SEGMENTS));
-      if (!merging && at + CHUNK_SEGMENTS >= mergeFrom) startMerge();
+      const done = Math.min(segmentCount, at + CHUNK_SEGMENTS);
+      translations.advance(done);
+      if (!merging && done >= mergeFrom) startMerge();
       for (const signals of translated.signals) quality.add(signals);
-      heartbeat.progress = (0.95 * Math.min(segmentCount, at + CHUNK_SEGMENTS)) / segmentCount;
+      heartbeat.progress = (0.95 * done) / segmentCount;
       if (heartbeat.lost) throw new LeaseLostError(job.id);
       if (performance.now() - progressSavedAt < PROGRESS_SAVE_MS) continue;
       progressSavedAt = performance.now();
