@@ -166,6 +166,24 @@ describe("Apertium engine (installed modes)", () => {
     expect((await other)[0]?.text).toBe("El jardín es verde.");
   });
 
+  it("translates a sentence the same whatever its pipeline translated before", async () => {
+    // "known" brings an ambiguity class eng-spa's tagger lacks; meeting it changes how that
+    // process tags unknown words such as "GetOverlappedResult" from then on.
+    const probe = ["GetOverlappedResult failed on '%s' [GLE %ld]", "Cannot open /proc/net/unix: %s"];
+    const texts = async (before: string[]) => {
+      const one = await createApertiumEngine({ poolSize: 1 });
+      try {
+        if (before.length > 0) await one.translate({ pair: EN_ES, segments: before });
+        return (await one.translate({ pair: EN_ES, segments: probe })).map((r) => r.text);
+      } finally {
+        await one.close();
+      }
+    };
+    const alone = await texts([]);
+    expect(await texts(["Name or service not known."])).toEqual(alone);
+    expect(await texts([...sentences].reverse())).toEqual(alone);
+  });
+
   it("is healthy when a probe translation works", async () => {
     const health = await engine.health();
     expect(health.ok).toBe(true);

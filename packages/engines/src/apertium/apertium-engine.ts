@@ -15,6 +15,7 @@ import { deformat, splitOuterWhitespace } from "./markup";
 import { type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
 import { PipelineBudget } from "./pipeline-budget";
 import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
+import { TAGGER_WARMUP } from "./tagger-warmup";
 
 export interface ApertiumEngineOptions {
   /** Where the `.mode` files are; default /usr/share/apertium/modes. */
@@ -162,6 +163,8 @@ export class ApertiumEngine implements Engine {
         timeoutPerKbMs: this.options.timeoutPerKbMs ?? 100,
         idleTimeoutMs: this.options.idleTimeoutMs ?? 300_000,
         budget: this.budget,
+        // A test's own programs are no tagger: only a mode's real pipeline is warmed up.
+        warmup: this.options.command ? [] : (TAGGER_WARMUP[mode.name] ?? []).map(deformat),
       });
       this.pools.set(key, pool);
     }

@@ -40,9 +40,10 @@ const STDERR_TAIL = 600;
  * finishes what it holds, writes a NUL and starts afresh, so no transfer rule, case fix or
  * tagger window reaches from one segment into the next (within one NUL unit they do: en-eo
  * capitalises a segment that follows another's full stop). What does persist is Apertium's own:
- * the HMM tagger adds ambiguity classes it has not seen to its model, so about one sentence in
- * a thousand is tagged differently the first time a process meets it (APy and the `apertium`
- * command behave alike). Superblanks pass every stage
+ * `apertium-tagger` overwrites its open class (the tags an unknown word may have) whenever it
+ * meets an ambiguity class its model lacks, so a process tags unknown words, and their
+ * neighbours, according to what it translated before. The pool's warm-up (tagger-warmup.ts)
+ * settles that before a pipeline serves. Superblanks pass every stage
  * unchanged, so each output chunk ends with its terminator; a chunk that does not, or that
  * skips an index, marks the segments concerned as unaligned (null) instead of shifting text.
  *

@@ -56,6 +56,11 @@ export interface PoolSettings {
   idleTimeoutMs: number;
   /** The cap shared by every pair's pool; none: only `poolSize` limits. */
   budget?: PipelineBudget;
+  /**
+   * Deformatted segments every new pipeline translates before anything else, output dropped:
+   * they put its tagger in the state it settles into (see tagger-warmup.ts).
+   */
+  warmup?: readonly string[];
 }
 
 /** One translate() call: its results fill in as batches return. */
@@ -133,6 +138,7 @@ export class PairPool implements BudgetMember {
   private readonly alive = new Set<Pipeline>();
   private readonly idle: Pipeline[] = [];
   private readonly idleTimers = new Map<Pipeline, NodeJS.Timeout>();
+  private readonly warmed = new WeakSet<Pipeline>();
   private scheduled = false;
   private closed = false;
 
@@ -381,6 +387,7 @@ export class PairPool implements BudgetMember {
   }
 
   private write(pipeline: Pipeline, entries: readonly Entry[]): Promise<(string | null)[]> {
+    this.warmUp(pipeline);
     let chars = 0;
     const inputs = entries.map((e) => {
       chars += e.input.length;
@@ -389,6 +396,19 @@ export class PairPool implements BudgetMember {
     this.stats.writes++;
     this.stats.segments += entries.length;
     return pipeline.translate(inputs, this.timeoutFor(chars));
+  }
+
+  /**
+   * A pipeline's first write is the warm-up: it answers in write order, so nothing is translated
+   * before its tagger has met the warm-up. Its output is dropped; if the pipeline dies on it,
+   * the batch written behind it fails the same way.
+   */
+  private warmUp(pipeline: Pipeline): void {
+    const warmup = this.settings.warmup ?? [];
+    if (warmup.length === 0 || this.warmed.has(pipeline)) return;
+    this.warmed.add(pipeline);
+    const chars = warmup.reduce((n, s) => n + s.length, 0);
+    pipeline.translate(warmup, this.timeoutFor(chars)).catch(() => undefined);
   }
 
   private requeueFront(entries: Entry[]): void {

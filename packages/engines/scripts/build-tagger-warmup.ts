@@ -1,0 +1,142 @@
+/**
+ * `pnpm --filter @tolk/engines tagger-warmup`: writes src/apertium/tagger-warmup.ts, the
+ * sentences every new Apertium pipeline translates before it serves anyone.
+ *
+ * Why: `apertium-tagger -g` changes its own model while it runs. When a word's ambiguity class
+ * is not in the model, `find_similar_ambiguity_class` looks for a known superset and assigns
+ * it, through a reference, to the model's open class, the class every unknown word is tagged
+ * with (apertium 3.8.3, tagger_utils.cc). From then on the process tags unknown words, and so
+ * their neighbours, differently: the same sentence comes out differently depending on what the
+ * pipeline translated before, and on which pipeline of a pool it lands.
+ *
+ * The open class only ever shrinks, and once a process has met the new classes of a language in
+ * the order they first occur in a large text, later text no longer moves it. So a pipeline that
+ * first translates one sentence per new class, in that order, starts in the state a long-lived
+ * process settles into, and stays there.
+ *
+ * For each installed mode whose tagger is `apertium-tagger`:
+ * 1. sentences in the mode's source language: the translations (msgstr) of the message catalogs
+ *    under /usr/share/locale, decompiled with gettext's `msgunfmt`; for English, the benchmark
+ *    corpus built from the same catalogs' msgids;
+ * 2. the mode's programs up to the tagger, then the tagger with `-d`, which reports each new
+ *    ambiguity class and the word that brought it;
+ * 3. per class, the first sentence that brings it;
+ * 4. a check: the tagger's output for the whole text, after the warm-up, is the same in forward
+ *    and reversed order (printed per mode as "order-independent" or the count that differ).
+ *
+ * Needs gettext: bash scripts/install-debian-packages.sh e2e/bench/debian-packages.txt
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { discoverModes } from "../src/apertium/modes";
+import { deformat } from "../src/apertium/markup";
+
+const run = promisify(execFile);
+const LOCALE_DIR = "/usr/share/locale";
+const OUT = resolve(import.meta.dirname, "..", "src", "apertium", "tagger-warmup.ts");
+const ENGLISH = resolve(import.meta.dirname, "..", "..", "..", "e2e", "bench", "corpus", "en.txt");
+/** Enough text to meet a language's rarer new classes, few enough to check every mode quickly. */
+const MAX_SENTENCES = 30_000;
+const NEW_CLASS = /New ambiguity class: (\{[^}\n]*\})/g;
+
+const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+const command = (stages: readonly (readonly string[])[]) => stages.map((argv) => argv.map(quote).join(" ")).join(" | ");
+
+/** Runs a shell pipeline over NUL-terminated units; one output per unit, and stderr. */
+function pipe(stages: readonly (readonly string[])[], units: readonly string[], options = { reportsInline: false }): { out: string[]; err: string } {
+  const r = spawnSync("bash", ["-c", command(stages) + (options.reportsInline ? " 2>&1" : "")], { input: units.map((u) => `${u}\0`).join(""), maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`${command(stages)} exited with ${r.status}: ${r.stderr.toString().slice(-400)}`);
+  return { out: r.stdout.toString("utf8").split("\0").slice(0, units.length), err: r.stderr.toString("utf8") };
+}
+
+/**
+ * Text in `language`: for English the benchmark corpus (the catalogs' msgids), otherwise the
+ * msgstr lines of every catalog of the language and its regional variants, distinct.
+ */
+async function sentencesIn(language: string): Promise<string[]> {
+  if (language === "en") return readFileSync(ENGLISH, "utf8").split("\n").filter(Boolean);
+  const found = new Set<string>();
+  for (const locale of readdirSync(LOCALE_DIR).sort()) {
+    if (locale !== language && !locale.startsWith(`${language}_`)) continue;
+    const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
+    for (const file of readdirSync(dir).sort()) {
+      if (!file.endsWith(".mo")) continue;
+      const { stdout } = await run("msgunfmt", ["--no-wrap", join(dir, file)], { maxBuffer: 256 << 20 }).catch(() => ({ stdout: "" }));
+      for (const m of stdout.matchAll(/^msgstr(?:\[\d+\])? "(.+)"$/gm)) {
+        for (const line of (m[1] ?? "").split("\\n")) {
+          const text = line.replaceAll('\\"', '"').replaceAll("\\t", " ").trim();
+          if (text.length >= 10 && text.length <= 300 && (text.match(/\p{L}{2,}/gu) ?? []).length >= 3) found.add(text);
+        }
+      }
+    }
+  }
+  const all = [...found].sort();
+  const step = Math.max(1, all.length / MAX_SENTENCES);
+  return Array.from({ length: Math.min(all.length, MAX_SENTENCES) }, (_, i) => all[Math.floor(i * step)] ?? "");
+}
+
+const differing = (a: readonly string[], b: readonly string[]) => a.reduce((n, x, i) => n + (x === b[i] ? 0 : 1), 0);
+
+async function main(): Promise<void> {
+  const { modes } = await discoverModes();
+  const texts = new Map<string, string[]>();
+  const warmup: Record<string, string[]> = {};
+  for (const mode of modes) {
+    const at = mode.stages.findIndex((argv) => basename(argv[0] ?? "") === "apertium-tagger");
+    if (at < 0) continue;
+    const language = mode.pair.source;
+    if (!texts.has(language)) texts.set(language, await sentencesIn(language));
+    const sentences = texts.get(language) ?? [];
+    if (sentences.length === 0) {
+      console.log(`${mode.name}: no ${language} catalogs, skipped`);
+      continue;
+    }
+    const tagger = mode.stages[at] ?? [];
+    const debugTagger = [[tagger[0] ?? "", "-d", ...tagger.slice(1)]];
+    const analyses = pipe(mode.stages.slice(0, at), sentences.map(deformat)).out;
+    // The tagger flushes its output at every NUL and writes its reports unbuffered, so with
+    // both on one pipe, a unit's reports come before that unit's NUL.
+    const reports = pipe(debugTagger, analyses, { reportsInline: true }).out;
+    const firstUnit = new Map<string, number>();
+    let events = 0;
+    reports.forEach((chunk, unit) => {
+      for (const [, cls = ""] of chunk.matchAll(NEW_CLASS)) {
+        events++;
+        if (!firstUnit.has(cls)) firstUnit.set(cls, unit);
+      }
+    });
+    const chosen = [...new Set(firstUnit.values())];
+    chosen.sort((a, b) => a - b);
+    if (chosen.length === 0) {
+      console.log(`${mode.name}: ${sentences.length} sentences, no new ambiguity class`);
+      continue;
+    }
+    const warm = chosen.map((i) => analyses[i] ?? "");
+    const forward = pipe([tagger], [...warm, ...analyses]).out.slice(warm.length);
+    const reversed = pipe([tagger], [...warm, ...analyses.toReversed()]).out.slice(warm.length).toReversed();
+    const fresh = pipe([tagger], analyses).out;
+    const unstable = differing(forward, reversed);
+    console.log(
+      `${mode.name}: ${sentences.length} sentences, ${events} new-class events, ${firstUnit.size} classes, ` +
+        `${chosen.length} warm-up sentences; after them, forward vs reversed: ${unstable === 0 ? "order-independent" : `${unstable} differ`}; ` +
+        `vs a fresh tagger in forward order: ${differing(forward, fresh)} differ`,
+    );
+    warmup[mode.name] = chosen.map((i) => sentences[i] ?? "");
+  }
+  const body = Object.entries(warmup)
+    .map(([name, list]) => `  ${JSON.stringify(name)}: [\n${list.map((s) => `    ${JSON.stringify(s)},`).join("\n")}\n  ],`)
+    .join("\n");
+  writeFileSync(
+    OUT,
+    `// Generated by \`pnpm --filter @tolk/engines tagger-warmup\` (scripts/build-tagger-warmup.ts); do not edit.\n` +
+      `// Per Apertium mode: the sentences a new pipeline translates first, one per ambiguity class its\n` +
+      `// tagger does not know, so every pipeline starts in the state its tagger settles into.\n` +
+      `export const TAGGER_WARMUP: Readonly<Record<string, readonly string[]>> = {\n${body}\n};\n`,
+  );
+  console.log(`wrote ${Object.keys(warmup).length} modes to ${OUT}`);
+}
+
+await main();
