@@ -13,7 +13,7 @@
  *    While it runs, the resident memory of the server's Node processes (the `next start` tree,
  *    Apertium's own processes excluded) is sampled from /proc/<pid>/status every 50 ms; reported
  *    as the peak, the baseline just before the upload, and the peak above it, with each
- *    process's VmHWM at the end.
+ *    process's VmHWM at the end, when the peak came and the highest RSS of every 2 seconds.
  * 2. Batch: another fresh server (so no segment-cache hit from part 1), the same warm-up
  *    sentences, then the document's segments as plain text (inline codes removed), ≤ 500 strings
  *    per request, cores × 2 requests in flight as in bench/translate.ts: seconds from the first
@@ -27,6 +27,7 @@
  *
  *   BENCH_DOCX_MB       size of the generated file in MB (default 5)
  *   BENCH_RUNS          document/batch pairs, alternating (default 1)
+ *   BENCH_DOCUMENT_ONLY 1: the document half only (time, phases, memory), for iterating on it
  *   BENCH_DATABASE_URL  the servers on PostgreSQL (a fresh database each) instead of PGlite
  *   BENCH_CPU_PROF      a directory for a CPU profile of each server (document and batch), from
  *                       the upload or the first batch request on
@@ -50,6 +51,7 @@ const root = resolve(import.meta.dirname, "..", "..");
 const mb = Number(process.env.BENCH_DOCX_MB ?? 5);
 const runs = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS ?? 1)));
 const inFlight = availableParallelism() * 2;
+const documentOnly = process.env.BENCH_DOCUMENT_ONLY === "1";
 /** The document's input and result in the scratch data folder, whatever the caller's environment says. */
 const LOCAL_STORAGE = { TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
 const WARM_UP = [
@@ -97,14 +99,24 @@ function treeRss(pid: number): number {
  * binary with the server's pages mapped until it execs, and counting it would add the server's
  * whole RSS a second time.
  */
-function sampleRss(pid: number): { stop(): number } {
+function sampleRss(pid: number): { stop(): number; peakAt: () => number; timeline: () => string } {
   let seen = new Set(nodeTree(pid));
   let peak = treeRss(pid);
+  const started = performance.now();
+  let peakAt = 0;
+  const buckets: number[] = [];
   const sample = () => {
     const now = nodeTree(pid);
     const settled = now.filter((p) => seen.has(p));
     seen = new Set(now);
-    peak = Math.max(peak, settled.reduce((n, p) => n + statusBytes(p, "VmRSS"), 0));
+    const rss = settled.reduce((n, p) => n + statusBytes(p, "VmRSS"), 0);
+    const at = (performance.now() - started) / 1000;
+    const b = Math.floor(at / 2);
+    buckets[b] = Math.max(buckets[b] ?? 0, rss);
+    if (rss > peak) {
+      peak = rss;
+      peakAt = at;
+    }
   };
   const timer = setInterval(sample, 50);
   return {
@@ -113,6 +125,8 @@ function sampleRss(pid: number): { stop(): number } {
       sample();
       return peak;
     },
+    peakAt: () => peakAt,
+    timeline: () => buckets.map((b, i) => `${i * 2}s:${((b ?? 0) / 1e6).toFixed(0)}`).join(" "),
   };
 }
 
@@ -156,6 +170,8 @@ interface DocumentFigures extends CpuFigures {
   hwm: number[];
   /** Where the document's seconds went: the client's view, and the job's own log line. */
   phases: string;
+  /** When the memory peaked, and the highest RSS of each 2 seconds. */
+  memoryTimeline: string;
 }
 
 /** The phases of the job's completion log line (run-document-job.ts). */
@@ -201,6 +217,7 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
           peakRss,
           hwm: nodeTree(pid).map((p) => statusBytes(p, "VmHWM")),
           phases,
+          memoryTimeline: `peak ${memory.peakAt().toFixed(1)} s after the upload began; highest RSS per 2 s (MB): ${memory.timeline()}`,
         };
       }
       if (job.status !== "created" && job.status !== "processing") {
@@ -293,13 +310,6 @@ async function main(): Promise<void> {
         `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed (the Spanish output, as the spec counts them), output ${(doc.outputBytes / 1e6).toFixed(2)} MB); server CPU ${doc.serverCpu.toFixed(1)} s, Apertium CPU ${doc.engineCpu.toFixed(1)} s; load average ${load()}`,
       );
       console.log(`            ${doc.phases}`);
-      const batch = await batchRun(texts);
-      console.log(
-        `  batch     ${batch.seconds.toFixed(1).padStart(6)} s  (${batch.requests} requests of ≤ ${MAX_BATCH} strings, ${inFlight} in flight, ${batch.failures} empty); server CPU ${batch.serverCpu.toFixed(1)} s, Apertium CPU ${batch.engineCpu.toFixed(1)} s; load average ${load()}`,
-      );
-      const ratio = doc.seconds / batch.seconds;
-      ratios.push(ratio);
-      console.log(`  ratio     ${ratio.toFixed(2)}× the batch time (target ≤ 1.3×) ${ratio <= 1.3 ? "✔" : "✘"}`);
       const peakMb = doc.peakRss / 1e6;
       const deltaMb = (doc.peakRss - doc.baselineRss) / 1e6;
       deltas.push(deltaMb);
@@ -308,12 +318,22 @@ async function main(): Promise<void> {
           `above its ${(doc.baselineRss / 1e6).toFixed(0)} MB baseline +${deltaMb.toFixed(0)} MB = ${(deltaMb / fileMb).toFixed(1)}× (target < 10×) ${deltaMb / fileMb < 10 ? "✔" : "✘"}; ` +
           `VmHWM ${doc.hwm.map((b) => `${(b / 1e6).toFixed(0)} MB`).join(", ")}`,
       );
+      console.log(`            ${doc.memoryTimeline}`);
+      if (documentOnly) continue;
+      const batch = await batchRun(texts);
+      console.log(
+        `  batch     ${batch.seconds.toFixed(1).padStart(6)} s  (${batch.requests} requests of ≤ ${MAX_BATCH} strings, ${inFlight} in flight, ${batch.failures} empty); server CPU ${batch.serverCpu.toFixed(1)} s, Apertium CPU ${batch.engineCpu.toFixed(1)} s; load average ${load()}`,
+      );
+      const ratio = doc.seconds / batch.seconds;
+      ratios.push(ratio);
+      console.log(`  ratio     ${ratio.toFixed(2)}× the batch time (target ≤ 1.3×) ${ratio <= 1.3 ? "✔" : "✘"}`);
     }
     if (runs > 1) {
       const ratio = median(ratios);
       const delta = median(deltas);
       console.log(
-        `median of ${runs}: ratio ${ratio.toFixed(2)}× (target ≤ 1.3×) ${ratio <= 1.3 ? "✔" : "✘"}; ` +
+        `median of ${runs}: ` +
+          (documentOnly ? "" : `ratio ${ratio.toFixed(2)}× (target ≤ 1.3×) ${ratio <= 1.3 ? "✔" : "✘"}; `) +
           `memory +${delta.toFixed(0)} MB = ${(delta / fileMb).toFixed(1)}× (target < 10×) ${delta / fileMb < 10 ? "✔" : "✘"}`,
       );
     }

@@ -193,6 +193,16 @@ describe("POST /v1/translate/document errors", () => {
       body: JSON.stringify(enEs),
     });
     expectError(json, 400, "bad_request", "invalid_request_error");
+    // A multipart body cut off inside the file part: a 400 naming it, not a 500 or a hang.
+    const req = new Request("http://localhost/v1/translate/document", { method: "POST", body: form(enEs) });
+    const whole = new Uint8Array(await req.arrayBuffer());
+    const cut = await call(h, translateDocument, "/v1/translate/document", {
+      method: "POST",
+      token: org.keys.all?.key,
+      headers: { "content-type": req.headers.get("content-type") ?? "" },
+      body: whole.subarray(0, whole.length - 30),
+    });
+    expect(expectError(cut, 400, "bad_request", "invalid_request_error").message).toMatch(/multipart body could not be parsed: Unexpected end/);
     const huge = await upload(org.keys.all?.key, form(enEs, { name: "huge.docx", content: new Uint8Array(22 * 1024 * 1024) }));
     expectError(huge, 413, "file_too_large", "invalid_request_error");
   });

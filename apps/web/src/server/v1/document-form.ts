@@ -1,6 +1,8 @@
 import { type DocumentRequest, FORMATS, documentRequest } from "@tolk/contract";
 import { type DocumentUpload, badRequest, fileTooLarge } from "@tolk/domain";
 
+import { isFile, type MultipartForm, parseMultipart } from "./multipart";
+
 // The largest format's limit, plus room for the multipart framing and the other fields: the
 // body is never read past this, whatever Content-Length says (or does not say).
 const MULTIPART_OVERHEAD = 1024 * 1024;
@@ -23,18 +25,18 @@ export async function parseDocumentForm(req: Request, body: Uint8Array): Promise
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw badRequest("The request body must be multipart/form-data with a 'file' field.");
   }
-  let form: FormData;
+  let form: MultipartForm;
   try {
-    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw badRequest("The multipart body could not be parsed.");
+    form = await parseMultipart(body, contentType);
+  } catch (error) {
+    throw badRequest(`The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
   }
   const file = form.get("file");
-  if (!(file instanceof File)) throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
+  if (!isFile(file)) throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
   const fields: Record<string, string> = {};
-  for (const [name, value] of form) {
+  for (const [name, value] of form.entries) {
     if (name === "file") continue;
-    if (typeof value !== "string") throw badRequest(`'${name}': only 'file' may be a file.`, name);
+    if (isFile(value)) throw badRequest(`'${name}': only 'file' may be a file.`, name);
     fields[name] = value;
   }
   const parsed = documentRequest.safeParse(fields);
@@ -45,7 +47,7 @@ export async function parseDocumentForm(req: Request, body: Uint8Array): Promise
   }
   const prefer = req.headers.get("prefer") ?? "";
   return {
-    upload: { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+    upload: { filename: file.filename, bytes: file.bytes },
     request: parsed.data,
     async: parsed.data.async === "true" || /(^|[\s,;])respond-async([\s,;]|$)/i.test(prefer),
   };

@@ -1,5 +1,6 @@
 import { badRequest } from "@tolk/domain";
 
+import { isFile, type MultipartForm, parseMultipart } from "./multipart";
 import { type RouteInput } from "./pipeline";
 
 /** Imports are at most this large (the whole file is parsed before one transaction writes it). */
@@ -20,16 +21,16 @@ export async function readUpload(input: Pick<RouteInput, "req" | "rawBody">): Pr
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw badRequest("An import is a multipart/form-data upload with a 'file' field.", "file");
   }
-  let form: FormData;
+  let form: MultipartForm;
   try {
-    form = await new Response(new Blob([new Uint8Array(input.rawBody)]), { headers: { "content-type": type } }).formData();
-  } catch {
-    throw badRequest("The multipart body could not be read.", "file");
+    form = await parseMultipart(input.rawBody, type);
+  } catch (error) {
+    throw badRequest(`The multipart body could not be read: ${error instanceof Error ? error.message : String(error)}`, "file");
   }
   const file = form.get("file");
-  if (file === null || typeof file === "string") throw badRequest("The 'file' field is missing or is not a file.", "file");
+  if (!isFile(file)) throw badRequest("The 'file' field is missing or is not a file.", "file");
   const named = form.get("format");
-  const format = typeof named === "string" && named.trim() !== "" ? named : (/\.([^.]+)$/u.exec(file.name)?.[1] ?? "");
+  const format = typeof named === "string" && named.trim() !== "" ? named : (/\.([^.]+)$/u.exec(file.filename)?.[1] ?? "");
   if (format === "") throw badRequest("Say the file's format: a 'format' field, or a file name with an extension.", "format");
-  return { content: new Uint8Array(await file.arrayBuffer()), format };
+  return { content: file.bytes, format };
 }
