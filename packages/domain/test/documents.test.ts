@@ -268,18 +268,26 @@ describe("queued jobs", () => {
 
     // Stored at upload: the job reads them, and the file only once (for the merge).
     const stored = await keys();
-    const saved = JSON.parse(new TextDecoder().decode(await get(stored.segments))) as { segments: { id: string; text: string }[] };
-    expect(saved).toMatchObject({ version: 1, segments: [{ text: "First line." }, { text: "Second line." }] });
+    // JSON lines: a header, then a segment per line.
+    const lines = new TextDecoder().decode(await get(stored.segments)).split("\n");
+    expect(lines.map((l) => (l ? (JSON.parse(l) as unknown) : l))).toMatchObject([{ version: 2 }, { text: "First line." }, { text: "Second line." }, ""]);
     // What the job translates is what was stored (a changed text shows it was not re-extracted).
-    saved.segments[0] = { id: saved.segments[0]?.id ?? "", text: "Stored text." };
-    await storage.put(stored.segments, new TextEncoder().encode(JSON.stringify(saved)), "application/json");
+    const first = JSON.parse(lines[1] ?? "") as { id: string; text: string };
+    lines[1] = JSON.stringify({ ...first, text: "Stored text." });
+    await storage.put(stored.segments, new TextEncoder().encode(lines.join("\n")), "application/x-ndjson");
     await run();
     expect(reads.filter((k) => k === stored.row.inputKey)).toHaveLength(1);
     expect(new TextDecoder().decode(await get(resultKey(stored.row)))).toBe("STORED TEXT.\n\nSECOND LINE.\n");
 
     // Missing (a job queued before segments were stored) or damaged: extracted from the file,
     // which is then read twice (extract, merge).
-    const damages = [(key: string) => storage.delete(key), (key: string) => storage.put(key, new TextEncoder().encode("{not json"), "application/json")];
+    const damages = [
+      (key: string) => storage.delete(key),
+      (key: string) => storage.put(key, new TextEncoder().encode('{"version":2}\n{not json'), "application/x-ndjson"),
+      // Version 1's layout (one JSON document) is not trusted: extracted again.
+      (key: string) => storage.put(key, new TextEncoder().encode('{"version":1,"segments":[{"id":"a","text":"Old."}]}'), "application/json"),
+      (key: string) => storage.put(key, new TextEncoder().encode('{"version":2}\n{"id":"a"}\n'), "application/x-ndjson"),
+    ];
     for (const damage of damages) {
       const job = await keys();
       await damage(job.segments);

@@ -26,7 +26,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
       headers.set("Content-Disposition", contentDisposition(answer.filename));
       headers.set("Content-Length", String(answer.body.byteLength));
       headers.set("X-Content-Type-Options", "nosniff");
-      return { raw: new Response(Buffer.from(answer.body), { status: 200, headers }) };
+      // The stored bytes as they are: Buffer.from(Uint8Array) would copy the whole result first.
+      return { raw: new Response(answer.body as Uint8Array<ArrayBuffer>, { status: 200, headers }) };
     },
   },
 });
