@@ -124,7 +124,7 @@ export class OoxmlPackage {
    * `text` does. Yields nothing for a part that is not UTF-8 by its BOM (UTF-16), and throws
    * FormatError for bytes that are not UTF-8; the whole read gives the exact message.
    */
-  *textChunks(part: string, step?: number): Generator<string> {
+  async *textChunks(part: string, chunkBytes?: number): AsyncGenerator<string> {
     const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     // The first bytes, until there are enough to tell the byte order mark.
     let head: Uint8Array | undefined = new Uint8Array(0);
@@ -135,7 +135,7 @@ export class OoxmlPackage {
       return bom ? bytes.subarray(3) : bytes;
     };
     try {
-      for (const chunk of this.zip.chunks(part, step)) {
+      for await (const chunk of this.zip.chunks(part, chunkBytes)) {
         let bytes: Uint8Array | undefined = chunk;
         if (head) {
           head = Buffer.concat([head, chunk]);

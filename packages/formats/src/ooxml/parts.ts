@@ -141,11 +141,11 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
 /**
  * When a part is read in windows: parts inflating past `above` bytes; about `chars` characters
  * are added to a window at a time, and it is read up to `reserve` characters short of its end,
- * then on to the end of the paragraph there; `step` compressed bytes inflate at a time. Small
+ * then on to the end of the paragraph there; the part inflates `step` bytes at a time. Small
  * enough that the strings stay out of V8's large-object space (they die young); tests make
  * them tiny.
  */
-export const STORY_WINDOW = { above: 4 << 20, chars: 1 << 16, reserve: 1 << 14, step: 1 << 12 };
+export const STORY_WINDOW = { above: 4 << 20, chars: 1 << 16, reserve: 1 << 14, step: 1 << 15 };
 
 /**
  * Reads a large part in windows, so that its inflated bytes and its text are never held whole:
@@ -167,14 +167,14 @@ async function readInWindows(
 ): Promise<PlannedPart | undefined> {
   const reader = new StoryReader(part, dialect, options, mode, true);
   let output: DeflateStream | undefined;
+  const chunks = pkg.textChunks(part, STORY_WINDOW.step);
   try {
-    const chunks = pkg.textChunks(part, STORY_WINDOW.step);
     let last = false;
     // The next window's worth of text (the first is whole, so the XML declaration is too).
-    const gather = (): string => {
+    const gather = async (): Promise<string> => {
       let more = "";
       while (more.length < STORY_WINDOW.chars) {
-        const next = chunks.next();
+        const next = await chunks.next();
         if (next.done) {
           last = true;
           break;
@@ -183,7 +183,7 @@ async function readInWindows(
       }
       return more;
     };
-    const first = gather();
+    const first = await gather();
     const encoding = pkg.encodingOf(part);
     if (!encoding) return undefined;
     if (mode.kind === "write") {
@@ -225,7 +225,7 @@ async function readInWindows(
         scanner.cut();
         editor = editor && new PartEditor(scanner.windowText);
       }
-      scanner.append(gather(), last);
+      scanner.append(await gather(), last);
       editor?.extend(scanner.windowText);
     }
     const doc = scanner.finish();
@@ -246,6 +246,9 @@ async function readInWindows(
     output?.discard();
     if (e instanceof Unsupported || e instanceof FormatError) return undefined;
     throw e;
+  } finally {
+    // Left early (a fallback, an error): the inflater stops and lets its memory go.
+    await chunks.return(undefined);
   }
 }
 

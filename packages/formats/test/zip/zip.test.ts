@@ -67,6 +67,25 @@ describe("hostile packages", () => {
     expect(heapMb).toBeLessThan(32);
   });
 
+  it("reads an entry in chunks only up to its declared size, and refuses deflate data that is not", async () => {
+    const read = async (zip: ZipArchive): Promise<number> => {
+      let seen = 0;
+      for await (const chunk of zip.chunks("word/document.xml", 4096)) seen += chunk.length;
+      return seen;
+    };
+    // 16 MB of spaces declared as 100 KB: inflating stops at the first chunk past it.
+    const liar = ZipArchive.open(declareSize(docxWithDocument(new Uint8Array(16 * 1024 * 1024).fill(0x20)), "word/document.xml", 100_000));
+    await expect(read(liar)).rejects.toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/inflates past/) });
+    const honest = docxWithDocument(new Uint8Array(300_000).map((_, i) => 0x41 + (i % 26)));
+    expect(await read(ZipArchive.open(honest))).toBe(300_000);
+    // The compressed bytes overwritten mid-stream: invalid data, or a checksum that no longer matches.
+    const entry = ZipArchive.open(honest).entry("word/document.xml");
+    if (!entry) throw new Error("no entry");
+    const broken = honest.slice();
+    broken.fill(0xff, entry.dataStart + 20, entry.dataStart + 60);
+    await expect(read(ZipArchive.open(broken))).rejects.toMatchObject({ code: "invalid_file" });
+  });
+
   it("refuses a package whose declared total is too large, from the directory alone", async () => {
     const big = declareSize(docx({ body: body("x") }), "word/styles.xml", 250 * 1024 * 1024);
     const { error } = await refusal("xlsx", big);
