@@ -135,6 +135,15 @@ describe("body", () => {
     expect(await consumed()).toBe(0);
   });
 
+  it("reads the whole body whatever its Content-Length says, under the limit", async () => {
+    const body = json({ text: "hello there", target_lang: "de" });
+    for (const length of ["10", String(body.length), String(body.length + 200)]) {
+      const r = await post(body, { headers: { "content-length": length } });
+      expect(r.status, `Content-Length ${length}`).toBe(200);
+      expect((r.json as { data: { translation: string } }).data.translation).toBe("HELLO THERE");
+    }
+  });
+
   it("refuses a body over the limit with 413, by its Content-Length", async () => {
     const big = json({ text: "x".repeat(MAX_BODY), target_lang: "de" });
     const r = await post(big, { headers: { "content-length": String(big.length) } });

@@ -30,6 +30,9 @@ describe("local directory storage", () => {
     expect(new TextDecoder().decode(await storage.get("org_a/job_1/result.txt"))).toBe("Hola");
     await storage.put("org_a/job_1/result.txt", bytes("Adiós"), "text/plain");
     expect(new TextDecoder().decode(await storage.get("org_a/job_1/result.txt"))).toBe("Adiós");
+    // Given in pieces, stored one after another.
+    await storage.put("org_a/job_1/result.txt", [bytes("Bon "), bytes("dia"), bytes("!")], "text/plain");
+    expect(new TextDecoder().decode(await storage.get("org_a/job_1/result.txt"))).toBe("Bon dia!");
     await storage.delete("org_a/job_1/result.txt");
     await expect(storage.get("org_a/job_1/result.txt")).rejects.toBeInstanceOf(ObjectNotFoundError);
     await storage.delete("org_a/job_1/result.txt"); // deleting twice is fine
@@ -80,6 +83,8 @@ describe("S3-compatible storage", () => {
     const storage = new S3ObjectStorage({ ...config(), prefix: "test/" });
     await storage.put("org_a/job_1/result.txt", bytes("Hola món"), "text/plain");
     expect(new TextDecoder().decode(await storage.get("org_a/job_1/result.txt"))).toBe("Hola món");
+    await storage.put("org_a/job_1/result.txt", [bytes("Bon "), bytes("dia")], "text/plain");
+    expect(new TextDecoder().decode(await storage.get("org_a/job_1/result.txt"))).toBe("Bon dia");
     await storage.delete("org_a/job_1/result.txt");
     await expect(storage.get("org_a/job_1/result.txt")).rejects.toBeInstanceOf(ObjectNotFoundError);
     storage.close();

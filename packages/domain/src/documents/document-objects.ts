@@ -28,9 +28,9 @@ const STORE_STEP = 128;
  * The segments the upload extracted (it needs them to count the characters before a job
  * exists), kept beside the input so the job starts translating without reading the file again.
  * JSON lines: a header, then one segment per line (JSON never writes a raw line break inside a
- * value). Written and read a line at a time, so the 34,083 segments of the 5 MB bench document
- * are never one 9 MB string as well as their bytes: that cost ~25 MB at the upload and again when
- * the job read them back.
+ * value). Written and read a line at a time, and stored as the pieces they were encoded in, so
+ * the 34,083 segments of the 5 MB bench document are never one 9 MB string as well as its bytes
+ * and their copy: that cost ~25 MB at the upload and again when the job read them back.
  */
 export async function storeSegments(storage: ObjectStorage, job: Pick<DocumentJob, "orgId" | "id">, segments: readonly Segment[]): Promise<void> {
   const pieces: Buffer[] = [Buffer.from(`${JSON.stringify({ version: SEGMENTS_VERSION })}\n`)];
@@ -39,7 +39,7 @@ export async function storeSegments(storage: ObjectStorage, job: Pick<DocumentJo
     for (const segment of segments.slice(at, at + STORE_STEP)) lines += `${JSON.stringify(segment)}\n`;
     pieces.push(Buffer.from(lines));
   }
-  await storage.put(segmentsKey(job), Buffer.concat(pieces), "application/x-ndjson");
+  await storage.put(segmentsKey(job), pieces, "application/x-ndjson");
 }
 
 /**

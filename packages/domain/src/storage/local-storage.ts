@@ -26,7 +26,7 @@ export class LocalObjectStorage implements ObjectStorage {
     return path;
   }
 
-  async put(key: string, body: Uint8Array, _contentType?: string): Promise<void> {
+  async put(key: string, body: Uint8Array | readonly Uint8Array[], _contentType?: string): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString("hex")}`);

@@ -5,7 +5,8 @@
  */
 export interface ObjectStorage {
   readonly kind: "local" | "s3";
-  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the bytes; given in pieces, they are written one after another (no joined copy where the storage can help it). */
+  put(key: string, body: Uint8Array | readonly Uint8Array[], contentType: string): Promise<void>;
   /** The object's bytes; ObjectNotFoundError when it does not exist. */
   get(key: string): Promise<Uint8Array>;
   /** Deleting a missing object is not an error. */

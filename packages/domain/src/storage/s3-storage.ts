@@ -46,8 +46,10 @@ export class S3ObjectStorage implements ObjectStorage {
     return `${this.config.prefix ?? ""}${key}`;
   }
 
-  async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(key), Body: body, ContentType: contentType }));
+  async put(key: string, body: Uint8Array | readonly Uint8Array[], contentType: string): Promise<void> {
+    // One signed body of known length: pieces are joined here.
+    const bytes = body instanceof Uint8Array ? body : Buffer.concat(body);
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(key), Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<Uint8Array> {

@@ -8,7 +8,11 @@ export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
 export const payloadTooLarge = (maxBytes: number) =>
   new TolkError(413, "payload_too_large", "invalid_request_error", `The request body exceeds ${maxBytes} bytes.`);
 
-/** Reads the body, counting bytes as they arrive (a Content-Length may be absent or lie). */
+/**
+ * Reads the body, counting bytes as they arrive (a Content-Length may be absent or lie). With a
+ * Content-Length the bytes go straight into one buffer of that size, so a 5 MB upload is not
+ * also held as the chunks it arrived in; without one (or past it) they are gathered and joined.
+ */
 export async function readBodyBytes(
   req: Request,
   maxBytes: number,
@@ -17,19 +21,27 @@ export async function readBodyBytes(
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) return new Uint8Array();
+  let sized = Number.isSafeInteger(declared) && declared > 0 ? new Uint8Array(declared) : undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = req.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel();
       throw tooLarge(maxBytes);
     }
-    chunks.push(value);
+    if (sized && total + value.byteLength > sized.length) {
+      // More than declared: gathered from here on.
+      chunks.push(sized.subarray(0, total));
+      sized = undefined;
+    }
+    if (sized) sized.set(value, total);
+    else chunks.push(value);
+    total += value.byteLength;
   }
+  if (sized) return total === sized.length ? sized : sized.subarray(0, total);
   const out = new Uint8Array(total);
   let offset = 0;
   for (const c of chunks) {
