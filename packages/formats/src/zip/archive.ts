@@ -200,15 +200,11 @@ export class ZipArchive {
       try {
         out = inflateRawSync(raw, { maxOutputLength: Math.max(e.size, 1) });
       } catch (error) {
-        if (error instanceof RangeError) {
-          throw new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
-        }
-        throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+        if (error instanceof RangeError) throw inflatesPastDeclared(e);
+        throw notDeflate(e);
       }
     }
-    if (out.length !== e.size || (crc32(out) >>> 0) !== e.crc) {
-      throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
-    }
+    if (out.length !== e.size || (crc32(out) >>> 0) !== e.crc) throw corruptEntry(e);
     return out;
   }
 
@@ -223,15 +219,11 @@ export class ZipArchive {
     const e = this.byName.get(name);
     if (!e) throw new FormatError("invalid_file", `The package has no part "${name}".`);
     const raw = this.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
-    let size = 0;
-    let crc = 0;
+    const counted = new InflatedBytes(e);
     let stopped = false;
     const take = (chunk: Uint8Array): void => {
       if (stopped) return;
-      size += chunk.length;
-      if (size > e.size) throw new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
-      crc = crc32(chunk, crc);
-      stopped = !visit(chunk);
+      stopped = !visit(counted.take(chunk));
     };
     if (e.method === 0) take(raw);
     else {
@@ -242,13 +234,10 @@ export class ZipArchive {
         for (let at = 0; at < raw.length && !stopped; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
       } catch (error) {
         if (error instanceof FormatError) throw error;
-        throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+        throw notDeflate(e);
       }
     }
-    if (stopped) return;
-    if (size !== e.size || crc >>> 0 !== e.crc) {
-      throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
-    }
+    if (!stopped) counted.finish();
   }
 
   /**
@@ -262,31 +251,22 @@ export class ZipArchive {
    */
   async *chunks(name: string, chunkBytes = 1 << 16): AsyncGenerator<Uint8Array> {
     const { e, raw } = this.open(name);
-    let size = 0;
-    let crc = 0;
-    const take = (chunk: Uint8Array): Uint8Array => {
-      size += chunk.length;
-      if (size > e.size) throw new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
-      crc = crc32(chunk, crc);
-      return chunk;
-    };
+    const counted = new InflatedBytes(e);
     if (e.method === 0) {
-      for (let at = 0; at < raw.length; at += STEP_OUT) yield take(raw.subarray(at, at + STEP_OUT));
+      for (let at = 0; at < raw.length; at += STEP_OUT) yield counted.take(raw.subarray(at, at + STEP_OUT));
     } else {
       const inflate = createInflateRaw({ chunkSize: Math.max(chunkBytes, 64) });
       inflate.end(raw);
       try {
-        for await (const chunk of inflate) yield take(chunk as Buffer);
+        for await (const chunk of inflate) yield counted.take(chunk as Buffer);
       } catch (error) {
         if (error instanceof FormatError) throw error;
-        throw new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+        throw notDeflate(e);
       } finally {
         inflate.destroy();
       }
     }
-    if (size !== e.size || crc >>> 0 !== e.crc) {
-      throw new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
-    }
+    counted.finish();
   }
 
   /**
@@ -342,6 +322,33 @@ export class ZipArchive {
     ev.setUint32(12, cdSize, true);
     ev.setUint32(16, cdOffset, true);
     return concat([...chunks, ...central, end]);
+  }
+}
+
+const inflatesPastDeclared = (e: ZipEntry) => new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
+const notDeflate = (e: ZipEntry) => new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
+const corruptEntry = (e: ZipEntry) => new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
+
+/**
+ * An entry's bytes counted as they inflate, for the readers that take it in chunks: one past
+ * the declared size is refused at once (a lying header cannot make it inflate on), and at the
+ * end the size and CRC must match the header's.
+ */
+class InflatedBytes {
+  private size = 0;
+  private crc = 0;
+
+  constructor(private readonly entry: ZipEntry) {}
+
+  take(chunk: Uint8Array): Uint8Array {
+    this.size += chunk.length;
+    if (this.size > this.entry.size) throw inflatesPastDeclared(this.entry);
+    this.crc = crc32(chunk, this.crc);
+    return chunk;
+  }
+
+  finish(): void {
+    if (this.size !== this.entry.size || this.crc >>> 0 !== this.entry.crc) throw corruptEntry(this.entry);
   }
 }
 
