@@ -36,7 +36,9 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async get(key: string): Promise<Uint8Array> {
     try {
-      // A view of the Buffer readFile made (its own memory): copying it held a 5 MB input twice.
+      // A plain Uint8Array over the Buffer readFile made (its own memory): copying it held a 5 MB
+      // input twice. Not the Buffer itself: Buffer#slice is a view, and the zip writer edits the
+      // records it slices out of a file.
       const bytes = await readFile(this.path(key));
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (err) {

@@ -72,6 +72,8 @@ export function parseMultipart(body: Uint8Array, contentType: string): Promise<M
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
           stream.on("end", () => {
             const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+            // A plain Uint8Array over the same memory, not the Buffer: Buffer#slice is a view, and
+            // the zip writer edits the records it slices out of a file.
             entry[1] = { filename, mimeType, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
             done();
           });
