@@ -51,6 +51,20 @@ describe("embedded defaults, black-box", () => {
     expect(quota.data.credits.consumed).toBe(result.data.credits_used + batch.data.total_credits_used);
   });
 
+  it("sends a small reply uncompressed and gzips a large one, to a client that accepts gzip", async () => {
+    // fetch asks for gzip, as curl --compressed and Python's requests do.
+    const auth = { Authorization: `Bearer ${String(seeded.api_key)}` };
+    const small = await fetch(`${server.url}/v1/me`, { headers: auth });
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("cache-control")).toBe("no-store, no-transform");
+    const large = await fetch(`${server.url}/v1/languages`, { headers: auth });
+    expect(large.status).toBe(200);
+    expect(large.headers.get("content-encoding")).toBe("gzip");
+    expect(large.headers.get("cache-control")).toBe("no-store");
+    expect(((await large.json()) as { data: { total: number } }).data.total).toBe(147);
+  });
+
   it("answers bad credentials with 401 in the error shape, with rate-limit headers", async () => {
     const res = await fetch(`${server.url}/v1/me`, { headers: { Authorization: "Bearer svc_notakey" } });
     expect(res.status).toBe(401);
