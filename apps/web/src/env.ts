@@ -13,6 +13,7 @@ const schema = z.object({
   JWT_ORG_CLAIM: z.string().min(1).default("org_id"),
   JWT_CLOCK_TOLERANCE_SEC: z.coerce.number().int().min(0).max(300).default(30),
   TOLK_ANON_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  TOLK_PROXY_HOPS: z.coerce.number().int().min(1).max(16).default(1),
   TOLK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   TOLK_BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   ...enginesEnvSchema,

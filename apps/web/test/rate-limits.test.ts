@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readEnv } from "@/env";
 import { createAppContext, setAppContext } from "@/server/context";
+import { clientAddress } from "@/server/v1/request-input";
 
 import { GET as languages } from "../app/v1/languages/route";
 import { GET as me } from "../app/v1/me/route";
@@ -80,14 +81,33 @@ describe("unauthenticated callers, per client address", () => {
     expect((await call(h, me, "/v1/me", { ip, token: org.keys.read?.key })).status).toBe(200);
   });
 
-  it("takes the first address of X-Forwarded-For", async () => {
+  it("takes the address the nearest proxy appended to X-Forwarded-For, whatever the client put before it", async () => {
     const ip = randomIp();
     await ensureWindowLeft(h, 5);
     for (let i = 0; i < ANON_LIMIT; i++) {
-      const r = await call(h, me, "/v1/me", { ip: `${ip}, ${randomIp()}` });
+      const r = await call(h, me, "/v1/me", { ip: `${randomIp()}, ${ip}` });
       expect(r.status).toBe(401);
     }
+    // A new made-up entry in front does not open a fresh bucket.
+    expect((await call(h, me, "/v1/me", { ip: `${randomIp()}, ${ip}` })).status).toBe(429);
     expect((await call(h, me, "/v1/me", { ip })).status).toBe(429);
+  });
+});
+
+describe("the client address behind TOLK_PROXY_HOPS proxies", () => {
+  const from = (headers: Record<string, string>) => new Request("http://localhost/v1/me", { headers });
+
+  it("counts proxies from the right end of X-Forwarded-For", () => {
+    const chain = { "x-forwarded-for": "203.0.113.9, 198.51.100.7 , 10.0.0.2" };
+    expect(clientAddress(from(chain), 1)).toBe("10.0.0.2");
+    expect(clientAddress(from(chain), 2)).toBe("198.51.100.7");
+    expect(clientAddress(from(chain), 5)).toBe("203.0.113.9");
+  });
+
+  it("falls back to X-Real-IP, then to one shared bucket", () => {
+    expect(clientAddress(from({ "x-real-ip": "192.0.2.4" }), 1)).toBe("192.0.2.4");
+    expect(clientAddress(from({ "x-forwarded-for": " , ", "x-real-ip": "192.0.2.4" }), 1)).toBe("192.0.2.4");
+    expect(clientAddress(from({}), 1)).toBe("unknown");
   });
 });
 

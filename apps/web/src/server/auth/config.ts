@@ -37,7 +37,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
         credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
         authorize: async (input, request) => {
           // Password guessing spends the same per-address budget as failed /v1 credentials.
-          if (!(await app.limiter.consumeAnonymous(clientAddress(request))).allowed) throw new SignInRateLimited();
+          if (!(await app.limiter.consumeAnonymous(clientAddress(request, app.env.TOLK_PROXY_HOPS))).allowed) throw new SignInRateLimited();
           const parsed = credentials.safeParse(input);
           if (!parsed.success) return null;
           const user = await verifyUserPassword(app.domain, parsed.data);

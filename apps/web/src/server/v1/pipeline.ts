@@ -173,7 +173,7 @@ async function identify(
     return await authenticate(app.domain, app.auth, req.headers.get("authorization"));
   } catch (err) {
     if (!isTolkError(err) || err.status !== 401) throw err;
-    const decision = await app.limiter.consumeAnonymous(clientAddress(req));
+    const decision = await app.limiter.consumeAnonymous(clientAddress(req, app.env.TOLK_PROXY_HOPS));
     onLimit(decision);
     assertAllowed(decision);
     if (spec.public) return null;

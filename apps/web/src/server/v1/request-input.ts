@@ -80,8 +80,19 @@ export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
-/** The caller's address for unauthenticated limits: the proxy's X-Forwarded-For, else unknown. */
-export function clientAddress(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip") || "unknown";
+/**
+ * The caller's address for unauthenticated limits. Each reverse proxy appends the address it got
+ * the request from to X-Forwarded-For, and `next start` fills the header with the socket's
+ * address when a request comes without one; entries further left were written by the client and
+ * prove nothing (taking the first let a client pick a fresh bucket per request). So the address is
+ * the entry `proxyHops` from the right end (1: what the nearest proxy, or `next start`, recorded;
+ * 2 behind a CDN and a load balancer). A shorter header falls back to its leftmost entry, and
+ * none to X-Real-IP.
+ */
+export function clientAddress(req: Request, proxyHops: number): string {
+  const entries = (req.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  return entries[Math.max(0, entries.length - proxyHops)] ?? (req.headers.get("x-real-ip") || "unknown");
 }
