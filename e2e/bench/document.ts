@@ -9,7 +9,8 @@
  *    small warm-up document first (JIT, route modules, engine pipelines). Then POST
  *    /v1/translate/document with `Prefer: respond-async` (a synchronous request would hit the
  *    client's header timeout on a slow machine), polled every 200 ms until `completed`, and the
- *    result downloaded from its pre-signed link: seconds from the upload to the last byte.
+ *    result downloaded from its pre-signed link: seconds from the upload to the last byte, and
+ *    the latency of those status polls (how another request fares while a document translates).
  *    While it runs, the resident memory of the server's Node processes (the `next start` tree,
  *    Apertium's own processes excluded) is sampled from /proc/<pid>/status every 50 ms; reported
  *    as the peak, the baseline just before the upload, and the peak above it, with each
@@ -45,7 +46,7 @@ import { filterFor, stripCodes } from "@tolk/formats";
 import { MAX_BATCH } from "../src/batch-corpus";
 import { type BenchServer, startBenchServer } from "../src/bench-server";
 import { cpuMeter, descendants, startCpuProfile } from "../src/proc";
-import { median } from "../src/stats";
+import { median, percentile } from "../src/stats";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const mb = Number(process.env.BENCH_DOCX_MB ?? 5);
@@ -172,6 +173,8 @@ interface DocumentFigures extends CpuFigures {
   phases: string;
   /** When the memory peaked, and the highest RSS of each 2 seconds. */
   memoryTimeline: string;
+  /** Latency of the client's status polls while the job ran, ascending (ms). */
+  polls: number[];
 }
 
 /** The phases of the job's completion log line (run-document-job.ts). */
@@ -196,8 +199,11 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
     if (res.status !== 202) throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
     const { job_id: jobId } = documentJobResponse.parse(await res.json()).data;
     const accepted = performance.now();
+    const polls: number[] = [];
     for (;;) {
+      const asked = performance.now();
       const job = documentJobResponse.parse(await (await fetch(`${t.server.url}/v1/translate/${jobId}`, { headers: t.auth })).json()).data;
+      polls.push(performance.now() - asked);
       if (job.status === "completed") {
         const completed = performance.now();
         const out = new Uint8Array(await (await fetch(onServer(t, job.result_url ?? ""))).arrayBuffer());
@@ -218,6 +224,7 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
           hwm: nodeTree(pid).map((p) => statusBytes(p, "VmHWM")),
           phases,
           memoryTimeline: `peak ${memory.peakAt().toFixed(1)} s after the upload began; highest RSS per 2 s (MB): ${memory.timeline()}`,
+          polls: polls.sort((a, b) => a - b),
         };
       }
       if (job.status !== "created" && job.status !== "processing") {
@@ -310,6 +317,8 @@ async function main(): Promise<void> {
         `  document  ${doc.seconds.toFixed(1).padStart(6)} s  (upload → completed → downloaded; ${doc.characters} characters billed (the Spanish output, as the spec counts them), output ${(doc.outputBytes / 1e6).toFixed(2)} MB); server CPU ${doc.serverCpu.toFixed(1)} s, Apertium CPU ${doc.engineCpu.toFixed(1)} s; load average ${load()}`,
       );
       console.log(`            ${doc.phases}`);
+      const ms = (p: number) => `${percentile(doc.polls, p).toFixed(1)} ms`;
+      console.log(`            ${doc.polls.length} status polls while it ran: p50 ${ms(50)}, p90 ${ms(90)}, p99 ${ms(99)}, max ${ms(100)}`);
       const peakMb = doc.peakRss / 1e6;
       const deltaMb = (doc.peakRss - doc.baselineRss) / 1e6;
       deltas.push(deltaMb);

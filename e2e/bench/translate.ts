@@ -44,7 +44,7 @@ import { performance } from "node:perf_hooks";
 import { benchDatabaseLabel } from "../src/bench-database";
 import { startBenchServer } from "../src/bench-server";
 import { freePort, waitUntilAnswering } from "../src/server";
-import { median } from "../src/stats";
+import { median, percentile } from "../src/stats";
 import { batchBodies, splitByChars, writeRawInput } from "../src/batch-corpus";
 
 const cores = availableParallelism();
@@ -59,7 +59,6 @@ const MODES_DIR = "/usr/share/apertium/modes";
 const APY_LAUNCHER = "/usr/bin/apertium-apy";
 const chars = (s: string) => Array.from(s).length;
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------

@@ -184,6 +184,22 @@ describe("Apertium engine (installed modes)", () => {
     expect(await texts([...sentences].reverse())).toEqual(alone);
   });
 
+  it("runs every program of a pipeline at a lower priority than the server (niceness 10 by default, or as set)", async () => {
+    const own = os.getPriority();
+    await engine.translate({ pair: EN_ES, segments: ["The red car is big."] });
+    const pids = engine.pipelinePids(EN_ES).flat();
+    expect(pids).toHaveLength(engine.pipelinePids(EN_ES).length * 11);
+    expect(new Set(pids.map((pid) => os.getPriority(pid)))).toEqual(new Set([Math.min(19, own + 10)]));
+
+    const same = await createApertiumEngine({ poolSize: 1, nice: 0 });
+    try {
+      await same.translate({ pair: EN_ES, segments: ["The red car is big."] });
+      expect(new Set(same.pipelinePids(EN_ES).flat().map((pid) => os.getPriority(pid)))).toEqual(new Set([own]));
+    } finally {
+      await same.close();
+    }
+  });
+
   it("is healthy when a probe translation works", async () => {
     const health = await engine.health();
     expect(health.ok).toBe(true);

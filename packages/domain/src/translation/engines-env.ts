@@ -11,6 +11,7 @@ export const enginesEnvSchema = {
   TOLK_APERTIUM_MODES_DIR: z.string().optional(),
   TOLK_APERTIUM_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   TOLK_APERTIUM_MAX_PIPELINES: z.coerce.number().int().min(1).max(512).optional(),
+  TOLK_APERTIUM_NICE: z.coerce.number().int().min(0).max(19).optional(),
   TOLK_SEGMENT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(100_000),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
@@ -30,7 +31,12 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
   return {
     apertium:
       env.TOLK_APERTIUM === "1"
-        ? { modesDir: env.TOLK_APERTIUM_MODES_DIR, poolSize: env.TOLK_APERTIUM_POOL_SIZE, maxPipelines: env.TOLK_APERTIUM_MAX_PIPELINES }
+        ? {
+            modesDir: env.TOLK_APERTIUM_MODES_DIR,
+            poolSize: env.TOLK_APERTIUM_POOL_SIZE,
+            maxPipelines: env.TOLK_APERTIUM_MAX_PIPELINES,
+            nice: env.TOLK_APERTIUM_NICE,
+          }
         : false,
     llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,
     libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,

@@ -13,6 +13,7 @@ import {
 } from "../engine";
 import { deformat, splitOuterWhitespace } from "./markup";
 import { type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
+import { DEFAULT_NICE } from "./pipeline";
 import { PipelineBudget } from "./pipeline-budget";
 import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
 import { TAGGER_WARMUP } from "./tagger-warmup";
@@ -34,6 +35,11 @@ export interface ApertiumEngineOptions {
   timeoutPerKbMs?: number;
   /** A pipeline with nothing to do for this long is stopped (restarted on demand); default 300 000, 0 = never. */
   idleTimeoutMs?: number;
+  /**
+   * Niceness added to the server's own for every Apertium program; default 10 (DEFAULT_NICE),
+   * 0 = the server's priority. See pipeline.ts, `lowerPriority`.
+   */
+  nice?: number;
   /** The pair `health()` translates; default en→es when installed, else the first pair. */
   probePair?: LanguagePair;
   /**
@@ -162,6 +168,7 @@ export class ApertiumEngine implements Engine {
         timeoutMs: this.options.timeoutMs ?? 10_000,
         timeoutPerKbMs: this.options.timeoutPerKbMs ?? 100,
         idleTimeoutMs: this.options.idleTimeoutMs ?? 300_000,
+        nice: this.options.nice ?? DEFAULT_NICE,
         budget: this.budget,
         // A test's own programs are no tagger: only a mode's real pipeline is warmed up.
         warmup: this.options.command ? [] : (TAGGER_WARMUP[mode.name] ?? []).map(deformat),

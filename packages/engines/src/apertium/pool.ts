@@ -54,6 +54,8 @@ export interface PoolSettings {
   timeoutPerKbMs: number;
   /** An idle pipeline is stopped after this long (0: never). */
   idleTimeoutMs: number;
+  /** Niceness added to the server's own for the pipelines' programs (Pipeline's `nice`). */
+  nice?: number;
   /** The cap shared by every pair's pool; none: only `poolSize` limits. */
   budget?: PipelineBudget;
   /**
@@ -253,7 +255,7 @@ export class PairPool implements BudgetMember {
     if (this.settings.budget && !this.settings.budget.acquire(this)) return null;
     let pipeline: Pipeline;
     try {
-      pipeline = new Pipeline(this.settings.stages, (dead, failure) => this.onDead(dead, failure));
+      pipeline = new Pipeline(this.settings.stages, (dead, failure) => this.onDead(dead, failure), this.settings.nice);
     } catch (error) {
       this.settings.budget?.release();
       // Could not even spawn (bad command): fail what waits rather than spin.
