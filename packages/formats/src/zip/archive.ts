@@ -229,8 +229,10 @@ export class ZipArchive {
     else {
       const inflate = new Inflate(take);
       try {
-        // Small input steps bound each step's output (deflate expands at most ~1000:1).
-        const step = 1 << 13;
+        // Small input steps bound each step's output: deflate expands at most ~1032:1, and fflate
+        // hands over one buffer per step, grown by doubling. With 2 KB steps, 16 MB of spaces
+        // declared as 100 bytes allocates ~11 MB before it is refused; with 8 KB, 22-39 MB.
+        const step = 1 << 11;
         for (let at = 0; at < raw.length && !stopped; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
       } catch (error) {
         if (error instanceof FormatError) throw error;
