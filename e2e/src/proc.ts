@@ -58,6 +58,23 @@ export function cpuMeter(pid: number): () => { serverMs: number; childrenMs: num
 }
 
 /**
+ * The machine's idle share from now on (0..1), from the first line of /proc/stat (idle and
+ * iowait over all jiffies): what is left when a server is the bottleneck and not the CPUs.
+ */
+export function idleMeter(): () => number {
+  const read = () => {
+    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
+  };
+  const start = read();
+  return () => {
+    const now = read();
+    const total = now.total - start.total;
+    return total > 0 ? (now.idle - start.idle) / total : 0;
+  };
+}
+
+/**
  * With BENCH_CPU_PROF=<dir>: the environment that loads bench/cpu-profile.cjs into a server,
  * which profiles from `startCpuProfile(pid)` until the server stops and writes the profile there.
  */
