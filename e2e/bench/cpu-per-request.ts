@@ -3,10 +3,11 @@
  * POST /v1/translate (one distinct sentence per request, BENCH_CLIENTS concurrent clients), split
  * into the Node.js server process and its Apertium pipelines. CPU time, unlike requests per
  * second, hardly moves when other work shares the machine, so it shows what a change to the
- * request path saves. It also prints this process's own CPU per request (the load generator shares
- * the machine's cores with the server) and the machine's idle share: with idle CPU left, the
- * server's one thread is the bottleneck. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server's measured part
- * there (bench/cpu-profile.cjs). BENCH_DATABASE_URL / BENCH_REDIS_URL: on PostgreSQL / Redis.
+ * request path saves. It also prints this process's own CPU per request (the load generator
+ * shares the machine's cores with the server) and the machine's idle share: with idle CPU left,
+ * the server's one thread is the bottleneck. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the
+ * server's measured part there (bench/cpu-profile.cjs). BENCH_DATABASE_URL / BENCH_REDIS_URL: on
+ * PostgreSQL / Redis.
  */
 import { readFileSync } from "node:fs";
 import { Agent } from "node:http";

@@ -59,11 +59,12 @@ export function cpuMeter(pid: number): () => { serverMs: number; childrenMs: num
 
 /**
  * The machine's idle share from now on (0..1), from the first line of /proc/stat (idle and
- * iowait over all jiffies): what is left when a server is the bottleneck and not the CPUs.
+ * iowait over user to steal; guest time is already inside user and nice, so it is left out):
+ * what is left when a server is the bottleneck and not the CPUs.
  */
 export function idleMeter(): () => number {
   const read = () => {
-    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1, 9).map(Number);
     return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
   };
   const start = read();
