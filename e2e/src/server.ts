@@ -72,7 +72,7 @@ export interface RunningServer {
 /**
  * What apps/web's `start` script sets before `next start`: glibc's fixed mmap threshold, so
  * freed buffers of 128 KB and more go back to the system instead of raising the threshold and
- * staying resident (README, Memory).
+ * staying resident (docs/configuration.md, Memory).
  */
 const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" };
 

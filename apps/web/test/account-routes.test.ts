@@ -204,7 +204,7 @@ describe("GET /v1/languages", () => {
 });
 
 describe("GET /v1/formats", () => {
-  // ARCHITECTURE.md "The 16 document formats": extension, category, MB.
+  // docs/documents.md "The 16 formats": extension, category, MB.
   const expected: [string, string, number][] = [
     ["docx", "document", 20],
     ["pptx", "document", 20],

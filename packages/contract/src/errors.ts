@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The error body of every non-2xx /v1 response (spec "Errors" + ARCHITECTURE.md decisions).
+// The error body of every non-2xx /v1 response (docs/api.md, "Authentication and scopes").
 export const errorTypes = [
   "invalid_request_error",
   "authentication_error",

@@ -1,4 +1,4 @@
-// The 16 document formats of GET /v1/formats, in the order of ARCHITECTURE.md.
+// The 16 document formats of GET /v1/formats, in the order of docs/documents.md.
 export type FormatCategory = "document" | "localization" | "data" | "subtitle";
 
 export interface DocumentFormat {

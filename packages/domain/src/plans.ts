@@ -19,7 +19,7 @@ export interface PlanLimits {
   projects_max: number;
 }
 
-// ARCHITECTURE.md "Plans" and the spec's rate-limit table; enterprise values are defaults.
+// The plans of docs/api.md "Rate limits"; enterprise values are defaults.
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: {
     monthly_credits: 10_000, max_text_chars: 5_000,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PLAN_LIMITS, effectiveLimits, parsePlanOverrides } from "../src";
 import { thrown } from "./helpers";
 
-describe("plan limits (ARCHITECTURE.md and the spec's rate-limit table)", () => {
+describe("plan limits (docs/api.md, Rate limits)", () => {
   it.each([
     ["free", [10_000, 5_000, 1, 1, 1, 3], [10, 5, 5, 30]],
     ["starter", [200_000, 20_000, 5, 10, 3, 10], [60, 30, 30, 120]],

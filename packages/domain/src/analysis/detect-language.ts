@@ -25,7 +25,7 @@ export const MIN_LETTERS = 12;
  * certainty. On the language-ID set the wrong answers have a median margin of 1.3% and the
  * right ones 20%, but close relatives (bg/ru, da/no) are often right by less than 2%: 0.1 (a
  * 0.5% margin) turns 21 of 2,951 sentences to "auto", a third of them wrong answers (the
- * thresholds compared are in the README). With MIN_FIT as well, 32 sentences answer "auto"
+ * thresholds compared are in docs/analysis.md). With MIN_FIT as well, 32 sentences answer "auto"
  * and 12 a wrong language.
  */
 export const MIN_CONFIDENCE = 0.1;

@@ -4,7 +4,7 @@ import { rateLimited } from "../errors";
 import { type ConsumeResult, type RateLimitStore } from "./store";
 
 /**
- * ARCHITECTURE.md buckets: `translate` = POST /v1/translate; `segment` = batch and document
+ * The buckets (docs/architecture.md, decisions): `translate` = POST /v1/translate; `segment` = batch and document
  * translation; `analyze` = analysis; `api` = every request. Fixed 60 s windows per organization.
  */
 export type Bucket = "translate" | "segment" | "analyze" | "api";

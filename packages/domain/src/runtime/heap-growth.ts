@@ -8,7 +8,7 @@ import { z } from "zod";
  * on the server's ~300 MB of long-lived heap (route modules, the language-ID model, PGlite's
  * JS side) let a 5 MB document's promoted garbage pile up to 150–200 MB before a full collection.
  * With the language model loaded on demand the idle heap is ~100 MB; at 10 % the document bench
- * peaked 20–37 MB above the idle server, at 20 % 30–72 MB (README, Benchmarks). A full collection
+ * peaked 20–37 MB above the idle server, at 20 % 30–72 MB (docs/benchmarks.md). A full collection
  * of that heap costs a few milliseconds of mostly concurrent marking. 0 keeps V8's default.
  */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 10;

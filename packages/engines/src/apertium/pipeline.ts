@@ -39,7 +39,7 @@ const STDERR_TAIL = 600;
  * took p50 32 ms / p99 218 ms at equal priority and 6 ms / 42 ms at niceness 10, and its merge,
  * which runs beside the translation's last fifth, no longer fell behind to run ~2.6 s alone
  * after it. The programs' total work is the same: the batch path's CPU per character and
- * throughput did not move (README, Benchmarks).
+ * throughput did not move (docs/benchmarks.md).
  */
 export const DEFAULT_NICE = 10;
 

@@ -29,7 +29,7 @@ export const COMPRESS_MIN_BYTES = 1024;
  * `next start` gzips every reply to a client that sends Accept-Encoding (fetch, curl
  * --compressed and Python's requests all do). Its 1 KB threshold needs a Content-Length, which
  * Next.js drops from route handlers' replies, so it compressed a 300-byte reply as well: 1.0–2.0 ms
- * more server CPU per request, 27–37 % fewer requests per second (README, Benchmarks). A small
+ * more server CPU per request, 27–37 % fewer requests per second (docs/benchmarks.md). A small
  * reply says `no-transform`, which the middleware honours (RFC 9111 §5.2.2.6); a larger one, a
  * batch's results, is still compressed.
  */
