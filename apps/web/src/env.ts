@@ -1,4 +1,4 @@
-import { documentsEnvSchema, enginesEnvSchema, heapEnvSchema } from "@tolk/domain";
+import { DEFAULT_SESSION_MAX_AGE_SEC, documentsEnvSchema, enginesEnvSchema, heapEnvSchema } from "@tolk/domain";
 import { z } from "zod";
 
 // Every environment variable the web app reads, validated once, here and nowhere else.
@@ -12,6 +12,7 @@ const schema = z.object({
   JWT_AUDIENCE: z.string().min(1).default("tolk-api"),
   JWT_ORG_CLAIM: z.string().min(1).default("org_id"),
   JWT_CLOCK_TOLERANCE_SEC: z.coerce.number().int().min(0).max(300).default(30),
+  JWT_MAX_AGE_S: z.coerce.number().int().min(60).max(2_592_000).default(DEFAULT_SESSION_MAX_AGE_SEC),
   TOLK_ANON_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   TOLK_PROXY_HOPS: z.coerce.number().int().min(1).max(16).default(1),
   TOLK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

@@ -128,6 +128,18 @@ describe("self-issued session tokens (embedded default)", () => {
     expect(err.message).toMatch(/expired/i);
   });
 
+  it("refuses a token without iat, and one older than the maximum age whatever its exp says", async () => {
+    await expect401(await sign(claims({ iat: undefined })));
+    // Issued 25 hours ago, valid for a year: the 24-hour maximum age (JWT_MAX_AGE_S) ends it.
+    const old = await sign(claims({ iat: nowSec() - 25 * 3600, exp: nowSec() + 365 * 86_400 }));
+    expect((await expect401(old)).message).toMatch(/expired/i);
+    // The same token 23 hours after issue is still good (control), and a shorter maximum ends it.
+    const recent = await sign(claims({ iat: nowSec() - 23 * 3600, exp: nowSec() + 365 * 86_400 }));
+    expect((await authenticate(ctx, auth, bearer(recent))).userId).toBe(org.ownerId);
+    const strict = { ...embedded, maxAgeSec: 3600 };
+    await expect401(recent, { config: strict, keys: createKeyResolver(ctx, strict) });
+  });
+
   it("refuses an unsigned token (alg: none), also one carrying the real kid", async () => {
     await expect401(new UnsecuredJWT(claims()).encode());
     const forged = `${b64url({ alg: "none", typ: "JWT", kid: serviceKey.kid })}.${b64url(claims())}.`;

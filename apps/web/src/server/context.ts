@@ -59,6 +59,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     audience: env.JWT_AUDIENCE,
     orgClaim: env.JWT_ORG_CLAIM,
     clockToleranceSec: env.JWT_CLOCK_TOLERANCE_SEC,
+    maxAgeSec: env.JWT_MAX_AGE_S,
   };
   const store = env.REDIS_URL
     ? new RedisRateLimitStore(env.REDIS_URL, (err) =>

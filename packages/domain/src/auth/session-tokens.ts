@@ -33,7 +33,15 @@ export interface SessionTokenConfig {
   /** Claim that names the organization: our org id or its identity-provider id. */
   orgClaim: string;
   clockToleranceSec: number;
+  /**
+   * The longest a token is accepted after its `iat`, whatever its `exp` says: a token minted
+   * with a far-off expiry (or leaked) stops working this long after it was issued.
+   */
+  maxAgeSec?: number;
 }
+
+/** The default of `maxAgeSec` (JWT_MAX_AGE_S): a day, as long as the CLI lets a token live. */
+export const DEFAULT_SESSION_MAX_AGE_SEC = 86_400;
 
 /** The service's own public keys, published at /.well-known/jwks.json. */
 export async function getPublicJwks(ctx: DomainContext): Promise<JSONWebKeySet> {
@@ -113,8 +121,9 @@ export async function authenticateSessionToken(
       algorithms: ASYMMETRIC_ALGORITHMS,
       issuer: config.issuer,
       audience: config.audience,
-      requiredClaims: ["exp", "sub"],
+      requiredClaims: ["exp", "iat", "sub"],
       clockTolerance: config.clockToleranceSec,
+      maxTokenAge: config.maxAgeSec ?? DEFAULT_SESSION_MAX_AGE_SEC,
       // The context's clock, the one issueSessionToken stamps `iat`/`exp` with.
       currentDate: ctx.now(),
     }));

@@ -31,8 +31,7 @@ export async function parseDocumentForm(req: Request, body: Uint8Array): Promise
   } catch (error) {
     throw badRequest(`The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const file = form.get("file");
-  if (!isFile(file)) throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
+  const file = singleFilePart(form);
   const fields: Record<string, string> = {};
   for (const [name, value] of form.entries) {
     if (name === "file") continue;
@@ -51,4 +50,16 @@ export async function parseDocumentForm(req: Request, body: Uint8Array): Promise
     request: parsed.data,
     async: parsed.data.async === "true" || /(^|[\s,;])respond-async([\s,;]|$)/i.test(prefer),
   };
+}
+
+/** The one `file` part; a missing, repeated or filename-less one is a 400 saying which. */
+function singleFilePart(form: MultipartForm) {
+  const parts = form.entries.filter(([name]) => name === "file").map(([, value]) => value);
+  const [file] = parts;
+  if (file === undefined) throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
+  if (parts.length > 1) throw badRequest(`The form has ${parts.length} 'file' parts: send exactly one document per request.`, "file");
+  if (!isFile(file)) {
+    throw badRequest("The 'file' part has no filename: send it as a file part with a filename (e.g. curl -F file=@report.docx); the name's extension picks the format.", "file");
+  }
+  return file;
 }

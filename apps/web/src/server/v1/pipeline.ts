@@ -21,7 +21,7 @@ import { type z } from "zod";
 
 import { type AppContext, getAppContext } from "../context";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
-import { MAX_JSON_BODY_BYTES, clientAddress, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
+import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
 
 export interface RouteInput {
   req: Request;
@@ -109,6 +109,9 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
     }
 
     const params = (await ctx?.params) ?? {};
+    for (const [name, value] of Object.entries(params)) {
+      if ([value ?? ""].flat().some((v) => v.includes("\0"))) throw nulCharacter(name);
+    }
     const result = await spec.handler({
       req,
       url,

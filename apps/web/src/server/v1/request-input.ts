@@ -51,6 +51,32 @@ export async function readBodyBytes(
   return out;
 }
 
+/**
+ * PostgreSQL's text cannot hold U+0000, so a NUL anywhere in the input would fail deep in the
+ * database as a 500; it is refused at the edge instead, naming where it was.
+ */
+export const nulCharacter = (param: string) =>
+  badRequest(`'${param || "body"}' must not contain the NUL character (U+0000).`, param || undefined);
+
+/** The path (keys and indexes) to the first string or key holding a NUL, or null. */
+function pathToNul(value: unknown, path: string[]): string[] | null {
+  if (typeof value === "string") return value.includes("\0") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = pathToNul(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes("\0")) return [...path, key];
+    const found = pathToNul(child, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
 function zodMessage(error: z.ZodError, where: string): TolkError {
   const issue = error.issues[0];
   const path = issue?.path.join(".") ?? "";
@@ -67,6 +93,8 @@ export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw badRequest("The request body must be a JSON object.");
   }
+  const nulAt = pathToNul(value, []);
+  if (nulAt !== null) throw nulCharacter(nulAt.join("."));
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw zodMessage(parsed.error, "body");
   return parsed.data;
@@ -74,7 +102,10 @@ export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
 
 export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {
   const raw: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) raw[k] = v;
+  for (const [k, v] of url.searchParams) {
+    if (k.includes("\0") || v.includes("\0")) throw nulCharacter(k);
+    raw[k] = v;
+  }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw zodMessage(parsed.error, "query");
   return parsed.data;
