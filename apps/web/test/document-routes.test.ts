@@ -207,6 +207,24 @@ describe("POST /v1/translate/document errors", () => {
     expectError(huge, 413, "file_too_large", "invalid_request_error");
   });
 
+  it("refuses two file parts, and a file part without a filename, each saying exactly what is wrong", async () => {
+    const org = await h.org();
+    const two = form(enEs);
+    two.append("file", new File(["Second file."], "second.txt"));
+    const twice = await upload(org.keys.all?.key, two);
+    const e1 = expectError(twice, 400, "bad_request", "invalid_request_error");
+    expect(e1).toMatchObject({ param: "file" });
+    expect(e1.message).toMatch(/2 'file' parts: send exactly one document/);
+    const noName = form(enEs, null);
+    noName.set("file", SOURCE); // a text field, as a client that forgot the @ sends it
+    const e2 = expectError(await upload(org.keys.all?.key, noName), 400, "bad_request", "invalid_request_error");
+    expect(e2).toMatchObject({ param: "file" });
+    expect(e2.message).toMatch(/has no filename/);
+    // Neither created a job nor spent a credit.
+    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as { data: { credits: { consumed: number } } };
+    expect(q.data.credits.consumed).toBe(0);
+  });
+
   it("answers 402 with required and available credits when the document cannot be covered, and creates no job", async () => {
     const org = await h.org({ plan: "enterprise", limits: { monthly_credits: 10 } });
     const r = await upload(org.keys.all?.key, form(enEs));

@@ -357,3 +357,27 @@ describe("limits and security", () => {
     expectError(await call(h, project.DELETE, "/v1/x", { method: "DELETE", token: org.keys.all?.key, params: { id: "prj_x" } }), 405, "method_not_allowed", "invalid_request_error");
   });
 });
+
+describe("the NUL character (PostgreSQL text cannot hold it)", () => {
+  it("is a 400 naming the field, in a path id, a JSON string, a nested entry, a key and a query value", async () => {
+    const org = await h.org({ plan: "professional" });
+    const token = org.keys.all?.key;
+    const path = await call(h, glossary.GET, "/v1/glossaries/a%00b", { token, params: { id: "a\u0000b" } });
+    expect(expectError(path, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "id", message: expect.stringMatching(/NUL/) });
+    const name = await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "a\u0000b" }) });
+    expect(expectError(name, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "name" });
+    const entry = await call(h, glossaries.POST, "/v1/glossaries", {
+      method: "POST",
+      token,
+      ...json({ name: "G", source_lang: "en", target_lang: "es", entries: [{ source: "ok", target: "bien" }, { source: "x\u0000", target: "y" }] }),
+    });
+    expect(expectError(entry, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "entries.1.source" });
+    const key = await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "P", ["k\u0000"]: 1 }) });
+    expect(expectError(key, 400, "bad_request", "invalid_request_error").message).toMatch(/NUL/);
+    const query = await call(h, glossaries.GET, "/v1/glossaries?starting_after=gls_%00", { token });
+    expect(expectError(query, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "starting_after" });
+    // Nothing was created by any of them.
+    const list = glossaryListResponse.parse((await call(h, glossaries.GET, "/v1/glossaries", { token })).json).data;
+    expect(list.items).toHaveLength(0);
+  });
+});
