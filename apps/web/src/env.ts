@@ -14,6 +14,7 @@ const schema = z.object({
   JWT_CLOCK_TOLERANCE_SEC: z.coerce.number().int().min(0).max(300).default(30),
   JWT_MAX_AGE_S: z.coerce.number().int().min(60).max(2_592_000).default(DEFAULT_SESSION_MAX_AGE_SEC),
   TOLK_ANON_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  TOLK_SIGNED_LINK_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   TOLK_PROXY_HOPS: z.coerce.number().int().min(1).max(16).default(1),
   TOLK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   TOLK_BENCH_ROUTES: z.enum(["0", "1"]).default("0"),

@@ -7,15 +7,17 @@ import { readEnv } from "@/env";
 import { createAppContext, setAppContext } from "@/server/context";
 import { clientAddress } from "@/server/v1/request-input";
 
+import { GET as download } from "../app/v1/documents/[job_id]/download/route";
 import { GET as languages } from "../app/v1/languages/route";
 import { GET as me } from "../app/v1/me/route";
 import { type Harness, call, ensureWindowLeft, expectError, header, randomIp, startApp } from "./helpers";
 
 const ANON_LIMIT = 3;
+const SIGNED_LIMIT = 5;
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startApp({ TOLK_ANON_RATE_LIMIT: String(ANON_LIMIT) });
+  h = await startApp({ TOLK_ANON_RATE_LIMIT: String(ANON_LIMIT), TOLK_SIGNED_LINK_RATE_LIMIT: String(SIGNED_LIMIT) });
 });
 afterAll(() => h.close());
 
@@ -91,6 +93,31 @@ describe("unauthenticated callers, per client address", () => {
     // A new made-up entry in front does not open a fresh bucket.
     expect((await call(h, me, "/v1/me", { ip: `${randomIp()}, ${ip}` })).status).toBe(429);
     expect((await call(h, me, "/v1/me", { ip })).status).toBe(429);
+  });
+});
+
+describe("pre-signed links, per client address", () => {
+  it("count in their own bucket (TOLK_SIGNED_LINK_RATE_LIMIT), not the anonymous one", async () => {
+    const ip = randomIp();
+    await ensureWindowLeft(h, 5);
+    for (let i = 0; i < ANON_LIMIT; i++) expect((await call(h, me, "/v1/me", { ip })).status).toBe(401);
+    expect((await call(h, me, "/v1/me", { ip })).status).toBe(429);
+    // The anonymous bucket of this address is empty; its links are still answered (here 403, the
+    // signature being made up), counted against the signed-link limit.
+    const link = (n: number) =>
+      call(h, download, `/v1/documents/job_x${n}/download?expires=${Math.floor(Date.now() / 1000) + 600}&signature=k.bad`, {
+        ip,
+        params: { job_id: `job_x${n}` },
+      });
+    for (let i = 1; i <= SIGNED_LIMIT; i++) {
+      const r = await link(i);
+      expectError(r, 403, "invalid_signature", "permission_error");
+      expect(header(r, "x-ratelimit-limit")).toBe(String(SIGNED_LIMIT));
+      expect(header(r, "x-ratelimit-remaining")).toBe(String(SIGNED_LIMIT - i));
+    }
+    expectError(await link(0), 429, "rate_limit_exceeded", "rate_limit_error");
+    // A download without a signature is an anonymous request like any other.
+    expect((await call(h, download, "/v1/documents/job_x/download", { ip: randomIp(), params: { job_id: "job_x" } })).status).toBe(401);
   });
 });
 

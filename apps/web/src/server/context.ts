@@ -66,7 +66,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
         console.warn(`[tolk] Redis unreachable, rate limits fall back to this instance's memory: ${String(err)}`),
       )
     : new MemoryRateLimitStore();
-  const limiter = new RateLimiter(store, env.TOLK_ANON_RATE_LIMIT);
+  const limiter = new RateLimiter(store, env.TOLK_ANON_RATE_LIMIT, env.TOLK_SIGNED_LINK_RATE_LIMIT);
   // Principals are cached only on the embedded database: one process, notified at commit, so
   // a revocation still takes effect on the very next request. PostgreSQL instances look every
   // key up, because another instance's notification could arrive after that next request.

@@ -41,6 +41,12 @@ export class RateLimiter {
     private readonly store: RateLimitStore,
     /** Limit per client address for requests that fail authentication. */
     private readonly anonymousPerMin: number,
+    /**
+     * Limit per client address for pre-signed links (downloads): the signature is their
+     * authorization, and a browser or a script fetching a batch of results makes many of them
+     * at once, so they get their own, larger bucket instead of the anonymous one.
+     */
+    private readonly signedLinkPerMin = anonymousPerMin * 10,
   ) {}
 
   /** Takes one request from each bucket (the route's own and `api`), all or none. */
@@ -54,11 +60,9 @@ export class RateLimiter {
     return decide(result);
   }
 
-  async consumeAnonymous(address: string): Promise<RateLimitDecision> {
-    const result = await this.store.consume(
-      [{ key: `addr:${address}:anonymous`, limit: this.anonymousPerMin }],
-      WINDOW_SECONDS,
-    );
+  async consumeAnonymous(address: string, kind: "anonymous" | "signed_link" = "anonymous"): Promise<RateLimitDecision> {
+    const limit = kind === "signed_link" ? this.signedLinkPerMin : this.anonymousPerMin;
+    const result = await this.store.consume([{ key: `addr:${address}:${kind}`, limit }], WINDOW_SECONDS);
     return decide(result);
   }
 

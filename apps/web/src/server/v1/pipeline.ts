@@ -54,6 +54,11 @@ export interface MethodSpec {
   buckets?: readonly Bucket[];
   /** 404/405 answers: an unauthenticated caller gets them too, not a 401. */
   public?: boolean;
+  /**
+   * The route takes pre-signed links (`expires` + `signature` query parameters): such a request
+   * without credentials is limited in the per-address signed-link bucket, not the anonymous one.
+   */
+  presigned?: boolean;
   maxBodyBytes?: number;
   /** The error for a body over maxBodyBytes (default 413 payload_too_large). */
   bodyTooLarge?: (maxBytes: number) => TolkError;
@@ -176,7 +181,9 @@ async function identify(
     return await authenticate(app.domain, app.auth, req.headers.get("authorization"));
   } catch (err) {
     if (!isTolkError(err) || err.status !== 401) throw err;
-    const decision = await app.limiter.consumeAnonymous(clientAddress(req, app.env.TOLK_PROXY_HOPS));
+    const url = new URL(req.url);
+    const signed = spec.presigned === true && url.searchParams.has("signature") && url.searchParams.has("expires");
+    const decision = await app.limiter.consumeAnonymous(clientAddress(req, app.env.TOLK_PROXY_HOPS), signed ? "signed_link" : "anonymous");
     onLimit(decision);
     assertAllowed(decision);
     if (spec.public) return null;

@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
     scopes: ["translate", "read"],
     // The pre-signed link works without credentials; without a signature the use case asks for them.
     public: true,
+    presigned: true,
     handler: async ({ app, principal, params, url }) => {
       const caller = principal as Principal | null;
       const answer = await downloadDocument(app.domain, app.documents, {
