@@ -24,6 +24,8 @@ export const KEY_SCOPES: Record<string, Scope[]> = {
 
 export interface Harness {
   app: AppContext;
+  /** The test database's URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl?: string;
   /** This file's client address: Redis counters outlive a run, so no two files share one. */
   clientIp: string;
   /** An organization with an owner and keys `all`, `translate`, `read`, `write`. */
@@ -45,6 +47,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Harnes
   setAppContext(app);
   return {
     app,
+    databaseUrl: t.handle.url,
     clientIp: randomIp(),
     // The app's domain context runs on the real clock, so the organizations do too (billing
     // periods and ledger times then agree with what the routes compute).

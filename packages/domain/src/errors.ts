@@ -98,3 +98,46 @@ export const engineUnavailable = (detail: string) =>
 
 export const unknownResource = (what: string, id: string, param: string) =>
   new TolkError(400, "bad_request", "invalid_request_error", `Unknown ${what} '${id}'.`, { param });
+
+/**
+ * SQLSTATEs and driver codes of a lost database connection: the server shut down or restarted
+ * (57P0x), the connection was terminated (pg_terminate_backend is 57P01) or never made (08xxx),
+ * or the socket broke. They say nothing about the request, so they are a 503 to retry, not a 500.
+ */
+const CONNECTION_LOST = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+]);
+
+/** Whether an error (or one it wraps, as drizzle's query errors do) is a lost database connection. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_LOST.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+export const serviceUnavailable = () =>
+  new TolkError(
+    503,
+    "service_unavailable",
+    "api_error",
+    "The service lost its database connection while answering. Retry the request (with the same Idempotency-Key, so it is billed at most once).",
+    { headers: { "Retry-After": "2" } },
+  );

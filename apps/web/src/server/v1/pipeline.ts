@@ -13,8 +13,10 @@ import {
   hasAnyScope,
   insufficientScope,
   internalError,
+  isDatabaseUnavailable,
   isTolkError,
   requestFingerprint,
+  serviceUnavailable,
   type TolkError,
 } from "@tolk/domain";
 import { type z } from "zod";
@@ -141,7 +143,7 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
   } catch (err) {
     const known = isTolkError(err);
     if (!known) console.error(`[tolk] request ${requestId} failed:`, err);
-    const tolkError = known ? err : internalError();
+    const tolkError = known ? err : isDatabaseUnavailable(err) ? serviceUnavailable() : internalError();
     if (idempotency && app) {
       // Input errors are answers worth replaying; server failures free the key for a retry.
       if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);
