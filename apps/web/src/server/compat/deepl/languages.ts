@@ -1,6 +1,8 @@
 import { languageCode } from "@tolk/contract";
-import { badRequest, listLanguages, supportsFormality } from "@tolk/domain";
+import { badRequest, supportsFormality } from "@tolk/domain";
 import { type EngineRouter } from "@tolk/engines";
+
+import { servedLanguages } from "../languages";
 
 /**
  * DeepL's target codes that name a variety Tolk does not distinguish: clients must send these
@@ -38,11 +40,11 @@ interface DeeplLanguage {
 }
 
 /**
- * GET /v2/languages: the languages of GET /v1/languages that this deployment can translate
- * from (`type=source`) or into (`type=target`, with `supports_formality`), in DeepL's codes.
+ * GET /v2/languages: the languages this deployment can translate from (`type=source`) or into
+ * (`type=target`, with `supports_formality`), in DeepL's codes (languages.ts).
  */
 export function deeplLanguages(router: EngineRouter, type: "source" | "target"): DeeplLanguage[] {
-  const { languages } = listLanguages((code) => router.targetsOf(code));
+  const languages = servedLanguages(router);
   if (type === "source") {
     return languages.filter((l) => l.targets.length > 0).map((l) => ({ language: deeplCode(l.code), name: l.name }));
   }
