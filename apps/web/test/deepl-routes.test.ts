@@ -208,7 +208,7 @@ describe("POST /v2/translate", () => {
 });
 
 describe("usage, languages and glossary pairs", () => {
-  it("GET|POST /v2/usage: the period's consumed credits of its limit, as /v1/quota; usage as /v1 calls", async () => {
+  it("GET|POST /v2/usage: the period's consumed credits of its limit, as /v1/quota", async () => {
     const o = await h.org({ topUp: 1_000 });
     const k = o.keys.all?.key ?? "";
     const r = await call(h, translate.POST, "/v2/translate", form([["text", "The house is big."], ["source_lang", "EN"], ["target_lang", "ES"], ["show_billed_characters", "1"]], k));
@@ -218,11 +218,22 @@ describe("usage, languages and glossary pairs", () => {
       const u = await call(h, usage[method], "/v2/usage", { method, headers: deeplAuth(o.keys.translate?.key ?? "") });
       expect(u.json).toEqual({ character_count: billed, character_limit: 200_000 + 1_000 });
     }
-    const v1u = (await call(h, v1Usage.GET, "/v1/usage", { token: k })).json as { data: { total_characters: number; by_language: unknown[] } };
-    expect(v1u.data.by_language).toEqual([{ target_lang: "es", characters: billed, documents: 1 }]);
-    // What the console's charts read.
-    const daily = await getDailyUsage(h.app.domain, { orgId: o.orgId });
-    expect(JSON.stringify(daily)).toContain(String(billed));
+  });
+
+  it("bills and records usage exactly as the same /v1 calls (/v1/usage, /v1/quota, the console's daily usage)", async () => {
+    const viaDeepl = await h.org();
+    const viaV1 = await h.org();
+    const texts = ["The cat sleeps on the sofa.", "Where is the station?"];
+    await call(h, translate.POST, "/v2/translate", form([["text", texts[0] ?? ""], ["source_lang", "EN"], ["target_lang", "ES"]], viaDeepl.keys.all?.key));
+    await call(h, translate.POST, "/v2/translate", json({ text: texts, source_lang: "EN", target_lang: "ES" }, viaDeepl.keys.all?.key ?? ""));
+    await call(h, v1Translate.POST, "/v1/translate", v1({ text: texts[0], source_lang: "en", target_lang: "es" }, viaV1.keys.all?.key));
+    await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] }, viaV1.keys.all?.key));
+    const usageOf = async (o: TestOrg) => ((await call(h, v1Usage.GET, "/v1/usage", { token: o.keys.all?.key })).json as { data: unknown }).data;
+    expect(await usageOf(viaDeepl)).toEqual(await usageOf(viaV1));
+    expect(await consumed(viaDeepl)).toBe(await consumed(viaV1));
+    expect(await consumed(viaDeepl)).toBeGreaterThan(0);
+    const daily = async (o: TestOrg) => getDailyUsage(h.app.domain, { orgId: o.orgId });
+    expect(await daily(viaDeepl)).toEqual(await daily(viaV1));
   });
 
   it("GET /v2/languages lists /v1's languages in DeepL's codes, with supports_formality for targets", async () => {
