@@ -135,6 +135,25 @@ describe("POST /v2/translate", () => {
     }
   });
 
+  it("answers the JSON request Weblate's DeepL backend sends (xml tags, ignore_tags list, context)", async () => {
+    const texts = ['Delete <x id="7"></x> files?', "The house is big."];
+    const r = await call(h, translate.POST, "/v2/translate", json({
+      text: texts,
+      source_lang: "EN",
+      target_lang: "ES",
+      formality: "default",
+      tag_handling: "xml",
+      ignore_tags: ["x"],
+      context: "A confirmation dialog.",
+    }));
+    expect(r.status).toBe(200);
+    const ref = (await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] }))).json as {
+      data: { translations: { es: Record<string, string> } };
+    };
+    expect(translations(r).map((t) => t.text)).toEqual([ref.data.translations.es.a, ref.data.translations.es.b]);
+    expect(translations(r)[0]?.text).toContain('<x id="7"></x>');
+  });
+
   it("applies formality as a brand voice's formality", async () => {
     const text = "Your house is big.";
     const ask = async (formality?: string) => {
