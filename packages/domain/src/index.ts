@@ -39,6 +39,7 @@ export * from "./resources";
 export * from "./storage";
 export * from "./usage/get-usage";
 export * from "./translation/engines-env";
+export * from "./translation/formality-support";
 export * from "./translation/placeholders";
 export * from "./translation/quality-score";
 export * from "./translation/resolve-resources";

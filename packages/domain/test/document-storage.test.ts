@@ -161,6 +161,22 @@ describe("signed download links", () => {
     expect(links.verify(job, expires, signature, now)).toBe(false);
   });
 
+  it("a job key (DeepL's document_key) verifies for its own job and organization only, across key rotation", () => {
+    const key = links.jobKey(job);
+    expect(links.verifyJobKey(job, key)).toBe(true);
+    expect(links.verifyJobKey({ ...job, id: "job_other" }, key)).toBe(false);
+    expect(links.verifyJobKey({ ...job, orgId: "org_2" }, key)).toBe(false);
+    expect(links.verifyJobKey(job, `${key}x`)).toBe(false);
+    expect(links.verifyJobKey(job, "nodot")).toBe(false);
+    const old = new DownloadLinks("https://tolk.example", [{ kid: "k1", secret: Buffer.from("b".repeat(32)) }]);
+    const rotated = new DownloadLinks("https://tolk.example", [
+      { kid: "k2", secret: Buffer.from("a".repeat(32)) },
+      { kid: "k1", secret: Buffer.from("b".repeat(32)) },
+    ]);
+    expect(rotated.verifyJobKey(job, old.jobKey(job))).toBe(true);
+    expect(links.verifyJobKey(job, old.jobKey(job))).toBe(false);
+  });
+
   it("writes an RFC 6266 Content-Disposition with an ASCII fallback", () => {
     expect(contentDisposition('Résumé "final".txt')).toBe(`attachment; filename="R_sum_ _final_.txt"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.txt`);
   });

@@ -280,6 +280,33 @@ describe("brand voices", () => {
     expect(seen[1]).toContain("Formality: informal");
   });
 
+  it("a request's own formality (DeepL's) applies as a brand voice's, over a named voice's, and reports no extension fields", async () => {
+    const principal = await bed.principalFor();
+    const seen: (string | undefined)[] = [];
+    const llm: Engine = {
+      name: "llm",
+      pairs: () => [{ source: "en", target: "de" }],
+      health: async () => ({ ok: true }),
+      close: async () => {},
+      translate: async (req) => {
+        seen.push(req.instructions);
+        return req.segments.map((s) => ({ text: `DE ${s}`, unknownWords: null, words: 1 }));
+      },
+    };
+    const llmServices: TranslationServices = { router: new EngineRouter([llm]), cache: new SegmentCache() };
+    const informal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "I", formality: "Informal", tone: "warm" } });
+    const request = { text: "Thank you for waiting.", source_lang: "en", target_lang: "de" };
+    const alone = await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request, formality: "Formal" });
+    expect(alone.brand_voice_applied).toBeUndefined();
+    const over = await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request: { ...request, brand_voice_id: informal.id }, formality: "Formal" });
+    expect(over.brand_voice_applied).toMatchObject({ id: informal.id, formality: "Formal", tone: "warm" });
+    await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request: { ...request, text: "Hello again." }, formality: "Neutral" });
+    expect(seen[0]).toContain("Formality: formal");
+    expect(seen[1]).toContain("Formality: formal");
+    expect(seen[1]).toContain("Tone: warm.");
+    expect(seen[2]).toBeUndefined();
+  });
+
   it("leaves 0 forbidden terms in 500 translated sentences, and says which it had to remove", async () => {
     const principal = await bed.principalFor();
     const voice = await createBrandVoice(bed.ctx, {

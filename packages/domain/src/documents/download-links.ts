@@ -79,6 +79,28 @@ export class DownloadLinks {
     // timingSafeEqual throws on unequal lengths; a wrong length is simply a wrong signature.
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
+
+  /**
+   * The secret that goes with a job id where an API hands out both (the DeepL-compatible
+   * `document_key`): `kid.mac` over `key|org|job`, so any known key verifies it and nothing is stored.
+   */
+  jobKey(job: { id: string; orgId: string }): string {
+    const key = this.loaded[0] as SigningKey;
+    return `${key.kid}.${jobMac(key.secret, job)}`;
+  }
+
+  verifyJobKey(job: { id: string; orgId: string }, given: string): boolean {
+    const dot = given.indexOf(".");
+    const key = this.loaded.find((k) => k.kid === given.slice(0, dot));
+    if (dot < 0 || !key) return false;
+    const a = Buffer.from(given.slice(dot + 1));
+    const b = Buffer.from(jobMac(key.secret, job));
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+}
+
+function jobMac(secret: Buffer, job: { id: string; orgId: string }): string {
+  return createHmac("sha256", secret).update(`key|${job.orgId}|${job.id}`).digest("base64url");
 }
 
 function mac(secret: Buffer, job: { id: string; orgId: string }, expires: number): string {

@@ -31,3 +31,4 @@ export * from "./projects/get-project";
 export * from "./projects/list-projects";
 export * from "./shared/exported-file";
 export * from "./shared/count-plan-resources";
+export * from "./glossaries/glossary-files";

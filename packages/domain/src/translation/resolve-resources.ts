@@ -1,3 +1,4 @@
+import { type Formality } from "@tolk/contract";
 import { brandVoices, glossaries, glossaryEntries, translationMemories } from "@tolk/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
@@ -31,6 +32,11 @@ export interface ResourceRefs {
   glossary_ids?: string[];
   brand_voice_id?: string;
   tm_id?: string;
+  /**
+   * A formality asked for by the request itself (the DeepL API's `formality`): it applies as a
+   * brand voice's formality would, over the named brand voice's own, or alone without one.
+   */
+  formality?: Formality;
 }
 
 /**
@@ -96,6 +102,12 @@ export async function resolveTranslationResources(
     };
   }
 
+  if (refs.formality !== undefined && refs.formality !== "Neutral") {
+    voice = voice
+      ? { ...voice, formality: refs.formality }
+      : { id: "request", name: "request formality", tone: null, formality: refs.formality, instructions: null, forbidden: [], preferred: [], doNotTranslate: [] };
+  }
+
   const entries =
     glossaryIds.length === 0
       ? []
@@ -108,7 +120,7 @@ export async function resolveTranslationResources(
 
   const perTarget = new Map<string, SegmentResources>();
   return {
-    any: glossaryIds.length > 0 || memory !== null || voice !== null,
+    any: glossaryIds.length > 0 || memory !== null || refs.brand_voice_id !== undefined,
     glossaries: glossaryIds.length > 0,
     memory: memory !== null,
     memoryIndex,

@@ -1,4 +1,4 @@
-import { type BatchRequest, type BatchResult } from "@tolk/contract";
+import { type BatchRequest, type BatchResult, type Formality } from "@tolk/contract";
 
 import { resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
@@ -18,7 +18,7 @@ import { assertTextWithinPlan } from "./translate-text";
 export async function translateBatch(
   ctx: DomainContext,
   services: TranslationServices,
-  options: { principal: Principal; requestId: string; request: BatchRequest },
+  options: { principal: Principal; requestId: string; request: BatchRequest; formality?: Formality },
 ): Promise<BatchResult> {
   const { principal } = options;
   const request = await resolveSourceLanguage(options.request, {
@@ -37,7 +37,7 @@ export async function translateBatch(
     orgId: principal.org.id,
     sourceLang: request.source_lang,
     targetLangs: request.target_langs,
-    refs: request,
+    refs: { ...request, formality: options.formality },
   });
   const routes = request.target_langs.map((target) => ({ target, route: resolveRoute(services, request.source_lang, target, request.model_tier) }));
   const estimate = request.target_langs.reduce((sum, t) => sum + creditsFor(inputChars, t), 0);

@@ -1,4 +1,4 @@
-import { type TranslateRequest, type TranslationResult } from "@tolk/contract";
+import { type Formality, type TranslateRequest, type TranslationResult } from "@tolk/contract";
 
 import { resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
@@ -27,7 +27,7 @@ export function assertTextWithinPlan(principal: Pick<Principal, "org">, characte
 export async function translateText(
   ctx: DomainContext,
   services: TranslationServices,
-  options: { principal: Principal; requestId: string; request: TranslateRequest },
+  options: { principal: Principal; requestId: string; request: TranslateRequest; formality?: Formality },
 ): Promise<TranslationResult> {
   const { principal } = options;
   const request = await resolveSourceLanguage(options.request, {
@@ -41,7 +41,7 @@ export async function translateText(
     orgId: principal.org.id,
     sourceLang: request.source_lang,
     targetLangs: [request.target_lang],
-    refs: request,
+    refs: { ...request, formality: options.formality },
   });
   const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
   await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang));

@@ -52,8 +52,12 @@ export interface RouteResult {
 export interface MethodSpec {
   /** Any one of these scopes admits the request; empty = any authenticated caller. */
   scopes: readonly Scope[];
-  /** Rate-limit buckets besides `api`, which every request takes from. */
-  buckets?: readonly Bucket[];
+  /**
+   * Rate-limit buckets besides `api`, which every request takes from. A function when the
+   * bucket depends on the body (a compatibility API's one text vs. several): the body is then
+   * read before the rate limit is taken.
+   */
+  buckets?: readonly Bucket[] | ((input: { req: Request; rawBody: Uint8Array }) => Promise<readonly Bucket[]>);
   /** 404/405 answers: an unauthenticated caller gets them too, not a 401. */
   public?: boolean;
   /**
@@ -73,11 +77,42 @@ export interface RouteContext {
 }
 
 /**
+ * How an API family puts requests and answers on the wire: /v1 with its envelope, or a
+ * compatibility layer (DeepL, LibreTranslate) with the shapes its clients expect. The pipeline
+ * itself (authentication, scopes, rate limits, body limits, use case) is the same for all.
+ */
+export interface Wire {
+  /**
+   * The credentials as an Authorization value for `authenticate` ("Bearer <token>"), or null.
+   * `body` reads the request body (once, within the route's limit) for APIs that accept a key in it.
+   */
+  authorization(req: Request, body: () => Promise<Uint8Array>): Promise<string | null>;
+  /** The text of a successful JSON answer. */
+  success(data: unknown, meta: Record<string, unknown>, requestId: string): string;
+  /** The answer to a refused or failed request. */
+  error(err: TolkError, requestId: string, headers: Headers): Response;
+  /** Whether `Idempotency-Key` is honoured (a replay sends the stored /v1 envelope). */
+  idempotency: boolean;
+}
+
+export const v1Wire: Wire = {
+  authorization: (req) => Promise.resolve(req.headers.get("authorization")),
+  success: (data, meta, requestId) => JSON.stringify({ data, meta: { request_id: requestId, ...meta } }),
+  error: errorResponse,
+  idempotency: true,
+};
+
+/**
  * Every /v1 request, in one place: authenticate → authorize scope → rate limit → read body →
  * idempotency → use case → envelope. Every response, error or not, carries the request id
  * and, from the rate-limit step on, the X-RateLimit-* headers.
  */
-export async function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodSpec): Promise<Response> {
+export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodSpec): Promise<Response> {
+  return runPipeline(req, ctx, spec, v1Wire);
+}
+
+/** The pipeline of runV1 with the wire format of an API family. */
+export async function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
   const requestId = randomUUID();
   const startedAt = performance.now();
   let limit: RateLimitDecision | null = null;
@@ -85,20 +120,25 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
   let app: AppContext | null = null;
   try {
     app = await getAppContext();
-    const principal = await identify(app, req, spec, (d) => (limit = d));
+    const hasBody = req.method === "POST" || req.method === "PUT" || req.method === "PATCH";
+    let bodyRead: Promise<Uint8Array> | null = null;
+    const readBody = () =>
+      (bodyRead ??= hasBody ? readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES, spec.bodyTooLarge) : Promise.resolve(new Uint8Array()));
+    const authorization = await wire.authorization(req, readBody);
+    const principal = await identify(app, req, authorization, spec, (d) => (limit = d));
     const scopeOk = principal ? hasAnyScope(principal, spec.scopes) : true;
     if (principal) {
       // A request refused for its scope still counts against `api`, but not the route's bucket.
-      limit = await app.limiter.consume(principal, scopeOk ? (spec.buckets ?? []) : []);
+      const buckets = !scopeOk ? [] : typeof spec.buckets === "function" ? await spec.buckets({ req, rawBody: await readBody() }) : (spec.buckets ?? []);
+      limit = await app.limiter.consume(principal, buckets);
       assertAllowed(limit);
     }
     if (!scopeOk) throw insufficientScope(spec.scopes);
 
     const url = new URL(req.url);
-    const hasBody = req.method === "POST" || req.method === "PUT" || req.method === "PATCH";
-    const rawBody = hasBody ? await readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES, spec.bodyTooLarge) : new Uint8Array();
+    const rawBody = await readBody();
 
-    const idemKey = req.headers.get("idempotency-key");
+    const idemKey = wire.idempotency ? req.headers.get("idempotency-key") : null;
     if (principal && req.method === "POST" && idemKey !== null) {
       const start = await beginIdempotentRequest(app.domain, {
         orgId: principal.org.id,
@@ -137,7 +177,7 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
     }
     const status = result.status ?? 200;
     if (result.file) return fileResponse(status, result.file, baseHeaders(requestId, limit));
-    const text = JSON.stringify({ data: result.data, meta: { request_id: requestId, ...result.meta } });
+    const text = wire.success(result.data, result.meta ?? {}, requestId);
     if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body: text });
     return jsonTextResponse(status, text, baseHeaders(requestId, limit));
   } catch (err) {
@@ -152,7 +192,7 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
         await completeIdempotentRequest(app.domain, { ...idempotency, status: tolkError.status, body }).catch(() => undefined);
       }
     }
-    return errorResponse(tolkError, requestId, baseHeaders(requestId, limit));
+    return wire.error(tolkError, requestId, baseHeaders(requestId, limit));
   }
 }
 
@@ -176,11 +216,12 @@ function storedRequestId(text: string): string | null {
 async function identify(
   app: AppContext,
   req: Request,
+  authorization: string | null,
   spec: MethodSpec,
   onLimit: (d: RateLimitDecision) => void,
 ): Promise<Principal | null> {
   try {
-    return await authenticate(app.domain, app.auth, req.headers.get("authorization"));
+    return await authenticate(app.domain, app.auth, authorization);
   } catch (err) {
     if (!isTolkError(err) || err.status !== 401) throw err;
     const url = new URL(req.url);

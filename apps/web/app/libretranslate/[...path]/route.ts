@@ -1,0 +1,6 @@
+import { libreTranslateWire } from "@/server/compat/libretranslate/wire";
+import { apiNotFound } from "@/server/v1/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiNotFound(libreTranslateWire);

@@ -1,0 +1,85 @@
+import { type DocumentJob } from "@tolk/db";
+import { type Principal, TolkError, badRequest, contentDisposition, downloadDocument, findOrgJob, notFound, submitDocument } from "@tolk/domain";
+
+import { type AppContext } from "../../context";
+import { type Params } from "../params";
+import { tolkLanguage } from "./languages";
+
+/**
+ * POST /v2/document: the upload is submitted to Tolk's document use case as an asynchronous
+ * job (the same checks, credits and usage as POST /v1/translate/document with async=true).
+ * `document_key` is a secret derived from the job (download-links.ts): status and result need it.
+ */
+export async function uploadDeeplDocument(
+  app: AppContext,
+  principal: Principal,
+  requestId: string,
+  params: Params,
+): Promise<{ document_id: string; document_key: string }> {
+  const file = params.files.get("file");
+  if (!file) throw badRequest("'file' is required: upload the document as a file part named 'file'.", "file");
+  const target = params.get("target_lang");
+  if (!target) throw badRequest("'target_lang' is required.", "target_lang");
+  const source = params.get("source_lang");
+  if (!source) throw badRequest("'source_lang' is required for documents on Tolk (it does not detect a document's language).", "source_lang");
+  const outputFormat = params.get("output_format");
+  if (outputFormat) throw badRequest("'output_format' is not supported: Tolk returns the document in its own format.", "output_format");
+  const glossaryId = params.get("glossary_id");
+  const submitted = await submitDocument(app.domain, app.documents, {
+    principal,
+    requestId,
+    upload: { filename: params.get("filename") ?? file.filename, bytes: file.bytes },
+    request: {
+      source_lang: tolkLanguage(source, "source_lang"),
+      target_lang: tolkLanguage(target, "target_lang"),
+      ...(glossaryId ? { glossary_ids: [glossaryId] } : {}),
+    },
+    async: true,
+  });
+  const id = submitted.kind === "queued" ? submitted.job.job_id : submitted.result.job_id;
+  return { document_id: id, document_key: app.documents.links.jobKey({ id, orgId: principal.org.id }) };
+}
+
+/** The caller's job, when `document_key` is the one handed out with it (404 otherwise, as for a missing job). */
+export async function findKeyedJob(app: AppContext, principal: Principal, documentId: string, params: Params): Promise<DocumentJob> {
+  const key = params.get("document_key");
+  if (!key) throw badRequest("'document_key' is required.", "document_key");
+  const job = await findOrgJob(app.domain, principal.org.id, documentId);
+  await app.documents.links.ready();
+  if (!app.documents.links.verifyJobKey(job, key)) throw notFound("A document with this document_id and document_key");
+  return job;
+}
+
+const STATUS = { created: "queued", processing: "translating", completed: "done", error: "error", failed: "error" } as const;
+
+/** POST /v2/document/{id}: the job's state in DeepL's fields. */
+export function deeplDocumentStatus(job: DocumentJob) {
+  const status = STATUS[job.status];
+  return {
+    document_id: job.id,
+    status,
+    ...(status === "done" ? { billed_characters: job.credits ?? 0 } : {}),
+    ...(status === "error" ? { error_message: job.error ?? "The document could not be translated." } : {}),
+  };
+}
+
+/** DeepL answers a result asked for too early with 503 (deepl-node: DocumentNotReadyError). */
+const notReady = () => new TolkError(503, "document_not_ready", "api_error", "The document is not translated yet.", { headers: { "Retry-After": "1" } });
+
+/** POST /v2/document/{id}/result: the translated file, as GET /v1/documents/{id}/download gives it. */
+export async function deeplDocumentResult(app: AppContext, job: DocumentJob): Promise<Response> {
+  if (job.status !== "completed") {
+    if (job.status === "error" || job.status === "failed") throw badRequest(job.error ?? "The document could not be translated.");
+    throw notReady();
+  }
+  const answer = await downloadDocument(app.domain, app.documents, { jobId: job.id, orgId: job.orgId, expires: null, signature: null });
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (answer.kind === "redirect") {
+    headers.set("Location", answer.url);
+    return new Response(null, { status: 302, headers });
+  }
+  headers.set("Content-Type", answer.contentType);
+  headers.set("Content-Disposition", contentDisposition(answer.filename));
+  headers.set("Content-Length", String(answer.body.byteLength));
+  return new Response(answer.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}

@@ -1,0 +1,84 @@
+import { type Formality } from "@tolk/contract";
+import { type Principal, badRequest } from "@tolk/domain";
+
+import { type AppContext } from "../../context";
+import { type Params, flag } from "../params";
+import { type TextsRequest, translateTexts } from "../translate-texts";
+import { deeplCode, tolkLanguage } from "./languages";
+
+/** DeepL's `formality` → the brand-voice formality it applies as; `default` (or none) changes nothing. */
+const FORMALITY: Readonly<Record<string, Formality | undefined>> = {
+  default: undefined,
+  more: "Formal",
+  prefer_more: "Formal",
+  less: "Informal",
+  prefer_less: "Informal",
+};
+
+const TAG_HANDLING = new Set(["xml", "html"]);
+
+export interface DeeplTranslateRequest extends TextsRequest {
+  showBilledCharacters: boolean;
+}
+
+/**
+ * The parameters of POST /v2/translate. Accepted and validated, but without effect on Tolk's
+ * output (docs/compatibility.md): `split_sentences`, `preserve_formatting`, `outline_detection`,
+ * `context`, `model_type`, the tag lists. Markup is kept as it is with or without `tag_handling`,
+ * because Tolk's pipeline never translates tags.
+ */
+export function readTranslateRequest(params: Params): DeeplTranslateRequest {
+  const texts = [...params.all("text")];
+  if (texts.length === 0) throw badRequest("'text': at least one text is required.", "text");
+  const target = params.get("target_lang");
+  if (!target) throw badRequest("'target_lang' is required.", "target_lang");
+  const source = params.get("source_lang");
+  const formalityParam = params.get("formality")?.toLowerCase();
+  if (formalityParam !== undefined && !(formalityParam in FORMALITY)) {
+    throw badRequest("'formality' must be one of default, more, less, prefer_more, prefer_less.", "formality");
+  }
+  const tagHandling = params.get("tag_handling")?.toLowerCase();
+  if (tagHandling !== undefined && !TAG_HANDLING.has(tagHandling)) throw badRequest("'tag_handling' must be xml or html.", "tag_handling");
+  const split = params.get("split_sentences");
+  if (split !== undefined && !["0", "1", "nonewlines"].includes(split)) throw badRequest("'split_sentences' must be 0, 1 or nonewlines.", "split_sentences");
+  flag(params, "preserve_formatting");
+  flag(params, "outline_detection");
+  const glossaryIds = [
+    ...params.all("glossary_id"),
+    ...params.all("glossary_ids").flatMap((ids) => ids.split(",")),
+  ]
+    .map((id) => id.trim())
+    .filter(Boolean);
+  return {
+    texts,
+    sourceLang: source ? tolkLanguage(source, "source_lang") : "auto",
+    targetLang: tolkLanguage(target, "target_lang"),
+    formality: formalityParam ? FORMALITY[formalityParam] : undefined,
+    glossaryIds: glossaryIds.length > 0 ? glossaryIds : undefined,
+    showBilledCharacters: flag(params, "show_billed_characters") ?? false,
+  };
+}
+
+export interface DeeplTextResult {
+  detected_source_language: string;
+  text: string;
+  billed_characters?: number;
+}
+
+/** POST /v2/translate's answer; `billed_characters` is the credits each text cost. */
+export async function deeplTranslate(
+  app: AppContext,
+  principal: Principal,
+  requestId: string,
+  request: DeeplTranslateRequest,
+): Promise<{ translations: DeeplTextResult[] }> {
+  const result = await translateTexts(app, principal, requestId, request, (field) => (field === "glossary_ids" ? "glossary_id" : field));
+  const detected = deeplCode(result.sourceLang);
+  return {
+    translations: result.translations.map((t) => ({
+      detected_source_language: detected,
+      text: t.text,
+      ...(request.showBilledCharacters ? { billed_characters: t.credits } : {}),
+    })),
+  };
+}

@@ -1,0 +1,43 @@
+import { AUTO_SOURCE_LANG, FORMATS } from "@tolk/contract";
+import { type Principal, badRequest, effectiveLimits, PLAN_LIMITS, submitDocument } from "@tolk/domain";
+
+import { type AppContext } from "../../context";
+import { type Params } from "../params";
+import { tolkCode } from "./languages";
+
+/**
+ * POST /libretranslate/translate_file: the upload through POST /v1/translate/document's use
+ * case, synchronously as LibreTranslate answers, with its pre-signed download link.
+ */
+export async function libreTranslateFile(app: AppContext, principal: Principal, requestId: string, params: Params) {
+  const file = params.files.get("file");
+  if (!file) throw badRequest("Invalid request: missing file parameter", "file");
+  const source = tolkCode(params.get("source"), "source");
+  if (source === AUTO_SOURCE_LANG) throw badRequest("Invalid request: files need a source language (Tolk does not detect a file's language)", "source");
+  const submitted = await submitDocument(app.domain, app.documents, {
+    principal,
+    requestId,
+    upload: { filename: file.filename, bytes: file.bytes },
+    request: { source_lang: source, target_lang: tolkCode(params.get("target"), "target") },
+    async: false,
+  });
+  if (submitted.kind !== "completed") throw new Error("a synchronous document job was queued");
+  return { translatedFileUrl: submitted.result.download_url };
+}
+
+/**
+ * GET /libretranslate/frontend/settings, the fields clients read. `charLimit` is the caller's
+ * plan's limit per text, or the smallest plan's for a caller without a key.
+ */
+export function libreSettings(principal: Principal | null | undefined) {
+  return {
+    apiKeys: true,
+    keyRequired: true,
+    charLimit: principal ? effectiveLimits(principal.org).max_text_chars : Math.min(...Object.values(PLAN_LIMITS).map((l) => l.max_text_chars)),
+    filesTranslation: true,
+    supportedFilesFormat: FORMATS.map((f) => `.${f.extension}`),
+    suggestions: false,
+    frontendTimeout: 500,
+    language: { source: { code: AUTO_SOURCE_LANG, name: "Auto Detect" }, target: { code: "en", name: "English" } },
+  };
+}
