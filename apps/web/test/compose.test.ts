@@ -36,13 +36,14 @@ interface Service {
 async function composeConfig(file: string, env: Record<string, string>): Promise<{ services: Record<string, Service> }> {
   const { stdout } = await run("docker-compose", ["-f", file, "config"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: scratch, ...env },
+    // Only these variables: a secret set in the caller's shell must not stand in for a missing one.
+    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: scratch, ...env },
   });
   return parse(stdout) as { services: Record<string, Service> };
 }
 
-const environmentOf = (service: Service) =>
-  Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, v === null ? "" : String(v)]));
+const environmentOf = (service: Service | undefined) =>
+  Object.fromEntries(Object.entries(service?.environment ?? {}).map(([k, v]) => [k, v === null ? "" : String(v)]));
 
 describe("compose.yaml", () => {
   it("is a valid compose file with the production topology", async () => {
@@ -57,9 +58,10 @@ describe("compose.yaml", () => {
 
   it("gives every Tolk process the same variables, each one the app reads, with valid values", async () => {
     const { services } = await composeConfig("compose.yaml", secrets);
-    const app1 = environmentOf(services["app-1"]!);
-    expect(environmentOf(services["app-2"]!)).toEqual(app1);
-    expect(environmentOf(services.worker!)).toEqual(app1);
+    const app1 = environmentOf(services["app-1"]);
+    expect(Object.keys(app1).length).toBeGreaterThan(10);
+    expect(environmentOf(services["app-2"])).toEqual(app1);
+    expect(environmentOf(services.worker)).toEqual(app1);
     expect(app1).toMatchObject({
       DATABASE_URL: `postgres://tolk:${secrets.POSTGRES_PASSWORD}@postgres:5432/tolk`,
       AUTH_SECRET: secrets.AUTH_SECRET,
@@ -87,12 +89,12 @@ describe("compose.yaml", () => {
 
   it("deploy/haproxy.cfg is valid for haproxy with the addresses compose gives it", async () => {
     const { services } = await composeConfig("compose.yaml", secrets);
-    const proxyEnv = environmentOf(services.proxy!);
+    const proxyEnv = environmentOf(services.proxy);
     expect(proxyEnv).toMatchObject({ TOLK_APP1: "app-1:3000", TOLK_APP2: "app-2:3000" });
     // haproxy resolves server names when it checks: the compose host names become loopback.
     const cfg = join(scratch, "haproxy.cfg");
     copyFileSync(join(root, "deploy", "haproxy.cfg"), cfg);
-    const env = { ...proxyEnv, TOLK_APP1: "127.0.0.1:3000", TOLK_APP2: "127.0.0.1:3001", PATH: process.env.PATH ?? "" };
+    const env = { ...proxyEnv, NODE_ENV: "test" as const, TOLK_APP1: "127.0.0.1:3000", TOLK_APP2: "127.0.0.1:3001", PATH: process.env.PATH ?? "" };
     const { stdout } = await run("haproxy", ["-c", "-f", cfg], { env });
     expect(stdout).toMatch(/Configuration file is valid/);
     await expect(run("haproxy", ["-c", "-f", cfg], { env: { ...env, TOLK_APP2: "" } })).rejects.toThrow();
