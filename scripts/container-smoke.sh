@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/container-engine.sh
 source scripts/container-engine.sh
+command -v curl >/dev/null 2>&1 || apt_install_missing curl
 
 image="${TOLK_IMAGE:-localhost/tolk:latest}"
 name="tolk-smoke-$$"

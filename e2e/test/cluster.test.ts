@@ -26,8 +26,9 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-const createOrg = async (name: string, plan: string) => {
-  const org = await tolk(["org", "create", "--name", name, "--plan", plan], { DATABASE_URL: cluster.databaseUrl });
+const createOrg = async (name: string, plan: string, limits?: Record<string, number>) => {
+  const args = ["org", "create", "--name", name, "--plan", plan, ...(limits ? ["--limits", JSON.stringify(limits)] : [])];
+  const org = await tolk(args, { DATABASE_URL: cluster.databaseUrl });
   return { orgId: String(org.org_id), key: String(org.api_key) };
 };
 
@@ -112,7 +113,7 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
   });
 
   it("SIGKILL of one app and one worker mid-load: no job lost, nothing billed twice, the proxy routes around", async () => {
-    const { orgId, key } = await createOrg("Load", "enterprise");
+    const { orgId, key } = await createOrg("Load", "enterprise", { api_per_min: 1_000_000, translate_per_min: 1_000_000 });
     const [appA, appB] = cluster.apps;
     const [workerA, workerB] = cluster.workers;
     if (!appA || !appB || !workerA || !workerB) throw new Error("cluster not started");
