@@ -50,19 +50,23 @@ async function uploadAsync(key: string, text: string, filename: string) {
 async function waitForJob(key: string, jobId: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${cluster.url}/v1/translate/${jobId}`, { headers: { Authorization: `Bearer ${key}` } });
-    if (res.status === 200) {
+    // As a client polls: a dropped connection (its instance just died) is asked again.
+    const res = await fetch(`${cluster.url}/v1/translate/${jobId}`, { headers: { Authorization: `Bearer ${key}` } }).catch(() => null);
+    if (res?.status === 200) {
       const job = documentJobResponse.parse(await res.json()).data;
       if (job.status === "completed" || job.status === "failed") return job;
     }
-    if (Date.now() > deadline) throw new Error(`job ${jobId} has not ended in ${timeoutMs} ms (last answer ${res.status})`);
+    if (Date.now() > deadline) throw new Error(`job ${jobId} has not ended in ${timeoutMs} ms (last answer ${res?.status ?? "none"})`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }
 
-const SENTENCES = ["The house is big and the garden is small.", "Good morning.", "Thank you very much for your help.", "The kitchen has a large window to the street."];
-/** A text document of `lines` sentences: enough work that a job is still running when its worker is killed. */
-const bigDocument = (lines: number) => Array.from({ length: lines }, (_, i) => `${i + 1}. ${SENTENCES[i % SENTENCES.length]}`).join("\n");
+/**
+ * A text document of `lines` distinct sentences (numbers make each one new to the segment
+ * cache): enough work that a job is still running when its worker is killed.
+ */
+const bigDocument = (lines: number) =>
+  Array.from({ length: lines }, (_, i) => `The house number ${i + 1} is big and its garden is small, but the kitchen of house ${i + 7} has a large window.`).join("\n");
 
 describe.skipIf(!enabled)("a cluster behind haproxy", () => {
   it("translates, batches, queues documents and serves downloads whichever instance answers", async () => {
@@ -107,7 +111,8 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     const after = await cluster.proxyStats();
     admitted += responses.filter((r) => r.status === 200).length;
     expect(admitted).toBe(30); // free plan: 30 requests per minute, whichever instance counts them
-    expect(responses.filter((r) => r.status === 429).length).toBe(90 - responses.filter((r) => r.status === 200).length);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 429), "neither admitted nor refused").toEqual([]);
     // Each instance admitted some of the 30: the limit is one count, not one per instance.
     for (const name of ["app1", "app2"]) expect((after[name]?.responses2xx ?? 0) - (before[name]?.responses2xx ?? 0), name).toBeGreaterThan(0);
   });
@@ -120,7 +125,7 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     const workerAId = await workerA.id();
 
     // Documents big enough to be mid-translation when their worker dies.
-    const jobs = await Promise.all([1, 2, 3, 4].map((n) => uploadAsync(key, bigDocument(1500), `report-${n}.txt`)));
+    const jobs = await Promise.all([1, 2, 3, 4].map((n) => uploadAsync(key, bigDocument(1200), `report-${n}.txt`)));
 
     // Translations in a loop, each with its own Idempotency-Key; a request the proxy could
     // not complete (502/503, or a dropped connection) is sent again with the same key.
@@ -168,7 +173,7 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
 
       // Every job ends: the killed one is taken over by worker B once its lease runs out.
       const ended = [];
-      for (const queued of jobs) ended.push(await waitForJob(key, queued.job_id, 180_000));
+      for (const queued of jobs) ended.push(await waitForJob(key, queued.job_id, 240_000));
       loading = false;
       await loaders;
       expect(ended.map((j) => j.status)).toEqual(["completed", "completed", "completed", "completed"]);
@@ -224,5 +229,5 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
       await loaders.catch(() => undefined);
       await sql.end();
     }
-  });
+  }, 400_000);
 });
