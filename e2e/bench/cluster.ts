@@ -28,11 +28,15 @@ interface Figures {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Answers by status code, and connection errors. */
+  statuses: string;
 }
 
 async function measure(options: autocannon.Options): Promise<Figures> {
   const result = await autocannon(options);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`);
+  if (result.errors > 0) codes.push(`errors: ${result.errors}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors, statuses: codes.join(", ") };
 }
 
 async function run(apps: number): Promise<{ me: Figures; translate: Figures }> {
@@ -61,7 +65,7 @@ async function run(apps: number): Promise<{ me: Figures; translate: Figures }> {
 }
 
 const row = (name: string, f: Figures) =>
-  `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(7)} ms   non-2xx ${f.non2xx}`;
+  `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(7)} ms   non-2xx ${f.non2xx} (${f.statuses})`;
 
 const one = await run(1);
 const two = await run(2);

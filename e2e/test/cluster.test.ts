@@ -184,7 +184,12 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
       expect(completedFiles).toEqual([200, 200, 200, 200]);
 
       // The proxy took app A out and kept answering from app B.
-      const stats = await cluster.proxyStats();
+      // haproxy takes the dead app out after its failed checks (a few seconds).
+      let stats = await cluster.proxyStats();
+      for (let i = 0; i < 60 && !stats.app1?.status.startsWith("DOWN"); i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        stats = await cluster.proxyStats();
+      }
       expect(stats.app1?.status).toMatch(/^DOWN/);
       expect(stats.app2?.status).toBe("UP");
       const late = outcomes.slice(-10);
