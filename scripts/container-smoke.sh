@@ -76,5 +76,9 @@ link="$(json_field "$work/document.json" data.download_url)" || fail "no downloa
 curl -fsS "$link" -o "$work/notes.es.txt" || fail "download of $link failed"
 [ "$(cat "$work/notes.es.txt")" = "$(printf 'Buenos días.\nGracias.')" ] || fail "unexpected document: $(cat "$work/notes.es.txt")"
 
-health="$("$engine" inspect -f '{{.State.Health.Status}}' "$name" 2>/dev/null || echo unknown)"
-echo "==> container smoke passed (health: $health)"
+if [ "$engine" = podman ]; then
+  # podman runs HEALTHCHECKs from systemd timers; without systemd, run the image's check once.
+  echo "==> the image's HEALTHCHECK"
+  podman healthcheck run "$name" || fail "the HEALTHCHECK (GET /readyz) failed"
+fi
+echo "==> container smoke passed"
