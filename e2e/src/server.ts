@@ -95,7 +95,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     output: () => log,
     stop: () =>
       new Promise<void>((res) => {
-        if (child.exitCode !== null) return res();
+        // A process ended by a signal has no exit code, only its signal.
+        if (child.exitCode !== null || child.signalCode !== null) return res();
         child.once("exit", () => res());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();

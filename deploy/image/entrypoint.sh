@@ -1,0 +1,30 @@
+#!/bin/sh
+# One image, three roles, chosen by the first argument:
+#   serve (default)   the web console and /v1, with the in-process document worker unless
+#                     TOLK_WORKER=off; migrations apply at start; TOLK_SEED=1 seeds the demo
+#                     organization first (it prints its key once)
+#   tolk worker       a dedicated document worker
+#   tolk ARGS...      any CLI command, e.g. `tolk org create --name x --json`
+# Anything else runs as a command (e.g. `sh`).
+set -eu
+role="${1:-serve}"
+case "$role" in
+  serve)
+    [ $# -gt 0 ] && shift
+    port="${PORT:-3000}"
+    # The links it hands out (pre-signed downloads) and the issuer of the tokens it signs name
+    # the port it serves on, unless the operator says otherwise.
+    export TOLK_PUBLIC_URL="${TOLK_PUBLIC_URL:-http://localhost:$port}"
+    if [ "${TOLK_SEED:-0}" = "1" ]; then tolk seed; fi
+    cd /app/apps/web
+    MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}" \
+      exec node node_modules/next/dist/bin/next start -p "$port" -H 0.0.0.0 "$@"
+    ;;
+  tolk)
+    shift
+    exec tolk "$@"
+    ;;
+  *)
+    exec "$@"
+    ;;
+esac
