@@ -1,6 +1,7 @@
 import { effectiveLimits } from "../plans";
 import { type Principal } from "../auth/principal";
 import { rateLimited } from "../errors";
+import { metrics } from "../runtime/metrics";
 import { type ConsumeResult, type RateLimitStore } from "./store";
 
 /**
@@ -68,5 +69,8 @@ export class RateLimiter {
 }
 
 export function assertAllowed(decision: RateLimitDecision): void {
-  if (!decision.allowed) throw rateLimited(decision.violated ?? "api", decision.limit, decision.resetSeconds);
+  if (decision.allowed) return;
+  const bucket = decision.violated ?? "api";
+  metrics().rateLimitRefused(bucket);
+  throw rateLimited(bucket, decision.limit, decision.resetSeconds);
 }
