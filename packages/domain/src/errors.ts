@@ -96,5 +96,11 @@ export const engineUnavailable = (detail: string) =>
     headers: { "Retry-After": "5" },
   });
 
+/** The instance is shutting down (or otherwise not taking work): another instance can answer. */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new TolkError(503, "service_unavailable", "api_error", "This instance is shutting down; retry the request (another instance will answer).", {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
+
 export const unknownResource = (what: string, id: string, param: string) =>
   new TolkError(400, "bad_request", "invalid_request_error", `Unknown ${what} '${id}'.`, { param });

@@ -67,3 +67,4 @@ export * from "./accounts/set-user-password";
 export * from "./runtime/heap-growth";
 export * from "./runtime/log";
 export * from "./runtime/metrics";
+export * from "./runtime/shutdown-env";

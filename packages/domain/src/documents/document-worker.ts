@@ -41,7 +41,8 @@ export class DocumentWorker {
   private lastSweep = 0;
   private readonly active = new Set<Promise<void>>();
   private pumping = false;
-  private readonly abort = new AbortController();
+  private abort = new AbortController();
+  private stopping: Promise<string[]> | null = null;
 
   constructor(
     private readonly ctx: DomainContext,
@@ -52,6 +53,8 @@ export class DocumentWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = null;
+    if (this.abort.signal.aborted) this.abort = new AbortController();
     this.schedule(0);
   }
 
@@ -65,18 +68,24 @@ export class DocumentWorker {
    * that long is released (back to the queue, due now: another worker resumes it at once) and
    * its run is told to stop; returns the ids of the jobs released.
    */
-  async stop(options: { graceMs?: number } = {}): Promise<string[]> {
+  stop(options: { graceMs?: number } = {}): Promise<string[]> {
+    // A second call (the context closing after a graceful stop) waits for the first.
+    this.stopping ??= this.halt(options.graceMs);
+    return this.stopping;
+  }
+
+  private async halt(graceMs: number | undefined): Promise<string[]> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     // A claim in progress could otherwise start a job after the release below.
     while (this.pumping) await new Promise((r) => setTimeout(r, 10));
-    if (options.graceMs === undefined) {
+    if (graceMs === undefined) {
       await Promise.allSettled([...this.active]);
       return [];
     }
     const settled = Promise.allSettled([...this.active]).then(() => true);
-    if (await Promise.race([settled, sleep(options.graceMs).then(() => false)])) return [];
+    if (await Promise.race([settled, sleep(graceMs).then(() => false)])) return [];
     const released = await releaseWorkerJobs(this.ctx, this.id);
     for (const job of released) jobEvent("released", job, { worker_id: this.id });
     this.abort.abort();

@@ -63,6 +63,11 @@ export class RateLimiter {
     return decide(result);
   }
 
+  /** Whether the shared counter store (Redis) answers; null when the counters are in memory. */
+  ping(): Promise<boolean | null> {
+    return this.store.ping();
+  }
+
   close(): Promise<void> {
     return this.store.close();
   }

@@ -16,8 +16,8 @@ export interface LogOptions {
   format: z.infer<typeof logEnvSchema.TOLK_LOG_FORMAT>;
   /** Fields on every line (e.g. `{ service: "worker" }`). */
   base?: Record<string, unknown>;
-  /** Where JSON lines go instead of stdout (tests read them back). */
-  destination?: { write(line: string): unknown };
+  /** Where lines go: stdout (1, the default), stderr (2: CLI commands whose stdout is their answer), or a stream (tests). */
+  destination?: 1 | 2 | { write(line: string): unknown };
 }
 
 // One root logger per process, on globalThis: Next.js can load a module once per bundle, and
@@ -35,8 +35,10 @@ function build(options: LogOptions): Logger {
   };
   // pino-pretty as a stream in this thread: a transport would start a worker thread that loads
   // modules by path, which bundled server code cannot resolve.
-  if (options.format === "pretty") return pino(settings, pretty({ colorize: true, sync: true, destination: 1 }));
-  return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: true }));
+  const target = options.destination ?? 1;
+  if (typeof target !== "number") return pino(settings, target);
+  if (options.format === "pretty") return pino(settings, pretty({ colorize: true, sync: true, destination: target }));
+  return pino(settings, pino.destination({ dest: target, sync: true }));
 }
 
 /** Sets the process's logger from the environment; call once at start. */

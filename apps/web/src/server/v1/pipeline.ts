@@ -20,6 +20,7 @@ import {
 import { type z } from "zod";
 
 import { type AppContext, getAppContext } from "../context";
+import { type RequestNote, logServerError, observeV1 } from "./observe";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
 
@@ -70,8 +71,15 @@ export interface RouteContext {
  * idempotency → use case → envelope. Every response, error or not, carries the request id
  * and, from the rate-limit step on, the X-RateLimit-* headers.
  */
-export async function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodSpec): Promise<Response> {
+export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodSpec): Promise<Response> {
   const requestId = randomUUID();
+  // Shutdown refusal, the trace span, the access-log line and the metrics (observe.ts).
+  return observeV1(req, requestId, ctx?.params, (err) => errorResponse(err as TolkError, requestId, baseHeaders(requestId, null)), (note) =>
+    handleV1(req, ctx, spec, requestId, note),
+  );
+}
+
+async function handleV1(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, requestId: string, note: RequestNote): Promise<Response> {
   const startedAt = performance.now();
   let limit: RateLimitDecision | null = null;
   let idempotency: { orgId: string; key: string } | null = null;
@@ -79,6 +87,7 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
   try {
     app = await getAppContext();
     const principal = await identify(app, req, spec, (d) => (limit = d));
+    note.principal = principal;
     const scopeOk = principal ? hasAnyScope(principal, spec.scopes) : true;
     if (principal) {
       // A request refused for its scope still counts against `api`, but not the route's bucket.
@@ -132,8 +141,8 @@ export async function runV1(req: Request, ctx: RouteContext | undefined, spec: M
     return jsonTextResponse(status, text, baseHeaders(requestId, limit));
   } catch (err) {
     const known = isTolkError(err);
-    if (!known) console.error(`[tolk] request ${requestId} failed:`, err);
     const tolkError = known ? err : internalError();
+    if (tolkError.status >= 500) logServerError(requestId, err);
     if (idempotency && app) {
       // Input errors are answers worth replaying; server failures free the key for a retry.
       if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);
