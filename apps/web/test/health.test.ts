@@ -31,6 +31,7 @@ describe("GET /healthz", () => {
 describe("GET /readyz", () => {
   it("answers 200 when the database answers and every migration is applied", async () => {
     const res = await readyz();
+    console.log(JSON.stringify(await res.clone().json()));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: "ready",

@@ -37,7 +37,7 @@ const CHECK_TIMEOUT_MS = 2_000;
  * sentence; a load balancer polling every second must not cost a pipeline run each time.
  */
 const ENGINE_HEALTH_TTL_MS = 10_000;
-const engineHealth = new WeakMap<Engine, { at: number; check: Check }>();
+const engineHealth = new WeakMap<Engine, { at: number; check: Check | null; probe: Promise<Check> | null }>();
 
 /**
  * GET /readyz: what this instance needs to serve requests. The database answers with every
@@ -48,14 +48,15 @@ const engineHealth = new WeakMap<Engine, { at: number; check: Check }>();
 export async function checkReadiness(deps: ReadinessDependencies): Promise<Readiness> {
   const checks: Readiness["checks"] = {};
   checks.lifecycle = deps.shuttingDown ? { ok: false, detail: "shutting down" } : { ok: true };
+  const { redis: pingRedis, storage: store, engines: engineList } = deps;
   const [database, redis, storage, engines] = await Promise.all([
     timed(async () => {
       await deps.database.db.execute(sql`select 1`);
       return { ok: true };
     }),
-    deps.redis ? timed(async () => redisCheck(await deps.redis!())) : Promise.resolve(null),
-    deps.storage ? timed(async () => (await deps.storage!.check(), { ok: true, detail: deps.storage!.kind })) : Promise.resolve(null),
-    deps.engines ? timed(() => enginesCheck(deps.engines!)) : Promise.resolve(null),
+    pingRedis ? timed(async () => redisCheck(await pingRedis())) : Promise.resolve(null),
+    store ? timed(async () => (await store.check(), { ok: true, detail: store.kind })) : Promise.resolve(null),
+    engineList ? enginesCheck(engineList) : Promise.resolve(null),
   ]);
   checks.database = database;
   let pending = -1;
@@ -76,26 +77,38 @@ function redisCheck(answer: boolean | null): Check {
 }
 
 async function enginesCheck(engines: readonly Engine[]): Promise<Check> {
-  const results = await Promise.all(
-    engines.map(async (engine) => {
-      const cached = engineHealth.get(engine);
-      if (cached?.check.ok && Date.now() - cached.at < ENGINE_HEALTH_TTL_MS) return { name: engine.name, check: cached.check };
-      const health = await engine.health().catch((err: unknown) => ({ ok: false, detail: String(err) }));
-      const check = { ok: health.ok, detail: health.detail };
-      engineHealth.set(engine, { at: Date.now(), check });
-      return { name: engine.name, check };
-    }),
-  );
+  const results = await Promise.all(engines.map(async (engine) => ({ name: engine.name, check: await engineCheck(engine) })));
   const healthy = results.filter((r) => r.check.ok).map((r) => r.name);
   if (healthy.length > 0) return { ok: true, detail: healthy.join(", ") };
   const why = results.map((r) => `${r.name}: ${r.check.detail ?? "unhealthy"}`).join("; ");
   return { ok: false, detail: results.length === 0 ? "no engine configured" : why };
 }
 
-async function timed(run: () => Promise<Check>): Promise<Check> {
+/**
+ * One engine's health: a fresh success is reused; otherwise one probe runs at a time, and a
+ * probe slower than the check's timeout (a cold pipeline) keeps running, so a later check
+ * reads its result instead of starting another.
+ */
+async function engineCheck(engine: Engine): Promise<Check> {
+  const state = engineHealth.get(engine) ?? { at: 0, check: null, probe: null };
+  engineHealth.set(engine, state);
+  if (state.check?.ok && Date.now() - state.at < ENGINE_HEALTH_TTL_MS) return state.check;
+  state.probe ??= engine
+    .health()
+    .catch((err: unknown) => ({ ok: false, detail: String(err) }))
+    .then((health) => {
+      state.check = { ok: health.ok, detail: health.detail };
+      state.at = Date.now();
+      state.probe = null;
+      return state.check;
+    });
+  return timed(() => state.probe ?? Promise.resolve(state.check ?? { ok: false }), "probe still running");
+}
+
+async function timed(run: () => Promise<Check>, late = `no answer in ${CHECK_TIMEOUT_MS} ms`): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Check>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, detail: `no answer in ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
+    timer = setTimeout(() => resolve({ ok: false, detail: late }), CHECK_TIMEOUT_MS);
     timer.unref();
   });
   try {
