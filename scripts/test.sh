@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-# The browser the console tests drive (Debian's chromium; Playwright downloads none).
-bash scripts/install-debian-packages.sh e2e/playwright/debian-packages.txt
+# The browser the console tests drive (Debian's chromium; Playwright downloads none), and the
+# test-only tools (promtool checks /metrics).
+bash scripts/install-debian-packages.sh e2e/playwright/debian-packages.txt scripts/debian-packages-test.txt
 
 pg_url="${TOLK_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 redis_url="${TOLK_TEST_REDIS_URL:-redis://127.0.0.1:6379}"
