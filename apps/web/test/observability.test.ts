@@ -13,7 +13,7 @@ import { GET as glossary } from "../app/v1/glossaries/[id]/route";
 import { POST as createGlossary } from "../app/v1/glossaries/route";
 import { POST as translate } from "../app/v1/translate/route";
 import { GET as notFound } from "../app/v1/[...path]/route";
-import { type Harness, call, expectNoStack, startApp } from "./helpers";
+import { type Harness, call, ensureWindowLeft, expectNoStack, startApp } from "./helpers";
 
 const promtool = spawnSync("promtool", ["--version"]).status === 0;
 if (!promtool) console.warn("promtool is missing: install Debian's `prometheus` package to check the /metrics format");
@@ -83,6 +83,8 @@ describe("GET /metrics", () => {
 
   it("counts rate-limit refusals by bucket", async () => {
     const before = (await scrape()).text;
+    // Both requests in one 60 s window, or the second one is allowed.
+    await ensureWindowLeft(h, 10);
     const org = await h.org({ plan: "enterprise", limits: { translate_per_min: 1 } });
     const body = { text: "Hello.", source_lang: "en", target_lang: "es" };
     expect((await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json(body) })).status).toBe(200);
