@@ -3,9 +3,6 @@
 # rate limits) at http://localhost:${PORT:-3000}. The first run prints a demo API key once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Links the service hands out (pre-signed downloads) and the issuer of the tokens it signs name
-# the port it serves on, unless the operator says otherwise.
-export TOLK_PUBLIC_URL="${TOLK_PUBLIC_URL:-http://localhost:${PORT:-3000}}"
 bash scripts/setup.sh
 echo "==> building"
 pnpm build

@@ -8,10 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-# The browser the console tests drive (Debian's chromium; Playwright downloads none).
-bash scripts/install-debian-packages.sh e2e/playwright/debian-packages.txt
-# haproxy for the cluster test, docker-compose to validate compose.yaml.
-bash scripts/install-debian-packages.sh deploy/debian-packages.txt
+# The browser the console tests drive (Debian's chromium; Playwright downloads none), the
+# test-only tools (promtool checks /metrics), haproxy for the cluster test and docker-compose
+# to validate compose.yaml.
+bash scripts/install-debian-packages.sh e2e/playwright/debian-packages.txt scripts/debian-packages-test.txt deploy/debian-packages.txt
 
 pg_url="${TOLK_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 redis_url="${TOLK_TEST_REDIS_URL:-redis://127.0.0.1:6379}"

@@ -72,16 +72,19 @@ export interface RunningServer {
 /**
  * What apps/web's `start` script sets before `next start`: glibc's fixed mmap threshold, so
  * freed buffers of 128 KB and more go back to the system instead of raising the threshold and
- * staying resident (docs/configuration.md, Memory).
+ * staying resident (docs/configuration.md, Memory); and SIGTERM/SIGINT left to Tolk's own shutdown
+ * (docs/observability.md, Lifecycle) instead of Next.js's.
  */
-const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" };
+const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", NEXT_MANUAL_SIG_HANDLE: "true" };
+/** Test servers stop without the few seconds a proxy needs to notice readiness (tests that need them set their own). */
+const TEST_SERVER_DEFAULTS = { TOLK_SHUTDOWN_DRAIN_S: "0" };
 
 /** Starts the production build (`next start`, as apps/web's `start` script does) and waits until /readyz answers 200. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(webDir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: webDir,
-    env: { ...SERVER_PROCESS_ENV, ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
+    env: { ...SERVER_PROCESS_ENV, ...TEST_SERVER_DEFAULTS, ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -99,7 +102,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
         if (child.exitCode !== null || child.signalCode !== null) return res();
         child.once("exit", () => res());
         child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+        setTimeout(() => child.kill("SIGKILL"), 30_000).unref();
       }),
   };
 }

@@ -171,7 +171,7 @@ describe.skipIf(!pgUrl)("documents on PostgreSQL with a dedicated `tolk worker`"
     });
     expect(done.status, workerLog).toBe("completed");
     expectSpanish(await (await fetch(onServer(server, done.result_url ?? ""))).text());
-    expect(workerLog).toContain("polling the queue on postgres");
+    expect(workerLog).toMatch(/"database":"postgres".*"msg":"worker polling the queue"/);
 
     const exited = new Promise<number | null>((r) => worker.once("exit", (code) => r(code)));
     worker.kill("SIGTERM");

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 
 import { migrateDatabase, openDatabase } from "@tolk/db";
-import { isTolkError, systemClock } from "@tolk/domain";
+import { configureLogger, isTolkError, systemClock } from "@tolk/domain";
 
 import { type Flags, commands } from "./commands";
 import { readEnv } from "./env";
@@ -53,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
   let database;
   try {
     const env = readEnv();
+    // Log lines go to stderr: a command's stdout is its answer (`tolk worker` logs to stdout).
+    configureLogger({ level: env.TOLK_LOG_LEVEL, format: env.TOLK_LOG_FORMAT, destination: 2 });
     database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: 2 });
     await migrateDatabase(database, env.DATABASE_URL);
     const result = await command.run({ domain: { db: database.db, now: systemClock }, database, env }, values as Flags);

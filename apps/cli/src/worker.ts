@@ -4,12 +4,16 @@ import {
   DocumentWorker,
   SegmentCache,
   badRequest,
+  configureLogger,
   createStorage,
   createDownloadLinks,
+  documentQueueStats,
   enginesConfig,
   limitHeapGrowth,
+  logger,
   storageConfig,
 } from "@tolk/domain";
+import { prometheusMetrics, serveMetrics } from "@tolk/domain/prometheus";
 import { createEngines } from "@tolk/engines";
 
 import { type Command } from "./commands";
@@ -23,36 +27,48 @@ function shutdownSignal(): Promise<string> {
 
 /**
  * `tolk worker`: a dedicated document worker sharing the server's queue (PostgreSQL), its
- * storage and its engines. Runs until SIGINT/SIGTERM, then finishes the jobs in hand; with
- * `--once` it drains the queue and exits.
+ * storage and its engines. Logs JSON lines on stdout; serves /metrics on TOLK_METRICS_PORT when
+ * set. Runs until SIGINT/SIGTERM, then stops claiming, finishes the jobs in hand within
+ * TOLK_SHUTDOWN_GRACE_S or releases them to another worker, closes and exits 0; with `--once`
+ * it drains the queue and exits.
  */
 export const workerCommand: Command = {
   usage: "tolk worker [--once] [--concurrency N]",
   run: async ({ domain, env, database }, flags) => {
     const concurrency = Number(flags.concurrency ?? env.TOLK_WORKER_CONCURRENCY);
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw badRequest("--concurrency must be 1 to 64.");
-    const log = (message: string) => console.error(`[tolk worker] ${message}`);
+    const once = String(flags.once) === "true";
+    const log = configureLogger({ level: env.TOLK_LOG_LEVEL, format: env.TOLK_LOG_FORMAT, base: { service: "worker" } });
     limitHeapGrowth(env.TOLK_HEAP_GROWTH_PERCENT);
-    const engines = await createEngines(enginesConfig(env), log);
+    prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
+    const metricsServer =
+      env.TOLK_METRICS_PORT && !once ? await serveMetrics({ port: env.TOLK_METRICS_PORT, token: env.TOLK_METRICS_TOKEN }) : null;
+    const engines = await createEngines(enginesConfig(env), (message) => log.warn(message));
     const services: DocumentServices = {
       translation: { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) },
       storage: createStorage(storageConfig(env)),
       links: createDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
       retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
       leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
-      log,
     };
     const worker = new DocumentWorker(domain, services, { concurrency, keepAlive: true });
     try {
-      if (String(flags.once) === "true") return { worker_id: worker.id, jobs: await worker.drain() };
-      log(`${worker.id} polling the queue on ${database.kind} (${database.location}), ${concurrency} at a time; Ctrl-C stops it`);
+      if (once) return { worker_id: worker.id, jobs: await worker.drain() };
+      log.info(
+        { worker_id: worker.id, database: database.kind, location: database.location, concurrency, metrics_port: env.TOLK_METRICS_PORT ?? null },
+        "worker polling the queue",
+      );
       worker.start();
       const signal = await shutdownSignal();
-      log(`${signal}: finishing the jobs in hand`);
-      await worker.stop();
-      return { worker_id: worker.id, stopped: signal };
+      log.info({ signal, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "worker stopping: finishing the jobs in hand");
+      const released = await worker.stop({ graceMs: env.TOLK_SHUTDOWN_GRACE_S * 1000 });
+      log.info({ signal, released }, "worker stopped");
+      return { worker_id: worker.id, stopped: signal, released };
     } finally {
       await engines.close();
+      metricsServer?.closeAllConnections();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+      logger().flush();
     }
   },
   human: (r) => (r.jobs !== undefined ? `Ran ${Number(r.jobs)} document job(s).` : `Worker ${String(r.worker_id)} stopped.`),

@@ -1,4 +1,5 @@
-import { DEFAULT_SESSION_MAX_AGE_SEC, documentsEnvSchema, enginesEnvSchema, heapEnvSchema } from "@tolk/domain";
+import { DEFAULT_SESSION_MAX_AGE_SEC, documentsEnvSchema, enginesEnvSchema, heapEnvSchema, logEnvSchema, shutdownEnvSchema } from "@tolk/domain";
+import { metricsEnvSchema } from "@tolk/domain/prometheus";
 import { z } from "zod";
 
 // Every environment variable the web app reads, validated once, here and nowhere else.
@@ -6,7 +7,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   TOLK_DATA_DIR: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
-  TOLK_PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  // The port `next start` listens on; TOLK_PUBLIC_URL defaults to it.
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The address links and tokens name (default http://localhost:$PORT).
+  TOLK_PUBLIC_URL: z.string().url().optional(),
   JWT_JWKS_URL: z.string().url().optional(),
   JWT_ISSUER: z.string().min(1).optional(),
   JWT_AUDIENCE: z.string().min(1).default("tolk-api"),
@@ -29,9 +33,16 @@ const schema = z.object({
   ...documentsEnvSchema,
   // V8's heap growth (memory held by garbage between full collections).
   ...heapEnvSchema,
+  // Observability and shutdown (docs/observability.md).
+  ...logEnvSchema,
+  TOLK_METRICS_TOKEN: metricsEnvSchema.TOLK_METRICS_TOKEN,
+  ...shutdownEnvSchema,
+  // OpenTelemetry traces go here (OTLP over HTTP) when set; the SDK reads the other OTEL_* itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("tolk"),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, "TOLK_PUBLIC_URL"> & { TOLK_PUBLIC_URL: string };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
@@ -39,7 +50,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return parsed.data;
+  return { ...parsed.data, TOLK_PUBLIC_URL: parsed.data.TOLK_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
 }
 
 /** The OpenID Connect provider of the console, when all three OIDC_* variables are set. */

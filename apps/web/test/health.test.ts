@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readEnv } from "@/env";
 import { createAppContext, setAppContext } from "@/server/context";
+import { lifecycle } from "@/server/lifecycle";
 
 import { GET as jwks } from "../app/.well-known/jwks.json/route";
 import { GET as healthz } from "../app/healthz/route";
@@ -29,15 +30,38 @@ describe("GET /healthz", () => {
 });
 
 describe("GET /readyz", () => {
-  it("answers 200 when the database answers and every migration is applied", async () => {
+  it("answers 200 when the database, migrations, storage, Redis (when configured) and an engine are all fine", async () => {
+    // The first probe of Apertium starts a pipeline; until it answers, readiness waits for it.
+    await expect.poll(async () => (await readyz()).status, { timeout: 30_000 }).toBe(200);
     const res = await readyz();
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
       status: "ready",
       database: "ok",
       database_kind: process.env.TOLK_TEST_DATABASE_URL ? "postgres" : "pglite",
       pending_migrations: 0,
+      failed: [],
+      checks: {
+        lifecycle: { ok: true },
+        database: { ok: true },
+        migrations: { ok: true },
+        storage: { ok: true, detail: "local" },
+        engines: { ok: true, detail: "apertium" },
+      },
     });
+    expect(Object.keys(body.checks as object).includes("redis")).toBe(Boolean(process.env.TOLK_TEST_REDIS_URL));
+    if (process.env.TOLK_TEST_REDIS_URL) expect(body.checks).toMatchObject({ redis: { ok: true } });
+  });
+
+  it("answers 503 naming the check once the instance is shutting down", async () => {
+    lifecycle().shuttingDown = true;
+    try {
+      const res = await readyz();
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: "not_ready", failed: ["lifecycle"], checks: { lifecycle: { ok: false, detail: "shutting down" } } });
+    } finally {
+      lifecycle().shuttingDown = false;
+    }
   });
 
   it("answers 503 when migrations are pending", async () => {
@@ -47,8 +71,9 @@ describe("GET /readyz", () => {
     try {
       const res = await readyz();
       expect(res.status).toBe(503);
-      const body = (await res.json()) as { status: string; database: string; pending_migrations: number };
+      const body = (await res.json()) as { status: string; database: string; pending_migrations: number; failed: string[] };
       expect(body).toMatchObject({ status: "not_ready", database: "ok" });
+      expect(body.failed).toContain("migrations");
       expect(body.pending_migrations).toBeGreaterThan(0);
     } finally {
       setAppContext(h.app);

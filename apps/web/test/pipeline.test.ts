@@ -3,9 +3,9 @@
 // body with zod and debits credits with the request id as the operation key, as the
 // translation routes will.
 import { quotaResponse } from "@tolk/contract";
-import { debitCredits } from "@tolk/domain";
+import { configureLogger, debitCredits } from "@tolk/domain";
 import { type TestOrg } from "@tolk/domain/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { type MethodSpec, runV1 } from "@/server/v1/pipeline";
@@ -289,7 +289,8 @@ describe("Idempotency-Key", () => {
 
 describe("server failures", () => {
   it("answer 500 internal_error with a generic message and no stack, and free the key", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const lines: Record<string, unknown>[] = [];
+    configureLogger({ level: "info", format: "json", destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
     try {
       failNext = new Error("connection to 10.0.0.7 refused: password=hunter2");
       const body = json({ text: "retry me", target_lang: "de" });
@@ -298,9 +299,9 @@ describe("server failures", () => {
       expect(failed.text).not.toContain("hunter2");
       expect(failed.text).not.toContain("10.0.0.7");
       expect(error.message).toMatch(/internal error/i);
-      // It was logged on the server, under the request id.
-      expect(log).toHaveBeenCalled();
-      expect(String(log.mock.calls[0]?.[0])).toContain(header(failed, "x-request-id") ?? "no request id");
+      // It was logged on the server, under the request id, with the cause.
+      const logged = lines.find((l) => l.msg === "request failed");
+      expect(logged).toMatchObject({ request_id: header(failed, "x-request-id"), err: { message: "connection to 10.0.0.7 refused: password=hunter2" } });
 
       // The key was freed: the retry runs (and bills) instead of replaying the 500.
       const retry = await post(body, { idempotencyKey: "flaky" });
@@ -309,7 +310,7 @@ describe("server failures", () => {
       expect(executions).toBe(1);
       expect(await consumed()).toBe(8);
     } finally {
-      log.mockRestore();
+      configureLogger({ level: "info", format: "json" });
     }
   });
 
@@ -318,7 +319,7 @@ describe("server failures", () => {
     ["a thrown string", "secretField exploded"],
     ["a thrown object", { secretField: 1 }],
   ])("turn %s into the same 500", async (_name, thrown) => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    configureLogger({ level: "silent", format: "json" });
     try {
       failNext = thrown;
       const r = await post(json({ text: "x", target_lang: "de" }));
@@ -326,7 +327,7 @@ describe("server failures", () => {
       expect(r.text).not.toContain("secretField");
       expect(executions).toBe(0);
     } finally {
-      log.mockRestore();
+      configureLogger({ level: "info", format: "json" });
     }
   });
 });

@@ -96,6 +96,12 @@ export const engineUnavailable = (detail: string) =>
     headers: { "Retry-After": "5" },
   });
 
+/** The instance is shutting down (or otherwise not taking work): another instance can answer. */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new TolkError(503, "service_unavailable", "api_error", "This instance is shutting down; retry the request (another instance will answer).", {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
+
 export const unknownResource = (what: string, id: string, param: string) =>
   new TolkError(400, "bad_request", "invalid_request_error", `Unknown ${what} '${id}'.`, { param });
 
@@ -133,7 +139,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export const serviceUnavailable = () =>
+export const databaseUnavailable = () =>
   new TolkError(
     503,
     "service_unavailable",

@@ -66,3 +66,6 @@ export * from "./organizations/update-organization-settings";
 export * from "./usage/get-daily-usage";
 export * from "./accounts/set-user-password";
 export * from "./runtime/heap-growth";
+export * from "./runtime/log";
+export * from "./runtime/metrics";
+export * from "./runtime/shutdown-env";

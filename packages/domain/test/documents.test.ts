@@ -17,6 +17,7 @@ import {
   type SubmittedDocument,
   addMemoryUnits,
   claimNextJob,
+  configureLogger,
   createGlossary,
   createMemory,
   debitCredits,
@@ -163,15 +164,22 @@ describe("synchronous document translation", () => {
     expect(jobs).toEqual([]);
     expect(await debitsOf(p.org.id)).toEqual([]);
   });
-  it("logs where a completed job spent its time, phase by phase", async () => {
-    const lines: string[] = [];
-    const svc = { ...(await services(apertium)), log: (line: string) => lines.push(line) };
-    const done = await submit(svc, await principal(), txt("The house is big.\n"));
-    if (done.kind !== "completed") throw new Error("expected a completed job");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      new RegExp(`^document job ${done.result.job_id} completed: 1 segments, 18 characters; segments ready \\d+\\.\\d\\d s, translated \\d+\\.\\d\\d s, merged \\d+\\.\\d\\d s, stored and billed \\d+\\.\\d\\d s$`),
-    );
+  it("logs the job's lifecycle with where a completed job spent its time, phase by phase", async () => {
+    const lines: Record<string, unknown>[] = [];
+    configureLogger({ level: "info", format: "json", destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    try {
+      const p = await principal();
+      const done = await submit(await services(apertium), p, txt("The house is big.\n"));
+      if (done.kind !== "completed") throw new Error("expected a completed job");
+      const mine = lines.filter((l) => l.job_id === done.result.job_id);
+      expect(mine.map((l) => l.msg)).toEqual(["document job created", "document job started", "document job completed"]);
+      const completed = mine[2] ?? {};
+      expect(completed).toMatchObject({ level: "info", org_id: p.org.id, format: "txt", segments: 1, characters: 18 });
+      expect(Object.keys(completed.phases_ms as object)).toEqual(["segments_ready", "translated", "merged", "stored_and_billed"]);
+      expect(typeof completed.duration_ms).toBe("number");
+    } finally {
+      configureLogger({ level: "info", format: "json" });
+    }
   });
 });
 
@@ -433,6 +441,47 @@ describe("queued jobs", () => {
     release();
     await draining;
     expect(await jobRow(queued.kind === "queued" ? queued.job.job_id : "")).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
+  it("a stopping worker finishes a job within its grace, else releases it so another worker completes it at once", async () => {
+    let release: () => void = () => {};
+    let held = false;
+    const gate = { wait: () => (held ? Promise.resolve() : new Promise<void>((r) => ((held = true), (release = r)))) };
+    const svc = await services(upper(gate));
+    const p = await principal();
+    const queued = await submit(svc, p, txt("Hold me.\n"), true);
+    const id = queued.kind === "queued" ? queued.job.job_id : "";
+
+    const first = new DocumentWorker(t.ctx, svc, { pollMs: 10 });
+    first.start();
+    await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
+    expect(await jobRow(id)).toMatchObject({ status: "processing", workerId: first.id, attempts: 1 });
+    // The engine call outlives the grace: the job goes back to the queue, due now, the attempt not counted.
+    const stopping = first.stop({ graceMs: 50 });
+    await expect.poll(async () => (await jobRow(id)).status, { timeout: 10_000 }).toBe("created");
+    expect(await jobRow(id)).toMatchObject({ workerId: null, leaseUntil: null, attempts: 0, progress: 0 });
+    release();
+    expect(await stopping).toEqual([id]);
+    // The released run noticed and wrote nothing: no result, no debit.
+    expect(await jobRow(id)).toMatchObject({ status: "created", resultKey: null });
+    expect(await debitsOf(p.org.id)).toEqual([]);
+
+    const second = new DocumentWorker(t.ctx, svc);
+    expect(await second.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: "completed", attempts: 1, workerId: second.id });
+    expect(await debitsOf(p.org.id)).toHaveLength(1);
+
+    // A job that ends within the grace is completed, not released.
+    held = false;
+    const quick = await submit(svc, p, txt("Finish me.\n"), true);
+    const quickId = quick.kind === "queued" ? quick.job.job_id : "";
+    const third = new DocumentWorker(t.ctx, svc, { pollMs: 10 });
+    third.start();
+    await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
+    const finishing = third.stop({ graceMs: 30_000 });
+    release();
+    expect(await finishing).toEqual([]);
+    expect(await jobRow(quickId)).toMatchObject({ status: "completed" });
   });
 
   it("ends a job that crashed on every attempt as failed, never stuck in processing, and bills nothing", async () => {

@@ -1,21 +1,39 @@
-import { checkReadiness } from "@tolk/domain";
+import { checkReadiness, errorFields, logger } from "@tolk/domain";
 
 import { getAppContext } from "@/server/context";
+import { lifecycle } from "@/server/lifecycle";
 
 export const dynamic = "force-dynamic";
 
-/** Readiness: the database answers and every migration is applied. No auth. */
+/**
+ * Readiness, no auth: 200 when the database answers with every migration applied, Redis answers
+ * (when configured), the document storage is usable and an engine is healthy; 503 naming the
+ * failed checks otherwise, and from the first SIGTERM on (docs/observability.md).
+ */
 export async function GET(): Promise<Response> {
   const headers = { "Cache-Control": "no-store" };
   try {
     const app = await getAppContext();
-    const readiness = await checkReadiness(app.database);
+    const r = await checkReadiness({
+      database: app.database,
+      redis: () => app.limiter.ping(),
+      storage: app.documents.storage,
+      engines: app.engines.engines,
+      shuttingDown: lifecycle().shuttingDown,
+    });
     return Response.json(
-      { status: readiness.ready ? "ready" : "not_ready", database: readiness.database, database_kind: app.database.kind, pending_migrations: readiness.pending_migrations },
-      { status: readiness.ready ? 200 : 503, headers },
+      {
+        status: r.ready ? "ready" : "not_ready",
+        database: r.database,
+        database_kind: app.database.kind,
+        pending_migrations: r.pending_migrations,
+        failed: r.failed,
+        checks: r.checks,
+      },
+      { status: r.ready ? 200 : 503, headers },
     );
   } catch (err) {
-    console.error("[tolk] readiness check failed:", err);
-    return Response.json({ status: "not_ready", database: "unreachable" }, { status: 503, headers });
+    logger().error(errorFields(err), "readiness check failed");
+    return Response.json({ status: "not_ready", database: "unreachable", failed: ["database"] }, { status: 503, headers });
   }
 }

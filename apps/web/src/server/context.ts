@@ -16,11 +16,14 @@ import {
   createKeyResolver,
   createStorage,
   createDownloadLinks,
+  documentQueueStats,
   enginesConfig,
+  logger,
   storageConfig,
   systemClock,
 } from "@tolk/domain";
 
+import { prometheusMetrics } from "@tolk/domain/prometheus";
 import { type Engines, createEngines } from "@tolk/engines";
 
 import { type Env, readEnv } from "../env";
@@ -63,7 +66,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
   };
   const store = env.REDIS_URL
     ? new RedisRateLimitStore(env.REDIS_URL, (err) =>
-        console.warn(`[tolk] Redis unreachable, rate limits fall back to this instance's memory: ${String(err)}`),
+        logger().warn({ err: String(err) }, "Redis unreachable, rate limits fall back to this instance's memory"),
       )
     : new MemoryRateLimitStore();
   const limiter = new RateLimiter(store, env.TOLK_ANON_RATE_LIMIT, env.TOLK_SIGNED_LINK_RATE_LIMIT);
@@ -77,7 +80,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     unlisten = await handle.listen("tolk_auth_changed", () => cache.clear());
     principals = cache;
   }
-  const engines = await createEngines(enginesConfig(env), (message) => console.warn(`[tolk] ${message}`));
+  const engines = await createEngines(enginesConfig(env), (message) => logger().warn(message));
   const translation: TranslationServices = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
   const documents: DocumentServices = {
     translation,
@@ -85,8 +88,9 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     links: createDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
     retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
     leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
-    log: (message) => console.warn(`[tolk] ${message}`),
   };
+  // The document-job gauges are read from the jobs table when /metrics is scraped.
+  prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
   let worker: DocumentWorker | null = null;
   if (env.TOLK_WORKER === "inprocess") {
     const w = new DocumentWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY });

@@ -1,30 +1,36 @@
-import { limitHeapGrowth, sweepIdempotencyRecords } from "@tolk/domain";
+import { configureLogger, errorFields, limitHeapGrowth, logger, sweepIdempotencyRecords } from "@tolk/domain";
 
 import { readEnv } from "../env";
 import { getAppContext } from "./context";
+import { installShutdownHandlers, lifecycle } from "./lifecycle";
+import { startTracing } from "./tracing";
 
 const SWEEP_EVERY_MS = 3_600_000;
 
 /**
- * Opens the database and applies migrations before the first request, so a locked or
- * unreachable database stops the start with a clear message instead of failing requests.
- * V8's heap growth is set first (see limitHeapGrowth).
- * Then deletes idempotency records past their 24 hours, hourly.
+ * Sets up logging (and tracing when configured), opens the database and applies migrations
+ * before the first request, so a locked or unreachable database stops the start with a clear
+ * message instead of failing requests. V8's heap growth is set first (see limitHeapGrowth).
+ * Then deletes idempotency records past their 24 hours, hourly, and takes over SIGTERM/SIGINT
+ * (lifecycle.ts).
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   try {
-    limitHeapGrowth(readEnv().TOLK_HEAP_GROWTH_PERCENT);
+    const env = readEnv();
+    configureLogger({ level: env.TOLK_LOG_LEVEL, format: env.TOLK_LOG_FORMAT });
+    limitHeapGrowth(env.TOLK_HEAP_GROWTH_PERCENT);
+    lifecycle().flushTraces = await startTracing(env);
     const app = await getAppContext();
-    console.log(`[tolk] database ready (${app.database.kind}: ${app.database.location})`);
-    const sweep = () =>
-      sweepIdempotencyRecords(app.domain).catch((err: unknown) => console.warn("[tolk] idempotency sweep failed:", err));
+    logger().info({ database: app.database.kind, location: app.database.location, tracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) }, "database ready");
+    const sweep = () => sweepIdempotencyRecords(app.domain).catch((err: unknown) => logger().warn(errorFields(err), "idempotency sweep failed"));
     setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
     void sweep();
+    installShutdownHandlers(app, env);
     // Queued document jobs (and those a crash interrupted) resume once the server is up.
     app.worker?.start();
   } catch (err) {
-    console.error(`[tolk] cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    logger().fatal(errorFields(err), `cannot start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
 }

@@ -5,6 +5,7 @@ import { type PrincipalOrg, principalOrgColumns } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { badRequest, insufficientCredits, notFound } from "../errors";
 import { effectiveLimits } from "../plans";
+import { metrics } from "../runtime/metrics";
 import { billingPeriod } from "./billing-period";
 import { type DebitStatement, runDebitStatement } from "./debit-group-commit";
 
@@ -78,6 +79,7 @@ export async function debitCredits(ctx: DomainContext, options: DebitOptions): P
   if (reply && "failed" in reply) throw new Error(`Debit failed: ${reply.failed}`);
   if (!reply || "error" in reply) throw notFound("Organization");
   if ("insufficient" in reply) throw insufficientCredits(options.amount, reply.available);
+  if (!reply.replayed) metrics().creditsDebited({ kind: options.usage?.[0]?.kind ?? "other", credits: reply.amount });
   return {
     debitId: reply.debit_id,
     amount: reply.amount,

@@ -13,5 +13,4 @@ export interface DocumentServices {
   leaseMs?: number;
   /** Called when an asynchronous job is queued, so an in-process worker starts at once. */
   onQueued?: () => void;
-  log?: (message: string) => void;
 }

@@ -3,7 +3,9 @@ import { hostname } from "node:os";
 
 import { type DomainContext } from "../context";
 import { type DocumentServices } from "./document-services";
-import { claimNextJob, failAbandonedJobs } from "./job-queue";
+import { errorFields, logger } from "../runtime/log";
+import { jobEvent } from "./job-events";
+import { claimNextJob, failAbandonedJobs, releaseWorkerJobs } from "./job-queue";
 import { LeaseLostError, runDocumentJob } from "./run-document-job";
 import { sweepExpiredDocuments } from "./sweep-expired-documents";
 
@@ -21,6 +23,11 @@ export interface WorkerOptions {
   keepAlive?: boolean;
 }
 
+/** How long stop() waits for released runs to notice before it returns anyway. */
+const RELEASED_RUN_WAIT_MS = 5_000;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
 /**
  * Runs queued document jobs: claims (SKIP LOCKED, so any number of workers share one queue),
  * runs, repeats; ends jobs abandoned by a crashed worker; sweeps expired files. In-process in
@@ -34,6 +41,8 @@ export class DocumentWorker {
   private lastSweep = 0;
   private readonly active = new Set<Promise<void>>();
   private pumping = false;
+  private abort = new AbortController();
+  private stopping: Promise<string[]> | null = null;
 
   constructor(
     private readonly ctx: DomainContext,
@@ -44,6 +53,8 @@ export class DocumentWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = null;
+    if (this.abort.signal.aborted) this.abort = new AbortController();
     this.schedule(0);
   }
 
@@ -52,12 +63,35 @@ export class DocumentWorker {
     if (!this.stopped) this.schedule(0);
   }
 
-  /** Stops claiming and waits for the jobs in hand. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits for the jobs in hand. With `graceMs`, a job still running after
+   * that long is released (back to the queue, due now: another worker resumes it at once) and
+   * its run is told to stop; returns the ids of the jobs released.
+   */
+  stop(options: { graceMs?: number } = {}): Promise<string[]> {
+    // A second call (the context closing after a graceful stop) waits for the first.
+    this.stopping ??= this.halt(options.graceMs);
+    return this.stopping;
+  }
+
+  private async halt(graceMs: number | undefined): Promise<string[]> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await Promise.allSettled([...this.active]);
+    // A claim in progress could otherwise start a job after the release below.
+    while (this.pumping) await new Promise((r) => setTimeout(r, 10));
+    if (graceMs === undefined) {
+      await Promise.allSettled([...this.active]);
+      return [];
+    }
+    const settled = Promise.allSettled([...this.active]).then(() => true);
+    if (await Promise.race([settled, sleep(graceMs).then(() => false)])) return [];
+    const released = await releaseWorkerJobs(this.ctx, this.id);
+    for (const job of released) jobEvent("released", job, { worker_id: this.id });
+    this.abort.abort();
+    // The runs end at their next chunk; one stuck in an engine call is left to the exit.
+    await Promise.race([settled, sleep(RELEASED_RUN_WAIT_MS)]);
+    return released.map((j) => j.id);
   }
 
   /** Claims and runs jobs until none is runnable; returns how many ran (tests, `tolk worker --once`). */
@@ -68,7 +102,7 @@ export class DocumentWorker {
       const job = await claimNextJob(this.ctx, { workerId: this.id, leaseMs: this.services.leaseMs });
       if (!job) return ran;
       ran++;
-      await runDocumentJob(this.ctx, this.services, { job, workerId: this.id }).catch(() => undefined);
+      await runDocumentJob(this.ctx, this.services, { job, workerId: this.id, signal: this.abort.signal }).catch(() => undefined);
     }
   }
 
@@ -89,10 +123,10 @@ export class DocumentWorker {
         const job = await claimNextJob(this.ctx, { workerId: this.id, leaseMs: this.services.leaseMs });
         if (!job) break;
         this.running++;
-        const run = runDocumentJob(this.ctx, this.services, { job, workerId: this.id })
+        const run = runDocumentJob(this.ctx, this.services, { job, workerId: this.id, signal: this.abort.signal })
           .then(() => undefined)
           .catch((err: unknown) => {
-            if (err instanceof LeaseLostError) this.services.log?.(err.message);
+            if (err instanceof LeaseLostError) logger().info({ job_id: job.id, worker_id: this.id }, err.message);
           })
           .finally(() => {
             this.running--;
@@ -102,7 +136,7 @@ export class DocumentWorker {
         this.active.add(run);
       }
     } catch (err) {
-      this.services.log?.(`document worker: ${String(err)}`);
+      logger().error({ worker_id: this.id, ...errorFields(err) }, "document worker: claiming a job failed");
     } finally {
       this.pumping = false;
       this.schedule(this.options.pollMs ?? 1_000);
@@ -115,7 +149,7 @@ export class DocumentWorker {
     if (now - this.lastSweep >= (this.options.sweepMs ?? 3_600_000)) {
       this.lastSweep = now;
       const purged = await sweepExpiredDocuments(this.ctx, this.services.storage);
-      if (purged > 0) this.services.log?.(`retention: deleted the files of ${purged} document job(s)`);
+      if (purged > 0) logger().info({ jobs: purged }, "retention: deleted the files of expired document jobs");
     }
   }
 }

@@ -123,3 +123,58 @@ export async function settleJobFailure(
   if (rows.length === 0) return "lost";
   return retry ? "retry" : status === "error" ? "error" : "failed";
 }
+
+export interface DocumentQueueStats {
+  /** Jobs per status (every status present, 0 when none). */
+  byState: Record<DocumentJob["status"], number>;
+  /** Queued jobs whose time has come (not those waiting out a retry backoff). */
+  due: number;
+  /** Seconds the oldest due job has waited; 0 when none waits. */
+  oldestDueSeconds: number;
+}
+
+/** The queue at a glance, for the metrics scrape: one grouped read of the jobs table. */
+export async function documentQueueStats(ctx: DomainContext): Promise<DocumentQueueStats> {
+  const now = ctx.now();
+  const rows = await ctx.db
+    .select({
+      status: documentJobs.status,
+      count: sql<number>`count(*)::int`,
+      due: sql<number>`(count(*) filter (where ${documentJobs.runAfter} <= ${now.toISOString()}::timestamptz))::int`,
+      oldestDue: sql<string | null>`min(${documentJobs.runAfter}) filter (where ${documentJobs.runAfter} <= ${now.toISOString()}::timestamptz)`,
+    })
+    .from(documentJobs)
+    .groupBy(documentJobs.status);
+  const byState: DocumentQueueStats["byState"] = { created: 0, processing: 0, completed: 0, error: 0, failed: 0 };
+  let due = 0;
+  let oldestDueSeconds = 0;
+  for (const row of rows) {
+    byState[row.status] = Number(row.count);
+    if (row.status !== "created") continue;
+    due = Number(row.due);
+    if (row.oldestDue) oldestDueSeconds = Math.max(0, (now.getTime() - new Date(row.oldestDue).getTime()) / 1000);
+  }
+  return { byState, due, oldestDueSeconds };
+}
+
+/**
+ * Gives a stopping worker's unfinished jobs back to the queue: `created`, due now, lease
+ * cleared, the attempt not counted (the job did not fail), so another worker takes it at its
+ * next poll instead of after the lease. Its run's later writes find it no longer owned.
+ */
+export async function releaseWorkerJobs(ctx: DomainContext, workerId: string): Promise<DocumentJob[]> {
+  const now = ctx.now();
+  return ctx.db
+    .update(documentJobs)
+    .set({
+      status: "created",
+      progress: 0,
+      attempts: sql`greatest(${documentJobs.attempts} - 1, 0)`,
+      leaseUntil: null,
+      workerId: null,
+      runAfter: now,
+      updatedAt: now,
+    })
+    .where(and(eq(documentJobs.workerId, workerId), eq(documentJobs.status, "processing")))
+    .returning();
+}

@@ -17,6 +17,8 @@ import { type DocumentServices } from "./document-services";
 import { TranslatedSoFar } from "./translated-so-far";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
 import { ObjectNotFoundError } from "../storage/object-storage";
+import { errorFields } from "../runtime/log";
+import { jobEvent } from "./job-events";
 
 /** Segments sent to the engine per step; after each step progress is reported. */
 const CHUNK_SEGMENTS = 64;
@@ -66,22 +68,35 @@ export interface CompletedDocument {
 export async function runDocumentJob(
   ctx: DomainContext,
   services: DocumentServices,
-  options: { job: DocumentJob; workerId: string; segments?: Segment[] },
+  options: {
+    job: DocumentJob;
+    workerId: string;
+    segments?: Segment[];
+    /** Aborted when the worker stops and has released the job: the run ends between chunks. */
+    signal?: AbortSignal;
+  },
 ): Promise<CompletedDocument> {
   const { job, workerId } = options;
+  const started = performance.now();
+  jobEvent("started", job, { worker_id: workerId, queued_ms: Math.max(0, ctx.now().getTime() - job.runAfter.getTime()) });
   try {
-    return await translateAndComplete(ctx, services, job, workerId, options.segments);
+    return await translateAndComplete(ctx, services, job, workerId, options.segments, options.signal);
   } catch (err) {
     if (err instanceof LeaseLostError) throw err;
     const inputProblem = isTolkError(err) && err.status < 500;
-    if (!isTolkError(err)) services.log?.(`document job ${job.id} attempt ${job.attempts} failed: ${String(err)}`);
     await services.storage.delete(resultKey(job)).catch(() => undefined);
-    await settleJobFailure(ctx, {
+    const outcome = await settleJobFailure(ctx, {
       job,
       workerId,
       inputProblem,
       message: isTolkError(err) ? err.message : "The document could not be translated because of an internal error.",
     });
+    if (outcome !== "lost") {
+      jobEvent(outcome, job, {
+        duration_ms: Math.round(performance.now() - started),
+        error: isTolkError(err) ? { code: err.code, message: err.message } : errorFields(err).err,
+      });
+    }
     throw err;
   }
 }
@@ -111,6 +126,7 @@ async function translateAndComplete(
   job: DocumentJob,
   workerId: string,
   extracted: Segment[] | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
   const clock = phaseClock();
@@ -138,7 +154,7 @@ async function translateAndComplete(
   const segments: (Segment | undefined)[] =
     extracted ?? (await loadSegments(services.storage, job)) ?? (await withInput((input) => filter.extract(input, filterOptions)));
   const segmentCount = segments.length;
-  clock.lap("segments ready");
+  clock.lap("segments_ready");
   const route = resolveRoute(services.translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
   const resources = await resolveTranslationResources(ctx, {
@@ -206,7 +222,8 @@ async function translateAndComplete(
       if (!merging && done >= mergeFrom) startMerge();
       for (const signals of translated.signals) quality.add(signals);
       heartbeat.progress = (0.95 * done) / segmentCount;
-      if (heartbeat.lost) throw new LeaseLostError(job.id);
+      // A stopping worker that released the job no longer owns it either.
+      if (heartbeat.lost || signal?.aborted) throw new LeaseLostError(job.id);
       if (performance.now() - progressSavedAt < PROGRESS_SAVE_MS) continue;
       progressSavedAt = performance.now();
       if (!(await renewLease(ctx, { jobId: job.id, workerId, progress: heartbeat.progress, leaseMs: services.leaseMs }))) {
@@ -258,21 +275,23 @@ async function translateAndComplete(
     );
     return row;
   });
-  clock.lap("stored and billed");
-  services.log?.(`document job ${job.id} completed: ${segmentCount} segments, ${characters} characters; ${clock.summary()}`);
+  clock.lap("stored_and_billed");
+  jobEvent("completed", completed, { segments: segmentCount, characters, credits, duration_ms: clock.totalMs(), phases_ms: clock.laps });
   return { job: completed, file: output };
 }
 
-/** Seconds per phase of a job, for the completion log line (where a slow job spends its time). */
+/** Milliseconds per phase of a job, for the completion log line (where a slow job spends its time). */
 function phaseClock() {
-  let last = performance.now();
-  const laps: string[] = [];
+  const start = performance.now();
+  let last = start;
+  const laps: Record<string, number> = {};
   return {
     lap(name: string) {
       const now = performance.now();
-      laps.push(`${name} ${((now - last) / 1000).toFixed(2)} s`);
+      laps[name] = Math.round(now - last);
       last = now;
     },
-    summary: () => laps.join(", "),
+    laps,
+    totalMs: () => Math.round(last - start),
   };
 }

@@ -13,6 +13,7 @@ import { type DocumentServices } from "./document-services";
 import { downloadUrl, jobView } from "./document-views";
 import { DEFAULT_LEASE_MS } from "./job-queue";
 import { inputKey, storeSegments } from "./document-objects";
+import { jobEvent } from "./job-events";
 import { runDocumentJob } from "./run-document-job";
 
 export interface DocumentUpload {
@@ -91,6 +92,7 @@ export async function submitDocument(
     })
     .returning();
   if (!job) throw new Error("document job insert returned nothing");
+  jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: upload.bytes.byteLength, segments: segments.length });
 
   if (options.async) {
     services.onQueued?.();

@@ -32,5 +32,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { allowed, counters: current, resetSeconds };
   }
 
+  async ping(): Promise<null> {
+    return null;
+  }
+
   async close(): Promise<void> {}
 }

@@ -1,6 +1,7 @@
 import { effectiveLimits } from "../plans";
 import { type Principal } from "../auth/principal";
 import { rateLimited } from "../errors";
+import { metrics } from "../runtime/metrics";
 import { type ConsumeResult, type RateLimitStore } from "./store";
 
 /**
@@ -66,11 +67,19 @@ export class RateLimiter {
     return decide(result);
   }
 
+  /** Whether the shared counter store (Redis) answers; null when the counters are in memory. */
+  ping(): Promise<boolean | null> {
+    return this.store.ping();
+  }
+
   close(): Promise<void> {
     return this.store.close();
   }
 }
 
 export function assertAllowed(decision: RateLimitDecision): void {
-  if (!decision.allowed) throw rateLimited(decision.violated ?? "api", decision.limit, decision.resetSeconds);
+  if (decision.allowed) return;
+  const bucket = decision.violated ?? "api";
+  metrics().rateLimitRefused(bucket);
+  throw rateLimited(bucket, decision.limit, decision.resetSeconds);
 }

@@ -99,6 +99,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
+  async ping(): Promise<boolean> {
+    await this.firstConnection;
+    return (await this.redis.ping().catch(() => null)) === "PONG";
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
   }

@@ -24,5 +24,7 @@ export interface ConsumeResult {
  */
 export interface RateLimitStore {
   consume(counters: readonly LimitCounter[], windowSeconds: number): Promise<ConsumeResult>;
+  /** Whether the shared store answers (readiness); null for a store in this process's memory. */
+  ping(): Promise<boolean | null>;
   close(): Promise<void>;
 }

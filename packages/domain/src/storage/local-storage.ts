@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 
 import { type ObjectStorage, ObjectNotFoundError } from "./object-storage";
@@ -24,6 +25,11 @@ export class LocalObjectStorage implements ObjectStorage {
     const path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new Error(`Invalid storage key '${key}'.`);
     return path;
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async put(key: string, body: Uint8Array | readonly Uint8Array[], _contentType?: string): Promise<void> {

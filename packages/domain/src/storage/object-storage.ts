@@ -16,6 +16,8 @@ export interface ObjectStorage {
    * name and type; null when the storage has none and Tolk serves the bytes itself.
    */
   directDownloadUrl(key: string, options: { filename: string; contentType: string; expiresInSeconds: number }): Promise<string | null>;
+  /** Throws when the storage cannot be used (readiness): the directory is not writable, the bucket not reachable. */
+  check(): Promise<void>;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 
 import { type ObjectStorage, ObjectNotFoundError, contentDisposition } from "./object-storage";
@@ -44,6 +44,10 @@ export class S3ObjectStorage implements ObjectStorage {
 
   private key(key: string): string {
     return `${this.config.prefix ?? ""}${key}`;
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
   }
 
   async put(key: string, body: Uint8Array | readonly Uint8Array[], contentType: string): Promise<void> {

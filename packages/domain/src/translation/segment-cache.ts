@@ -1,5 +1,7 @@
 import { type SegmentResult } from "@tolk/engines";
 
+import { metrics } from "../runtime/metrics";
+
 /** One engine result to look up: which engine, which pair (`pairKey`, "en-es"), which source segment. */
 export interface SegmentCacheKey {
   engine: string;
@@ -73,6 +75,7 @@ export class SegmentCache<V extends { text: string } = SegmentResult> {
     const missing: SegmentCacheKey[] = [];
     const settle = new Map<string, { resolve: (value: V) => void; reject: (error: unknown) => void }>();
 
+    const before = { ...this.counters };
     ids.forEach((id, i) => {
       if (found.has(id)) {
         this.counters.repeated++;
@@ -101,6 +104,13 @@ export class SegmentCache<V extends { text: string } = SegmentResult> {
       promise.catch(() => undefined);
       this.inflight.set(id, promise);
       found.set(id, promise);
+    });
+
+    metrics().cacheLookups({
+      hit: this.counters.hits - before.hits,
+      joined: this.counters.joined - before.joined,
+      repeated: this.counters.repeated - before.repeated,
+      miss: this.counters.misses - before.misses,
     });
 
     if (missing.length > 0) {

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { type EngineRouter, type ModelTier, type Route, type SegmentResult, EngineError, countWords, hasWords, pairKey } from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
+import { metrics } from "../runtime/metrics";
 import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
 import { placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";
@@ -106,7 +107,9 @@ export async function translateSegments(
       results = await services.cache.getOrTranslate(
         indexes.map((i) => ({ engine: cacheEngine, pair, segment: current[i] ?? "" })),
         (missing) =>
-          leg.engine.translate({ pair: leg.pair, segments: missing.map((m) => m.segment), tier: options.tier, instructions: legInstructions }),
+          measureEngineCall(leg.engine.name, pair, missing.length, () =>
+            leg.engine.translate({ pair: leg.pair, segments: missing.map((m) => m.segment), tier: options.tier, instructions: legInstructions }),
+          ),
         { store: options.cacheStore },
       );
     } catch (err) {
@@ -169,6 +172,19 @@ export async function translateSegments(
     removedForbidden,
     formalityAppliedBy,
   };
+}
+
+/** Every engine call goes through here: counted, with its segments and duration, by engine and pair. */
+async function measureEngineCall<T>(engine: string, pair: string, segments: number, call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  let ok = false;
+  try {
+    const result = await call();
+    ok = true;
+    return result;
+  } finally {
+    metrics().engineCall({ engine, pair, segments, seconds: (performance.now() - started) / 1000, ok });
+  }
 }
 
 const TOKEN = /\[\[\d+\]\]/g;

@@ -10,18 +10,19 @@ import {
   authenticate,
   beginIdempotentRequest,
   completeIdempotentRequest,
+  databaseUnavailable,
   hasAnyScope,
   insufficientScope,
   internalError,
   isDatabaseUnavailable,
   isTolkError,
   requestFingerprint,
-  serviceUnavailable,
   type TolkError,
 } from "@tolk/domain";
 import { type z } from "zod";
 
 import { type AppContext, getAppContext } from "../context";
+import { type RequestNote, logServerError, observeV1 } from "./observe";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
 
@@ -112,8 +113,22 @@ export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodS
 }
 
 /** The pipeline of runV1 with the wire format of an API family. */
-export async function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
+export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
   const requestId = randomUUID();
+  // Shutdown refusal, the trace span, the access-log line and the metrics (observe.ts).
+  return observeV1(req, requestId, ctx?.params, (err) => wire.error(err as TolkError, requestId, baseHeaders(requestId, null)), (note) =>
+    handle(req, ctx, spec, wire, requestId, note),
+  );
+}
+
+async function handle(
+  req: Request,
+  ctx: RouteContext | undefined,
+  spec: MethodSpec,
+  wire: Wire,
+  requestId: string,
+  note: RequestNote,
+): Promise<Response> {
   const startedAt = performance.now();
   let limit: RateLimitDecision | null = null;
   let idempotency: { orgId: string; key: string } | null = null;
@@ -126,6 +141,7 @@ export async function runPipeline(req: Request, ctx: RouteContext | undefined, s
       (bodyRead ??= hasBody ? readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES, spec.bodyTooLarge) : Promise.resolve(new Uint8Array()));
     const authorization = await wire.authorization(req, readBody);
     const principal = await identify(app, req, authorization, spec, (d) => (limit = d));
+    note.principal = principal;
     const scopeOk = principal ? hasAnyScope(principal, spec.scopes) : true;
     if (principal) {
       // A request refused for its scope still counts against `api`, but not the route's bucket.
@@ -182,8 +198,8 @@ export async function runPipeline(req: Request, ctx: RouteContext | undefined, s
     return jsonTextResponse(status, text, baseHeaders(requestId, limit));
   } catch (err) {
     const known = isTolkError(err);
-    if (!known) console.error(`[tolk] request ${requestId} failed:`, err);
-    const tolkError = known ? err : isDatabaseUnavailable(err) ? serviceUnavailable() : internalError();
+    const tolkError = known ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError();
+    if (tolkError.status >= 500) logServerError(requestId, err);
     if (idempotency && app) {
       // Input errors are answers worth replaying; server failures free the key for a retry.
       if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);

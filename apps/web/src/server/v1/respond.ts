@@ -1,6 +1,8 @@
 import { type ErrorBody } from "@tolk/contract";
 import { type RateLimitHeaders, type TolkError } from "@tolk/domain";
 
+import { noteBodyBytes } from "./observe";
+
 /** Headers every /v1 response carries: the request id and, once known, the rate limit. */
 export function baseHeaders(requestId: string, limit: RateLimitHeaders | null): Headers {
   const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
@@ -35,11 +37,12 @@ export const COMPRESS_MIN_BYTES = 1024;
  */
 export function jsonTextResponse(status: number, text: string, headers: Headers): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
-  if (Buffer.byteLength(text) < COMPRESS_MIN_BYTES) {
+  const bytes = Buffer.byteLength(text);
+  if (bytes < COMPRESS_MIN_BYTES) {
     const cacheControl = headers.get("Cache-Control");
     headers.set("Cache-Control", cacheControl ? `${cacheControl}, no-transform` : "no-transform");
   }
-  return new Response(text, { status, headers });
+  return noteBodyBytes(new Response(text, { status, headers }), bytes);
 }
 
 /** The single mapping from the domain error to the spec's error body. */

@@ -1,3 +1,4 @@
+import { errorFields, logger } from "@tolk/domain";
 import { appRouter, createConsoleContext } from "@tolk/trpc";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { cookies } from "next/headers";
@@ -32,7 +33,7 @@ async function handler(req: Request): Promise<Response> {
     router: appRouter,
     createContext: () => createConsoleContext({ domain: app.domain, translation: app.translation, documents: app.documents, limiter: app.limiter, userId, requestedOrgId }),
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[tolk] console ${path ?? "?"}:`, error.cause ?? error);
+      if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ procedure: path ?? null, ...errorFields(error.cause ?? error) }, "console request failed");
     },
   });
 }
