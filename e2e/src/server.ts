@@ -74,7 +74,8 @@ export interface RunningServer {
  * freed buffers of 128 KB and more go back to the system instead of raising the threshold and
  * staying resident (README, Memory).
  */
-const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" };
+// No background warm-up of every installed pair unless a test asks for it (TOLK_APERTIUM_WARM).
+const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", TOLK_APERTIUM_WARM: "none" };
 
 /** Starts the production build (`next start`, as apps/web's `start` script does) and waits until /readyz answers 200. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {

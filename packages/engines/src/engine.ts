@@ -51,16 +51,32 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+const ENGINE_ERROR = Symbol.for("tolk.EngineError");
+
 /** An engine failed (process crashed, timed out, HTTP error): the request is not billed. */
 export class EngineError extends Error {
+  readonly [ENGINE_ERROR] = true;
+
   constructor(
     readonly engine: string,
     message: string,
     readonly retryable: boolean = true,
+    /** When a retry has a chance (a pipeline still starting); callers send it as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${engine}: ${message}`);
     this.name = "EngineError";
   }
+}
+
+/**
+ * Whether `error` is an EngineError. Checked by a registered symbol, not `instanceof` alone: a
+ * bundler may load this module twice (the engines are built once per process and kept on
+ * globalThis, while each Next route chunk has its own copy of the class), and an engine failure
+ * that is not recognised becomes a 500 instead of a 503.
+ */
+export function isEngineError(error: unknown): error is EngineError {
+  return error instanceof EngineError || (typeof error === "object" && error !== null && ENGINE_ERROR in error);
 }
 
 const WORD_PATTERN = String.raw`[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*`;

@@ -17,8 +17,10 @@ import {
   createStorage,
   createDownloadLinks,
   enginesConfig,
+  parseWarmSetting,
   storageConfig,
   systemClock,
+  warmEngines,
 } from "@tolk/domain";
 
 import { type Engines, createEngines } from "@tolk/engines";
@@ -86,6 +88,11 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
     log: (message) => console.warn(`[tolk] ${message}`),
   };
+  // In the background: the server answers at once, a cold pair's first request waits at most
+  // TOLK_APERTIUM_WARM's loading (or gets 503 engine_unavailable with Retry-After).
+  void warmEngines(domain, translation, parseWarmSetting(env.TOLK_APERTIUM_WARM) ?? "none", (message) =>
+    console.warn(`[tolk] warm-up: ${message}`),
+  );
   let worker: DocumentWorker | null = null;
   if (env.TOLK_WORKER === "inprocess") {
     const w = new DocumentWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY });

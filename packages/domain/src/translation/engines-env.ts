@@ -1,6 +1,8 @@
 import { type EnginesConfig } from "@tolk/engines";
 import { z } from "zod";
 
+import { parseWarmSetting } from "./warm-engines";
+
 /**
  * The environment variables that choose the translation engines, shared by every process that
  * translates (the server and `tolk worker`), so both read the same names the same way. Each
@@ -12,6 +14,13 @@ export const enginesEnvSchema = {
   TOLK_APERTIUM_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   TOLK_APERTIUM_MAX_PIPELINES: z.coerce.number().int().min(1).max(512).optional(),
   TOLK_APERTIUM_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  /** How long a request waits for a pair whose pipeline is still loading before a 503 with Retry-After. */
+  TOLK_APERTIUM_START_WAIT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  /** Pipelines loaded at start: `all` installed pairs (within the pipeline budget), `none`, or `en-es,es-en`. */
+  TOLK_APERTIUM_WARM: z
+    .string()
+    .default("all")
+    .refine((v) => parseWarmSetting(v) !== null, "expected all, none or a comma-separated list like en-es,es-en"),
   TOLK_SEGMENT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(100_000),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
@@ -36,6 +45,7 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
             poolSize: env.TOLK_APERTIUM_POOL_SIZE,
             maxPipelines: env.TOLK_APERTIUM_MAX_PIPELINES,
             nice: env.TOLK_APERTIUM_NICE,
+            startWaitMs: env.TOLK_APERTIUM_START_WAIT_MS,
           }
         : false,
     llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { type EngineRouter, type ModelTier, type Route, type SegmentResult, EngineError, countWords, hasWords, pairKey } from "@tolk/engines";
+import { type EngineRouter, type ModelTier, type Route, type SegmentResult, countWords, isEngineError, hasWords, pairKey } from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
@@ -110,7 +110,7 @@ export async function translateSegments(
         { store: options.cacheStore },
       );
     } catch (err) {
-      if (err instanceof EngineError) throw engineUnavailable(err.message);
+      if (isEngineError(err)) throw engineUnavailable(err.message, err.retryAfterSeconds);
       throw err;
     }
     const next = [...current];
