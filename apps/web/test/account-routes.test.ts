@@ -179,14 +179,14 @@ describe("GET /v1/usage", () => {
 });
 
 describe("GET /v1/languages", () => {
-  it("lists 147 languages with direction and credit weight", async () => {
+  it("lists 149 languages with direction and credit weight", async () => {
     const r = await call(h, languages, "/v1/languages", { token: key(starter, "read") });
     expect(r.status).toBe(200);
     expectConventions(r);
     const { data } = languagesResponse.parse(r.json);
-    expect(data.total).toBe(147);
-    expect(data.languages).toHaveLength(147);
-    expect(new Set(data.languages.map((l) => l.code)).size).toBe(147);
+    expect(data.total).toBe(149);
+    expect(data.languages).toHaveLength(149);
+    expect(new Set(data.languages.map((l) => l.code)).size).toBe(149);
     for (const l of data.languages) {
       expect(l.code).toMatch(/^[a-z]{2}$/);
       expect(l.name.length).toBeGreaterThan(0);

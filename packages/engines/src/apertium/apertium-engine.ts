@@ -113,7 +113,7 @@ export class ApertiumEngine implements Engine {
       const words = countWords(segment);
       const { lead, core, trail } = splitOuterWhitespace(segment);
       if (core === "") job.set(index, { text: segment, unknownWords: 0, words });
-      else entries.push({ job, index, input: deformat(core), lead, trail, words, retried: false });
+      else entries.push({ job, index, input: deformat(core), core, lead, trail, words, retried: false });
     }
     if (entries.length > 0) {
       const pool = this.pool(key, mode);

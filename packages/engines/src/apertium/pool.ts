@@ -116,6 +116,8 @@ export interface Entry {
   index: number;
   /** The deformatted core of the segment (see markup.ts). */
   input: string;
+  /** The core as the user wrote it: words the engine marks as unknown are put back from it. */
+  core: string;
   /** Whitespace around the core, put back after translation. */
   lead: string;
   trail: string;
@@ -482,7 +484,7 @@ export class PairPool implements BudgetMember {
 }
 
 function deliver(entry: Entry, output: string): void {
-  const { text, unknownWords } = reformat(output);
+  const { text, unknownWords } = reformat(output, entry.core);
   entry.job.set(
     entry.index,
     {
