@@ -69,6 +69,11 @@ export type PlaceholderKind =
   | "label"
   | "name";
 
+const NAMING_KINDS: ReadonlySet<PlaceholderKind> = new Set(["code", "identifier", "path", "flag", "variable", "caps", "version", "label", "name"]);
+
+/** Kinds kept because they name something; a glossary term may take their place. */
+export const isNamingKind = (kind: PlaceholderKind) => NAMING_KINDS.has(kind);
+
 export interface PlaceholderSpan {
   start: number;
   end: number;

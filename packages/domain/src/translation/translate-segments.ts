@@ -4,7 +4,7 @@ import { type EngineRouter, type ModelTier, type Route, type SegmentResult, coun
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
-import { placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
+import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
 import { type SegmentCache } from "./segment-cache";
@@ -188,25 +188,34 @@ interface PreparedSegment {
 const NO_TERM_TOKENS: ReadonlyMap<number, string> = new Map();
 
 function protectSegment(segment: string, terms: TermSet | undefined): PreparedSegment {
-  const p = protectPlaceholders(segment);
-  if (!terms) return { ...p, uses: [], termTokens: NO_TERM_TOKENS };
-  const skip = [...p.text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
-  const matches = terms.find(p.text, skip);
-  if (matches.length === 0) return { ...p, uses: [], termTokens: NO_TERM_TOKENS };
-  const tokens = [...p.tokens];
+  if (!terms) return { ...protectPlaceholders(segment), uses: [], termTokens: NO_TERM_TOKENS };
+  // A glossary term wins over a naming rule (a term may be written in capitals, or be a name),
+  // never over a placeholder, which no engine or term may break.
+  const spans = findPlaceholders(segment);
+  const matches = terms.find(segment, spans.filter((span) => !isNamingKind(span.kind)));
+  if (matches.length === 0) return { ...protectPlaceholders(segment), uses: [], termTokens: NO_TERM_TOKENS };
+  const overlaps = (span: { start: number; end: number }) => matches.some((m) => m.start < span.end && span.start < m.end);
+  const pieces = [
+    ...spans.filter((span) => !overlaps(span)).map((span) => ({ start: span.start, end: span.end, match: null })),
+    ...matches.map((match) => ({ start: match.start, end: match.end, match })),
+  ].sort((x, y) => x.start - y.start);
+  const tokens: string[] = [];
   const uses: TermUse[] = [];
   const termTokens = new Map<number, string>();
   let text = "";
   let last = 0;
-  for (const m of matches) {
-    text += p.text.slice(last, m.start) + placeholderToken(tokens.length);
-    // A kept name has no gender to agree with.
-    if (m.term.origin !== "do_not_translate") termTokens.set(tokens.length, m.rendered);
-    tokens.push(m.rendered);
-    uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
-    last = m.end;
+  for (const piece of pieces) {
+    text += segment.slice(last, piece.start) + placeholderToken(tokens.length);
+    const m = piece.match;
+    if (m) {
+      // A kept name has no gender to agree with.
+      if (m.term.origin !== "do_not_translate") termTokens.set(tokens.length, m.rendered);
+      tokens.push(m.rendered);
+      uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
+    } else tokens.push(segment.slice(piece.start, piece.end));
+    last = piece.end;
   }
-  return { text: text + p.text.slice(last), tokens, uses, termTokens };
+  return { text: text + segment.slice(last), tokens, uses, termTokens };
 }
 
 function memoryMatch(
