@@ -89,6 +89,8 @@ export const languageInfo = z.object({
   direction: z.enum(["ltr", "rtl"]),
   credit_weight: z.number().int(),
   targets: z.array(z.string()),
+  /** Extension: per target, the engine serving it, the pivot language if any, and the output's script. */
+  routes: z.array(z.object({ target: z.string(), engine: z.string(), pivot: z.string().nullable(), script: z.string() })),
 });
 export const formatInfo = z.object({
   extension: z.string(),

@@ -47,6 +47,8 @@ export interface Engine {
   /** The pairs this engine translates directly. */
   pairs(): readonly LanguagePair[];
   translate(request: TranslateRequest): Promise<SegmentResult[]>;
+  /** The script it writes a pair's target in, when not the language's usual one (Apertium's Serbian: "latin"). */
+  outputScript?(pair: LanguagePair): string | undefined;
   health(): Promise<EngineHealth>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { type EnginesConfig } from "@tolk/engines";
+import { type EnginesConfig, parseEngineRoutes } from "@tolk/engines";
 import { z } from "zod";
 
 import { parseWarmSetting } from "./warm-engines";
@@ -22,6 +22,11 @@ export const enginesEnvSchema = {
     .default("all")
     .refine((v) => parseWarmSetting(v) !== null, "expected all, none or a comma-separated list like en-es,es-en"),
   TOLK_SEGMENT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(100_000),
+  /** Which engine serves which pairs, e.g. `en-de=llm,*-es=apertium,*=libretranslate` (first match wins). */
+  TOLK_ENGINE_ROUTES: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseEngineRoutes(v) !== null, "expected rules like en-de=llm,*-es=apertium,*=libretranslate"),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL_MINI: z.string().optional(),
@@ -50,5 +55,6 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
         : false,
     llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,
     libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,
+    routes: env.TOLK_ENGINE_ROUTES ? (parseEngineRoutes(env.TOLK_ENGINE_ROUTES) ?? []) : [],
   };
 }

@@ -12,7 +12,7 @@ import {
   type TranslateRequest,
 } from "../engine";
 import { deformat, splitOuterWhitespace } from "./markup";
-import { type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
+import { APERTIUM_SCRIPTS, type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
 import { DEFAULT_NICE } from "./pipeline";
 import { PipelineBudget } from "./pipeline-budget";
 import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
@@ -90,6 +90,10 @@ export class ApertiumEngine implements Engine {
 
   pairs(): readonly LanguagePair[] {
     return this.pairList;
+  }
+
+  outputScript(pair: LanguagePair): string | undefined {
+    return APERTIUM_SCRIPTS[pair.target];
   }
 
   /** The mode serving each pair, and the translation modes left out with the reason. */
