@@ -29,7 +29,19 @@ export interface TranslateRequest {
    * voice's tone and formality. Engines without such a channel ignore it.
    */
   instructions?: string;
+  /**
+   * What the deployment knows about these segments, for engines that take context (the LLM puts
+   * it in its prompt): glossary terms and translation-memory matches. Others ignore it.
+   */
+  context?: TranslationContext;
   signal?: AbortSignal;
+}
+
+export interface TranslationContext {
+  /** Source term → required target term. */
+  glossary?: readonly { source: string; target: string }[];
+  /** Earlier human translations of similar sentences (translation-memory matches ≥ 75 %). */
+  examples?: readonly { source: string; target: string; score: number }[];
 }
 
 export interface EngineHealth {

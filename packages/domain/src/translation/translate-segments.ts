@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
 
-import { type EngineRouter, type ModelTier, type Route, type SegmentResult, countWords, isEngineError, hasWords, pairKey } from "@tolk/engines";
+import {
+  type EngineRouter,
+  type ModelTier,
+  type Route,
+  type SegmentResult,
+  type TranslationContext,
+  countWords,
+  hasWords,
+  isEngineError,
+  pairKey,
+} from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
@@ -94,19 +104,31 @@ export async function translateSegments(
   const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
   const lastLeg = route.legs.at(-1);
 
+  // Only an engine that reads context gets it (and a cache key of its own): the LLM.
+  const context =
+    route.legs.length === 1 && lastLeg?.engine.name.split(":")[0] === "llm" ? engineContext(segments, prepared, toEngine, resources) : undefined;
+
   for (const leg of route.legs) {
     const indexes = current.flatMap((_, i) => (toEngine[i] ? [i] : []));
     if (indexes.length === 0) break;
     const pair = pairKey(leg.pair);
     const legInstructions = leg === lastLeg ? instructions : undefined;
-    // Instructions change an instructable engine's output, so they are part of its cache key.
-    const cacheEngine = legInstructions ? `${leg.engine.name}#${shortHash(legInstructions)}` : leg.engine.name;
+    const legContext = leg === lastLeg ? context : undefined;
+    // Instructions and context change an instructable engine's output, so they are part of its cache key.
+    const keyed = legInstructions || legContext ? `${legInstructions ?? ""}\u0000${legContext ? JSON.stringify(legContext) : ""}` : "";
+    const cacheEngine = keyed ? `${leg.engine.name}#${shortHash(keyed)}` : leg.engine.name;
     let results: SegmentResult[];
     try {
       results = await services.cache.getOrTranslate(
         indexes.map((i) => ({ engine: cacheEngine, pair, segment: current[i] ?? "" })),
         (missing) =>
-          leg.engine.translate({ pair: leg.pair, segments: missing.map((m) => m.segment), tier: options.tier, instructions: legInstructions }),
+          leg.engine.translate({
+            pair: leg.pair,
+            segments: missing.map((m) => m.segment),
+            tier: options.tier,
+            instructions: legInstructions,
+            context: legContext,
+          }),
         { store: options.cacheStore },
       );
     } catch (err) {
@@ -168,6 +190,37 @@ export async function translateSegments(
     termsApplied: prepared.map((p) => p?.uses ?? []),
     removedForbidden,
     formalityAppliedBy,
+  };
+}
+
+/** Memory matches offered to an engine as examples, per segment. */
+const CONTEXT_MATCHES = 2;
+
+/**
+ * What the engine may use besides the segments (engines that take context put it in their
+ * prompt): the glossary terms found in them, and the best translation-memory matches (≥ 75 %)
+ * of the segments that go to the engine. Only for a direct route: through a pivot, the memory's
+ * source language is not the leg's. Undefined when there is none.
+ */
+function engineContext(
+  segments: readonly string[],
+  prepared: readonly (PreparedSegment | null)[],
+  toEngine: readonly boolean[],
+  resources: SegmentResources,
+): TranslationContext | undefined {
+  const glossary = new Map<string, string>();
+  const examples = new Map<string, { source: string; target: string; score: number }>();
+  segments.forEach((segment, i) => {
+    if (!toEngine[i]) return;
+    for (const use of prepared[i]?.uses ?? []) if (use.origin !== "do_not_translate") glossary.set(use.source, use.target);
+    for (const match of resources.memory?.index.search(segment, { minScore: TM_MIN_SCORE, limit: CONTEXT_MATCHES }) ?? []) {
+      examples.set(match.unit.id, { source: match.unit.source, target: match.unit.target, score: match.score });
+    }
+  });
+  if (glossary.size === 0 && examples.size === 0) return undefined;
+  return {
+    glossary: [...glossary].map(([source, target]) => ({ source, target })),
+    examples: [...examples.values()].sort((a, b) => b.score - a.score),
   };
 }
 
