@@ -4,7 +4,7 @@
  * loaded, tagger warm-up translated) and after the background warm-up the server runs at start
  * (`TOLK_APERTIUM_WARM`). Each pair is measured on a fresh engine, so nothing is shared.
  *
- *   BENCH_PAIRS   pairs to measure (default en-es,en-ca,es-pt,fr-es,ru-uk)
+ *   BENCH_PAIRS   pairs to measure (default en-es,en-ca,es-pt,fr-es,sv-da)
  *   BENCH_LOAD    busy loops running beside the measurement (default 0; e.g. 4 on 2 cores)
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 
 import { type LanguagePair, createApertiumEngine } from "../src";
 
-const pairs: LanguagePair[] = (process.env.BENCH_PAIRS ?? "en-es,en-ca,es-pt,fr-es,ru-uk").split(",").map((p) => {
+const pairs: LanguagePair[] = (process.env.BENCH_PAIRS ?? "en-es,en-ca,es-pt,fr-es,sv-da").split(",").map((p) => {
   const [source = "", target = ""] = p.trim().split("-");
   return { source, target };
 });
