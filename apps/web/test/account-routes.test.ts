@@ -195,7 +195,8 @@ describe("GET /v1/languages", () => {
     const byCode = new Map(data.languages.map((l) => [l.code, l]));
     for (const rtl of ["ar", "he", "fa", "ur"]) expect(byCode.get(rtl)?.direction).toBe("rtl");
     for (const ltr of ["en", "de", "ja", "hi"]) expect(byCode.get(ltr)?.direction).toBe("ltr");
-    expect(byCode.get("ar")).toEqual({ code: "ar", name: "Arabic", direction: "rtl", credit_weight: 1, targets: [], routes: [] });
+    expect(byCode.get("ar")).toEqual({ code: "ar", name: "Arabic", direction: "rtl", script: "arabic", credit_weight: 1, targets: [], routes: [] });
+    expect(byCode.get("sr")?.script).toBe("cyrillic");
     // Which engine serves each pair, the pivot, and the output's script (Apertium's Serbian is Latin).
     const route = (source: string, target: string) => byCode.get(source)?.routes.find((x) => x.target === target);
     expect(route("en", "es")).toEqual({ target: "es", engine: "apertium", pivot: null, script: "latin" });

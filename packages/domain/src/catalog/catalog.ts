@@ -28,7 +28,7 @@ export function listLanguages(routing?: LanguageRouting) {
       if (!info) return [];
       return [{ target, engine: info.engine, pivot: info.pivot, script: info.script ?? findLanguage(target)?.script ?? "latin" }];
     });
-    return { code: l.code, name: l.name, direction: l.direction, credit_weight: l.credit_weight, targets, routes };
+    return { code: l.code, name: l.name, direction: l.direction, script: l.script, credit_weight: l.credit_weight, targets, routes };
   });
   return { languages, total: languages.length };
 }
