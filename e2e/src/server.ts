@@ -75,7 +75,8 @@ export interface RunningServer {
  * staying resident (docs/configuration.md, Memory); and SIGTERM/SIGINT left to Tolk's own shutdown
  * (docs/observability.md, Lifecycle) instead of Next.js's.
  */
-const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", NEXT_MANUAL_SIG_HANDLE: "true" };
+// No background warm-up of every installed pair unless a test asks for it (TOLK_APERTIUM_WARM).
+const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", NEXT_MANUAL_SIG_HANDLE: "true", TOLK_APERTIUM_WARM: "none" };
 /** Test servers stop without the few seconds a proxy needs to notice readiness (tests that need them set their own). */
 const TEST_SERVER_DEFAULTS = { TOLK_SHUTDOWN_DRAIN_S: "0" };
 

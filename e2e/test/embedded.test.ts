@@ -37,7 +37,7 @@ describe("embedded defaults, black-box", () => {
     expect(quota.data.credits).toMatchObject({ allowance: 200_000, consumed: 0, remaining: 200_000 });
     expect(quota.data.rate_limits).toEqual({ translate_per_min: 60, segment_per_min: 30, analyze_per_min: 30, api_per_min: 120 });
     expect((await client.usage()).data.total_characters).toBe(0);
-    expect((await client.languages()).data.total).toBe(147);
+    expect((await client.languages()).data.total).toBe(149);
     expect((await client.formats()).data.total).toBe(16);
   });
 
@@ -62,7 +62,7 @@ describe("embedded defaults, black-box", () => {
     expect(large.status).toBe(200);
     expect(large.headers.get("content-encoding")).toBe("gzip");
     expect(large.headers.get("cache-control")).toBe("no-store");
-    expect(((await large.json()) as { data: { total: number } }).data.total).toBe(147);
+    expect(((await large.json()) as { data: { total: number } }).data.total).toBe(149);
   });
 
   it("answers bad credentials with 401 in the error shape, with rate-limit headers", async () => {

@@ -179,14 +179,14 @@ describe("GET /v1/usage", () => {
 });
 
 describe("GET /v1/languages", () => {
-  it("lists 147 languages with direction and credit weight", async () => {
+  it("lists 149 languages with direction and credit weight", async () => {
     const r = await call(h, languages, "/v1/languages", { token: key(starter, "read") });
     expect(r.status).toBe(200);
     expectConventions(r);
     const { data } = languagesResponse.parse(r.json);
-    expect(data.total).toBe(147);
-    expect(data.languages).toHaveLength(147);
-    expect(new Set(data.languages.map((l) => l.code)).size).toBe(147);
+    expect(data.total).toBe(149);
+    expect(data.languages).toHaveLength(149);
+    expect(new Set(data.languages.map((l) => l.code)).size).toBe(149);
     for (const l of data.languages) {
       expect(l.code).toMatch(/^[a-z]{2}$/);
       expect(l.name.length).toBeGreaterThan(0);
@@ -195,7 +195,15 @@ describe("GET /v1/languages", () => {
     const byCode = new Map(data.languages.map((l) => [l.code, l]));
     for (const rtl of ["ar", "he", "fa", "ur"]) expect(byCode.get(rtl)?.direction).toBe("rtl");
     for (const ltr of ["en", "de", "ja", "hi"]) expect(byCode.get(ltr)?.direction).toBe("ltr");
-    expect(byCode.get("ar")).toEqual({ code: "ar", name: "Arabic", direction: "rtl", credit_weight: 1, targets: [] });
+    expect(byCode.get("ar")).toEqual({ code: "ar", name: "Arabic", direction: "rtl", script: "arabic", credit_weight: 1, targets: [], routes: [] });
+    expect(byCode.get("sr")?.script).toBe("cyrillic");
+    // Which engine serves each pair, the pivot, and the output's script (Apertium's Serbian is Latin).
+    const route = (source: string, target: string) => byCode.get(source)?.routes.find((x) => x.target === target);
+    expect(route("en", "es")).toEqual({ target: "es", engine: "apertium", pivot: null, script: "latin" });
+    expect(route("en", "sr")).toEqual({ target: "sr", engine: "apertium", pivot: null, script: "latin" });
+    expect(route("en", "pt")).toMatchObject({ engine: "apertium", pivot: expect.any(String) });
+    expect(data.languages.filter((l) => l.targets.length > 0).length).toBeGreaterThanOrEqual(30);
+    for (const l of data.languages) expect(l.routes.map((x) => x.target)).toEqual(l.targets);
     expect(byCode.get("hi")?.credit_weight).toBe(2);
     expect(byCode.get("zh")?.credit_weight).toBe(3);
     expect(byCode.get("ko")?.credit_weight).toBe(3);

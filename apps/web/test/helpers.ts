@@ -41,7 +41,8 @@ export function randomIp(): string {
 export async function startApp(env: Record<string, string> = {}): Promise<Harness> {
   const t = await createTestDb({ realClock: true });
   const app = await createAppContext(
-    readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, ...env }),
+    // No background warm-up unless a test asks: it would load every installed pair per file.
+    readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, TOLK_APERTIUM_WARM: "none", ...env }),
     t.handle,
   );
   setAppContext(app);

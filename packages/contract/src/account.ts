@@ -87,8 +87,12 @@ export const languageInfo = z.object({
   code: z.string(),
   name: z.string(),
   direction: z.enum(["ltr", "rtl"]),
+  /** Extension: the language's usual script (`routes[].script` says when an engine writes another). */
+  script: z.string(),
   credit_weight: z.number().int(),
   targets: z.array(z.string()),
+  /** Extension: per target, the engine serving it, the pivot language if any, and the output's script. */
+  routes: z.array(z.object({ target: z.string(), engine: z.string(), pivot: z.string().nullable(), script: z.string() })),
 });
 export const formatInfo = z.object({
   extension: z.string(),

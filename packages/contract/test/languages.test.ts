@@ -68,8 +68,8 @@ const REQUIRED_CODES = [
 const codes = LANGUAGES.map((l) => l.code);
 
 describe("LANGUAGES data", () => {
-  it("has exactly 147 entries", () => {
-    expect(LANGUAGES).toHaveLength(147);
+  it("has exactly 149 entries", () => {
+    expect(LANGUAGES).toHaveLength(149);
   });
 
   it("has unique codes", () => {

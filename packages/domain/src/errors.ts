@@ -91,9 +91,9 @@ export const unsupportedLanguagePair = (source: string, target: string, availabl
       (available.length > 0 ? `Available pairs: ${available.join(", ")}.` : "No translation engine is configured."),
   );
 
-export const engineUnavailable = (detail: string) =>
+export const engineUnavailable = (detail: string, retryAfterSeconds = 5) =>
   new TolkError(503, "engine_unavailable", "api_error", `The translation engine is unavailable: ${detail}. Nothing was billed; retry later.`, {
-    headers: { "Retry-After": "5" },
+    headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
 
 /** The instance is shutting down (or otherwise not taking work): another instance can answer. */

@@ -48,6 +48,7 @@ export * from "./translation/segment-text";
 export * from "./translation/translate-batch";
 export * from "./translation/translate-segments";
 export * from "./translation/translate-text";
+export * from "./translation/warm-engines";
 export * from "./auth/get-app-secret";
 export * from "./auth/resolve-identity-provider-user";
 export * from "./auth/verify-user-password";

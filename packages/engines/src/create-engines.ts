@@ -2,13 +2,15 @@ import { type ApertiumEngineOptions, createApertiumEngine } from "./apertium/ape
 import { type Engine } from "./engine";
 import { type LibreTranslateOptions, createLibreTranslateEngine } from "./libretranslate";
 import { type LlmEngineOptions, createLlmEngine } from "./llm";
-import { EngineRouter } from "./router";
+import { type EngineRouteRule, EngineRouter } from "./router";
 
 export interface EnginesConfig {
   /** The embedded default; `false` turns it off. */
   apertium?: ApertiumEngineOptions | false;
   llm?: LlmEngineOptions;
   libretranslate?: LibreTranslateOptions;
+  /** TOLK_ENGINE_ROUTES: which engine serves which pairs, before the default preference. */
+  routes?: readonly EngineRouteRule[];
 }
 
 export interface Engines {
@@ -41,7 +43,7 @@ export async function createEngines(config: EnginesConfig, warn: (message: strin
   }
   if (config.llm) engines.push(createLlmEngine(config.llm));
   return {
-    router: new EngineRouter(engines),
+    router: new EngineRouter(engines, config.routes),
     engines,
     close: async () => {
       await Promise.all(engines.map((e) => e.close()));

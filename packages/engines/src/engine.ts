@@ -29,7 +29,19 @@ export interface TranslateRequest {
    * voice's tone and formality. Engines without such a channel ignore it.
    */
   instructions?: string;
+  /**
+   * What the deployment knows about these segments, for engines that take context (the LLM puts
+   * it in its prompt): glossary terms and translation-memory matches. Others ignore it.
+   */
+  context?: TranslationContext;
   signal?: AbortSignal;
+}
+
+export interface TranslationContext {
+  /** Source term → required target term. */
+  glossary?: readonly { source: string; target: string }[];
+  /** Earlier human translations of similar sentences (translation-memory matches ≥ 75 %). */
+  examples?: readonly { source: string; target: string; score: number }[];
 }
 
 export interface EngineHealth {
@@ -47,20 +59,38 @@ export interface Engine {
   /** The pairs this engine translates directly. */
   pairs(): readonly LanguagePair[];
   translate(request: TranslateRequest): Promise<SegmentResult[]>;
+  /** The script it writes a pair's target in, when not the language's usual one (Apertium's Serbian: "latin"). */
+  outputScript?(pair: LanguagePair): string | undefined;
   health(): Promise<EngineHealth>;
   close(): Promise<void>;
 }
 
+const ENGINE_ERROR = Symbol.for("tolk.EngineError");
+
 /** An engine failed (process crashed, timed out, HTTP error): the request is not billed. */
 export class EngineError extends Error {
+  readonly [ENGINE_ERROR] = true;
+
   constructor(
     readonly engine: string,
     message: string,
     readonly retryable: boolean = true,
+    /** When a retry has a chance (a pipeline still starting); callers send it as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${engine}: ${message}`);
     this.name = "EngineError";
   }
+}
+
+/**
+ * Whether `error` is an EngineError. Checked by a registered symbol, not `instanceof` alone: a
+ * bundler may load this module twice (the engines are built once per process and kept on
+ * globalThis, while each Next route chunk has its own copy of the class), and an engine failure
+ * that is not recognised becomes a 500 instead of a 503.
+ */
+export function isEngineError(error: unknown): error is EngineError {
+  return error instanceof EngineError || (typeof error === "object" && error !== null && ENGINE_ERROR in error);
 }
 
 const WORD_PATTERN = String.raw`[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*`;

@@ -22,6 +22,31 @@ const TIER_PREFERENCE: Record<ModelTier | "default", readonly string[]> = {
   premium: ["llm", "libretranslate", "apertium"],
 };
 
+/**
+ * One rule of `TOLK_ENGINE_ROUTES`: pairs matching `source`-`target` (`*` matches any language)
+ * go to `engine` when it serves them, before the default preference.
+ */
+export interface EngineRouteRule {
+  source: string;
+  target: string;
+  engine: string;
+}
+
+/**
+ * Parses `en-de=llm,*-es=apertium,*=libretranslate` (`*` alone is `*-*`); null when malformed.
+ * Rules are tried in the order written, the first that matches and whose engine serves the pair
+ * wins.
+ */
+export function parseEngineRoutes(value: string): EngineRouteRule[] | null {
+  const rules: EngineRouteRule[] = [];
+  for (const item of value.split(",").map((i) => i.trim()).filter(Boolean)) {
+    const match = /^(?:(\*|[a-z]{2,3})-(\*|[a-z]{2,3})|(\*))=([a-z][a-z0-9_-]*)$/.exec(item.toLowerCase());
+    if (!match?.[4]) return null;
+    rules.push({ source: match[1] ?? "*", target: match[2] ?? "*", engine: match[4] });
+  }
+  return rules;
+}
+
 // Pivot languages tried first: the hubs of Apertium's pair graph.
 const PIVOT_PREFERENCE = ["en", "es", "ca", "fr", "pt"];
 
@@ -30,7 +55,11 @@ export class EngineRouter {
   private readonly direct = new Map<string, Engine[]>();
   private readonly targetsBySource = new Map<string, Set<string>>();
 
-  constructor(readonly engines: readonly Engine[]) {
+  constructor(
+    readonly engines: readonly Engine[],
+    /** Operator rules (TOLK_ENGINE_ROUTES) that override the default engine preference. */
+    private readonly rules: readonly EngineRouteRule[] = [],
+  ) {
     for (const engine of engines) {
       for (const pair of engine.pairs()) {
         const list = this.direct.get(pairKey(pair)) ?? [];
@@ -46,6 +75,11 @@ export class EngineRouter {
   private pick(source: string, target: string, tier?: ModelTier): Engine | null {
     const candidates = this.direct.get(`${source}-${target}`);
     if (!candidates || candidates.length === 0) return null;
+    for (const rule of this.rules) {
+      if ((rule.source !== "*" && rule.source !== source) || (rule.target !== "*" && rule.target !== target)) continue;
+      const chosen = candidates.find((e) => e.name === rule.engine);
+      if (chosen) return chosen;
+    }
     const order = TIER_PREFERENCE[tier ?? "default"];
     const rank = (e: Engine) => {
       const i = order.indexOf(e.name);
@@ -93,6 +127,20 @@ export class EngineRouter {
       for (const t of this.targetsBySource.get(mid) ?? []) if (t !== source) out.add(t);
     }
     return [...out].sort();
+  }
+
+  /**
+   * How a pair is served, for GET /v1/languages: the engine ("apertium", or "llm+apertium"
+   * through a pivot whose legs differ), the pivot, and the script of the output when the engine
+   * writes one that is not the language's usual one.
+   */
+  describe(source: string, target: string): { engine: string; pivot: string | null; script: string | null } | null {
+    const route = this.route(source, target);
+    if (!route) return null;
+    const names = [...new Set(route.legs.map((l) => l.engine.name))];
+    const last = route.legs.at(-1);
+    const script = last?.engine.outputScript?.(last.pair) ?? null;
+    return { engine: names.join("+"), pivot: route.pivot, script };
   }
 
   /** Every servable pair as "src-tgt", for error messages. */

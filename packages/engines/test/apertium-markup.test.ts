@@ -6,7 +6,8 @@ import { terminatedBy } from "../src/apertium/pipeline";
 describe("Apertium stream format", () => {
   it("escapes the stream metacharacters as apertium-destxt does and closes with .[]", () => {
     expect(deformat("Hello world")).toBe("Hello world.[]");
-    expect(deformat("a [b] \\c ^d$ /e <f> {g} @h")).toBe("a \\[b\\] \\\\c \\^d\\$ \\/e \\<f\\> \\{g\\} \\@h.[]");
+    // `@`, like `*` and `#`, travels in a superblank: any `@` outside one in the output is a mark.
+    expect(deformat("a [b] \\c ^d$ /e <f> {g} @h")).toBe("a \\[b\\] \\\\c \\^d\\$ \\/e \\<f\\> \\{g\\} [@]h.[]");
   });
 
   it("puts whitespace other than one space in superblanks, and drops NULs", () => {
@@ -20,16 +21,34 @@ describe("Apertium stream format", () => {
   });
 
   it("removes *, # and @ marks, counts * and @ as unknown words, keeps escaped and protected text", () => {
-    expect(reformat("*Foo Barra *zzyzx.[]")).toEqual({ text: "Foo Barra zzyzx", unknownWords: 2 });
-    expect(reformat("@hashtag y #sello.[]")).toEqual({ text: "hashtag y sello", unknownWords: 1 });
-    expect(reformat("C[#] es [#]1, Un[*]*b, x\\@y.com, [~]usuario.[]")).toEqual({
+    expect(reformat("*Foo Barra *zzyzx.[]")).toEqual({ text: "Foo Barra zzyzx", unknownWords: 2, marks: 2 });
+    expect(reformat("@hashtag y #sello.[]")).toEqual({ text: "hashtag y sello", unknownWords: 1, marks: 2 });
+    expect(reformat("C[#] es [#]1, Un[*]*b, x[@]y.com, [~]usuario.[]")).toEqual({
       text: "C# es #1, Un*b, x@y.com, ~usuario",
       unknownWords: 1,
+      marks: 1,
     });
     expect(reformat("El \\[etiqueta\\] \\{x\\} \\\\ \\^ \\$ \\/ \\<b\\>.[]")).toEqual({
       text: "El [etiqueta] {x} \\ ^ $ / <b>",
       unknownWords: 0,
+      marks: 0,
     });
+  });
+
+  it("removes the marks the post-generator escapes, and generation marks inside a word", () => {
+    // eng-spa's last program, `lt-proc -p`, writes `\@`; eng-hbs writes `#velik#.`.
+    expect(reformat("Este proyecto tiene \\@financial support de la fundación de \\@Magpie..[]")).toEqual({
+      text: "Este proyecto tiene financial support de la fundación de Magpie.",
+      unknownWords: 2,
+      marks: 2,
+    });
+    expect(reformat("The #dom i #velik#..[]")).toEqual({ text: "The dom i velik.", unknownWords: 0, marks: 3 });
+  });
+
+  it("puts back the source word a `@` lemma comes from, as the user wrote it", () => {
+    expect(reformat("Los \\@Magpie corrían..[]", "The Magpies were running.")).toMatchObject({ text: "Los Magpies corrían.", unknownWords: 1 });
+    // No source word starts with the lemma: the lemma stays.
+    expect(reformat("Los \\@Magpie corrían..[]", "The birds were running.").text).toBe("Los Magpie corrían.");
   });
 
   it("removes the inserted sentence end but keeps the segment's own punctuation", () => {

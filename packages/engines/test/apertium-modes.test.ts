@@ -54,6 +54,8 @@ describe("mode discovery", () => {
     const names = [
       // real translation modes
       "eng-spa", "spa-eng", "en-es", "es-en", "en-gl", "cat-por", "nob-nno", "ast-spa", "br-fr", "fra-oci",
+      // Serbo-Croatian: one analyser for three languages, one generator per standard; Malay as zlm
+      "hbs-eng", "eng-hbs", "eng-hbs_SR", "eng-hbs_HR", "eng-hbs_BS", "ind-zlm",
       // variants, debug and auxiliary modes: all left out
       "cat-por_BR", "eng-cat_valencia", "fra-oci_gascon", "oc_aran-ca", "ca-oc_aran", "nno-nno_e", "nno_e-nno",
       "nob-nno_e-syndis", "en-eo-bytecode", "ca-eo-translit", "gl-pt-latin1", "eo-en-j", "fra-cat_pre2017",
@@ -79,10 +81,19 @@ describe("mode discovery", () => {
       "es-en": "spa-eng",
       "fr-oc": "fra-oci",
       "nb-nn": "nob-nno",
+      "no-nn": "nob-nno", // Norwegian is served by Bokmål
+      "sr-en": "hbs-eng",
+      "hr-en": "hbs-eng",
+      "bs-en": "hbs-eng",
+      "en-sr": "eng-hbs_SR",
+      "en-hr": "eng-hbs_HR",
+      "en-bs": "eng-hbs_BS",
+      "id-ms": "ind-zlm",
     });
     expect(skipped).toEqual(
       expect.arrayContaining([
         { name: "ast-spa", reason: "no distinct ISO 639-1 codes" },
+        { name: "eng-hbs", reason: "no distinct ISO 639-1 codes" },
         { name: "en-es", reason: "same pair as eng-spa" },
         { name: "es-en", reason: "same pair as spa-eng" },
         { name: "es-pt", reason: "missing /nonexistent/es-pt.automorf.bin" },

@@ -302,7 +302,7 @@ describe("llm engine: pairs and health", () => {
   it("serves every ordered pair among the contract's languages by default", () => {
     const pairs = engine().pairs();
     expect(pairs).toHaveLength(LANGUAGES.length * (LANGUAGES.length - 1));
-    expect(LANGUAGES.length).toBe(147);
+    expect(LANGUAGES.length).toBe(149);
     expect(pairs).toContainEqual({ source: "en", target: "ja" });
     expect(pairs).toContainEqual({ source: "sw", target: "is" });
     expect(pairs.some((p) => p.source === p.target)).toBe(false);
@@ -342,3 +342,36 @@ describe("llm engine: pairs and health", () => {
 function fail(): never {
   throw new Error("missing request");
 }
+
+describe("llm engine: what Tolk knows goes into the prompt", () => {
+  it("puts glossary terms, memory matches and the brand voice in the system prompt", async () => {
+    await engine().translate(
+      request(["Open the dashboard."], {
+        instructions: "Formal register (usted).",
+        context: {
+          glossary: [{ source: "dashboard", target: "panel de control" }],
+          examples: [{ source: "Open the dashboard now.", target: "Abra el panel de control ahora.", score: 88 }],
+        },
+      }),
+    );
+    const [call] = fake.completions();
+    if (!call) throw new Error("no chat completion was made");
+    const system = systemOf(call);
+    expect(system).toMatch(/Glossary[\s\S]*"dashboard" → "panel de control"/);
+    expect(system).toMatch(/Approved translations[\s\S]*"Open the dashboard now\." → "Abra el panel de control ahora\."/);
+    expect(system).toMatch(/Style instructions[\s\S]*Formal register \(usted\)\./);
+  });
+
+  it("cuts a batch into calls that fit the prompt budget, every segment in order", async () => {
+    const segments = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} ${"word ".repeat(40)}`.trim());
+    const results = await engine({ maxPromptChars: 4_000 }).translate(request(segments));
+    expect(results).toHaveLength(30);
+    const calls = fake.completions();
+    expect(calls.length).toBeGreaterThan(1);
+    for (const call of calls) {
+      const body = call.body as { messages: { content: string }[] };
+      expect(body.messages.reduce((n, m) => n + m.content.length, 0)).toBeLessThanOrEqual(4_000);
+    }
+    expect(calls.flatMap((c) => segmentsOf(c))).toEqual(segments);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { type Engine, type LanguagePair, EngineRouter } from "../src";
+import { type Engine, type LanguagePair, EngineRouter, parseEngineRoutes } from "../src";
 
 function fakeEngine(name: string, pairs: string[]): Engine {
   const list: LanguagePair[] = pairs.map((p) => {
@@ -50,5 +50,38 @@ describe("EngineRouter", () => {
     expect(router.targetsOf("fr")).not.toContain("fr");
     expect(router.availablePairs()).toContain("en-pt");
     expect(router.availablePairs()).not.toContain("pt-de");
+  });
+});
+
+describe("TOLK_ENGINE_ROUTES", () => {
+  const apertium = fakeEngine("apertium", ["en-es", "es-en", "en-ca", "es-pt"]);
+  const llm = fakeEngine("llm", ["en-es", "en-de", "en-ca", "es-pt"]);
+  const libre = fakeEngine("libretranslate", ["en-es", "en-de", "en-ca"]);
+
+  it("parses rules, with * for any language, and refuses malformed ones", () => {
+    expect(parseEngineRoutes("en-de=llm, *-es=apertium,*=libretranslate")).toEqual([
+      { source: "en", target: "de", engine: "llm" },
+      { source: "*", target: "es", engine: "apertium" },
+      { source: "*", target: "*", engine: "libretranslate" },
+    ]);
+    expect(parseEngineRoutes("")).toEqual([]);
+    expect(parseEngineRoutes("en-de")).toBeNull();
+    expect(parseEngineRoutes("english-de=llm")).toBeNull();
+  });
+
+  it("sends a pair to the first matching rule's engine, over the cheapest-engine default", () => {
+    const router = new EngineRouter([apertium, llm, libre], parseEngineRoutes("en-de=llm,*-es=apertium,*=libretranslate") ?? []);
+    expect(router.route("en", "de")?.legs[0]?.engine.name).toBe("llm");
+    expect(router.route("en", "es")?.legs[0]?.engine.name).toBe("apertium");
+    expect(router.route("en", "ca")?.legs[0]?.engine.name).toBe("libretranslate");
+    // Without rules, Apertium (local, free) serves en-ca.
+    expect(new EngineRouter([apertium, llm, libre]).route("en", "ca")?.legs[0]?.engine.name).toBe("apertium");
+  });
+
+  it("falls back to the default when the rule's engine does not serve the pair, and routes pivot legs by their own pairs", () => {
+    const router = new EngineRouter([apertium, llm], parseEngineRoutes("*-pt=llm,en-es=deepl") ?? []);
+    expect(router.route("en", "es")?.legs[0]?.engine.name).toBe("apertium");
+    const pivoted = router.describe("en", "pt");
+    expect(pivoted).toEqual({ engine: "apertium+llm", pivot: "es", script: null });
   });
 });

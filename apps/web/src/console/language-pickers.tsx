@@ -24,7 +24,10 @@ export function LanguagePickers({
   const withTargets = languages.filter((l) => l.targets.length > 0);
   const targets = languages.filter((l) => languages.find((s) => s.code === source)?.targets.includes(l.code));
   const canSwap = Boolean(languages.find((l) => l.code === target)?.targets.includes(source));
+  const unserved = unservedLanguages(languages);
+  const route = languages.find((l) => l.code === source)?.routes.find((r) => r.target === target);
   return (
+    <>
     <div className="row">
       <div className="field">
         <label htmlFor={`${idPrefix}source`}>From</label>
@@ -53,5 +56,32 @@ export function LanguagePickers({
         </select>
       </div>
     </div>
+    {route && (
+      <p className="muted">
+        Served by {route.engine}
+        {route.pivot ? ` through ${languages.find((l) => l.code === route.pivot)?.name ?? route.pivot}` : ""}
+        {route.script !== languages.find((l) => l.code === target)?.script ? `, written in ${route.script} script` : ""}.
+      </p>
+    )}
+    {unserved.length > 0 && (
+      <p className="muted">
+        No configured engine translates {unserved.slice(0, 6).join(", ")}
+        {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}: add an LLM endpoint or LibreTranslate to translate
+        them (see docs/translation.md, &ldquo;Pairing with a local LLM server&rdquo;).
+      </p>
+    )}
+    </>
   );
+}
+
+/** Widely used languages without a target, the ones a user is likeliest to look for first. */
+const COMMON = ["de", "ru", "zh", "ja", "pl", "nl", "uk", "ar", "tr", "ko", "sv", "it", "pt", "fr", "es"];
+
+function unservedLanguages(languages: Language[]): string[] {
+  const missing = languages.filter((l) => l.targets.length === 0);
+  const rank = (code: string) => {
+    const i = COMMON.indexOf(code);
+    return i < 0 ? COMMON.length : i;
+  };
+  return missing.sort((a, b) => rank(a.code) - rank(b.code) || a.name.localeCompare(b.name)).map((l) => l.name);
 }

@@ -19,8 +19,10 @@ import {
   documentQueueStats,
   enginesConfig,
   logger,
+  parseWarmSetting,
   storageConfig,
   systemClock,
+  warmEngines,
 } from "@tolk/domain";
 
 import { prometheusMetrics } from "@tolk/domain/prometheus";
@@ -91,6 +93,11 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
   };
   // The document-job gauges are read from the jobs table when /metrics is scraped.
   prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
+  // In the background: the server answers at once, a cold pair's first request waits at most
+  // TOLK_APERTIUM_WARM's loading (or gets 503 engine_unavailable with Retry-After).
+  void warmEngines(domain, translation, parseWarmSetting(env.TOLK_APERTIUM_WARM) ?? "none", (message) =>
+    logger().warn(`warm-up: ${message}`),
+  );
   let worker: DocumentWorker | null = null;
   if (env.TOLK_WORKER === "inprocess") {
     const w = new DocumentWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY });

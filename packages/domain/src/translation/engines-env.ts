@@ -1,5 +1,7 @@
-import { type EnginesConfig } from "@tolk/engines";
+import { type EnginesConfig, parseEngineRoutes } from "@tolk/engines";
 import { z } from "zod";
+
+import { parseWarmSetting } from "./warm-engines";
 
 /**
  * The environment variables that choose the translation engines, shared by every process that
@@ -12,7 +14,19 @@ export const enginesEnvSchema = {
   TOLK_APERTIUM_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   TOLK_APERTIUM_MAX_PIPELINES: z.coerce.number().int().min(1).max(512).optional(),
   TOLK_APERTIUM_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  /** How long a request waits for a pair whose pipeline is still loading before a 503 with Retry-After. */
+  TOLK_APERTIUM_START_WAIT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  /** Pipelines loaded at start: `all` installed pairs (within the pipeline budget), `none`, or `en-es,es-en`. */
+  TOLK_APERTIUM_WARM: z
+    .string()
+    .default("all")
+    .refine((v) => parseWarmSetting(v) !== null, "expected all, none or a comma-separated list like en-es,es-en"),
   TOLK_SEGMENT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(100_000),
+  /** Which engine serves which pairs, e.g. `en-de=llm,*-es=apertium,*=libretranslate` (first match wins). */
+  TOLK_ENGINE_ROUTES: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseEngineRoutes(v) !== null, "expected rules like en-de=llm,*-es=apertium,*=libretranslate"),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL_MINI: z.string().optional(),
@@ -36,9 +50,11 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
             poolSize: env.TOLK_APERTIUM_POOL_SIZE,
             maxPipelines: env.TOLK_APERTIUM_MAX_PIPELINES,
             nice: env.TOLK_APERTIUM_NICE,
+            startWaitMs: env.TOLK_APERTIUM_START_WAIT_MS,
           }
         : false,
     llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,
     libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,
+    routes: env.TOLK_ENGINE_ROUTES ? (parseEngineRoutes(env.TOLK_ENGINE_ROUTES) ?? []) : [],
   };
 }

@@ -31,9 +31,48 @@ import { hasWords } from "@tolk/engines";
  *   addresses.
  * - Text that already looks like a token (`[[3]]`) or a bracketed number (`[3]`), so the only
  *   `[[i]]` in the engine input are ours and near-misses in the output are unambiguous.
+ *
+ * And what a reader expects to find as it was written, because it names something rather than
+ * saying something (the rules, with their reasons, are in docs/translation.md):
+ * - code spans in backticks (`` `git push` ``): code is typed, not read;
+ * - identifiers: snake_case and SCREAMING_SNAKE, camelCase and PascalCase with an inner capital,
+ *   dotted names and file names (`os.path`, `config.yaml`), paths (`/etc/hosts`, `~/.ssh`,
+ *   `./configure`, `C:\Temp`), command-line flags (`--force`, `-v`), variables (`$HOME`,
+ *   `%APPDATA%`): a dictionary engine splits them into words and translates those;
+ * - runs of ALL-CAPS words (`DROP FOREIGN TABLE`, `NASA`, `HTTP`, `MAX_SIZE`): SQL keywords,
+ *   acronyms and constants, which an engine lowercases, translates or inflects; not in a segment
+ *   written mostly in capitals (a shouted sentence is still a sentence to translate);
+ * - version numbers with two dots or a `v` (`2.4.1`, `v3`, `1.0.0-rc1`): a two-part number is
+ *   left out, since `3.5` may be a decimal the target writes `3,5`;
+ * - a single capital letter used as a label (`column A`, `Plan B`, a cell that says `A`): engines
+ *   read it as the article "a" or the pronoun "I"; not at the start of a sentence, nor `I`;
+ * - the name after a personal title (`Mr. Smith`, `Dr. Jekyll`): a name is not a word to
+ *   translate ("Smith" → "Herrero"); the title itself is translated.
  */
 
-export type PlaceholderKind = "icu" | "template" | "printf" | "tag" | "entity" | "url" | "email" | "token";
+export type PlaceholderKind =
+  | "icu"
+  | "template"
+  | "printf"
+  | "tag"
+  | "entity"
+  | "url"
+  | "email"
+  | "token"
+  | "code"
+  | "identifier"
+  | "path"
+  | "flag"
+  | "variable"
+  | "caps"
+  | "version"
+  | "label"
+  | "name";
+
+const NAMING_KINDS: ReadonlySet<PlaceholderKind> = new Set(["code", "identifier", "path", "flag", "variable", "caps", "version", "label", "name"]);
+
+/** Kinds kept because they name something; a glossary term may take their place. */
+export const isNamingKind = (kind: PlaceholderKind) => NAMING_KINDS.has(kind);
 
 export interface PlaceholderSpan {
   start: number;
@@ -59,6 +98,16 @@ const PATTERNS: readonly (readonly [PlaceholderKind, RegExp, string | RegExp])[]
   ["url", /\b(?:(?:https?|ftp|wss?):\/\/|www\.|mailto:)[^\s<>"'`]+/gi, /:|www\./i],
   ["email", /[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, "@"],
   ["token", /\[\[\d+\]\]|\[\d+\]/g, "["],
+  ["code", /`[^`\n]{1,200}`/g, "`"],
+  ["path", /(?<![\p{L}\p{N}_./~-])(?:~|\.{1,2})?\/[\p{L}\p{N}_.@+-]+(?:\/[\p{L}\p{N}_.@+-]+)+\/?|(?<![\p{L}\p{N}])~\/[\p{L}\p{N}_.@+-]*/gu, "/"],
+  ["path", /(?<![\p{L}\p{N}])[A-Z]:\\[\p{L}\p{N}_.\\-]*[\p{L}\p{N}_]/gu, "\\"],
+  ["flag", /(?<![\p{L}\p{N}_-])--[A-Za-z][\w-]*(?:=[^\s"'`]+)?|(?<=^|[\s("'`])-[A-Za-z](?=$|[\s,;:)"'`])/gu, "-"],
+  ["variable", /(?<![\p{L}\p{N}_$])\$[A-Za-z_][A-Za-z0-9_]*|%[A-Z_][A-Z0-9_]{1,63}%/gu, /[$%]/],
+  ["identifier", /(?<![\p{L}\p{N}_.])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\p{L}\p{N}_])/gu, "_"],
+  ["identifier", /(?<![\p{L}\p{N}_.])(?:[a-z]+[0-9]*(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*[A-Z][a-z0-9]*)(?![\p{L}\p{N}_])/gu, /[a-z][A-Z]/],
+  ["identifier", /(?<![\p{L}\p{N}_.@-])[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)+(?![\p{L}\p{N}_@-]|\.[A-Za-z0-9])/gu, /\.[A-Za-z]/],
+  ["version", /(?<![\p{L}\p{N}_.])(?:[vV]\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:\.\d+)?)(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\p{L}\p{N}_]|\.\d)/gu, /\d/],
+  ["name", /(?<=(?<![\p{L}\p{N}])(?:Mr|Mrs|Ms|Mx|Dr|Prof|Mme|Mlle|Sra|Srta|Herr|Frau)\.?\s)\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}/gu, /(?:Mr|Mrs|Ms|Mx|Dr|Prof|Mme|Mlle|Sra|Srta|Herr|Frau)\.?\s\p{Lu}/u],
 ];
 
 const mayMatch = (text: string, trigger: string | RegExp) => (typeof trigger === "string" ? text.includes(trigger) : trigger.test(text));
@@ -66,6 +115,9 @@ const mayMatch = (text: string, trigger: string | RegExp) => (typeof trigger ===
 /** Conversions that read as prose when a letter follows and nothing else marks them as printf. */
 const BARE_PRINTF = /^%[ouxXeEfFgGaAcCSpn]$/;
 const LETTER = /\p{L}/u;
+
+/** Abbreviations written with dots (`e.g`, `U.S`): one letter between dots, not a dotted name. */
+const ABBREVIATION = /^(?:\p{L}\.)+\p{L}$/u;
 
 /** Everything protected in `text`, sorted, without overlaps. */
 export function findPlaceholders(text: string): PlaceholderSpan[] {
@@ -79,9 +131,12 @@ export function findPlaceholders(text: string): PlaceholderSpan[] {
       if (kind === "printf" && BARE_PRINTF.test(value) && LETTER.test(text.charAt(start + value.length))) continue;
       if (kind === "url") value = trimUrl(value);
       if (kind === "email") value = value.replace(/[.\-_]+$/, "");
+      if (kind === "identifier" && ABBREVIATION.test(value)) continue;
       if (value.length > 0) found.push({ start, end: start + value.length, kind });
     }
   }
+  if (UPPER_PAIR.test(text)) findCaps(text, found);
+  if (LONE_CAPITAL.test(text)) findLabels(text, found);
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const spans: PlaceholderSpan[] = [];
   let reached = 0;
@@ -91,6 +146,36 @@ export function findPlaceholders(text: string): PlaceholderSpan[] {
     reached = span.end;
   }
   return spans;
+}
+
+const UPPER_PAIR = /\p{Lu}\p{Lu}/u;
+/** A word of capitals (digits and `_` allowed, a plural `s` at the end), at least two capitals. */
+const CAPS_RUN = /(?<![\p{L}\p{N}_])\p{Lu}[\p{Lu}\p{N}_]*\p{Lu}[\p{Lu}\p{N}_]*s?(?:[ -]\p{Lu}[\p{Lu}\p{N}_]*\p{Lu}[\p{Lu}\p{N}_]*s?)*(?![\p{L}\p{N}_])/gu;
+const CASED = /[\p{Lu}\p{Ll}]/gu;
+const UPPER = /\p{Lu}/gu;
+
+/** Runs of ALL-CAPS words, unless the segment is written mostly in capitals. */
+function findCaps(text: string, out: PlaceholderSpan[]): void {
+  const cased = text.match(CASED)?.length ?? 0;
+  const upper = text.match(UPPER)?.length ?? 0;
+  if (cased === 0 || upper / cased > 0.5) return;
+  for (const match of text.matchAll(CAPS_RUN)) out.push({ start: match.index, end: match.index + match[0].length, kind: "caps" });
+}
+
+const LONE_CAPITAL = /(?<![\p{L}\p{N}_'’.-])\p{Lu}(?![\p{L}\p{N}_'’.-])/u;
+const LONE_CAPITALS = new RegExp(LONE_CAPITAL.source, "gu");
+/** What may come between a sentence start and its first word: spaces, quotes, brackets, dashes. */
+const SENTENCE_LEAD = /[\s"'“”‘’«»¿¡([{—–-]*$/u;
+
+/** A single capital letter used as a label: not `I`, not the first word of a sentence. */
+function findLabels(text: string, out: PlaceholderSpan[]): void {
+  for (const match of text.matchAll(LONE_CAPITALS)) {
+    if (match[0] === "I") continue;
+    const before = text.slice(0, match.index).replace(SENTENCE_LEAD, "");
+    const sentenceStart = before === "" || /[.!?:;…。]$/u.test(before);
+    if (sentenceStart && text.trim() !== match[0]) continue;
+    out.push({ start: match.index, end: match.index + 1, kind: "label" });
+  }
 }
 
 const ICU_HEAD = /\{\s*[\p{L}\p{N}_]+\s*,\s*(?:plural|selectordinal|select|number|date|time|spellout|ordinal|duration)\s*[,}]/gu;

@@ -1,11 +1,21 @@
 import { createHash } from "node:crypto";
 
-import { type EngineRouter, type ModelTier, type Route, type SegmentResult, EngineError, countWords, hasWords, pairKey } from "@tolk/engines";
+import {
+  type EngineRouter,
+  type ModelTier,
+  type Route,
+  type SegmentResult,
+  type TranslationContext,
+  countWords,
+  hasWords,
+  isEngineError,
+  pairKey,
+} from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { metrics } from "../runtime/metrics";
 import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
-import { placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
+import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
 import { type SegmentCache } from "./segment-cache";
@@ -95,25 +105,37 @@ export async function translateSegments(
   const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
   const lastLeg = route.legs.at(-1);
 
+  // Only an engine that reads context gets it (and a cache key of its own): the LLM.
+  const context =
+    route.legs.length === 1 && lastLeg?.engine.name.split(":")[0] === "llm" ? engineContext(segments, prepared, toEngine, resources) : undefined;
+
   for (const leg of route.legs) {
     const indexes = current.flatMap((_, i) => (toEngine[i] ? [i] : []));
     if (indexes.length === 0) break;
     const pair = pairKey(leg.pair);
     const legInstructions = leg === lastLeg ? instructions : undefined;
-    // Instructions change an instructable engine's output, so they are part of its cache key.
-    const cacheEngine = legInstructions ? `${leg.engine.name}#${shortHash(legInstructions)}` : leg.engine.name;
+    const legContext = leg === lastLeg ? context : undefined;
+    // Instructions and context change an instructable engine's output, so they are part of its cache key.
+    const keyed = legInstructions || legContext ? `${legInstructions ?? ""}\u0000${legContext ? JSON.stringify(legContext) : ""}` : "";
+    const cacheEngine = keyed ? `${leg.engine.name}#${shortHash(keyed)}` : leg.engine.name;
     let results: SegmentResult[];
     try {
       results = await services.cache.getOrTranslate(
         indexes.map((i) => ({ engine: cacheEngine, pair, segment: current[i] ?? "" })),
         (missing) =>
           measureEngineCall(leg.engine.name, pair, missing.length, () =>
-            leg.engine.translate({ pair: leg.pair, segments: missing.map((m) => m.segment), tier: options.tier, instructions: legInstructions }),
+            leg.engine.translate({
+              pair: leg.pair,
+              segments: missing.map((m) => m.segment),
+              tier: options.tier,
+              instructions: legInstructions,
+              context: legContext,
+            }),
           ),
         { store: options.cacheStore },
       );
     } catch (err) {
-      if (err instanceof EngineError) throw engineUnavailable(err.message);
+      if (isEngineError(err)) throw engineUnavailable(err.message, err.retryAfterSeconds);
       throw err;
     }
     const next = [...current];
@@ -187,6 +209,37 @@ async function measureEngineCall<T>(engine: string, pair: string, segments: numb
   }
 }
 
+/** Memory matches offered to an engine as examples, per segment. */
+const CONTEXT_MATCHES = 2;
+
+/**
+ * What the engine may use besides the segments (engines that take context put it in their
+ * prompt): the glossary terms found in them, and the best translation-memory matches (≥ 75 %)
+ * of the segments that go to the engine. Only for a direct route: through a pivot, the memory's
+ * source language is not the leg's. Undefined when there is none.
+ */
+function engineContext(
+  segments: readonly string[],
+  prepared: readonly (PreparedSegment | null)[],
+  toEngine: readonly boolean[],
+  resources: SegmentResources,
+): TranslationContext | undefined {
+  const glossary = new Map<string, string>();
+  const examples = new Map<string, { source: string; target: string; score: number }>();
+  segments.forEach((segment, i) => {
+    if (!toEngine[i]) return;
+    for (const use of prepared[i]?.uses ?? []) if (use.origin !== "do_not_translate") glossary.set(use.source, use.target);
+    for (const match of resources.memory?.index.search(segment, { minScore: TM_MIN_SCORE, limit: CONTEXT_MATCHES }) ?? []) {
+      examples.set(match.unit.id, { source: match.unit.source, target: match.unit.target, score: match.score });
+    }
+  });
+  if (glossary.size === 0 && examples.size === 0) return undefined;
+  return {
+    glossary: [...glossary].map(([source, target]) => ({ source, target })),
+    examples: [...examples.values()].sort((a, b) => b.score - a.score),
+  };
+}
+
 const TOKEN = /\[\[\d+\]\]/g;
 const shortHash = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
@@ -204,25 +257,34 @@ interface PreparedSegment {
 const NO_TERM_TOKENS: ReadonlyMap<number, string> = new Map();
 
 function protectSegment(segment: string, terms: TermSet | undefined): PreparedSegment {
-  const p = protectPlaceholders(segment);
-  if (!terms) return { ...p, uses: [], termTokens: NO_TERM_TOKENS };
-  const skip = [...p.text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
-  const matches = terms.find(p.text, skip);
-  if (matches.length === 0) return { ...p, uses: [], termTokens: NO_TERM_TOKENS };
-  const tokens = [...p.tokens];
+  if (!terms) return { ...protectPlaceholders(segment), uses: [], termTokens: NO_TERM_TOKENS };
+  // A glossary term wins over a naming rule (a term may be written in capitals, or be a name),
+  // never over a placeholder, which no engine or term may break.
+  const spans = findPlaceholders(segment);
+  const matches = terms.find(segment, spans.filter((span) => !isNamingKind(span.kind)));
+  if (matches.length === 0) return { ...protectPlaceholders(segment), uses: [], termTokens: NO_TERM_TOKENS };
+  const overlaps = (span: { start: number; end: number }) => matches.some((m) => m.start < span.end && span.start < m.end);
+  const pieces = [
+    ...spans.filter((span) => !overlaps(span)).map((span) => ({ start: span.start, end: span.end, match: null })),
+    ...matches.map((match) => ({ start: match.start, end: match.end, match })),
+  ].sort((x, y) => x.start - y.start);
+  const tokens: string[] = [];
   const uses: TermUse[] = [];
   const termTokens = new Map<number, string>();
   let text = "";
   let last = 0;
-  for (const m of matches) {
-    text += p.text.slice(last, m.start) + placeholderToken(tokens.length);
-    // A kept name has no gender to agree with.
-    if (m.term.origin !== "do_not_translate") termTokens.set(tokens.length, m.rendered);
-    tokens.push(m.rendered);
-    uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
-    last = m.end;
+  for (const piece of pieces) {
+    text += segment.slice(last, piece.start) + placeholderToken(tokens.length);
+    const m = piece.match;
+    if (m) {
+      // A kept name has no gender to agree with.
+      if (m.term.origin !== "do_not_translate") termTokens.set(tokens.length, m.rendered);
+      tokens.push(m.rendered);
+      uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
+    } else tokens.push(segment.slice(piece.start, piece.end));
+    last = piece.end;
   }
-  return { text: text + p.text.slice(last), tokens, uses, termTokens };
+  return { text: text + segment.slice(last), tokens, uses, termTokens };
 }
 
 function memoryMatch(

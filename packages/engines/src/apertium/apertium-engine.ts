@@ -12,7 +12,7 @@ import {
   type TranslateRequest,
 } from "../engine";
 import { deformat, splitOuterWhitespace } from "./markup";
-import { type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
+import { APERTIUM_SCRIPTS, type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
 import { DEFAULT_NICE } from "./pipeline";
 import { PipelineBudget } from "./pipeline-budget";
 import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
@@ -33,6 +33,13 @@ export interface ApertiumEngineOptions {
   timeoutMs?: number;
   /** Extra time per KiB of a batch; default 100. */
   timeoutPerKbMs?: number;
+  /** How long a new pipeline may take to load and answer its warm-up before it is killed; default 120 000. */
+  startupTimeoutMs?: number;
+  /**
+   * How long a request waits for a pair whose pipeline is still loading; then it fails with a
+   * retryable EngineError (503 with Retry-After) while the pipeline goes on loading; default 10 000.
+   */
+  startWaitMs?: number;
   /** A pipeline with nothing to do for this long is stopped (restarted on demand); default 300 000, 0 = never. */
   idleTimeoutMs?: number;
   /**
@@ -47,6 +54,8 @@ export interface ApertiumEngineOptions {
    * with pipes), to exercise timeouts and crashes with `sleep`, `cat` and the like.
    */
   command?: (mode: ApertiumMode) => readonly (readonly string[])[];
+  /** Test-only, with `command`: segments a new pipeline translates first (default none). */
+  commandWarmup?: readonly string[];
 }
 
 export interface ApertiumStats extends PoolStats {
@@ -83,6 +92,10 @@ export class ApertiumEngine implements Engine {
     return this.pairList;
   }
 
+  outputScript(pair: LanguagePair): string | undefined {
+    return APERTIUM_SCRIPTS[pair.target];
+  }
+
   /** The mode serving each pair, and the translation modes left out with the reason. */
   modes(): { served: readonly ApertiumMode[]; skipped: ModeDiscovery["skipped"] } {
     return { served: [...this.byPair.values()], skipped: this.discovery.skipped };
@@ -104,17 +117,62 @@ export class ApertiumEngine implements Engine {
       const words = countWords(segment);
       const { lead, core, trail } = splitOuterWhitespace(segment);
       if (core === "") job.set(index, { text: segment, unknownWords: 0, words });
-      else entries.push({ job, index, input: deformat(core), lead, trail, words, retried: false });
+      else entries.push({ job, index, input: deformat(core), core, lead, trail, words, retried: false });
     }
     if (entries.length > 0) {
+      const pool = this.pool(key, mode);
+      const cleanups: (() => void)[] = [];
       if (signal) {
         const onAbort = () => job.fail(new EngineError(ENGINE, "request aborted", false));
         signal.addEventListener("abort", onAbort, { once: true });
-        job.onSettle = () => signal.removeEventListener("abort", onAbort);
+        cleanups.push(() => signal.removeEventListener("abort", onAbort));
       }
-      this.pool(key, mode).submit(entries);
+      if (!pool.hasReady()) cleanups.push(this.failIfStillStarting(job, pool, key));
+      if (cleanups.length > 0) job.onSettle = () => cleanups.forEach((c) => c());
+      pool.submit(entries);
     }
     return job.promise;
+  }
+
+  /**
+   * A cold pair (no pipeline loaded yet) answers within `startWaitMs` or fails retryably; the
+   * pipeline keeps loading for the next request. Returns the cleanup.
+   */
+  private failIfStillStarting(job: Job, pool: PairPool, key: string): () => void {
+    const waitMs = this.options.startWaitMs ?? 10_000;
+    const timer = setTimeout(() => {
+      if (pool.hasReady()) return;
+      job.fail(new EngineError(ENGINE, `pair ${key} is still starting (loading its dictionaries); retry shortly`, true, 5));
+    }, waitMs);
+    timer.unref();
+    return () => clearTimeout(timer);
+  }
+
+  /**
+   * Starts one pipeline per pair ahead of demand, in the order given (most used first), a few
+   * at a time, within free slots of the pipeline budget (never stopping another pair's
+   * pipeline). Warmed pairs keep that pipeline through idle periods. Resolves with the pairs
+   * warmed; never rejects.
+   */
+  async warm(pairs: readonly LanguagePair[], concurrency = Math.max(1, os.availableParallelism())): Promise<LanguagePair[]> {
+    const queue = pairs.filter((p, i) => this.byPair.has(pairKey(p)) && pairs.findIndex((q) => pairKey(q) === pairKey(p)) === i);
+    const warmed: LanguagePair[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (!this.closed && next < queue.length && this.budget.inUse() < this.budget.max) {
+        const pair = queue[next++];
+        const mode = pair && this.byPair.get(pairKey(pair));
+        if (!pair || !mode) continue;
+        if (await this.pool(pairKey(pair), mode).prestart().catch(() => false)) warmed.push(pair);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return warmed;
+  }
+
+  /** Whether a pair has a loaded pipeline now. */
+  isWarm(pair: LanguagePair): boolean {
+    return this.pools.get(pairKey(pair))?.hasReady() ?? false;
   }
 
   async health(): Promise<EngineHealth> {
@@ -167,11 +225,13 @@ export class ApertiumEngine implements Engine {
         minBatchChars: this.options.minBatchChars ?? 256,
         timeoutMs: this.options.timeoutMs ?? 10_000,
         timeoutPerKbMs: this.options.timeoutPerKbMs ?? 100,
+        startupTimeoutMs: this.options.startupTimeoutMs ?? 120_000,
         idleTimeoutMs: this.options.idleTimeoutMs ?? 300_000,
         nice: this.options.nice ?? DEFAULT_NICE,
         budget: this.budget,
-        // A test's own programs are no tagger: only a mode's real pipeline is warmed up.
-        warmup: this.options.command ? [] : (TAGGER_WARMUP[mode.name] ?? []).map(deformat),
+        // A test's own programs are no tagger: only a mode's real pipeline is warmed up. A mode
+        // without tagger sentences still gets a full stop, so that its readiness is known.
+        warmup: this.options.command ? (this.options.commandWarmup ?? []).map(deformat) : (TAGGER_WARMUP[mode.name] ?? ["."]).map(deformat),
       });
       this.pools.set(key, pool);
     }

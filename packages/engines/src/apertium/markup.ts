@@ -6,12 +6,13 @@
  * other than a single space goes into a superblank (`[…]`, copied through unchanged by every
  * stage), and `.[]` closes the segment (a sentence end for the tagger and transfer, removed
  * again on the way out, as `apertium-retxt` does). On top of destxt, the characters that
- * Apertium uses as word marks in its output (`*` unknown, `#` generation error, `@` transfer
- * error; `@` is already escaped by destxt) and `~` (dropped by lt-proc) travel in superblanks
- * too. So every bare `*`, `#` or `@` in the output is a mark the engine added, never user text.
+ * Apertium uses as word marks in its output (`*` unknown to the analyser, `#` generation error,
+ * `@` unknown to the bilingual dictionary) and `~` (dropped by lt-proc) travel in superblanks
+ * too. So every `*`, `#` or `@` outside a superblank in the output, bare or backslash-escaped
+ * (the post-generator `lt-proc -p` escapes `@`), is a mark the engine added, never user text.
  */
 
-const DEFORMAT = /[[\]\\^$/<>@{}]|[*#~]| *[^\S ]\s*| {2,}|\0/g;
+const DEFORMAT = /[[\]\\^$/<>{}]|[*#@~]| *[^\S ]\s*| {2,}|\0/g;
 
 /** What closes a segment: the sentence end destxt inserts, removed by `reformat`. */
 export const SEGMENT_END = ".[]";
@@ -22,6 +23,7 @@ function deformatChar(match: string): string {
       return "";
     case "*":
     case "#":
+    case "@":
     case "~":
       return `[${match}]`;
     default:
@@ -35,25 +37,49 @@ export function deformat(segment: string): string {
   return segment.replace(DEFORMAT, deformatChar) + SEGMENT_END;
 }
 
-const REFORMAT = /\\([\s\S])|\.\[\]|\[((?:[^\]\\]|\\[\s\S])*)\]|([*#@])/g;
+const REFORMAT = /\\?([*#@])([\p{L}\p{M}\p{N}'’-]*)|\\([\s\S])|\.\[\]|\[((?:[^\]\\]|\\[\s\S])*)\]/gu;
 const UNESCAPE = /\\([\s\S])/g;
 
 export interface Reformatted {
   text: string;
-  /** `*` (not in the dictionaries) and `@` (not in the bilingual dictionary) marks removed. */
+  /** Words marked `*` (unknown to the analyser) or `@` (not in the bilingual dictionary). */
   unknownWords: number;
+  /** Marks removed, of any kind (`#` included). */
+  marks: number;
 }
 
-/** The plain text of one translated segment, with Apertium's marks removed and counted. */
-export function reformat(output: string): Reformatted {
+/**
+ * The plain text of one translated segment, with Apertium's marks removed and counted. A word
+ * marked `*` is the source word as written. One marked `@` is the source word's lemma
+ * ("Magpies" comes back as "@Magpie"): it is replaced by the word of `source` (the segment's
+ * plain text) it is the start of, when there is one, so the user reads what they wrote. A word
+ * marked `#` is a target lemma the generator could not inflect: only the mark goes.
+ */
+export function reformat(output: string, source = ""): Reformatted {
   let unknownWords = 0;
-  const text = output.replace(REFORMAT, (_m, escaped?: string, blank?: string, mark?: string) => {
+  let marks = 0;
+  const sourceWords = source.match(SOURCE_WORD) ?? [];
+  const text = output.replace(REFORMAT, (_m, mark?: string, word?: string, escaped?: string, blank?: string) => {
+    if (mark !== undefined) {
+      marks++;
+      if (mark !== "#") unknownWords++;
+      return mark === "@" && word ? asWritten(word, sourceWords) : (word ?? "");
+    }
     if (escaped !== undefined) return escaped;
     if (blank !== undefined) return blank.includes("\\") ? blank.replace(UNESCAPE, "$1") : blank;
-    if (mark === "*" || mark === "@") unknownWords++;
-    return ""; // a mark, or the `.[]` segment end
+    return ""; // the `.[]` segment end
   });
-  return { text, unknownWords };
+  return { text, unknownWords, marks };
+}
+
+const SOURCE_WORD = /[\p{L}\p{M}\p{N}'’-]+/gu;
+
+/** The source word a lemma is the start of ("Magpie" → "Magpies"), or the lemma itself. */
+function asWritten(lemma: string, sourceWords: readonly string[]): string {
+  if (sourceWords.includes(lemma)) return lemma;
+  const lower = lemma.toLowerCase();
+  const found = sourceWords.find((w) => w.length - lemma.length <= 3 && w.toLowerCase().startsWith(lower));
+  return found ?? lemma;
 }
 
 const SPACE = /\s/;

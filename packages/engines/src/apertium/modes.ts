@@ -5,6 +5,20 @@ import { type LanguagePair, pairKey } from "../engine";
 /** Where Debian's `apertium-*` pair packages install their modes. */
 export const DEFAULT_MODES_DIR = "/usr/share/apertium/modes";
 
+/**
+ * Modes Debian ships in a state that cannot serve: left out, so that no request is routed to
+ * them (found by test/apertium-markers.test.ts, which translates real sentences on every pair).
+ */
+const BROKEN_MODES: Readonly<Record<string, string>> = {
+  // apertium-rus-ukr 0.2.1 installs one tagger model for both directions (rus-ukr.prob and
+  // ukr-rus.prob are the same file); apertium-tagger 3.8 crashes on it for most sentences.
+  "rus-ukr": "apertium-tagger crashes (SIGSEGV) on most sentences with the package's model",
+  "ukr-rus": "apertium-tagger crashes (SIGABRT) on most sentences with the package's model",
+  "rus-bel": "apertium-tagger crashes (SIGSEGV) on most sentences with the package's model",
+  // apertium-hbs-mkd 0.1.1: a stage holds its output at the null flush, so no segment returns.
+  "hbs-mkd": "no output in null-flush mode",
+};
+
 /** Programs that do not take `-z` (null flush); the list APy keeps. */
 const NO_NULL_FLUSH = /^(?:vislcg3|cg-mwesplit|hfst-tokeni[sz]e|divvun-suggest)$/;
 
@@ -29,7 +43,36 @@ const ISO639_1: Readonly<Record<string, string>> = {
   tam: "ta", tat: "tt", tel: "te", tgk: "tg", tgl: "tl", tha: "th", tuk: "tk", tur: "tr",
   uig: "ug", ukr: "uk", urd: "ur", uzb: "uz", vie: "vi", wln: "wa", wol: "wo", xho: "xh",
   yid: "yi", yor: "yo", zho: "zh", chi: "zh", zul: "zu",
+  // Standard Malay: Apertium's ind-zlm pair codes it as the individual language `zlm`.
+  zlm: "ms",
 };
+
+/**
+ * Apertium codes that serve several ISO 639-1 languages. Serbo-Croatian (`hbs`) analyses Serbian,
+ * Croatian and Bosnian alike (in Latin script), so a mode from `hbs` serves all three; into
+ * `hbs` the pairs have one mode per standard (`hbs_SR`, `hbs_HR`, `hbs_BS`, see VARIANTS), and
+ * a mode into plain `hbs` (no ISO 639-1 code) is left out. Norwegian (`no`) is served by the
+ * Bokmål modes, the written standard of most Norwegian text.
+ */
+const MACRO_SOURCES: Readonly<Record<string, readonly string[]>> = {
+  hbs: ["sr", "hr", "bs"],
+  nob: ["nb", "no"],
+};
+
+/** Target variants that are a language of their own: `eng-hbs_SR` translates into Serbian. */
+const VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  hbs_SR: ["sr"],
+  hbs_HR: ["hr"],
+  hbs_BS: ["bs"],
+  nob: ["nb", "no"],
+};
+
+/**
+ * The script Apertium writes a target in where it is not the language's usual one: its
+ * Serbo-Croatian is Latin-script only (Serbian is mostly written in Cyrillic), and its analysers
+ * read Latin script only.
+ */
+export const APERTIUM_SCRIPTS: Readonly<Record<string, string>> = { sr: "latin" };
 
 const ISO639_1_CODES: ReadonlySet<string> = new Set(Object.values(ISO639_1));
 
@@ -62,9 +105,18 @@ export interface ModeDiscovery {
  * debug and auxiliary modes (`-bytecode`, `-translit`, `-latin1`, `-j`, `-compounds`, taggers,
  * analysers, `eco-es-fr`, `*-syndis`) and regional or orthographic variants (`cat-por_BR`,
  * `eng-cat_valencia`, `fra-cat_pre2017`, `nno_e`, `oc_aran`, `oci_gascon`), which have no ISO
- * 639-1 code of their own.
+ * 639-1 code of their own; a target variant that is one (`eng-hbs_SR`, see VARIANTS) is kept.
  */
-const PAIR_MODE = /^([a-z]{2,3})-([a-z]{2,3})$/;
+const PAIR_MODE = /^([a-z]{2,3})-([a-z]{2,3}(?:_[A-Z]{2})?)$/;
+
+/** The ISO 639-1 codes an Apertium code (or variant) serves; empty when none. */
+function isoCodes(code: string, variants: Readonly<Record<string, readonly string[]>>): readonly string[] {
+  const special = variants[code];
+  if (special) return special;
+  if (code.includes("_")) return [];
+  const iso = toIso639_1(code);
+  return iso ? [iso] : [];
+}
 
 /**
  * A mode's command line as programs and their argv, in null-flush mode (`-z` after each program,
@@ -102,7 +154,8 @@ async function missingFile(stages: readonly (readonly string[])[]): Promise<stri
   return null;
 }
 
-const codeLength = (name: string) => name.replace("-", "").length;
+/** Codes' letters, variants excluded: a 3-letter mode beats a 2-letter one. */
+const codeLength = (name: string) => name.replace(/_[A-Z]{2}$/, "").replace("-", "").length;
 
 /**
  * The translation modes installed in `dir`, one per ISO pair. When a 2-letter and a 3-letter
@@ -123,9 +176,17 @@ export async function discoverModes(dir: string = DEFAULT_MODES_DIR): Promise<Mo
     const name = file.slice(0, -".mode".length);
     const match = PAIR_MODE.exec(name);
     if (!match) continue;
-    const source = toIso639_1(match[1] ?? "");
-    const target = toIso639_1(match[2] ?? "");
-    if (!source || !target || source === target) {
+    const broken = BROKEN_MODES[name];
+    if (broken) {
+      skipped.push({ name, reason: broken });
+      continue;
+    }
+    const sources = isoCodes(match[1] ?? "", MACRO_SOURCES);
+    const targets = isoCodes(match[2] ?? "", VARIANTS);
+    // A variant mode (`_XX`) that is no language of its own (cat-por_BR) is not a translation mode.
+    if (match[2]?.includes("_") && targets.length === 0) continue;
+    const isoPairs = sources.flatMap((source) => targets.filter((t) => t !== source).map((target) => ({ source, target })));
+    if (isoPairs.length === 0) {
       skipped.push({ name, reason: "no distinct ISO 639-1 codes" });
       continue;
     }
@@ -139,15 +200,17 @@ export async function discoverModes(dir: string = DEFAULT_MODES_DIR): Promise<Mo
       skipped.push({ name, reason: `missing ${missing}` });
       continue;
     }
-    const mode: ApertiumMode = { name, pair: { source, target }, file: path.join(/*turbopackIgnore: true*/ dir, file), stages };
-    const key = pairKey(mode.pair);
-    const existing = byPair.get(key);
-    if (existing && codeLength(existing.name) >= codeLength(name)) {
-      skipped.push({ name, reason: `same pair as ${existing.name}` });
-      continue;
+    for (const pair of isoPairs) {
+      const mode: ApertiumMode = { name, pair, file: path.join(/*turbopackIgnore: true*/ dir, file), stages };
+      const key = pairKey(pair);
+      const existing = byPair.get(key);
+      if (existing && codeLength(existing.name) >= codeLength(name)) {
+        skipped.push({ name, reason: `same pair as ${existing.name}` });
+        continue;
+      }
+      if (existing) skipped.push({ name: existing.name, reason: `same pair as ${name}` });
+      byPair.set(key, mode);
     }
-    if (existing) skipped.push({ name: existing.name, reason: `same pair as ${name}` });
-    byPair.set(key, mode);
   }
   const modes = [...byPair.values()].sort((a, b) => pairKey(a.pair).localeCompare(pairKey(b.pair)));
   return { modes, skipped };

@@ -37,6 +37,13 @@ export class PipelineBudget {
     return false;
   }
 
+  /** A free slot, without stopping anyone's pipeline or queueing for one (warm-up at start). */
+  tryAcquire(): boolean {
+    if (this.alive >= this.max) return false;
+    this.alive += 1;
+    return true;
+  }
+
   release(): void {
     this.alive = Math.max(0, this.alive - 1);
     const [next] = this.waiting;

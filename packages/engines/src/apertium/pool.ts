@@ -52,6 +52,12 @@ export interface PoolSettings {
   minBatchChars: number;
   timeoutMs: number;
   timeoutPerKbMs: number;
+  /**
+   * How long a new pipeline has to load its dictionaries and answer its warm-up. Loading is not a
+   * stall: on a busy machine it takes several times `timeoutMs`, and killing the pipeline for it
+   * only starts the same wait again.
+   */
+  startupTimeoutMs: number;
   /** An idle pipeline is stopped after this long (0: never). */
   idleTimeoutMs: number;
   /** Niceness added to the server's own for the pipelines' programs (Pipeline's `nice`). */
@@ -110,6 +116,8 @@ export interface Entry {
   index: number;
   /** The deformatted core of the segment (see markup.ts). */
   input: string;
+  /** The core as the user wrote it: words the engine marks as unknown are put back from it. */
+  core: string;
   /** Whitespace around the core, put back after translation. */
   lead: string;
   trail: string;
@@ -141,8 +149,12 @@ export class PairPool implements BudgetMember {
   private readonly idle: Pipeline[] = [];
   private readonly idleTimers = new Map<Pipeline, NodeJS.Timeout>();
   private readonly warmed = new WeakSet<Pipeline>();
+  /** Pipelines that answered their warm-up: loaded, and serving at their normal pace. */
+  private readonly ready = new WeakSet<Pipeline>();
   private scheduled = false;
   private closed = false;
+  /** Warmed at start (see `prestart`): its last pipeline is kept through idle periods. */
+  private keepWarm = false;
 
   constructor(private readonly settings: PoolSettings) {
     settings.budget?.join(this);
@@ -169,6 +181,40 @@ export class PairPool implements BudgetMember {
       this.queuedChars += entry.input.length;
     }
     this.schedule();
+  }
+
+  /** Whether a live pipeline has loaded and answered its warm-up. */
+  hasReady(): boolean {
+    for (const pipeline of this.alive) if (!pipeline.dead && this.ready.has(pipeline)) return true;
+    return false;
+  }
+
+  /**
+   * Starts one pipeline ahead of demand and keeps it through idle periods. Takes a free budget
+   * slot only, never another pair's pipeline. Resolves true once a pipeline has answered its
+   * warm-up (at once when one already has), false when none could be started or it died.
+   */
+  async prestart(): Promise<boolean> {
+    if (this.closed) return false;
+    this.keepWarm = true;
+    if (this.hasReady()) return true;
+    if (this.alive.size > 0) return this.untilReady();
+    if (this.settings.budget && !this.settings.budget.tryAcquire()) return false;
+    const pipeline = this.start(true);
+    if (!pipeline) return false;
+    const warmed = await this.warmUp(pipeline);
+    if (!pipeline.dead) this.release(pipeline);
+    this.schedule();
+    return warmed;
+  }
+
+  /** Resolves when some live pipeline is ready, or false when none is left to wait for. */
+  private async untilReady(): Promise<boolean> {
+    while (!this.closed && this.alive.size > 0) {
+      if (this.hasReady()) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return this.hasReady();
   }
 
   /** The pids of the pipelines' processes (tests kill them to check recovery). */
@@ -250,9 +296,13 @@ export class PairPool implements BudgetMember {
     return batch;
   }
 
-  private start(): Pipeline | null {
-    if (this.alive.size >= this.settings.poolSize) return null;
-    if (this.settings.budget && !this.settings.budget.acquire(this)) return null;
+  /** `slotTaken`: the caller already holds a budget slot for it. */
+  private start(slotTaken = false): Pipeline | null {
+    if (this.alive.size >= this.settings.poolSize) {
+      if (slotTaken) this.settings.budget?.release();
+      return null;
+    }
+    if (!slotTaken && this.settings.budget && !this.settings.budget.acquire(this)) return null;
     let pipeline: Pipeline;
     try {
       pipeline = new Pipeline(this.settings.stages, (dead, failure) => this.onDead(dead, failure), this.settings.nice);
@@ -295,7 +345,7 @@ export class PairPool implements BudgetMember {
 
   private release(pipeline: Pipeline): void {
     // Still answering another batch: it stays busy, and is released when that one returns.
-    if (pipeline.inFlight > 0) return;
+    if (pipeline.inFlight > 0 || this.idle.includes(pipeline)) return;
     // Another pair waits for a slot: give this pipeline up, unless it is this pool's last one
     // and work is queued for it.
     const queued = this.head < this.queue.length;
@@ -305,6 +355,8 @@ export class PairPool implements BudgetMember {
     }
     this.idle.push(pipeline);
     if (this.settings.idleTimeoutMs <= 0) return;
+    // A pair warmed at start keeps one pipeline: the next request finds it loaded.
+    if (this.keepWarm && this.alive.size === 1) return;
     const timer = setTimeout(() => this.retire(pipeline), this.settings.idleTimeoutMs);
     timer.unref();
     this.idleTimers.set(pipeline, timer);
@@ -389,7 +441,7 @@ export class PairPool implements BudgetMember {
   }
 
   private write(pipeline: Pipeline, entries: readonly Entry[]): Promise<(string | null)[]> {
-    this.warmUp(pipeline);
+    void this.warmUp(pipeline);
     let chars = 0;
     const inputs = entries.map((e) => {
       chars += e.input.length;
@@ -405,12 +457,22 @@ export class PairPool implements BudgetMember {
    * before its tagger has met the warm-up. Its output is dropped; if the pipeline dies on it,
    * the batch written behind it fails the same way.
    */
-  private warmUp(pipeline: Pipeline): void {
-    const warmup = this.settings.warmup ?? [];
-    if (warmup.length === 0 || this.warmed.has(pipeline)) return;
+  private warmUp(pipeline: Pipeline): Promise<boolean> {
+    if (this.warmed.has(pipeline)) return Promise.resolve(this.ready.has(pipeline));
     this.warmed.add(pipeline);
+    const warmup = this.settings.warmup ?? [];
+    if (warmup.length === 0) {
+      this.ready.add(pipeline);
+      return Promise.resolve(true);
+    }
     const chars = warmup.reduce((n, s) => n + s.length, 0);
-    pipeline.translate(warmup, this.timeoutFor(chars)).catch(() => undefined);
+    return pipeline.translate(warmup, this.settings.startupTimeoutMs + this.timeoutFor(chars)).then(
+      () => {
+        this.ready.add(pipeline);
+        return true;
+      },
+      () => false,
+    );
   }
 
   private requeueFront(entries: Entry[]): void {
@@ -422,7 +484,7 @@ export class PairPool implements BudgetMember {
 }
 
 function deliver(entry: Entry, output: string): void {
-  const { text, unknownWords } = reformat(output);
+  const { text, unknownWords } = reformat(output, entry.core);
   entry.job.set(
     entry.index,
     {

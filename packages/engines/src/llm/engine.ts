@@ -8,11 +8,12 @@ import {
   type LanguagePair,
   type SegmentResult,
   type TranslateRequest,
+  type TranslationContext,
 } from "../engine";
 import { EngineHttpError, type HttpOptions, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
 import { type LlmModels, resolveModel } from "./models";
 import { parseSingle, parseTranslations } from "./parse";
-import { type PromptLanguage, systemPrompt, userContent } from "./prompt";
+import { type PromptLanguage, fitContext, systemPrompt, userContent } from "./prompt";
 
 export interface LlmEngineOptions extends HttpOptions {
   /** OpenAI-compatible API root, e.g. https://api.openai.com/v1 (LLM_BASE_URL). */
@@ -27,6 +28,12 @@ export interface LlmEngineOptions extends HttpOptions {
   maxSegmentsPerCall?: number;
   /** Chat completions in flight at once when segments go one by one. Default 4. */
   fallbackConcurrency?: number;
+  /**
+   * Characters of prompt one call may carry (system prompt, context and segments; the answer is
+   * about as long as the segments): a larger request is cut into several calls. Default 24 000
+   * (roughly 6 000 tokens in, as many out: inside an 16k-token context window).
+   */
+  maxPromptChars?: number;
 }
 
 const NAME = "llm";
@@ -46,6 +53,7 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
   if (!cheapest) throw new Error("llm: configure at least one model (mini, standard or premium)");
   const policy = httpPolicy(NAME, options, 60_000);
   const maxPerCall = Math.max(1, options.maxSegmentsPerCall ?? 64);
+  const maxPromptChars = Math.max(2_000, options.maxPromptChars ?? 24_000);
   const concurrency = Math.max(1, options.fallbackConcurrency ?? 4);
   const languages = new Map((options.languages ?? LANGUAGES).map((l) => [l.code, { code: l.code, name: l.name }]));
   const closing = new AbortController();
@@ -70,9 +78,10 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
     source: PromptLanguage,
     target: PromptLanguage,
     instructions: string | undefined,
+    context: TranslationContext | undefined,
     signal: AbortSignal,
   ): Promise<string[]> {
-    const system = systemPrompt(source, target, chunk.length, instructions);
+    const system = systemPrompt(source, target, chunk.length, instructions, context);
     const user = userContent(chunk);
     for (let attempt = 0; attempt < 2; attempt++) {
       const content = await complete(model, system, user, signal);
@@ -80,7 +89,7 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
       if (list) return list;
     }
     // Two unreadable answers: one segment per call, read leniently.
-    const single = systemPrompt(source, target, 1, instructions);
+    const single = systemPrompt(source, target, 1, instructions, context);
     return mapLimit(chunk, concurrency, async (segment) => {
       const content = await complete(model, single, userContent([segment]), signal);
       const text = content === null ? null : parseSingle(content);
@@ -110,10 +119,15 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
       if (!chosen) throw new EngineError(NAME, "no model configured", false);
       if (closing.signal.aborted) throw new EngineError(NAME, "engine closed", false);
       const signal = joinSignals(closing.signal, request.signal);
+      // The context gets at most a quarter of the prompt; the segments fill the rest, each call
+      // as many as fit (at least one), since the answer repeats them translated.
+      const context = fitContext(request.context, Math.floor(maxPromptChars / 4));
+      const fixed = systemPrompt(source, target, maxPerCall, request.instructions, context).length;
+      const segmentBudget = Math.max(1, Math.floor((maxPromptChars - fixed) / 2));
       const texts = await translateCores(request.segments, async (cores) => {
         const out: string[] = [];
-        for (let i = 0; i < cores.length; i += maxPerCall) {
-          out.push(...(await translateChunk(cores.slice(i, i + maxPerCall), chosen.model, source, target, request.instructions, signal)));
+        for (const chunk of chunksWithin(cores, maxPerCall, segmentBudget)) {
+          out.push(...(await translateChunk(chunk, chosen.model, source, target, request.instructions, context, signal)));
         }
         return out;
       });
@@ -201,4 +215,23 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/** Consecutive chunks of at most `maxCount` segments and `maxChars` characters (JSON-quoted), never empty. */
+export function chunksWithin(segments: readonly string[], maxCount: number, maxChars: number): string[][] {
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const segment of segments) {
+    const cost = JSON.stringify(segment).length + 1;
+    if (chunk.length > 0 && (chunk.length >= maxCount || chars + cost > maxChars)) {
+      chunks.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(segment);
+    chars += cost;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
 }

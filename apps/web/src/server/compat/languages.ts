@@ -4,11 +4,14 @@ import { type EngineRouter } from "@tolk/engines";
 
 /**
  * GET /v1/languages as the compatibility lists start from it: each language's `targets` without
- * the codes an engine reports that Tolk's catalog lacks (Apertium's "an", "sc"), since no request
- * can name those, and only the languages that are a source or a target of some pair.
+ * any code an engine reports that Tolk's catalog lacks, since no request can name it, and only
+ * the languages that are a source or a target of some pair.
  */
 export function servedLanguages(router: EngineRouter): { code: string; name: string; targets: string[] }[] {
-  const { languages } = listLanguages((code) => router.targetsOf(code).filter(isLanguageCode));
+  const { languages } = listLanguages({
+    targetsOf: (code) => router.targetsOf(code).filter(isLanguageCode),
+    describe: (source, target) => router.describe(source, target),
+  });
   const reachable = new Set(languages.flatMap((l) => l.targets));
   return languages
     .filter((l) => l.targets.length > 0 || reachable.has(l.code))
