@@ -66,6 +66,9 @@ describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with 
       });
       if (done.kind !== "completed") throw new Error("expected a completed job");
       verdict = checkFile(ext, bytes, new Uint8Array(Buffer.from(done.result.file_data, "base64")));
+      // An XLIFF whose target language is its source language is a template, and the job says so.
+      const template = /^xli?ff?$/.test(ext) && /target-language="en"|trgLang="en"/.test(Buffer.from(bytes).toString("utf8"));
+      if (template && !done.result.warnings?.some((w) => w.includes("template"))) verdict.problems.push("no warning that the XLIFF was read as a template");
     } catch (err) {
       const message = err instanceof TolkError ? `${err.status} ${err.code}: ${err.message}` : String(err);
       verdict = { units: 0, changed: 0, problems: [`refused: ${message}`], error: message };

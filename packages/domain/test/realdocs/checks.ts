@@ -75,8 +75,10 @@ function skeleton(elements: MessageFormatElement[]): string {
           return `{${e.value},${e.type === TYPE.select ? "select" : e.pluralType},${Object.entries(e.options)
             .map(([k, o]) => `${k}{${skeleton(o.value)}}`)
             .join("")}}`;
-        default:
-          return "value" in e ? `{${e.value}:${e.type}}` : `<${e.type}>`;
+        default: {
+          const other = e as { type: number; value?: string };
+          return other.value === undefined ? `<${other.type}>` : `{${other.value}:${other.type}}`;
+        }
       }
     })
     .join("");
@@ -247,8 +249,8 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
 const TEMPLATE_TAG = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}|\{#[\s\S]*?#\}/g;
 
 function checkTemplateTags(report: Report, a: string, b: string): void {
-  const ta = a.match(TEMPLATE_TAG) ?? [];
-  const tb = b.match(TEMPLATE_TAG) ?? [];
+  const ta: string[] = a.match(TEMPLATE_TAG) ?? [];
+  const tb: string[] = b.match(TEMPLATE_TAG) ?? [];
   if (!sameBag(ta, tb)) report.problem(`template tags changed: ${ta.filter((t) => !tb.includes(t)).slice(0, 3).join(" ")}`);
 }
 
@@ -282,11 +284,11 @@ function checkHtml(report: Report, source: Uint8Array, output: Uint8Array): void
         else if (!RAW_ELEMENTS.has(child.nodeName)) collect(child);
       }
     };
-    collect(parseHtml(html) as unknown as HtmlNode);
+    collect(parseHtml(html));
     return texts;
   };
-  const sa = walk(parseHtml(a) as unknown as HtmlNode, false, { tags: [], texts: [], raw: [] });
-  const sb = walk(parseHtml(b) as unknown as HtmlNode, false, { tags: [], texts: [], raw: [] });
+  const sa = walk(parseHtml(a), false, { tags: [], texts: [], raw: [] });
+  const sb = walk(parseHtml(b), false, { tags: [], texts: [], raw: [] });
   if (JSON.stringify(sa.tags) !== JSON.stringify(sb.tags)) {
     const at = sa.tags.findIndex((t, i) => sb.tags[i] !== t);
     report.problem(`element ${at} ${sa.tags[at]} became ${sb.tags[at]}`);

@@ -18,7 +18,7 @@ export function parseXml(text: string): XmlNode {
   const stack: XmlNode[] = [root];
   const top = () => stack[stack.length - 1] as XmlNode;
   parser.on("opentag", (tag) => {
-    const node: XmlNode = { name: tag.name, attrs: tag.attributes as Record<string, string>, children: [] };
+    const node: XmlNode = { name: tag.name, attrs: tag.attributes, children: [] };
     top().children.push(node);
     if (!tag.isSelfClosing) stack.push(node);
   });
