@@ -1,5 +1,6 @@
 import { parseXml, XmlCdata, XmlElement, XmlError, XmlText } from "@rgrove/parse-xml";
 import iconv from "iconv-lite";
+import { appendAll } from "../common/arrays";
 
 import { expandCodes, InlineCodes, repairCodes } from "../common/inline-codes";
 import { withNestingLimit } from "../common/nesting";
@@ -175,7 +176,7 @@ export const xliffFilter: FormatFilter = {
       const raw = translations.get(unit.id);
       if (raw === undefined) continue;
       const content = expandCodes(repairCodes(unit.text, raw), unit.codes, escape);
-      edits.push(...targetEdits(text, unit, content, state, eol));
+      appendAll(edits, targetEdits(text, unit, content, state, eol));
       if (unit.stateHolder) edits.push(startTagEdit(text, unit.stateHolder, [["state", "translated"]]));
       languageHolders.add(unit.languageHolder);
     }
