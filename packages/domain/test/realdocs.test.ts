@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, resolve } from "node:path";
 
@@ -65,7 +65,13 @@ describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with 
         async: false,
       });
       if (done.kind !== "completed") throw new Error("expected a completed job");
-      verdict = checkFile(ext, bytes, new Uint8Array(Buffer.from(done.result.file_data, "base64")));
+      const output = new Uint8Array(Buffer.from(done.result.file_data, "base64"));
+      // For a person looking into a failure: the translated files, when asked for.
+      if (process.env.TOLK_REALDOCS_OUT) {
+        mkdirSync(process.env.TOLK_REALDOCS_OUT, { recursive: true });
+        writeFileSync(join(process.env.TOLK_REALDOCS_OUT, entry.file.split("/").pop() ?? "out"), output);
+      }
+      verdict = checkFile(ext, bytes, output);
       // An XLIFF whose target language is its source language is a template, and the job says so.
       const template = /^xli?ff?$/.test(ext) && /target-language="en"|trgLang="en"/.test(Buffer.from(bytes).toString("utf8"));
       if (template && !done.result.warnings?.some((w) => w.includes("template"))) verdict.problems.push("no warning that the XLIFF was read as a template");
