@@ -56,6 +56,8 @@ export const documentResult = z.object({
   character_count: z.number().int(),
   credits_used: z.number().int(),
   quality_score: z.number().int().min(0).max(100).nullable(),
+  /** Extension: how the file was read, when a user should know (e.g. an XLIFF read as a template). */
+  warnings: z.array(z.string()).optional(),
   file_data: z.string(),
 });
 export type DocumentResult = z.infer<typeof documentResult>;
@@ -76,6 +78,8 @@ export const documentJob = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   expires_at: z.string(),
+  /** Extension: as in the synchronous result; absent when there is nothing to say. */
+  warnings: z.array(z.string()).optional(),
 });
 export type DocumentJobView = z.infer<typeof documentJob>;
 export const documentJobResponse = envelope(documentJob);

@@ -27,6 +27,12 @@ export interface Segment {
 export interface FilterOptions {
   sourceLang: string;
   targetLang: string;
+  /**
+   * Called during extract with what a user should know about how the file was read (the job
+   * shows it in `warnings`): e.g. an XLIFF whose target language is its source language was
+   * read as a template.
+   */
+  warn?: (message: string) => void;
 }
 
 export interface MergeOptions extends FilterOptions {

@@ -1,4 +1,5 @@
 import { docxFilter } from "./docx/docx-filter";
+import { withIcuMessages } from "./common/icu";
 import { type FormatFilter } from "./filter";
 import { htmlFilter } from "./html";
 import { jsonFilter } from "./json";
@@ -13,21 +14,22 @@ import { xliffFilter } from "./xliff";
 import { xlsxFilter } from "./xlsx/xlsx-filter";
 import { yamlFilter } from "./yaml";
 
-// One line per filter module; each format's issue work adds its own.
+// One line per filter module; each format's issue work adds its own. Localization formats hold
+// ICU messages, translated branch by branch (src/common/icu.ts).
 const FILTERS: readonly FormatFilter[] = [
   docxFilter,
   htmlFilter,
-  jsonFilter,
+  withIcuMessages(jsonFilter),
   markdownFilter,
-  poFilter,
+  withIcuMessages(poFilter),
   pptxFilter,
   srtFilter,
-  stringsFilter,
+  withIcuMessages(stringsFilter),
   txtFilter,
   vttFilter,
-  xliffFilter,
+  withIcuMessages(xliffFilter),
   xlsxFilter,
-  yamlFilter,
+  withIcuMessages(yamlFilter),
 ];
 
 const BY_EXTENSION = new Map(FILTERS.flatMap((f) => f.extensions.map((ext) => [ext, f] as const)));

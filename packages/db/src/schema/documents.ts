@@ -44,6 +44,8 @@ export const documentJobs = pgTable(
     characters: integer("characters"),
     credits: integer("credits"),
     qualityScore: integer("quality_score"),
+    /** What the user should know about how the file was read (e.g. an XLIFF read as a template). */
+    warnings: jsonb("warnings").$type<string[]>().notNull().default([]),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(3),
     /** A retried job waits until then (backoff). */

@@ -30,8 +30,12 @@ export const jobNotFound = () => new TolkError(404, "not_found", "invalid_reques
 export const resultGone = () =>
   new TolkError(404, "not_found", "invalid_request_error", "The translated document is not available: it was deleted after the retention period, or the job did not complete.");
 
-/** A file a filter refused, as the 400 the caller sees: the filter's message names the problem. */
-export function fileRefused(err: unknown, extension: string): TolkError {
+/**
+ * What to throw when a filter fails: a file it refused (`FormatError`) is the 400 the caller
+ * sees, its message naming the problem; anything else is a fault of ours and goes on as it is,
+ * so the caller logs it with the request id and answers 500 instead of blaming the file.
+ */
+export function fileRefused(err: unknown, extension: string): unknown {
   if (err instanceof FormatError) return badRequest(`The file is not a valid ${extension} file: ${err.message}`, "file");
-  return badRequest(`The file could not be read as a ${extension} file.`, "file");
+  return err;
 }

@@ -30,5 +30,6 @@ export function jobView(ctx: DomainContext, links: DownloadLinks, job: DocumentJ
     created_at: job.createdAt.toISOString(),
     completed_at: job.completedAt?.toISOString() ?? null,
     expires_at: job.expiresAt.toISOString(),
+    ...(job.warnings.length > 0 ? { warnings: job.warnings } : {}),
   };
 }

@@ -49,8 +49,9 @@ export async function submitDocument(
   resolveRoute(services.translation, request.source_lang, request.target_lang);
 
   let segments: Segment[];
+  const warnings: string[] = [];
   try {
-    segments = await filter.extract(upload.bytes, { sourceLang: request.source_lang, targetLang: request.target_lang });
+    segments = await filter.extract(upload.bytes, { sourceLang: request.source_lang, targetLang: request.target_lang, warn: (w) => warnings.push(w) });
   } catch (err) {
     throw fileRefused(err, format.extension);
   }
@@ -79,6 +80,7 @@ export async function submitDocument(
       inputKey: inputKey(keys),
       inputBytes: upload.bytes.byteLength,
       segments: segments.length,
+      warnings,
       expiresAt: new Date(now.getTime() + services.retentionMs),
       createdAt: now,
       updatedAt: now,
@@ -111,6 +113,7 @@ export async function submitDocument(
       character_count: done.job.characters ?? 0,
       credits_used: done.job.credits ?? 0,
       quality_score: done.job.qualityScore,
+      ...(done.job.warnings.length > 0 ? { warnings: done.job.warnings } : {}),
       file_data: Buffer.from(done.file).toString("base64"),
     },
   };

@@ -1,6 +1,7 @@
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
 
 import { InlineCodes } from "../common/inline-codes";
+import { TEMPLATE_TAG, hasTemplateTag } from "../common/template-tags";
 import { decodeHTML, referenceStyle, type ReferenceStyle } from "./entities";
 
 /** A span of the decoded source text. */
@@ -211,9 +212,21 @@ function buildRun(text: string, nodes: readonly T.ChildNode[]): { text: string; 
       if ("value" in node && whole !== node.value) broken = true;
       const range = { start: Math.max(loc.startOffset, start), end: Math.min(loc.endOffset, end) };
       take(range);
-      const value = decodeHTML(text.slice(range.start, range.end)).replace(/[ \t\n\r\f]+/g, " ");
-      plain += value;
-      return value;
+      // Template tags (`{{ page.url }}`, `{% if %}`) are code: isolated codes, kept byte for byte.
+      const raw = text.slice(range.start, range.end);
+      const pieces = hasTemplateTag(raw) ? [...raw.matchAll(TEMPLATE_TAG)] : [];
+      let out = "";
+      let at = 0;
+      const textOf = (piece: string) => {
+        const value = decodeHTML(piece).replace(/[ \t\n\r\f]+/g, " ");
+        plain += value;
+        return value;
+      };
+      for (const m of pieces) {
+        out += textOf(raw.slice(at, m.index)) + codes.single({ start: range.start + m.index, end: range.start + m.index + m[0].length });
+        at = m.index + m[0].length;
+      }
+      return out + textOf(raw.slice(at));
     }
     if (!isElement(node) || role(node) !== "paired") {
       const range = { start: loc.startOffset, end: loc.endOffset };

@@ -11,7 +11,13 @@ export interface MarkdownEscapeOptions {
   cell: boolean;
   /** The text starts a line: block syntax at its start is escaped. */
   lineStart: boolean;
+  /** Punctuation the source block escaped (`$`, `>`, `#`…): escaped in the translation too. */
+  escaped?: string;
+  /** Of `[ ] _ ~`, those the source block wrote unescaped as text: written unescaped. */
+  literal?: string;
 }
+
+const ALNUM = /[\p{L}\p{N}]/u;
 
 /**
  * Plain translated text as Markdown text on one line: newlines become spaces (a newline would
@@ -25,7 +31,10 @@ export function escapeMarkdown(text: string, options: MarkdownEscapeOptions): st
     const char = line.charAt(i);
     const ref = options.style.get(char);
     if (ref !== undefined) out += ref;
-    else if (INLINE_SYNTAX.has(char) || (char === "|" && options.cell)) out += `\\${char}`;
+    else if (options.literal?.includes(char) && !options.escaped?.includes(char)) out += char;
+    // An underscore between letters or digits never delimits emphasis: written as it is.
+    else if (char === "_" && !options.escaped?.includes("_") && ALNUM.test(line.charAt(i - 1)) && ALNUM.test(line.charAt(i + 1))) out += char;
+    else if (INLINE_SYNTAX.has(char) || (char === "|" && options.cell) || options.escaped?.includes(char)) out += `\\${char}`;
     else if (char === "&" && /^&#?[A-Za-z0-9]+;/.test(line.slice(i))) out += "\\&";
     else out += char;
   }

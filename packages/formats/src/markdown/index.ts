@@ -6,7 +6,7 @@ import { FormatError, type FormatFilter, type Segment } from "../filter";
 import { escapeAlt, escapeMarkdown, escapeTitle } from "./escape";
 import { encodeScalar } from "./front-matter";
 import { readMarkdownUnits } from "./read";
-import { type BlockUnit, type Markup } from "./units";
+import { type BlockUnit, type Markup, type Wrap } from "./units";
 
 function read(file: Uint8Array) {
   if (file.length === 0) throw new FormatError("invalid_file", "The file is empty.");
@@ -94,9 +94,56 @@ function renderBlock(unit: BlockUnit, translation: string, render: (markup: Mark
   const tidy = translation.replace(/<g(\d+)>(\s+)/g, "$2<g$1>").replace(/(\s+)<\/g(\d+)>/g, "</g$2>$1").replace(/ {2,}/g, " ").trim();
   let first = tokenizeCodes(tidy)[0]?.kind === "text";
   const escape = (s: string) => {
-    const out = escapeMarkdown(s, { style: unit.style, cell: unit.cell, lineStart: unit.lineStart && first });
+    const out = escapeMarkdown(s, { style: unit.style, cell: unit.cell, lineStart: unit.lineStart && first, escaped: unit.escaped, literal: unit.literal });
     first = false;
     return out;
   };
-  return expandCodes(tidy, unit.codes, escape, render);
+  if (!unit.wrap) return expandCodes(tidy, unit.codes, escape, render);
+  return wrapped(tidy, unit.wrap, (piece) => expandCodes(piece, unit.codes, escape, render));
+}
+
+/** What must not begin a continuation line: it would start a list, quote, heading or table. */
+const BLOCK_START_WORD = /^(?:[-+*>#=|]|\d{1,9}[.)])/;
+
+/**
+ * A hard-wrapped paragraph's translation, wrapped again: words are filled greedily up to the
+ * source's widest line, continuation lines get the source's prefix, and a break is only ever
+ * made at a space in translated text (never inside a code's markup).
+ */
+function wrapped(tidy: string, wrap: Wrap, expand: (piece: string) => string): string {
+  let out = "";
+  let column = wrap.column;
+  let word = "";
+  let space = false;
+  let lineHasWord = false;
+  const flush = () => {
+    if (word === "") return;
+    if (space && lineHasWord) {
+      const breakHere = column + 1 + (word.split("\n")[0] ?? "").length > wrap.width && !BLOCK_START_WORD.test(word);
+      out += breakHere ? wrap.eol + wrap.prefix : " ";
+      column = breakHere ? wrap.prefix.length : column + 1;
+    }
+    out += word;
+    const newline = word.lastIndexOf("\n");
+    column = newline >= 0 ? word.length - newline - 1 : column + word.length;
+    lineHasWord = true;
+    word = "";
+    space = false;
+  };
+  for (const token of tidy.split(/(<\/?g\d+>|<x\d+\/>)/)) {
+    if (token === "") continue;
+    if (/^<\/?g\d+>$|^<x\d+\/>$/.test(token)) {
+      word += expand(token);
+      continue;
+    }
+    token.split(" ").forEach((part, i) => {
+      if (i > 0) {
+        flush();
+        space = true;
+      }
+      word += expand(part);
+    });
+  }
+  flush();
+  return out;
 }

@@ -1,6 +1,9 @@
 import { type Heading, type Nodes, type Paragraph, type PhrasingContent, type Root, type TableCell } from "mdast";
 
+import { decodeHTML } from "entities";
+
 import { InlineCodes } from "../common/inline-codes";
+import { TEMPLATE_TAG, hasTemplateTag } from "../common/template-tags";
 import { referenceStyle, type ReferenceStyle } from "../html/entities";
 import { frontMatterValues, type FrontMatterValue } from "./front-matter";
 import { rangeOf, type Range } from "./parse";
@@ -21,6 +24,22 @@ export interface BlockUnit {
   cell: boolean;
   /** Paragraphs escape what would start another block at the beginning of their line. */
   lineStart: boolean;
+  /** Punctuation the source escaped with a backslash (`\$`): a translation escapes it too. */
+  escaped: string;
+  /** Brackets, `_` and `~` the source wrote unescaped as plain text: a translation does too. */
+  literal: string;
+  /** A paragraph the source hard-wrapped: its translation is wrapped near the same width. */
+  wrap?: Wrap;
+}
+
+export interface Wrap {
+  /** The longest source line, prefix included. */
+  width: number;
+  /** The column the paragraph starts at. */
+  column: number;
+  /** What continuation lines start with (indentation, `> `). */
+  prefix: string;
+  eol: string;
 }
 
 /** Image alt text, a link title or a front matter value: replaces `range`. */
@@ -91,6 +110,9 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
           style: referenceStyle(text.slice(unit.range.start, unit.range.end)),
           cell: node.type === "tableCell",
           lineStart: node.type === "paragraph",
+          escaped: unit.escaped,
+          literal: unit.literal,
+          ...(node.type === "paragraph" ? wrapOf(text, unit.range) : {}),
         });
       }
       return;
@@ -125,6 +147,8 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
   let lastCode: Range | undefined;
   let broken = false;
   let plain = "";
+  let escaped = "";
+  let literal = "";
   const take = (range: Range) => {
     if (range.start !== cursor) {
       const gap = text.slice(cursor, range.start);
@@ -142,6 +166,22 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
     return codes.single(markup);
   };
 
+  // Template tags in a text node become isolated codes; the text between them is read from the source.
+  const withTemplateTags = (raw: string, offset: number): string => {
+    let out = "";
+    let at = 0;
+    const textOf = (piece: string) => {
+      const value = decodeHTML(piece.replace(ESCAPE, "$1")).replace(/[ \t\r\n]+/g, " ");
+      plain += value;
+      return value;
+    };
+    for (const m of raw.matchAll(TEMPLATE_TAG)) {
+      out += textOf(raw.slice(at, m.index)) + codes.single({ start: offset + m.index, end: offset + m.index + m[0].length });
+      at = m.index + m[0].length;
+    }
+    return out + textOf(raw.slice(at));
+  };
+
   const render = (node: PhrasingContent): string => {
     onInline(node);
     const range = rangeOf(node);
@@ -152,6 +192,10 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
     if (node.type === "text") {
       const clipped = { start: range.start, end: Math.min(range.end, end) };
       take(clipped);
+      const raw = text.slice(clipped.start, clipped.end);
+      for (const m of raw.matchAll(ESCAPE)) if (!escaped.includes(m[1] ?? "")) escaped += m[1] ?? "";
+      for (const char of raw.replace(ESCAPE, "").replace(TEMPLATE_TAG, "")) if ("[]_~".includes(char) && !literal.includes(char)) literal += char;
+      if (hasTemplateTag(raw)) return withTemplateTags(raw, clipped.start);
       const value = (idSuffix && node === last ? node.value.replace(HEADING_ID, "") : node.value).replace(/[ \t\r\n]+/g, " ");
       plain += value;
       return value;
@@ -183,7 +227,20 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
   const segment = block.children.map(render).join("");
   if (broken || cursor !== end) return undefined;
   const trimmed = segment.replace(/^ +| +$/g, "");
-  return { text: trimmed, plain, range: { start: firstRange.start, end }, codes };
+  return { text: trimmed, plain, range: { start: firstRange.start, end }, codes, escaped, literal };
+}
+
+/** A backslash escape of ASCII punctuation (CommonMark). */
+const ESCAPE = /\\([!-/:-@[-`{-~])/g;
+
+/** How a paragraph spanning several source lines was wrapped, or nothing for a one-line paragraph. */
+function wrapOf(text: string, range: Range): { wrap: Wrap } | Record<string, never> {
+  const lineStart = text.lastIndexOf("\n", range.start - 1) + 1;
+  const lines = text.slice(lineStart, range.end).split("\n");
+  if (lines.length < 2) return {};
+  const width = lines.reduce((max, l) => Math.max(max, l.replace(/\r$/, "").length), 0);
+  const prefix = /^[ \t>]*/.exec(lines[1] ?? "")?.[0] ?? "";
+  return { wrap: { width, column: range.start - lineStart, prefix, eol: lines[0]?.endsWith("\r") ? "\r\n" : "\n" } };
 }
 
 /** The alt text of `![alt](…)` or `![alt][ref]`: from after `![` to its matching `]`. */

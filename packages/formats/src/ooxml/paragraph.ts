@@ -1,5 +1,6 @@
 import { InlineCodes, repairCodes, tokenizeCodes } from "../common/inline-codes";
 import { attributes, type Edit, escapeXmlText, prefixOf, splice, textContent, type XElement } from "./xml";
+import { appendAll } from "../common/arrays";
 
 /**
  * The run logic shared by WordprocessingML paragraphs (w:p), DrawingML paragraphs (a:p, in
@@ -105,8 +106,10 @@ export function readParagraph(p: XElement, d: Dialect): ParagraphUnit {
   const head: IsoPart[] = [];
   const tail: IsoPart[] = [];
   if (pieces.some((x) => x.kind !== "iso")) {
-    while (pieces[0]?.kind === "iso") head.push(...(pieces.shift() as { parts: IsoPart[] }).parts);
-    while (pieces[pieces.length - 1]?.kind === "iso") tail.unshift(...(pieces.pop() as { parts: IsoPart[] }).parts);
+    while (pieces[0]?.kind === "iso") appendAll(head, (pieces.shift() as { parts: IsoPart[] }).parts);
+    const trailing: IsoPart[][] = [];
+    while (pieces[pieces.length - 1]?.kind === "iso") trailing.push((pieces.pop() as { parts: IsoPart[] }).parts);
+    for (let i = trailing.length - 1; i >= 0; i--) appendAll(tail, trailing[i] ?? []);
   }
   const codes = new InlineCodes<Markup>();
   const { text, base } = build(pieces, codes);
@@ -137,7 +140,7 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
       return;
     }
     const prev = last.parts[last.parts.length - 1];
-    if (part.kind === "runChildren" && prev?.kind === "runChildren" && prev.runOpen.start === part.runOpen.start) prev.children.push(...part.children);
+    if (part.kind === "runChildren" && prev?.kind === "runChildren" && prev.runOpen.start === part.runOpen.start) appendAll(prev.children, part.children);
     else last.parts.push(part);
   };
 

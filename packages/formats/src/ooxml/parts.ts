@@ -9,6 +9,7 @@ import { FormatError } from "../filter";
 import { FastScanner, Unsupported } from "./fast-xml";
 import { attr, escapeXmlAttribute, MAX_DEPTH, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
 import { type MergePace } from "./merge-pace";
+import { appendAll } from "../common/arrays";
 
 /** One paragraph of a part, with the segment id that is its merge key. */
 export interface PlannedUnit {
@@ -288,7 +289,7 @@ class StoryReader {
       if (annotated) read.push(annotated);
     }
     const attrs = this.attributeUnits(el);
-    if (mode.kind === "plan") this.units.push(...read);
+    if (mode.kind === "plan") appendAll(this.units, read);
     else if (mode.kind === "segments") {
       for (const s of unitSegments(part, read)) this.segments.push(this.detach ? { ...s, text: detached(s.text) } : s);
       for (const a of attrs) this.segments.push({ id: a.id, text: this.detach ? detached(a.text) : a.text, context: part });
@@ -359,7 +360,7 @@ function descendantsWhere(el: XElement, test: (e: XElement) => boolean): XElemen
 /** The segments of planned parts, in order; paragraphs without text and aliases give none. */
 export function segmentsOf(parts: readonly PlannedPart[]): Segment[] {
   const out: Segment[] = [];
-  for (const part of parts) out.push(...(part.segments ?? unitSegments(part.part, part.units)));
+  for (const part of parts) appendAll(out, part.segments ?? unitSegments(part.part, part.units));
   return out;
 }
 

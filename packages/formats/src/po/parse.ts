@@ -71,7 +71,7 @@ export function parsePo(text: string): PoEntry[] {
       // A comment after an entry's strings starts the next entry.
       if (hasMsgstr()) finish();
       if (line.startsWith("#,")) {
-        draft.flags.push(...line.slice(2).split(",").map((f) => f.trim()).filter(Boolean));
+        for (const flag of line.slice(2).split(",")) if (flag.trim()) draft.flags.push(flag.trim());
         draft.flagLines.push({ start: lineStart, end: lineStart + line.length, text: line });
       }
       if (draft.strings.length === 0) draftLine = lineNo;

@@ -1,3 +1,4 @@
+import { appendAll } from "../common/arrays";
 import iconv from "iconv-lite";
 
 import { repairCodes } from "../common/inline-codes";
@@ -85,7 +86,7 @@ export const poFilter: FormatFilter = {
         set.set("Content-Type", contentType.replace(/charset=[\w.:-]+/i, "charset=UTF-8") || "text/plain; charset=UTF-8");
         outEncoding = { name: "utf-8", bom: encoding.bom };
       }
-      edits.push(...headerEdits(header, set, eol), ...unfuzzyHeader(header, text));
+      appendAll(appendAll(edits, headerEdits(header, set, eol)), unfuzzyHeader(header, text));
     } else {
       // Without a header gettext assumes ASCII and two plural forms: give it one, first in the file.
       const lines = ['msgid ""', 'msgstr ""', ...wrapParts(`Content-Type: text/plain; charset=UTF-8\nLanguage: ${target}\nPlural-Forms: ${rule.header}\n`)];

@@ -1,3 +1,5 @@
+import { maxOf } from "../common/arrays";
+
 /** One line of a text file, cut so that `indent + content + trailing + eol` is the line exactly. */
 export interface Line {
   /** Leading whitespace, plus a list marker ("- ", "* ", "1. ", "a) ") and the spaces after it. */
@@ -80,7 +82,7 @@ function classify(index: number, lines: Line[]): Block {
   if (lines.some((l) => LIST_MARKER.test(l.indent.trimStart()) || COLUMNS.test(l.content))) return asLines;
   // One indentation throughout: a differently indented line is code or a hanging label.
   if (lines.some((l) => l.indent !== first.indent)) return asLines;
-  const max = Math.max(...lines.map(width));
+  const max = maxOf(lines.map(width));
   if (max < MIN_WRAP_WIDTH) return asLines;
   const inner = lines.slice(0, -1);
   // Line endings and trailing spaces of the wrapped lines must agree, so the re-wrapped lines can keep them.

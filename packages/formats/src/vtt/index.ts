@@ -30,9 +30,18 @@ function parse(lines: readonly Line[]): Cue[] {
   }
   const cues: Cue[] = [];
   // The first block is the header (it may carry metadata lines) and is never rewritten.
+  // A blank line inside a STYLE (or NOTE) block ends it for the WebVTT parser, which then drops
+  // the lines that follow up to the next cue as a block without a timing; browsers accept such
+  // files, so do we, and keep those lines as they are.
+  let afterNonCue = false;
   for (const block of blocks(lines).slice(1)) {
     const [first, second] = block;
-    if (!first || NON_CUE.test(first.text)) continue;
+    if (!first) continue;
+    if (NON_CUE.test(first.text) || (afterNonCue && !block.some((l) => l.text.includes("-->")))) {
+      afterNonCue = true;
+      continue;
+    }
+    afterNonCue = false;
     let timingAt: number;
     if (TIMING.test(first.text)) timingAt = 0;
     else if (!first.text.includes("-->") && second && TIMING.test(second.text)) timingAt = 1;

@@ -1,5 +1,6 @@
 import { parseXml, XmlCdata, XmlElement, XmlError, XmlText } from "@rgrove/parse-xml";
 import iconv from "iconv-lite";
+import { appendAll } from "../common/arrays";
 
 import { expandCodes, InlineCodes, repairCodes } from "../common/inline-codes";
 import { withNestingLimit } from "../common/nesting";
@@ -16,7 +17,9 @@ import { contentToText, endTagStart, escapeXmlText, localName, setAttributes, st
  * marked as machine translated: 1.2 `state="translated" state-qualifier="mt-suggestion"`,
  * 2.x `segment@state="translated"`. Inline elements (g x bx ex bpt ept ph it mrk / pc sc ec ph
  * mrk sm em, Angular's `equiv-text`, other namespaces) become codes and come back byte-exact.
- * The target language is added when absent; a different one is refused. DTDs are refused.
+ * The target language is added when absent; a different one is refused, except the source
+ * language itself: such a file is a template (Symfony, Xcode), its targets copies of the sources,
+ * so every unit is translated, the target language is set and `warn` says so. DTDs are refused.
  */
 
 interface Unit {
@@ -37,6 +40,8 @@ interface Unit {
 interface ParsedXliff extends DecodedText {
   version: 1 | 2;
   units: Unit[];
+  /** Language holders read as templates: their target language is overwritten. */
+  templates: Set<XmlElement>;
 }
 
 const SKIP_STATES = new Set(["final", "signed-off", "reviewed"]);
@@ -67,25 +72,37 @@ function parseNested(file: Uint8Array, options: FilterOptions): ParsedXliff {
   }
   if (!root || localName(root) !== "xliff") throw new FormatError("invalid_file", "Not an XLIFF file: the root element is not <xliff>.");
   const version = (root.attributes.version ?? "").startsWith("2") ? 2 : 1;
-  if (version === 2) checkLanguage(root.attributes.trgLang, options.targetLang);
+  const templates = new Set<XmlElement>();
   const units: Unit[] = [];
+  const sourceOf = (holder: XmlElement) => holder.attributes[version === 1 ? "source-language" : "srcLang"];
+  if (version === 2 && isTemplate(root.attributes.trgLang, sourceOf(root), options)) templates.add(root);
   children(root, "file").forEach((file, fileIndex) => {
-    if (version === 1) checkLanguage(file.attributes["target-language"], options.targetLang);
     const languageHolder = version === 1 ? file : root;
+    if (version === 1 && isTemplate(file.attributes["target-language"], sourceOf(file), options)) templates.add(file);
+    const template = templates.has(languageHolder);
     walkUnits(file, version === 1 ? "trans-unit" : "unit", file.attributes.translate !== "no", (unit, index) => {
-      if (version === 1) units.push(...unitV1(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder));
-      else units.push(...unitV2(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder));
+      const found = version === 1 ? unitV1(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder, template) : unitV2(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder, template);
+      for (const u of found) units.push(u);
     });
   });
-  return { ...decoded, version, units };
+  if (templates.size > 0) {
+    const declared = [...templates][0]?.attributes[version === 1 ? "target-language" : "trgLang"];
+    options.warn?.(`The XLIFF file's target language is "${declared}", the same as its source language: it was read as a template (its targets copy the sources). The sources were translated and the target language set to "${options.targetLang}".`);
+  }
+  return { ...decoded, version, units, templates };
 }
 
-function checkLanguage(declared: string | undefined, target: string): void {
-  if (declared === undefined || declared === "") return;
-  const primary = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase();
-  if (primary(declared) !== primary(target)) {
-    throw new FormatError("invalid_file", `The XLIFF file's target language is "${declared}", not "${target}".`);
-  }
+const primary = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase();
+
+/**
+ * Whether a file's declared target language makes it a template (Symfony and Xcode ship source
+ * files whose target language is the source language and whose targets copy the sources);
+ * any other target language that is not the requested one is refused.
+ */
+function isTemplate(declared: string | undefined, sourceLanguage: string | undefined, options: FilterOptions): boolean {
+  if (declared === undefined || declared === "" || primary(declared) === primary(options.targetLang)) return false;
+  if (primary(declared) === primary(sourceLanguage ?? options.sourceLang) || primary(declared) === primary(options.sourceLang)) return true;
+  throw new FormatError("invalid_file", `The XLIFF file's target language is "${declared}", not "${options.targetLang}".`);
 }
 
 const children = (element: XmlElement, name: string) => element.children.filter((c): c is XmlElement => c instanceof XmlElement && localName(c) === name);
@@ -117,25 +134,26 @@ function toUnit(text: string, id: string, context: string, content: XmlElement, 
   return [{ id, context, text: segment, codes, content, target, languageHolder, ...extra }];
 }
 
-function unitV1(text: string, unit: XmlElement, id: string, languageHolder: XmlElement): Unit[] {
-  if (unit.attributes.approved === "yes") return [];
+function unitV1(text: string, unit: XmlElement, id: string, languageHolder: XmlElement, template: boolean): Unit[] {
+  if (unit.attributes.approved === "yes" && !template) return [];
   const source = children(unit, "source")[0];
   const target = children(unit, "target")[0];
   if (!source) return [];
   const state = target?.attributes.state ?? "";
-  if (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))) return [];
+  // In a template every target is a copy of its source, whatever its state says.
+  if (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state)))) return [];
   const content = children(unit, "seg-source")[0] ?? source;
   const maxwidth = Number(unit.attributes.maxwidth);
   const maxLength = (unit.attributes["size-unit"] ?? "pixel") === "char" && Number.isInteger(maxwidth) && maxwidth > 0 ? maxwidth : undefined;
   return toUnit(text, id, unit.attributes.resname ?? unit.attributes.id ?? id, content, target, languageHolder, maxLength ? { maxLength } : {});
 }
 
-function unitV2(text: string, unit: XmlElement, id: string, languageHolder: XmlElement): Unit[] {
+function unitV2(text: string, unit: XmlElement, id: string, languageHolder: XmlElement, template: boolean): Unit[] {
   return children(unit, "segment").flatMap((segment, i) => {
     const source = children(segment, "source")[0];
     const target = children(segment, "target")[0];
     const state = segment.attributes.state ?? "";
-    if (!source || SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))) return [];
+    if (!source || (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))))) return [];
     return toUnit(text, `${id}/${segment.attributes.id ?? i}`, unit.attributes.name ?? unit.attributes.id ?? id, source, target, languageHolder, { stateHolder: segment });
   });
 }
@@ -148,7 +166,7 @@ export const xliffFilter: FormatFilter = {
   },
 
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
-    const { text, encoding, version, units } = parse(file, options);
+    const { text, encoding, version, units, templates } = parse(file, { ...options, warn: undefined });
     const eol = dominantEol(text);
     const edits: TextEdit[] = [];
     const languageHolders = new Set<XmlElement>();
@@ -158,13 +176,13 @@ export const xliffFilter: FormatFilter = {
       const raw = translations.get(unit.id);
       if (raw === undefined) continue;
       const content = expandCodes(repairCodes(unit.text, raw), unit.codes, escape);
-      edits.push(...targetEdits(text, unit, content, state, eol));
+      appendAll(edits, targetEdits(text, unit, content, state, eol));
       if (unit.stateHolder) edits.push(startTagEdit(text, unit.stateHolder, [["state", "translated"]]));
       languageHolders.add(unit.languageHolder);
     }
     const languageAttribute = version === 1 ? "target-language" : "trgLang";
     for (const holder of languageHolders) {
-      if (!holder.attributes[languageAttribute]) edits.push(startTagEdit(text, holder, [[languageAttribute, options.targetLang]]));
+      if (!holder.attributes[languageAttribute] || templates.has(holder)) edits.push(startTagEdit(text, holder, [[languageAttribute, options.targetLang]]));
     }
     return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);
   },

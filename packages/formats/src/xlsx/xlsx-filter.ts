@@ -4,6 +4,7 @@ import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from
 import { drawingStory } from "../ooxml/drawingml";
 import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
 import { attr, attributes, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
+import { appendAll } from "../common/arrays";
 
 const S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -131,7 +132,7 @@ async function read(pkg: OoxmlPackage): Promise<Workbook> {
     }
     // Never: formulas, cached formula results (t="str"), numbers, booleans, errors.
     book.inline.push({ part: sheet.part, doc: sheet.doc, units: inlineUnits });
-    if (!sheet.hidden) book.extra.push(...(await sheetExtras(pkg, sheet.part, book.extra)));
+    if (!sheet.hidden) appendAll(book.extra, await sheetExtras(pkg, sheet.part, book.extra));
   }
   return book;
 }

@@ -27,7 +27,7 @@ const MB = 1024 * 1024;
  */
 export function defaultZipLimits(size: number): ZipLimits {
   return {
-    maxEntries: 20_000,
+    maxEntries: 10_000,
     maxEntryBytes: 200 * MB,
     maxTotalBytes: Math.min(300 * MB, Math.max(32 * MB, 25 * size)),
     maxRatio: 200,

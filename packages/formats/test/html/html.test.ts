@@ -160,3 +160,22 @@ describe("html refuses what is not a page", () => {
     expect((await refuse(new Uint8Array([0x3c, 0x70, 0x3e, 0xe9, 0x3c]))).code).toBe("invalid_encoding");
   });
 });
+
+describe("template tags", () => {
+  it("keeps Liquid, Jinja, Go and Handlebars tags in HTML and Markdown byte for byte, out of the engine's reach", async () => {
+    const { htmlFilter } = await import("../../src/html");
+    const { markdownFilter } = await import("../../src/markdown");
+    const opts = { sourceLang: "en", targetLang: "es" };
+    const html = `<p>Read the {{ page.title | escape }} guide {% if user %}now{% endif %} {# note #} and {{{ raw_html }}}.</p>`;
+    const md = `Read the {{ page.title | escape }} guide {% if user %}now{% endif %} and {{ .Site.Title }} \\_\\_init\\_\\_ {# note #}.\n`;
+    for (const [filter, source] of [[htmlFilter, html], [markdownFilter, md]] as const) {
+      const file = new TextEncoder().encode(source);
+      const segments = await filter.extract(file, opts);
+      expect(segments.map((s) => s.text).join(" ")).not.toMatch(/[{}]/);
+      const shouted = new Map(segments.map((s) => [s.id, s.text.replace(/(<[^>]+>)|([^<]+)/g, (m, code: string | undefined) => code ?? m.toUpperCase())]));
+      const out = new TextDecoder().decode(await filter.merge(file, shouted, opts));
+      for (const tag of source.match(/\{%[^%]*%\}|\{\{\{?[^}]*\}?\}\}|\{#[^#]*#\}/g) ?? []) expect(out).toContain(tag);
+      expect(out).toContain("READ THE");
+    }
+  });
+});

@@ -115,3 +115,16 @@ describe("vtt refuses files that are not WebVTT", () => {
     expect((await refuse(new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0x0a, 0xe9]))).code).toBe("invalid_encoding");
   });
 });
+
+describe("STYLE blocks with a blank line", () => {
+  it("accepts them as browsers do and keeps the style sheet byte for byte", async () => {
+    const source = "WEBVTT\n\nSTYLE\n::cue {\n  color: yellow;\n}\n\n::cue(b) {\n  color: red;\n}\n\n00:00:01.000 --> 00:00:02.000\nHello there\n";
+    const file = new TextEncoder().encode(source);
+    const opts = { sourceLang: "en", targetLang: "es" };
+    const segments = await vttFilter.extract(file, opts);
+    expect(segments.map((s) => s.text)).toEqual(["Hello there"]);
+    const out = new TextDecoder().decode(await vttFilter.merge(file, new Map([["1", "Hola"]]), opts));
+    expect(out).toBe(source.replace("Hello there", "Hola"));
+    await expect(vttFilter.extract(new TextEncoder().encode("WEBVTT\n\nnot a cue\n"), opts)).rejects.toThrow(/Line 3: expected a cue timing/);
+  });
+});
