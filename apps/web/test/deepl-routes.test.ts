@@ -380,3 +380,14 @@ describe("routing", () => {
     expect(r.status).toBe(200);
   });
 });
+
+describe("POST /v2/document/{id} while translating", () => {
+  it("estimates seconds_remaining from the time taken and the share done, and leaves it out without progress", async () => {
+    const { secondsRemaining } = await import("@/server/compat/deepl/documents");
+    const createdAt = new Date("2026-11-25T12:00:00Z");
+    expect(secondsRemaining({ progress: 0.25, createdAt }, new Date("2026-11-25T12:00:30Z"))).toBe(90);
+    expect(secondsRemaining({ progress: 0.5, createdAt }, new Date("2026-11-25T12:00:10Z"))).toBe(10);
+    expect(secondsRemaining({ progress: 0, createdAt }, new Date("2026-11-25T12:00:10Z"))).toBeUndefined();
+    expect(secondsRemaining({ progress: 1, createdAt }, new Date("2026-11-25T12:00:10Z"))).toBeUndefined();
+  });
+});

@@ -52,12 +52,24 @@ export async function findKeyedJob(app: AppContext, principal: Principal, docume
 
 const STATUS = { created: "queued", processing: "translating", completed: "done", error: "error", failed: "error" } as const;
 
+/**
+ * Seconds until a translating job is done, as DeepL estimates them: the time the job has taken so
+ * far, scaled by the share still to do. Absent until the first progress is saved (no basis).
+ */
+export function secondsRemaining(job: Pick<DocumentJob, "progress" | "createdAt">, now: Date): number | undefined {
+  if (job.progress <= 0 || job.progress >= 1) return undefined;
+  const elapsed = Math.max(0, now.getTime() - job.createdAt.getTime()) / 1000;
+  return Math.ceil((elapsed * (1 - job.progress)) / job.progress);
+}
+
 /** POST /v2/document/{id}: the job's state in DeepL's fields. */
-export function deeplDocumentStatus(job: DocumentJob) {
+export function deeplDocumentStatus(job: DocumentJob, now = new Date()) {
   const status = STATUS[job.status];
+  const remaining = status === "translating" ? secondsRemaining(job, now) : undefined;
   return {
     document_id: job.id,
     status,
+    ...(remaining === undefined ? {} : { seconds_remaining: remaining }),
     ...(status === "done" ? { billed_characters: job.credits ?? 0 } : {}),
     ...(status === "error" ? { error_message: job.error ?? "The document could not be translated." } : {}),
   };
