@@ -188,6 +188,16 @@ describe("POST /v2/translate", () => {
     expect(ref.data.translation).toContain("<b>");
   });
 
+  it("keeps the content of ignore_tags elements as written, and translates the rest", async () => {
+    const text = "<p>The house is big. <code>The house is big.</code></p>";
+    const r = await call(h, translate.POST, "/v2/translate", form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ["tag_handling", "xml"], ["ignore_tags", "code,var"]]));
+    expect(r.status, r.text).toBe(200);
+    expect(translations(r)[0]?.text).toBe("<p>La casa es grande. <code>The house is big.</code></p>");
+    // Without tag_handling the list means nothing, as on DeepL.
+    const plain = await call(h, translate.POST, "/v2/translate", form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ["ignore_tags", "code"]]));
+    expect(translations(plain)[0]?.text).toBe("<p>La casa es grande. <code>La casa es grande.</code></p>");
+  });
+
   it("answers bad input with 400 and {message}, billing nothing", async () => {
     const o = await h.org();
     const k = o.keys.all?.key ?? "";

@@ -4,6 +4,7 @@ import { type Principal, badRequest } from "@tolk/domain";
 import { type AppContext } from "../../context";
 import { type Params, flag } from "../params";
 import { type TextsRequest, translateTexts } from "../translate-texts";
+import { hideIgnoredElements, parseIgnoreTags } from "./ignore-tags";
 import { deeplCode, tolkLanguage } from "./languages";
 
 /** DeepL's `formality` → the brand-voice formality it applies as; `default` (or none) changes nothing. */
@@ -19,13 +20,16 @@ const TAG_HANDLING = new Set(["xml", "html"]);
 
 export interface DeeplTranslateRequest extends TextsRequest {
   showBilledCharacters: boolean;
+  /** Elements whose content stays as written (`ignore_tags`, with `tag_handling`). */
+  ignoreTags: string[];
 }
 
 /**
  * The parameters of POST /v2/translate. Accepted and validated, but without effect on Tolk's
  * output (docs/compatibility.md): `split_sentences`, `preserve_formatting`, `outline_detection`,
- * `context`, `model_type`, the tag lists. Markup is kept as it is with or without `tag_handling`,
- * because Tolk's pipeline never translates tags.
+ * `context`, `model_type`, `splitting_tags` and `non_splitting_tags`. Markup is kept as it is with
+ * or without `tag_handling`, because Tolk's pipeline never translates tags; `ignore_tags` (with
+ * `tag_handling`) keeps those elements' content as written too.
  */
 export function readTranslateRequest(params: Params): DeeplTranslateRequest {
   const texts = [...params.all("text")];
@@ -56,6 +60,7 @@ export function readTranslateRequest(params: Params): DeeplTranslateRequest {
     formality: formalityParam ? FORMALITY[formalityParam] : undefined,
     glossaryIds: glossaryIds.length > 0 ? glossaryIds : undefined,
     showBilledCharacters: flag(params, "show_billed_characters") ?? false,
+    ignoreTags: tagHandling ? parseIgnoreTags(params.all("ignore_tags")) : [],
   };
 }
 
@@ -72,12 +77,15 @@ export async function deeplTranslate(
   requestId: string,
   request: DeeplTranslateRequest,
 ): Promise<{ translations: DeeplTextResult[] }> {
-  const result = await translateTexts(app, principal, requestId, request, (field) => (field === "glossary_ids" ? "glossary_id" : field));
+  const hidden = request.texts.map((text) => hideIgnoredElements(text, request.ignoreTags));
+  const result = await translateTexts(app, principal, requestId, { ...request, texts: hidden.map((h) => h.text) }, (field) =>
+    field === "glossary_ids" ? "glossary_id" : field,
+  );
   const detected = deeplCode(result.sourceLang);
   return {
-    translations: result.translations.map((t) => ({
+    translations: result.translations.map((t, i) => ({
       detected_source_language: detected,
-      text: t.text,
+      text: hidden[i]?.restore(t.text) ?? t.text,
       ...(request.showBilledCharacters ? { billed_characters: t.credits } : {}),
     })),
   };
