@@ -1,4 +1,4 @@
-import { type FilterOptions, type FormatFilter, type MergeOptions, type Segment } from "../filter";
+import { type FilterOptions, type FormatFilter, type MergeOptions, type Segment, type SegmentSink } from "../filter";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { MergePace } from "../ooxml/merge-pace";
 import { OoxmlPackage } from "../ooxml/package";
@@ -149,6 +149,12 @@ export const docxFilter: FormatFilter = {
   extensions: ["docx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
     return segmentsOf(await plan(OoxmlPackage.open(file, KIND), { kind: "segments" }));
+  },
+  // Story parts hand their segments over paragraph by paragraph as they inflate; charts and
+  // SmartArt (read whole, linked across parts) follow.
+  async extractTo(file: Uint8Array, _options: FilterOptions, sink: SegmentSink): Promise<void> {
+    const rest = segmentsOf(await plan(OoxmlPackage.open(file, KIND), { kind: "segments", sink }));
+    for (let at = 0; at < rest.length; at += 1024) await sink(rest.slice(at, at + 1024));
   },
   mergesInOrder: true,
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array> {
