@@ -1,6 +1,7 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
+import { hintAutofit } from "../ooxml/autofit";
 import { chartCaptionSegments, writeChartCaptions } from "../ooxml/chart-captions";
 import { mergeParagraphs, type PlannedPart, saveEditors, segmentsOf } from "../ooxml/parts";
 import { attr, childElements, firstChild } from "../ooxml/xml";
@@ -64,6 +65,7 @@ export const pptxFilter: FormatFilter = {
     const planned = await plan(pkg);
     const editors = await mergeParagraphs(planned, translations, options.targetLang);
     writeChartCaptions(planned, editors, translations);
+    hintAutofit(planned, editors, translations);
     saveEditors(pkg, editors);
     return pkg.toBytes(file);
   },

@@ -114,6 +114,39 @@ describe("pptx merge", () => {
   });
 });
 
+describe("pptx text that grows", () => {
+  const shape = (bodyPr: string, text: string) =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Box"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody>${bodyPr}<a:lstStyle/>${p(r(text))}</p:txBody></p:sp>`;
+  const slideOf = async (shapes: string, translate: (text: string) => string): Promise<string> => {
+    const file = pptx([{ shapes }]);
+    const segments = await pptxFilter.extract(file, OPTIONS);
+    const out = await pptxFilter.merge(file, new Map(segments.map((s) => [s.id, translate(s.text)])), OPTIONS);
+    return unzipParts(out)["ppt/slides/slide1.xml"] ?? "";
+  };
+  const longer = (t: string) => `${t} ${t}`;
+
+  it("asks PowerPoint to shrink a text body without an autofit setting whose translation is notably longer", async () => {
+    const slide = await slideOf(
+      shape("<a:bodyPr/>", "Short title") +
+        shape('<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:scene3d/></a:bodyPr>', "Warped text"),
+      longer,
+    );
+    // In schema order: after prstTxWarp, before scene3d.
+    expect(slide).toContain("<a:bodyPr><a:normAutofit/></a:bodyPr>");
+    expect(slide).toContain('<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:normAutofit/><a:scene3d/></a:bodyPr>');
+  });
+
+  it("leaves a body alone that sets its own autofit, or whose translation is about as long", async () => {
+    const own = ['<a:bodyPr><a:spAutofit/></a:bodyPr>', "<a:bodyPr><a:noAutofit/></a:bodyPr>", '<a:bodyPr><a:normAutofit fontScale="90000"/></a:bodyPr>'];
+    const slide = await slideOf(own.map((b) => shape(b, "Some words")).join(""), longer);
+    for (const b of own) expect(slide).toContain(b);
+    expect(slide).not.toMatch(/<a:normAutofit\/>/);
+    const same = await slideOf(shape("<a:bodyPr/>", "Some words"), (t) => t.toUpperCase());
+    expect(same).toContain("<a:bodyPr/>");
+    expect(same).toContain("SOME WORDS");
+  });
+});
+
 describe("a file written by LibreOffice 7.4", () => {
   it("extracts its paragraphs and survives identity and pseudo-translation round trips", async () => {
     const file = libreOfficeFile("deck.pptx");
