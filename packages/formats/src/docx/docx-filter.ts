@@ -6,7 +6,7 @@ import { OoxmlPackage } from "../ooxml/package";
 import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
 import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, saveWritten, segmentsOf, type StoryMode } from "../ooxml/parts";
-import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
+import { ancestor, attr, descendants, firstChild, type XElement } from "../xml/tree";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 const MC = "http://schemas.openxmlformats.org/markup-compatibility/2006";

@@ -2,7 +2,8 @@ import { stripCodes } from "../common/inline-codes";
 import { type PartEditor } from "./paragraph";
 import { type PlannedPart } from "./parts";
 import { A } from "./drawingml";
-import { childElements, descendants, firstChild, parseXml, prefixOf, textContent, type XElement } from "./xml";
+import { parseXml } from "../xml/parse";
+import { childElements, descendants, firstChild, prefixOf, textContent, type XElement } from "../xml/tree";
 
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
 const AUTOFIT = new Set(["normAutofit", "noAutofit", "spAutofit"]);

@@ -2,7 +2,8 @@ import { isTranslatableValue } from "../common/non-text";
 import { type Segment } from "../filter";
 import { type PartEditor } from "./paragraph";
 import { type PlannedPart } from "./parts";
-import { escapeXmlText, parseXml, textContent, type XElement, type XmlDocument } from "./xml";
+import { parseXml } from "../xml/parse";
+import { escapeXmlText, textContent, type XElement, type XmlDocument } from "../xml/tree";
 
 const C = "http://schemas.openxmlformats.org/drawingml/2006/chart";
 

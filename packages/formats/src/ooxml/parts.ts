@@ -6,8 +6,10 @@ import { type Deflated } from "../zip/archive";
 import { DeflateStream } from "../zip/deflate-stream";
 import { setAttribute } from "./language";
 import { FormatError } from "../filter";
-import { FastScanner, Unsupported } from "./fast-xml";
-import { attr, escapeXmlAttribute, MAX_DEPTH, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
+import { FastScanner, Unsupported } from "../xml/fast-scanner";
+import { parseXmlYielding } from "../xml/parse";
+import { MAX_DEPTH } from "../xml/safety";
+import { attr, escapeXmlAttribute, type XElement, type XmlDocument } from "../xml/tree";
 import { type MergePace } from "./merge-pace";
 import { appendAll } from "../common/arrays";
 
@@ -210,7 +212,7 @@ async function readInWindows(
       handed.count += batch.length;
       await mode.sink(batch);
     };
-    const scanner = new FastScanner(first, part, { prune }, MAX_DEPTH, !last);
+    const scanner = new FastScanner(first, part, { prune }, !last);
     if (mode.kind === "write") editor = new PartEditor(scanner.windowText);
     const flush = (upTo: number): void => {
       if (!editor || !output) return;

@@ -4,7 +4,7 @@ import { OoxmlPackage } from "../ooxml/package";
 import { hintAutofit } from "../ooxml/autofit";
 import { chartCaptionSegments, writeChartCaptions } from "../ooxml/chart-captions";
 import { mergeParagraphs, type PlannedPart, saveEditors, segmentsOf } from "../ooxml/parts";
-import { attr, childElements, firstChild } from "../ooxml/xml";
+import { attr, childElements, firstChild } from "../xml/tree";
 
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { docxFilter } from "../../src/docx/docx-filter";
-import { FastScanner } from "../../src/ooxml/fast-xml";
+import { FastScanner } from "../../src/xml/fast-scanner";
 import { OoxmlPackage } from "../../src/ooxml/package";
 import { STORY_WINDOW } from "../../src/ooxml/parts";
 import { extractSegments } from "../../src/extract-segments";
