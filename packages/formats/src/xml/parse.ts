@@ -61,6 +61,22 @@ export async function parseXmlYielding(
   return tree.finish();
 }
 
+/**
+ * Markup that is not well-formed. The message names the document, line and column as saxes
+ * words it; the pieces are kept for readers that word it their own way (XLIFF, TMX, TBX).
+ */
+export class XmlSyntaxError extends FormatError {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+    readonly detail: string,
+  ) {
+    super("invalid_file", message);
+    this.name = "FormatError";
+  }
+}
+
 class TreeBuilder {
   private readonly parser = new SaxesParser({ xmlns: true, position: true });
   private root: XElement | undefined;
@@ -77,10 +93,12 @@ class TreeBuilder {
     let current: XElement | undefined;
     let lastEnd = 0;
     let depth = 0;
-    parser.on("error", (e) => this.fail(new FormatError("invalid_file", `${partName} is not well-formed XML: ${e.message}`)));
-    parser.on("doctype", () =>
-      this.fail(dtdRefused(partName)),
-    );
+    parser.on("error", (e) => {
+      const at = /^(\d+):(\d+): (.*)$/su.exec(e.message);
+      const [line, column, detail] = at ? [Number(at[1]), Number(at[2]), at[3] ?? ""] : [parser.line, parser.column, e.message];
+      this.fail(new XmlSyntaxError(`${partName} is not well-formed XML: ${e.message}`, line, column, detail));
+    });
+    parser.on("doctype", () => this.fail(dtdRefused(partName)));
     parser.on("text", (t) => {
       current?.children.push({ kind: "text", text: t });
       lastEnd = parser.position - 1;
