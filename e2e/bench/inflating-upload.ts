@@ -10,17 +10,19 @@
  *   their RSS just before the uploads, after a small warm-up upload; the issue's target is
  *   64 MB + 3× the file size per upload;
  * - /healthz latency p50 / p99 / max (a request every 10 ms, one at a time, over a kept-alive
- *   connection, from the first upload sent to the last answered); target 100 ms at p99;
+ *   connection, from the first upload sent to the last answered), measured by a process of its
+ *   own so that sending the uploads does not delay the probe's clock; target 100 ms at p99;
  * - seconds from the first upload to the last 202, and the segments each job counted.
  *
  *   BENCH_INFLATING_MB   compressed size of the generated file in MB (default 15)
  *   BENCH_DATABASE_URL   the servers on PostgreSQL (a fresh database each) instead of PGlite
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 
 import { documentJobResponse } from "@tolk/contract";
@@ -47,7 +49,7 @@ async function upload(t: BenchServer, name: string, file: Uint8Array): Promise<{
 }
 
 /** GET /healthz one request at a time every `everyMs` until stopped: each latency in ms. */
-function probeHealth(url: string, everyMs: number): { stop(): Promise<number[]> } {
+function probeHealthHere(url: string, everyMs: number): { ready: Promise<void>; reset(): void; stop(): Promise<number[]> } {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   let running = true;
@@ -65,13 +67,18 @@ function probeHealth(url: string, everyMs: number): { stop(): Promise<number[]> 
       req.on("error", fail);
       req.end();
     });
+  let started = (): void => undefined;
+  const ready = new Promise<void>((done) => (started = done));
   const loop = (async () => {
     while (running) {
       await once();
+      started();
       await sleep(everyMs);
     }
   })();
   return {
+    ready,
+    reset: () => (latencies.length = 0),
     stop: async () => {
       running = false;
       await loop;
@@ -79,6 +86,41 @@ function probeHealth(url: string, everyMs: number): { stop(): Promise<number[]> 
       return latencies;
     },
   };
+}
+
+/**
+ * probeHealthHere in a child process (`--probe <url>`): resolves once it is probing, counts from
+ * then on, and prints the latencies when its stdin closes.
+ */
+async function probeHealth(url: string): Promise<{ stop(): Promise<number[]> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--probe", url], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  await new Promise<void>((ready) =>
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.startsWith("ready\n")) ready();
+    }),
+  );
+  return {
+    stop: async () => {
+      child.stdin.end();
+      await exited;
+      return JSON.parse(out.slice("ready\n".length)) as number[];
+    },
+  };
+}
+
+async function probeMain(url: string): Promise<void> {
+  const probe = probeHealthHere(url, 10);
+  await probe.ready;
+  probe.reset();
+  process.stdout.write("ready\n");
+  await new Promise<void>((done) => {
+    process.stdin.on("end", done);
+    process.stdin.resume();
+  });
+  process.stdout.write(JSON.stringify(await probe.stop()));
 }
 
 interface Run {
@@ -97,7 +139,7 @@ async function run(file: Uint8Array, uploads: number): Promise<Run> {
     const pid = t.server.process.pid ?? 0;
     const baseline = treeRss(pid);
     const memory = sampleRss(pid);
-    const health = probeHealth(t.server.url, 10);
+    const health = await probeHealth(t.server.url);
     const started = performance.now();
     const jobs = await Promise.all(Array.from({ length: uploads }, (_, i) => upload(t, `inflating-${i}.docx`, file)));
     const seconds = (performance.now() - started) / 1000;
@@ -123,6 +165,8 @@ function countedSegments(t: BenchServer, jobId: string): number {
 }
 
 async function main(): Promise<void> {
+  const probeAt = process.argv.indexOf("--probe");
+  if (probeAt >= 0) return probeMain(process.argv[probeAt + 1] ?? "");
   const dir = mkdtempSync(join(tmpdir(), "tolk-bench-inflating-"));
   try {
     const path = join(dir, "inflating.docx");
