@@ -8,7 +8,6 @@ import { setAttribute } from "./language";
 import { FormatError } from "../filter";
 import { FastScanner, Unsupported } from "../xml/fast-scanner";
 import { parseXmlYielding } from "../xml/parse";
-import { MAX_DEPTH } from "../xml/safety";
 import { attr, escapeXmlAttribute, type XElement, type XmlDocument } from "../xml/tree";
 import { type MergePace } from "./merge-pace";
 import { appendAll } from "../common/arrays";
