@@ -39,7 +39,7 @@ import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
 import { docx } from "../../formats/test/fixtures/ooxml";
 import { TranslatedSoFar } from "../src/documents/translated-so-far";
 import { STORY_WINDOW } from "../../formats/src/ooxml/parts";
-import { ZipArchive } from "../../formats/src/zip/archive";
+import { watchZipWork } from "../../formats/test/support/zip-work";
 
 const isPiece = (key: string) => /\/segments\.\d+\.jsonl$/.test(key);
 import { DAY, loadOrg, rejection } from "./helpers";
@@ -345,15 +345,9 @@ describe("queued jobs", () => {
       storage.get = (key) => (reads.push(key), get(key));
       const put = storage.put.bind(storage);
       const inflatedAtPut: number[] = [];
-      const archives: ZipArchive[] = [];
-      const open = ZipArchive.open.bind(ZipArchive);
-      vi.spyOn(ZipArchive, "open").mockImplementation((...args: Parameters<typeof ZipArchive.open>) => {
-        const a = open(...args);
-        archives.push(a);
-        return a;
-      });
+      const work = watchZipWork();
       storage.put = (key, body, type) => {
-        if (isPiece(key)) inflatedAtPut.push(archives.reduce((n, a) => n + a.work.bytesInflated, 0));
+        if (isPiece(key)) inflatedAtPut.push(work.bytesInflated());
         return put(key, body, type);
       };
       const paragraphs = 3 * PIECE_SEGMENTS + 100;
@@ -361,11 +355,11 @@ describe("queued jobs", () => {
       const file = docx({ body });
       const p = await principal({ topUp: 10_000_000 });
       const queued = await submit(svc, p, { filename: "big.docx", bytes: file }, true);
-      vi.restoreAllMocks();
+      work.restore();
       if (queued.kind !== "queued") throw new Error("expected a queued job");
       // The upload wrote a piece every PIECE_SEGMENTS segments, the first while most of the
       // document was still to inflate: it never held more than a piece of them.
-      const inflated = archives.reduce((n, a) => n + a.work.bytesInflated, 0);
+      const inflated = work.bytesInflated();
       expect(inflatedAtPut).toHaveLength(4);
       expect(inflatedAtPut[0]).toBeLessThan(inflated / 2);
       expect((await jobRow(queued.job.job_id)).segments).toBe(paragraphs);

@@ -6,7 +6,7 @@ import { OoxmlPackage } from "../../src/ooxml/package";
 import { STORY_WINDOW } from "../../src/ooxml/parts";
 import { extractSegments } from "../../src/extract-segments";
 import { type Segment } from "../../src/filter";
-import { ZipArchive } from "../../src/zip/archive";
+import { watchZipWork } from "../support/zip-work";
 import { expectIdentityRoundTrip, expectPseudoRoundTrip, OPTIONS, pseudo, translationsOf } from "../fixtures/ooxml-checks";
 import { docx, unzipParts, zipParts } from "../fixtures/ooxml";
 
@@ -166,27 +166,20 @@ describe("docx extract streamed to a sink", () => {
       const batches: number[] = [];
       // Bytes the part had inflated when each batch came: batches arrive while it inflates.
       const inflatedAt: number[] = [];
-      const archives: ZipArchive[] = [];
-      const open = ZipArchive.open.bind(ZipArchive);
-      vi.spyOn(ZipArchive, "open").mockImplementation((...args: Parameters<typeof ZipArchive.open>) => {
-        const a = open(...args);
-        archives.push(a);
-        return a;
-      });
+      const work = watchZipWork();
       await extractSegments(docxFilter, file, OPTIONS, async (batch) => {
         batches.push(batch.length);
-        inflatedAt.push(archives.reduce((n, a) => n + a.work.bytesInflated, 0));
+        inflatedAt.push(work.bytesInflated());
         got.push(...batch);
         await Promise.resolve();
       });
-      vi.restoreAllMocks();
+      work.restore();
       expect(got).toEqual(expected);
       if (window === TINY) {
         // Windowed: many small batches, the first long before the part was all inflated.
         expect(batches.length).toBeGreaterThan(20);
         expect(Math.max(...batches)).toBeLessThan(expected.length / 10);
-        const total = archives.reduce((n, a) => n + a.work.bytesInflated, 0);
-        expect(inflatedAt[0]).toBeLessThan(total / 4);
+        expect(inflatedAt[0]).toBeLessThan(work.bytesInflated() / 4);
       }
     }
   });

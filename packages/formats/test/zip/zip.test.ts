@@ -1,5 +1,5 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { FormatError } from "../../src/filter";
 import { OoxmlPackage } from "../../src/ooxml/package";
@@ -7,6 +7,7 @@ import { filterFor } from "../../src/registry";
 import { ZipArchive } from "../../src/zip/archive";
 import { OPTIONS } from "../fixtures/ooxml-checks";
 import { docx, R_NS, W_NS, zipParts } from "../fixtures/ooxml";
+import { watchZipWork } from "../support/zip-work";
 
 const run = (text: string): string => `<w:r><w:t>${text}</w:t></w:r>`;
 const body = (text: string): string => `<w:p>${run(text)}</w:p>`;
@@ -37,13 +38,7 @@ interface Work {
 async function refusal(ext: string, file: Uint8Array): Promise<{ error: FormatError; work: Work; heapMb: number }> {
   const filter = filterFor(ext);
   if (!filter) throw new Error(ext);
-  const archives: ZipArchive[] = [];
-  const open = ZipArchive.open.bind(ZipArchive);
-  const spy = vi.spyOn(ZipArchive, "open").mockImplementation((...args: Parameters<typeof ZipArchive.open>) => {
-    const archive = open(...args);
-    archives.push(archive);
-    return archive;
-  });
+  const watch = watchZipWork();
   const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const error = await filter
     .extract(file, OPTIONS)
@@ -51,10 +46,10 @@ async function refusal(ext: string, file: Uint8Array): Promise<{ error: FormatEr
       () => undefined,
       (e: unknown) => e,
     )
-    .finally(() => spy.mockRestore());
+    .finally(() => watch.restore());
   const heapMb = (process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore) / 1024 / 1024;
   if (!(error instanceof FormatError)) throw new Error(`expected a FormatError, got ${String(error)}`);
-  const work = archives.reduce((w, a) => ({ bytesInflated: w.bytesInflated + a.work.bytesInflated, entriesRead: w.entriesRead + a.work.entriesRead }), { bytesInflated: 0, entriesRead: 0 });
+  const work = { bytesInflated: watch.bytesInflated(), entriesRead: watch.entriesRead() };
   // Every refusal is small, whatever the file claims.
   expect(heapMb).toBeLessThan(64);
   return { error, work, heapMb };
