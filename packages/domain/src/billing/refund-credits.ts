@@ -1,7 +1,7 @@
-import { type Database, creditDebits, creditLedger, creditLots } from "@tolk/db";
+import { creditDebits, creditLedger, creditLots } from "@tolk/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 
-import { type DomainContext } from "../context";
+import { type DomainContext, withTransaction } from "../context";
 import { badRequest, notFound } from "../errors";
 import { lockOrganization } from "./lock-organization";
 
@@ -14,7 +14,7 @@ export async function refundCredits(
   ctx: DomainContext,
   options: { orgId: string; operationKey: string; amount?: number },
 ): Promise<{ refunded: number }> {
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const org = await lockOrganization(tx, options.orgId);
     if (!org) throw notFound("Organization");
     const [debit] = await tx
