@@ -28,16 +28,14 @@
  * Needs the message catalogs: bash scripts/install-debian-packages.sh e2e/bench/debian-packages.txt
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-
-import { mo } from "gettext-parser";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
 
 import { deformat } from "../src/apertium/markup";
 import { discoverModes } from "../src/apertium/modes";
 import { type TaggerWarmupData } from "../src/apertium/tagger-warmup";
+import { evenly, localesOf, translatedLines } from "./catalogs";
 
-const LOCALE_DIR = "/usr/share/locale";
 const OUT = resolve(import.meta.dirname, "..", "data", "tagger-warmup.json");
 const ENGLISH = resolve(import.meta.dirname, "..", "..", "..", "e2e", "bench", "corpus", "en.txt");
 /** Enough text to meet a language's rarer new classes, few enough to check every mode quickly. */
@@ -61,36 +59,12 @@ function pipe(stages: readonly (readonly string[])[], units: readonly string[], 
 function sentencesIn(language: string): string[] {
   if (language === "en") return readFileSync(ENGLISH, "utf8").split("\n").filter(Boolean);
   const found = new Set<string>();
-  for (const locale of readdirSync(LOCALE_DIR).sort()) {
-    if (locale !== language && !locale.startsWith(`${language}_`)) continue;
-    const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
-    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
-    for (const file of readdirSync(dir).sort()) {
-      if (!file.endsWith(".mo")) continue;
-      let catalog;
-      try {
-        // Decoded in the charset its header names: a Latin-1 catalog read as UTF-8 is mojibake.
-        catalog = mo.parse(readFileSync(join(dir, file)));
-      } catch {
-        continue; // not a catalog gettext-parser reads
-      }
-      for (const context of Object.values(catalog.translations)) {
-        for (const [msgid, entry] of Object.entries(context)) {
-          if (msgid === "") continue; // the header
-          for (const msgstr of entry.msgstr) {
-            for (const line of msgstr.split("\n")) {
-              const text = line.replaceAll("\t", " ").trim();
-              if (text.includes("\uFFFD")) continue;
-              if (text.length >= 10 && text.length <= 300 && (text.match(/\p{L}{2,}/gu) ?? []).length >= 3) found.add(text);
-            }
-          }
-        }
-      }
-    }
+  for (const line of translatedLines(localesOf(language))) {
+    const text = line.replaceAll("\t", " ").trim();
+    if (text.includes("\uFFFD")) continue;
+    if (text.length >= 10 && text.length <= 300 && (text.match(/\p{L}{2,}/gu) ?? []).length >= 3) found.add(text);
   }
-  const all = [...found].sort();
-  const step = Math.max(1, all.length / MAX_SENTENCES);
-  return Array.from({ length: Math.min(all.length, MAX_SENTENCES) }, (_, i) => all[Math.floor(i * step)] ?? "");
+  return evenly([...found].sort(), MAX_SENTENCES);
 }
 
 /** The Debian packages the warm-up depends on (apertium, the tagger, each mode's pair), with their versions. */
