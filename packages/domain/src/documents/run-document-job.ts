@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 
 import { principalOrgColumns } from "../auth/principal";
 import { billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
-import { type DomainContext } from "../context";
+import { type DomainContext, withTransaction } from "../context";
 import { isTolkError, notFound } from "../errors";
 import { QualityTally } from "../translation/quality-score";
 import { resolveTranslationResources } from "../translation/resolve-resources";
@@ -259,7 +259,7 @@ async function translateAndComplete(
 
   const credits = creditsFor(characters, job.targetLang);
   const now = ctx.now();
-  const completed = await ctx.db.transaction(async (tx) => {
+  const completed = await withTransaction(ctx, async (tx, txCtx) => {
     const [row] = await tx
       .update(documentJobs)
       .set({
@@ -283,7 +283,7 @@ async function translateAndComplete(
     if (!org) throw notFound("Organization");
     // One debit per document, keyed by the job: a second completion attempt bills nothing.
     await billTranslation(
-      { db: tx, now: ctx.now },
+      txCtx,
       { org, requestId: job.id, kind: "document", sourceLang: job.sourceLang, usage: [{ targetLang: job.targetLang, characters, credits }] },
     );
     return row;
