@@ -30,13 +30,12 @@ import {
   resultKey,
   runDocumentJob,
   segmentsKey,
-  segmentsPieceKey,
-  PIECE_SEGMENTS,
   submitDocument,
   sweepExpiredDocuments,
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
 import { docx } from "../../formats/test/fixtures/ooxml";
+import { PIECE_SEGMENTS, segmentsPieceKey } from "../src/documents/document-objects";
 import { TranslatedSoFar } from "../src/documents/translated-so-far";
 import { STORY_WINDOW } from "../../formats/src/ooxml/parts";
 import { watchZipWork } from "../../formats/test/support/zip-work";
