@@ -23,27 +23,23 @@ import { jobEvent } from "./job-events";
 /** Segments sent to the engine per step; after each step progress is reported. */
 const CHUNK_SEGMENTS = 64;
 /**
- * Progress (and the lease with it) is written after the first step, then at most this often.
- * A write per step was 536 writes for the 5 MB bench document, each a statement on the
- * embedded database's thread (with the job's status polls, 15 % of the server's CPU).
+ * Progress (and the lease with it) is written after the first step, then at most this often:
+ * a write per step is a statement per step on the embedded database's thread, which the job's
+ * status polls share (docs/benchmarks.md, documents).
  */
 const PROGRESS_SAVE_MS = 1_000;
 /**
  * Steps handed to the engine before the oldest is answered: enough to keep a pool of pipelines
- * busy. With 4, Apertium's two pipelines idled between steps (1.67 of 2 cores while the batch
- * path keeps 1.83 busy); 8 took the 5 MB bench document from 46.6-48.8 s to 40.9 s, and 16
- * ran 4-8 s faster than 8 in alternating runs (1,024 segments, ~180 KB of text, in flight).
+ * busy (with fewer, Apertium's pipelines idle between steps; `bench:document` compares).
  */
 const CHUNKS_IN_FLIGHT = 16;
 
 /**
  * How much of a document is translated before its merge starts (filters that merge in extract
- * order). Started with the job, the merge held the file and its growing output through the whole
- * translation: the 5 MB bench document then peaked +60 MB (median of five) against +35-47 MB.
- * From 80 % on, the two overlap only at the end, where the translations are all held anyway.
- * The merge keeps up since Apertium runs below the server's priority (DEFAULT_NICE in the
- * engines' pipeline.ts): 0.15-0.29 s after the translation ended, against 2.4-2.8 s at equal
- * priority, when the server's thread got too small a share of the cores to catch up.
+ * order). Started with the job, the merge would hold the file and its growing output through
+ * the whole translation; from here on, the two overlap only at the end, where the translations
+ * are all held anyway. The merge keeps up because Apertium runs below the server's priority
+ * (DEFAULT_NICE in the engines' pipeline.ts).
  */
 const MERGE_START_FRACTION = 0.8;
 

@@ -238,8 +238,8 @@ export class ZipArchive {
       const inflate = new Inflate(take);
       try {
         // Small input steps bound each step's output: deflate expands at most ~1032:1, and fflate
-        // hands over one buffer per step, grown by doubling. With 2 KB steps, 16 MB of spaces
-        // declared as 100 bytes allocates ~11 MB before it is refused; with 8 KB, 22-39 MB.
+        // hands over one buffer per step, grown by doubling, so a lying entry's allocation before
+        // it is refused grows with the step (the zip tests' lying entry measures it).
         const step = 1 << 11;
         for (let at = 0; at < raw.length && !stopped; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
       } catch (error) {
@@ -253,8 +253,8 @@ export class ZipArchive {
   /**
    * An entry's decompressed bytes as they inflate, so a large part is read in windows and never
    * held whole. Inflating runs on zlib's thread pool, beside the caller's reading of the previous
-   * chunk (fflate, pure JavaScript, took ~0.7 s of the server's thread per pass over the bench
-   * document's 48 MB body before its code was optimized, and the upload's pass is the first).
+   * chunk (fflate, pure JavaScript, would take the server's own thread for every pass over a
+   * large body, and the upload's pass is the first).
    * Counts toward the package cap as `read` does; the declared size is never passed (zlib holds at
    * most a chunk or two ahead), and size and CRC are checked when the last chunk is taken.
    * `chunkBytes` is the most inflated bytes per chunk.
