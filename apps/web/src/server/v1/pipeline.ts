@@ -48,6 +48,8 @@ export interface RouteResult {
   file?: { body: string; contentType: string; filename: string };
   /** A response that is not the JSON envelope (a file download); it gets the base headers. */
   raw?: Response;
+  /** Headers of the answer besides the base ones (an idempotent replay sends only the stored body). */
+  headers?: Record<string, string>;
 }
 
 export interface MethodSpec {
@@ -195,7 +197,9 @@ async function handle(
     if (result.file) return fileResponse(status, result.file, baseHeaders(requestId, limit));
     const text = wire.success(result.data, result.meta ?? {}, requestId);
     if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body: text });
-    return jsonTextResponse(status, text, baseHeaders(requestId, limit));
+    const headers = baseHeaders(requestId, limit);
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+    return jsonTextResponse(status, text, headers);
   } catch (err) {
     const known = isTolkError(err);
     const tolkError = known ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError();
