@@ -21,7 +21,7 @@ case "$role" in
     # answers malformed requests in the /v1 error shape; Tolk drains on SIGTERM itself
     # (docs/observability.md, Lifecycle).
     NEXT_MANUAL_SIG_HANDLE=true MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}" NODE_ENV=production \
-      exec node server.js -p "$port" -H 0.0.0.0 "$@"
+      exec node server.mjs -p "$port" -H 0.0.0.0 "$@"
     ;;
   tolk)
     shift

@@ -70,7 +70,7 @@ export interface RunningServer {
 }
 
 /**
- * What apps/web's `start` script sets before `node server.js`: glibc's fixed mmap threshold, so
+ * What apps/web's `start` script sets before `node server.mjs`: glibc's fixed mmap threshold, so
  * freed buffers of 128 KB and more go back to the system instead of raising the threshold and
  * staying resident (docs/configuration.md, Memory); and SIGTERM/SIGINT left to Tolk's own shutdown
  * (docs/observability.md, Lifecycle).
@@ -82,7 +82,7 @@ const TEST_SERVER_DEFAULTS = { TOLK_SHUTDOWN_DRAIN_S: "0" };
 
 /**
  * The production server's command, as apps/web's `start` script runs it: Tolk's custom server
- * (apps/web/server.js) in front of the production build. Every test server starts this way.
+ * (apps/web/server.mjs) in front of the production build. Every test server starts this way.
  * Its environment: the start script's variables, then `defaults`, then this process's
  * environment, then `env`; the port and NODE_ENV last.
  */
@@ -92,13 +92,13 @@ export function serverCommand(
 ): { command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv } {
   return {
     command: process.execPath,
-    args: [join(webDir, "server.js"), "-p", String(port), "-H", options.host ?? "127.0.0.1"],
+    args: [join(webDir, "server.mjs"), "-p", String(port), "-H", options.host ?? "127.0.0.1"],
     cwd: webDir,
     env: { ...SERVER_PROCESS_ENV, ...options.defaults, ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production" },
   };
 }
 
-/** Starts the production build (apps/web/server.js, as apps/web's `start` script does) and waits until /readyz answers 200. */
+/** Starts the production build (apps/web/server.mjs, as apps/web's `start` script does) and waits until /readyz answers 200. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const cmd = serverCommand(port, { env, defaults: TEST_SERVER_DEFAULTS });

@@ -1,4 +1,4 @@
-// The HTTP edge against the production server (apps/web/server.js in front of the build):
+// The HTTP edge against the production server (apps/web/server.mjs in front of the build):
 // requests that Node's parser or Next.js's router used to answer in their own shapes (an empty
 // 400, a bodiless 431, a text/plain 500, a 308, an HTML 404, an empty 400 for an unknown method)
 // are answered in the /v1 error shape with a request id. Requests fetch cannot send (dot
@@ -112,6 +112,12 @@ describe("answers Node.js and Next.js used to give, now in the error shape", () 
       halfClose: true,
     });
     expect(expectErrorShape(r, 400, "bad_request").message).toContain("Content-Length");
+    // The server's log line of that request carries the id the client was given.
+    const id = r.headers["x-request-id"] ?? "";
+    for (let i = 0; i < 50 && !server.output().includes(id); i++) await new Promise((res) => setTimeout(res, 100));
+    const line = server.output().split("\n").find((l) => l.includes(id) && l.includes('"msg":"request"'));
+    expect(line, "an access-log line with the request id").toBeDefined();
+    expect(JSON.parse(line ?? "{}")).toMatchObject({ route: "/v1/translate", status: 400 });
   });
 
   it("a 20 KB header → 431 in the error shape (was Node's bodiless 431)", async () => {

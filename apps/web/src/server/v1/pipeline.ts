@@ -22,6 +22,7 @@ import {
 import { type z } from "zod";
 
 import { type AppContext, getAppContext } from "../context";
+import { edgeRequestId } from "./edge-context";
 import { type RequestNote, logServerError, observeV1 } from "./observe";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
@@ -116,7 +117,7 @@ export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodS
 
 /** The pipeline of runV1 with the wire format of an API family. */
 export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
-  const requestId = randomUUID();
+  const requestId = edgeRequestId() ?? randomUUID();
   // Shutdown refusal, the trace span, the access-log line and the metrics (observe.ts).
   return observeV1(req, requestId, ctx?.params, (err) => wire.error(err as TolkError, requestId, baseHeaders(requestId, null)), (note) =>
     handle(req, ctx, spec, wire, requestId, note),

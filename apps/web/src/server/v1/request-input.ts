@@ -29,7 +29,7 @@ export async function readBodyBytes(
     const { done, value } = await reader.read().catch((err: unknown) => {
       // The client's connection ended inside the body (fewer bytes than its Content-Length, or
       // a reset): its fault, not the server's. Usually nobody is left to read the answer; the
-      // custom server (server.js) has already answered such a cut-short body.
+      // custom server (server.mjs) has already answered such a cut-short body.
       throw badRequest(`The request body could not be read to its end (${err instanceof Error ? err.message : String(err)}).`);
     });
     if (done) break;

@@ -1,7 +1,7 @@
 import { submitDocument } from "@tolk/domain";
 
 import { MAX_UPLOAD_BODY_BYTES, parseDocumentForm, uploadTooLarge } from "@/server/v1/document-form";
-import { announceJob, jobHeaders } from "@/server/v1/early-hints";
+import { announceJob, jobHeaders } from "@/server/v1/edge-context";
 import { v1Route } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";

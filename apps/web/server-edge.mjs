@@ -1,6 +1,6 @@
-// The HTTP edge of the custom server (server.js): what Node's parser or Next.js's router would
+// The HTTP edge of the custom server (server.mjs): what Node's parser or Next.js's router would
 // otherwise answer in their own shapes (an empty 400, a bodiless 431, a text/plain 500, a 308, an
-// HTML 404). Plain JavaScript so `node server.js` needs no build step or TypeScript loader.
+// HTML 404). Plain JavaScript so `node server.mjs` needs no build step or TypeScript loader.
 import { randomUUID } from "node:crypto";
 
 /**
@@ -86,21 +86,22 @@ export function edgeRequest(method, rawUrl) {
  * The answer to a request Node's HTTP parser refused before any handler ran, in the error shape
  * (Node's own is bodiless), or null when the connection is past answering.
  */
-export function parserErrorReply(err) {
+export function parserErrorReply(err, requestId) {
+  const reply = (status, code, message) => errorReply(status, code, message, { requestId });
   switch (err.code) {
     case "HPE_HEADER_OVERFLOW":
-      return errorReply(431, "headers_too_large", "The request's headers are too large (at most 16 KB in all): send fewer or shorter headers.");
+      return reply(431, "headers_too_large", "The request's headers are too large (at most 16 KB in all): send fewer or shorter headers.");
     case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
-      return errorReply(413, "payload_too_large", "The request's chunk extensions are too large.");
+      return reply(413, "payload_too_large", "The request's chunk extensions are too large.");
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return errorReply(408, "request_timeout", "The request was not received in time.");
+      return reply(408, "request_timeout", "The request was not received in time.");
     case "HPE_INVALID_EOF_STATE":
-      return errorReply(400, "bad_request", "The request body ended before its Content-Length: send the whole body, or a Content-Length that matches it.");
+      return reply(400, "bad_request", "The request body ended before its Content-Length: send the whole body, or a Content-Length that matches it.");
     case "ECONNRESET":
     case "EPIPE":
       return null;
     default:
-      return errorReply(400, "bad_request", `The request is not valid HTTP/1.1 (${err.code ?? "unparsable"}).`);
+      return reply(400, "bad_request", `The request is not valid HTTP/1.1 (${err.code ?? "unparsable"}).`);
   }
 }
 

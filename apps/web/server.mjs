@@ -1,17 +1,17 @@
 // Tolk's production server: Node's HTTP server in front of Next.js's request handler (the one
 // `next start` uses), so that what Node's parser and Next's router answer by themselves (a header
 // block too large, a body shorter than its Content-Length, `%ff` in a path, a trailing slash, a
-// path climbing out of /v1) is answered in the /v1 error shape (server-edge.js). Everything else
+// path climbing out of /v1) is answered in the /v1 error shape (server-edge.mjs). Everything else
 // goes to Next.js unchanged. SIGTERM/SIGINT stay with Tolk's own drain (src/server/lifecycle.ts):
 // Next.js installs no signal handlers in a custom server.
 //
-//   node server.js [-p PORT] [-H HOSTNAME] [--keepAliveTimeout MS]
+//   node server.mjs [-p PORT] [-H HOSTNAME] [--keepAliveTimeout MS]
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 
-import { edgeRequest, errorReply, parserErrorReply, writeToSocket } from "./server-edge.js";
+import { edgeRequest, errorReply, parserErrorReply, writeToSocket } from "./server-edge.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -28,14 +28,15 @@ process.env.NODE_ENV ??= "production";
 // Tells src/server/lifecycle.ts that the signals are Tolk's (a custom server leaves them alone).
 process.env.NEXT_MANUAL_SIG_HANDLE ??= "true";
 
-// The raw response of the request being handled, for a route that sends an interim (1xx)
-// response before its final one (src/server/v1/early-hints.ts): a route handler's Response
-// cannot. On globalThis, under a registered symbol, because the routes live in Next's bundle.
-const rawResponses = new AsyncLocalStorage();
-globalThis[Symbol.for("tolk.rawResponse")] = rawResponses;
+// Each request's raw response and request id, for the /v1 pipeline (src/server/v1/edge-context.ts):
+// a route that sends an interim (1xx) answer before its final one needs the raw response, and
+// the id is the pipeline's too. On globalThis, under a registered symbol, because the routes live
+// in Next's bundle.
+const edgeContext = new AsyncLocalStorage();
+globalThis[Symbol.for("tolk.edgeContext")] = edgeContext;
 
-// The response being written on each connection, so a parser error that arrives mid-request (a
-// body cut short) is answered only while nothing of that response was sent.
+// The request being answered on each connection, so a parser error that arrives mid-request (a
+// body cut short) is answered, with that request's id, only while nothing of its response was sent.
 const current = new WeakMap();
 
 const server = createServer(onRequest);
@@ -55,13 +56,14 @@ async function onRequest(req, res) {
     return;
   }
   req.url = edge.url;
-  current.set(req.socket, res);
-  res.once("close", () => current.get(req.socket) === res && current.delete(req.socket));
+  const context = { res, requestId: randomUUID() };
+  current.set(req.socket, context);
+  res.once("close", () => current.get(req.socket) === context && current.delete(req.socket));
   try {
-    await rawResponses.run(res, () => handle(req, res));
+    await edgeContext.run(context, () => handle(req, res));
   } catch (err) {
     // Next.js's own failure (its route handlers answer their errors themselves).
-    const requestId = randomUUID();
+    const { requestId } = context;
     console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), request_id: requestId, url: req.url, err: String(err?.stack ?? err), msg: "request failed" }));
     if (res.headersSent) return void res.destroy();
     const reply = errorReply(500, "internal_error", "An unexpected error occurred.", { requestId });
@@ -71,8 +73,8 @@ async function onRequest(req, res) {
 }
 
 server.on("clientError", (err, socket) => {
-  const res = current.get(socket);
-  const reply = socket.writable && !res?.headersSent ? parserErrorReply(err) : null;
+  const context = current.get(socket);
+  const reply = socket.writable && !context?.res.headersSent ? parserErrorReply(err, context?.requestId) : null;
   if (reply) writeToSocket(socket, reply);
   else socket.destroy();
 });
