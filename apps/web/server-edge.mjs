@@ -39,8 +39,8 @@ function dotSegment(segment) {
  * What the edge does with a request before Next.js sees it: `{ url }` to hand on (maybe rewritten),
  * or `{ reply }` to answer at once. Only /v1 paths are touched; the console's are Next.js's own.
  *
- * - A trailing slash is served as the path without it (Next.js would redirect with a 308, which
- *   a client that POSTs does not follow with its body).
+ * - A trailing slash is served as the path without it, and `//` as `/` (Next.js would redirect
+ *   with a 308, which a client that POSTs does not follow with its body).
  * - Dot segments are resolved as every URL parser does; a path that climbs out of /v1
  *   (`/v1/x/../../y`) is a 404 here, never a console page or Next.js's HTML 404.
  * - A segment that is not valid percent-encoded UTF-8 (`%ff`) is a 400 naming the path (Next.js
@@ -48,20 +48,22 @@ function dotSegment(segment) {
  * - A method Next.js does not route (PROPFIND, TRACE, …) is a 405 (Next.js's is an empty 400).
  */
 export function edgeRequest(method, rawUrl) {
-  const query = rawUrl.indexOf("?");
-  const rawPath = query === -1 ? rawUrl : rawUrl.slice(0, query);
-  const search = query === -1 ? "" : rawUrl.slice(query);
+  // The absolute form (`GET http://host/v1/me`) names the same path; Next.js takes the Host header.
+  const target = rawUrl.slice(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/iu.exec(rawUrl)?.[0].length ?? 0);
+  const query = target.indexOf("?");
+  const rawPath = query === -1 ? target : target.slice(0, query);
+  const search = query === -1 ? "" : target.slice(query);
   if (!isV1(rawPath.replace(/%2e/giu, "."))) return { url: rawUrl };
 
   const segments = [];
   for (const segment of rawPath.split("/").slice(1)) {
     const dots = dotSegment(segment);
     if (dots === "..") segments.pop();
-    else if (dots === null) segments.push(segment);
+    // An empty segment (a trailing slash, `//`) is dropped: Next.js would redirect.
+    else if (dots === null && segment !== "") segments.push(segment);
   }
-  let path = `/${segments.join("/")}`;
+  const path = `/${segments.join("/")}`;
   if (!isV1(path)) return { reply: errorReply(404, "not_found", `The endpoint ${rawPath} does not exist (it resolves outside /v1).`) };
-  while (path.length > "/v1".length && path.endsWith("/")) path = path.slice(0, -1);
 
   for (const segment of segments) {
     try {
