@@ -45,11 +45,18 @@ describe.skipIf(!onPostgres)("a database connection terminated mid-request", () 
     return terminated;
   };
 
+  let orgId = "";
+  const debitsOf = async () => Number((await admin`select count(*)::int as n from credit_debits where org_id = ${orgId}`)[0]?.n);
+
   /**
-   * Holds the organization's row so the request's debit waits on it, then terminates the
-   * backend that waits, `times` times: its statement fails with 57P01 as in a PostgreSQL restart.
+   * A new organization's translation whose debit waits on the organization's row (held here),
+   * with the waiting backend terminated `times` times: its statement fails with 57P01 as in a
+   * PostgreSQL restart.
    */
-  const translateWhileTerminating = async (token: string | undefined, times: number) => {
+  const translateWhileTerminating = async (times: number) => {
+    const org = await h.org();
+    orgId = org.orgId;
+    const token = org.keys.all?.key;
     let pending: Promise<Awaited<ReturnType<typeof call>>> | undefined;
     let terminated = 0;
     await admin.begin(async (tx) => {
@@ -57,17 +64,11 @@ describe.skipIf(!onPostgres)("a database connection terminated mid-request", () 
       pending = call(h, translate, "/v1/translate", { token, ...translateBody("The house is big.") });
       terminated = await terminateWaiters(times);
     });
-    return { reply: await (pending as NonNullable<typeof pending>), terminated };
+    return { r: await (pending as NonNullable<typeof pending>), terminated, token };
   };
 
-  let orgId = "";
-  const debitsOf = async () => Number((await admin`select count(*)::int as n from credit_debits where org_id = ${orgId}`)[0]?.n);
-
   it("retries a debit whose connection was terminated once: 200, billed exactly once", async () => {
-    const org = await h.org();
-    orgId = org.orgId;
-    const token = org.keys.all?.key;
-    const { reply: r, terminated } = await translateWhileTerminating(token, 1);
+    const { r, terminated, token } = await translateWhileTerminating(1);
     expect(terminated, "a backend waited on the organization's lock").toBe(1);
     expect(r.status, r.text).toBe(200);
     expectConventions(r);
@@ -78,10 +79,7 @@ describe.skipIf(!onPostgres)("a database connection terminated mid-request", () 
   });
 
   it("answers 503 + Retry-After when the retry loses its connection too, bills nothing, and recovers", async () => {
-    const org = await h.org();
-    orgId = org.orgId;
-    const token = org.keys.all?.key;
-    const { reply: r, terminated } = await translateWhileTerminating(token, 2);
+    const { r, terminated, token } = await translateWhileTerminating(2);
     expect(terminated, "the debit and its retry both waited on the organization's lock").toBe(2);
     expectError(r, 503, "service_unavailable", "api_error");
     expect(Number(header(r, "retry-after"))).toBeGreaterThan(0);
