@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
         help: { type: "boolean", short: "h" },
         once: { type: "boolean" },
         ...Object.fromEntries(
-          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency"].map((n) => [
+          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency", "request"].map((n) => [
             n,
             { type: "string" as const },
           ]),
