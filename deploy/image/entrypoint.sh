@@ -17,9 +17,11 @@ case "$role" in
     export TOLK_PUBLIC_URL="${TOLK_PUBLIC_URL:-http://localhost:$port}"
     if [ "${TOLK_SEED:-0}" = "1" ]; then tolk seed; fi
     cd /app/apps/web
-    # Tolk drains on SIGTERM itself (docs/observability.md, Lifecycle) instead of Next.js.
-    NEXT_MANUAL_SIG_HANDLE=true MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}" \
-      exec node node_modules/next/dist/bin/next start -p "$port" -H 0.0.0.0 "$@"
+    # apps/web's start command (its package.json): Tolk's server in front of Next.js, which
+    # answers malformed requests in the /v1 error shape; Tolk drains on SIGTERM itself
+    # (docs/observability.md, Lifecycle).
+    NEXT_MANUAL_SIG_HANDLE=true MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}" NODE_ENV=production \
+      exec node server.mjs -p "$port" -H 0.0.0.0 "$@"
     ;;
   tolk)
     shift

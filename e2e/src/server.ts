@@ -70,24 +70,39 @@ export interface RunningServer {
 }
 
 /**
- * What apps/web's `start` script sets before `next start`: glibc's fixed mmap threshold, so
+ * What apps/web's `start` script sets before `node server.mjs`: glibc's fixed mmap threshold, so
  * freed buffers of 128 KB and more go back to the system instead of raising the threshold and
  * staying resident (docs/configuration.md, Memory); and SIGTERM/SIGINT left to Tolk's own shutdown
- * (docs/observability.md, Lifecycle) instead of Next.js's.
+ * (docs/observability.md, Lifecycle).
  */
 // No background warm-up of every installed pair unless a test asks for it (TOLK_APERTIUM_WARM).
 const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", NEXT_MANUAL_SIG_HANDLE: "true", TOLK_APERTIUM_WARM: "none" };
 /** Test servers stop without the few seconds a proxy needs to notice readiness (tests that need them set their own). */
 const TEST_SERVER_DEFAULTS = { TOLK_SHUTDOWN_DRAIN_S: "0" };
 
-/** Starts the production build (`next start`, as apps/web's `start` script does) and waits until /readyz answers 200. */
+/**
+ * The production server's command, as apps/web's `start` script runs it: Tolk's custom server
+ * (apps/web/server.mjs) in front of the production build. Every test server starts this way.
+ * Its environment: the start script's variables, then `defaults`, then this process's
+ * environment, then `env`; the port and NODE_ENV last.
+ */
+export function serverCommand(
+  port: number,
+  options: { env?: Record<string, string>; defaults?: Record<string, string>; host?: string } = {},
+): { command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv } {
+  return {
+    command: process.execPath,
+    args: [join(webDir, "server.mjs"), "-p", String(port), "-H", options.host ?? "127.0.0.1"],
+    cwd: webDir,
+    env: { ...SERVER_PROCESS_ENV, ...options.defaults, ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production" },
+  };
+}
+
+/** Starts the production build (apps/web/server.mjs, as apps/web's `start` script does) and waits until /readyz answers 200. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(webDir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: webDir,
-    env: { ...SERVER_PROCESS_ENV, ...TEST_SERVER_DEFAULTS, ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const cmd = serverCommand(port, { env, defaults: TEST_SERVER_DEFAULTS });
+  const child = spawn(cmd.command, cmd.args, { cwd: cmd.cwd, env: cmd.env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));

@@ -2,7 +2,12 @@
 // embedded defaults: for every operation, a bounded number of requests whose path parameters,
 // query and body are drawn from the operation's own schemas and then damaged (wrong types, NUL
 // characters, odd Unicode, huge or empty values, missing and unknown fields). Whatever it sends,
-// the server must answer below 500, and every error in the error shape with the request id.
+// the server must answer below 500, never redirect, and every error in the error shape with the
+// request id. Path parameters also go out unencoded (`%ff`, `../../etc/passwd` as written) or with
+// a trailing slash, and some requests use a method no route has (node:http sends a path as
+// written, where fetch would normalise it).
+import { Agent, request } from "node:http";
+
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -118,18 +123,46 @@ interface OpenApiOperation {
 
 const pathParam = fc.oneof(fc.stringMatching(/^[a-z]{2,4}_[0-9A-Za-z]{22}$/), nasty.filter((s) => s.length < 2_000), fc.string({ minLength: 1, maxLength: 30 }));
 
+/** How a path parameter goes on the wire: percent-encoded, as written (when HTTP can carry it), or encoded with a trailing slash after the path. */
+const pathStyle = fc.constantFrom("encoded", "encoded", "encoded", "raw", "trailing-slash");
+/** Printable ASCII without `?` and `#`: what can stand in a request line as written. */
+const sendableRaw = (value: string) => /^[\x21-\x7e]+$/u.test(value) && !/[?#]/u.test(value);
+
 function requestArbitrary(path: string, method: string, op: OpenApiOperation) {
   const params = op.parameters ?? [];
   const pathNames = params.filter((p) => p.in === "path").map((p) => p.name);
   const query = params.filter((p) => p.in === "query");
   const json = op.requestBody?.content["application/json"]?.schema;
   return fc.record({
-    path: fc.tuple(...pathNames.map(() => pathParam.filter(encodable))).map((values) =>
-      pathNames.reduce((p, name, i) => p.replace(`{${name}}`, encodeURIComponent(String(values[i]))), path),
-    ),
+    path: fc.tuple(fc.tuple(...pathNames.map(() => pathParam.filter(encodable))), pathStyle).map(([values, style]) => {
+      const filled = pathNames.reduce((p, name, i) => {
+        const value = String(values[i]);
+        return p.replace(`{${name}}`, style === "raw" && sendableRaw(value) ? value : encodeURIComponent(value));
+      }, path);
+      return style === "trailing-slash" ? `${filled}/` : filled;
+    }),
     query: fc.record(Object.fromEntries(query.map((q) => [q.name, fromSchema(q.schema ?? { type: "string" }).map(String)])), { requiredKeys: [] }),
     body: json ? fromSchema(json) : fc.constant(undefined),
-    method: fc.constant(method.toUpperCase()),
+    method: fc.oneof({ arbitrary: fc.constant(method.toUpperCase()), weight: 9 }, { arbitrary: fc.constantFrom("PROPFIND", "PURGE", "MKCOL"), weight: 1 }),
+  });
+}
+
+const agent = new Agent({ keepAlive: true });
+
+/** One request with node:http, which sends the path as written (fetch would resolve dot segments). */
+function send(method: string, path: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; header: (name: string) => string | undefined; text: string }>((resolve, reject) => {
+    const url = new URL(server.url);
+    const req = request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (d: Buffer) => chunks.push(d));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, header: (name) => [res.headers[name] ?? []].flat()[0], text: Buffer.concat(chunks).toString("utf8") }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
   });
 }
 
@@ -143,21 +176,21 @@ describe("fuzzing every operation of /openapi.json", () => {
     for (const { path, method, op } of operations) {
       const samples = fc.sample(requestArbitrary(path, method, op), { numRuns: RUNS, seed: SEED });
       for (const sample of samples) {
-        const url = new URL(server.url + String(sample.path));
-        for (const [k, v] of Object.entries(sample.query)) if (v !== undefined) url.searchParams.set(k, v);
-        const res = await fetch(url, {
-          method: sample.method,
-          headers: { Authorization: `Bearer ${key}`, ...(sample.body === undefined ? {} : { "Content-Type": "application/json" }) },
-          body: sample.body === undefined || sample.method === "GET" ? undefined : JSON.stringify(sample.body),
-        });
+        const search = new URLSearchParams(Object.entries(sample.query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+        const target = `${sample.path}${search ? `?${search}` : ""}`;
+        const body = sample.body === undefined || sample.method === "GET" ? undefined : JSON.stringify(sample.body);
+        const res = await send(sample.method, target, {
+          Authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        }, body);
         sent++;
-        const text = await res.text();
-        const where = `${sample.method} ${url.pathname}${url.search.slice(0, 80)} → ${res.status}`;
-        if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
+        const where = `${sample.method} ${target.slice(0, 120)} → ${res.status}`;
+        if (res.status >= 500) failures.push(`${where}: ${res.text.slice(0, 200)}`);
+        else if (res.status >= 300 && res.status < 400) failures.push(`${where}: a redirect (to ${res.header("location")})`);
         else if (res.status >= 400) {
-          const body = safeJson(text) as { error?: { code?: unknown; request_id?: unknown } } | null;
-          if (typeof body?.error?.code !== "string" || body.error.request_id !== res.headers.get("x-request-id")) {
-            failures.push(`${where}: not in the error shape: ${text.slice(0, 200)}`);
+          const error = safeJson(res.text) as { error?: { code?: unknown; request_id?: unknown } } | null;
+          if (typeof error?.error?.code !== "string" || error.error.request_id !== res.header("x-request-id")) {
+            failures.push(`${where}: not in the error shape: ${res.text.slice(0, 200)}`);
           }
         }
       }

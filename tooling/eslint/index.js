@@ -29,6 +29,12 @@ export default tseslint.config(
     rules: { ...tseslint.configs.disableTypeChecked.rules, "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // ES module scripts node runs as they are (apps/web/server.mjs): plain JavaScript outside every tsconfig.
+    files: ["**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: "module", globals: { ...globals.node } },
+  },
+  {
     // Asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by vitest.
     files: ["**/test/**/*.ts"],
     rules: { "@typescript-eslint/no-unsafe-assignment": "off" },

@@ -1,7 +1,7 @@
 // A database connection lost in the middle of a request (PostgreSQL restarted, or the backend
-// terminated by an operator): the request is answered 503 with Retry-After, or completed on a
-// fresh connection, never 500, and billing stays exact either way. PostgreSQL only: PGlite has
-// no connections to lose.
+// terminated by an operator): the debit is retried once on a fresh connection, so the request
+// succeeds and is billed once; a second loss is answered 503 with Retry-After, never 500, and
+// bills nothing. PostgreSQL only: PGlite has no connections to lose.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -26,51 +26,69 @@ describe.skipIf(!onPostgres)("a database connection terminated mid-request", () 
   const consumed = async (token: string | undefined) =>
     ((await call(h, quota, "/v1/quota", { token })).json as { data: { credits: { consumed: number } } }).data.credits.consumed;
 
-  it("answers 503 + Retry-After (or the translation from a new connection), never 500, and bills exactly what it answered", async () => {
+  const translateBody = (text: string) => ({
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text, source_lang: "en", target_lang: "es" }),
+  });
+
+  /** Terminates the backends waiting on a lock, `times` times (each after a backend waits again). */
+  const terminateWaiters = async (times: number) => {
+    let terminated = 0;
+    for (let i = 0; i < 400 && terminated < times; i++) {
+      await sleep(25);
+      const rows = await admin`
+        select pg_terminate_backend(pid) as done from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
+      terminated += rows.filter((r) => r.done === true).length;
+    }
+    return terminated;
+  };
+
+  let orgId = "";
+  const debitsOf = async () => Number((await admin`select count(*)::int as n from credit_debits where org_id = ${orgId}`)[0]?.n);
+
+  /**
+   * A new organization's translation whose debit waits on the organization's row (held here),
+   * with the waiting backend terminated `times` times: its statement fails with 57P01 as in a
+   * PostgreSQL restart.
+   */
+  const translateWhileTerminating = async (times: number) => {
     const org = await h.org();
+    orgId = org.orgId;
     const token = org.keys.all?.key;
     let pending: Promise<Awaited<ReturnType<typeof call>>> | undefined;
-    // Hold the organization's row so the request's debit waits on it, then terminate the
-    // backend that waits: its statement fails with 57P01 as in a PostgreSQL restart.
+    let terminated = 0;
     await admin.begin(async (tx) => {
-      await tx`select id from organizations where id = ${org.orgId} for update`;
-      pending = call(h, translate, "/v1/translate", {
-        method: "POST",
-        token,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ text: "The house is big.", source_lang: "en", target_lang: "es" }),
-      });
-      let terminated = 0;
-      for (let i = 0; i < 200 && terminated === 0; i++) {
-        await sleep(50);
-        const rows = await admin`
-          select pg_terminate_backend(pid) as done from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
-        terminated = rows.filter((r) => r.done === true).length;
-      }
-      expect(terminated, "a backend waited on the organization's lock").toBeGreaterThan(0);
+      await tx`select id from organizations where id = ${orgId} for update`;
+      pending = call(h, translate, "/v1/translate", { token, ...translateBody("The house is big.") });
+      terminated = await terminateWaiters(times);
     });
-    const r = await (pending as NonNullable<typeof pending>);
-    expect(r.status, r.text).not.toBe(500);
-    if (r.status === 503) {
-      expectError(r, 503, "service_unavailable", "api_error");
-      expect(Number(header(r, "retry-after"))).toBeGreaterThan(0);
-      expect(await consumed(token)).toBe(0);
-    } else {
-      expect(r.status, r.text).toBe(200);
-      expectConventions(r);
-      const used = (r.json as { data: { credits_used: number } }).data.credits_used;
-      expect(await consumed(token)).toBe(used);
-    }
+    return { r: await (pending as NonNullable<typeof pending>), terminated, token };
+  };
+
+  it("retries a debit whose connection was terminated once: 200, billed exactly once", async () => {
+    const { r, terminated, token } = await translateWhileTerminating(1);
+    expect(terminated, "a backend waited on the organization's lock").toBe(1);
+    expect(r.status, r.text).toBe(200);
+    expectConventions(r);
+    const used = (r.json as { data: { credits_used: number } }).data.credits_used;
+    expect(used).toBeGreaterThan(0);
+    expect(await consumed(token)).toBe(used);
+    expect(await debitsOf()).toBe(1);
+  });
+
+  it("answers 503 + Retry-After when the retry loses its connection too, bills nothing, and recovers", async () => {
+    const { r, terminated, token } = await translateWhileTerminating(2);
+    expect(terminated, "the debit and its retry both waited on the organization's lock").toBe(2);
+    expectError(r, 503, "service_unavailable", "api_error");
+    expect(Number(header(r, "retry-after"))).toBeGreaterThan(0);
+    expect(await consumed(token)).toBe(0);
+    expect(await debitsOf()).toBe(0);
     // The pool recovers: the next request is answered and billed once.
-    const before = await consumed(token);
-    const next = await call(h, translate, "/v1/translate", {
-      method: "POST",
-      token,
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: "Good morning.", source_lang: "en", target_lang: "es" }),
-    });
+    const next = await call(h, translate, "/v1/translate", { token, ...translateBody("Good morning.") });
     expect(next.status, next.text).toBe(200);
-    expect(await consumed(token)).toBe(before + (next.json as { data: { credits_used: number } }).data.credits_used);
+    expect(await consumed(token)).toBe((next.json as { data: { credits_used: number } }).data.credits_used);
+    expect(await debitsOf()).toBe(1);
   });
 });

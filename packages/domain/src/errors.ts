@@ -139,6 +139,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Runs `fn`, and runs it once more when it failed on a lost database connection (a restart, a
+ * terminated backend): a lost connection is usually one broken pool connection, and the second
+ * attempt gets a fresh one. Only for work that is safe to repeat whether or not the first
+ * attempt committed (a debit keyed by its operation debits once); a second loss is thrown.
+ */
+export async function retryOnceIfConnectionLost<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    return fn();
+  }
+}
+
 export const databaseUnavailable = () =>
   new TolkError(
     503,

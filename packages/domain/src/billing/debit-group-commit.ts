@@ -1,6 +1,8 @@
 import { rowsOf } from "@tolk/db";
 import { type SQL, sql } from "drizzle-orm";
 
+import { retryOnceIfConnectionLost } from "../errors";
+
 /** One debit as `tolk_debit` takes it (the JSON keys are the function's parameters). */
 export interface DebitStatement {
   org: string;
@@ -31,12 +33,17 @@ interface Waiting {
   reject: (err: unknown) => void;
 }
 
-/** The single-debit statement: one round trip, its own transaction. */
+/**
+ * The single-debit statement: one round trip, its own transaction. Retried once on a lost
+ * connection: `tolk_debit` is idempotent per operation key, so a repeat after a commit whose
+ * reply was lost debits nothing more.
+ */
 export async function runDebitStatement(db: StatementRunner, d: DebitStatement): Promise<DebitReply | undefined> {
-  const result: unknown = await db.execute(
+  const result: unknown = await retryOnceIfConnectionLost(async () => db.execute(
     sql`select tolk_debit(${d.org}, ${d.key}, ${d.amount}::integer, ${d.allowance}::integer,
       ${d.period_start}::timestamptz, ${d.period_end}::timestamptz, ${d.now}::timestamptz,
       ${d.usage ? JSON.stringify(d.usage) : null}::jsonb) as reply`,
+    ),
   );
   return parseJson<DebitReply>(rowsOf<{ reply: DebitReply | string }>(result)[0]?.reply);
 }
@@ -102,8 +109,9 @@ export class DebitGroupCommit {
         return;
       }
       const ordered = [...batch].sort((a, b) => (a.item.org < b.item.org ? -1 : a.item.org > b.item.org ? 1 : 0));
-      const result: unknown = await this.db.execute(
-        sql`select tolk_debit_many(${JSON.stringify(ordered.map((w) => w.item))}::jsonb) as replies`,
+      // Retried once on a lost connection, as runDebitStatement: every item is idempotent.
+      const result: unknown = await retryOnceIfConnectionLost(async () =>
+        this.db.execute(sql`select tolk_debit_many(${JSON.stringify(ordered.map((w) => w.item))}::jsonb) as replies`),
       );
       const replies = parseJson<DebitReply[]>(rowsOf<{ replies: DebitReply[] | string }>(result)[0]?.replies) ?? [];
       for (const [i, w] of ordered.entries()) {
@@ -115,7 +123,7 @@ export class DebitGroupCommit {
         else w.resolve(reply);
       }
     } catch (err) {
-      // The statement itself failed (connection lost, …): nothing of this batch was committed.
+      // The statement itself failed (the connection lost twice, …): nothing of this batch was committed.
       for (const w of batch) w.reject(err);
     }
   }

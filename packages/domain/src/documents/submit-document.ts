@@ -35,7 +35,15 @@ export type SubmittedDocument =
 export async function submitDocument(
   ctx: DomainContext,
   services: DocumentServices,
-  options: { principal: Principal; requestId: string; upload: DocumentUpload; request: DocumentRequest; async: boolean },
+  options: {
+    principal: Principal;
+    requestId: string;
+    upload: DocumentUpload;
+    request: DocumentRequest;
+    async: boolean;
+    /** Called once the job exists, before a synchronous one is translated (its id can be announced). */
+    onJobCreated?: (jobId: string) => void;
+  },
 ): Promise<SubmittedDocument> {
   const { principal, request, upload } = options;
   await services.links.ready();
@@ -103,6 +111,7 @@ export async function submitDocument(
     .returning();
   if (!job) throw new Error("document job insert returned nothing");
   jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: upload.bytes.byteLength, segments: stored.count });
+  options.onJobCreated?.(job.id);
 
   if (options.async) {
     services.onQueued?.();

@@ -22,6 +22,7 @@ import {
 import { type z } from "zod";
 
 import { type AppContext, getAppContext } from "../context";
+import { edgeRequestId } from "./edge-context";
 import { type RequestNote, logServerError, observeV1 } from "./observe";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
@@ -48,6 +49,8 @@ export interface RouteResult {
   file?: { body: string; contentType: string; filename: string };
   /** A response that is not the JSON envelope (a file download); it gets the base headers. */
   raw?: Response;
+  /** Headers of the answer besides the base ones (an idempotent replay sends only the stored body). */
+  headers?: Record<string, string>;
 }
 
 export interface MethodSpec {
@@ -114,7 +117,7 @@ export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodS
 
 /** The pipeline of runV1 with the wire format of an API family. */
 export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
-  const requestId = randomUUID();
+  const requestId = edgeRequestId() ?? randomUUID();
   // Shutdown refusal, the trace span, the access-log line and the metrics (observe.ts).
   return observeV1(req, requestId, ctx?.params, (err) => wire.error(err as TolkError, requestId, baseHeaders(requestId, null)), (note) =>
     handle(req, ctx, spec, wire, requestId, note),
@@ -195,7 +198,9 @@ async function handle(
     if (result.file) return fileResponse(status, result.file, baseHeaders(requestId, limit));
     const text = wire.success(result.data, result.meta ?? {}, requestId);
     if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body: text });
-    return jsonTextResponse(status, text, baseHeaders(requestId, limit));
+    const headers = baseHeaders(requestId, limit);
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+    return jsonTextResponse(status, text, headers);
   } catch (err) {
     const known = isTolkError(err);
     const tolkError = known ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError();

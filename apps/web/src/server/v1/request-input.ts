@@ -26,7 +26,12 @@ export async function readBodyBytes(
   let total = 0;
   const reader = req.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((err: unknown) => {
+      // The client's connection ended inside the body (fewer bytes than its Content-Length, or
+      // a reset): its fault, not the server's. Usually nobody is left to read the answer; the
+      // custom server (server.mjs) has already answered such a cut-short body.
+      throw badRequest(`The request body could not be read to its end (${err instanceof Error ? err.message : String(err)}).`);
+    });
     if (done) break;
     if (total + value.byteLength > maxBytes) {
       await reader.cancel();
