@@ -69,4 +69,5 @@ export * from "./accounts/set-user-password";
 export * from "./runtime/heap-growth";
 export * from "./runtime/log";
 export * from "./runtime/metrics";
+export * from "./runtime/service-env";
 export * from "./runtime/shutdown-env";
