@@ -1,9 +1,21 @@
-/// <reference path="./s3rver.d.ts" />
 // An S3-compatible server for tests (s3rver checks SigV4 signatures), started in this process
 // on a free loopback port: the domain's storage tests and the e2e cluster both use this one.
 import { createRequire } from "node:module";
 
-import S3rver from "@20minutes/s3rver";
+/** The part of @20minutes/s3rver (CommonJS, no bundled types) used here. */
+interface S3rver {
+  run(): Promise<{ address: string; port: number }>;
+  close(callback?: () => void): void;
+}
+type S3rverClass = new (options: {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rver;
+
+const require = createRequire(import.meta.url);
 
 export interface RunningS3rver {
   /** http://127.0.0.1:PORT, for S3_ENDPOINT (path-style). */
@@ -24,7 +36,7 @@ let queryEncodingFixed = false;
 function fixS3rverQueryEncoding(): void {
   if (queryEncodingFixed) return;
   queryEncodingFixed = true;
-  const v4 = createRequire(import.meta.url)("@20minutes/s3rver/lib/signature/v4.js") as {
+  const v4 = require("@20minutes/s3rver/lib/signature/v4.js") as {
     getStringToSign: (request: { querystring: string }, ...rest: unknown[]) => string;
   };
   const original = v4.getStringToSign;
@@ -39,7 +51,8 @@ function fixS3rverQueryEncoding(): void {
  */
 export async function startS3rver(options: { directory: string; buckets: string[] }): Promise<RunningS3rver> {
   fixS3rverQueryEncoding();
-  const server = new S3rver({
+  const S3rverServer = require("@20minutes/s3rver") as S3rverClass;
+  const server = new S3rverServer({
     port: 0,
     address: "127.0.0.1",
     silent: true,

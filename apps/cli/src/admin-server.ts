@@ -19,5 +19,5 @@ export async function serveCliCommands(options: {
   const env = readEnv();
   const path = adminSocketPath(options.dataDir ?? defaultDataDir());
   const server = await serveAdminSocket(path, () => ({ domain, database, env }));
-  return { path, close: server.close };
+  return { path, close: () => server.close() };
 }

@@ -45,7 +45,7 @@ function bufferedOutput(): CommandOutput & { answer(code: number): AdminAnswer }
 function parseRequest(line: string): AdminRequest | null {
   try {
     const value = JSON.parse(line) as { argv?: unknown };
-    if (Array.isArray(value.argv) && value.argv.every((a) => typeof a === "string")) return { argv: value.argv as string[] };
+    if (Array.isArray(value.argv) && value.argv.every((a) => typeof a === "string")) return { argv: value.argv };
   } catch {
     // Not JSON: answered as a bad request below.
   }

@@ -30,7 +30,7 @@ export async function startServer(): Promise<void> {
     // On the embedded database, `tolk` commands started beside the server run in it (docs/cli.md).
     const admin = await serveCliCommands({ database: app.database, domain: app.domain, dataDir: env.TOLK_DATA_DIR });
     if (admin) logger().info({ socket: admin.path }, "CLI commands on the embedded database are answered on the admin socket");
-    lifecycle().closeAdminSocket = admin?.close ?? null;
+    lifecycle().closeAdminSocket = admin ? () => admin.close() : null;
     installShutdownHandlers(app, env);
     // Queued document jobs (and those a crash interrupted) resume once the server is up.
     app.worker?.start();
