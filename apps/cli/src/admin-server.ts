@@ -1,8 +1,8 @@
 import { type DatabaseHandle, defaultDataDir } from "@tolk/db";
-import { type DomainContext } from "@tolk/domain";
+import { type DomainContext, errorFields, logger } from "@tolk/domain";
 
 import { adminSocketPath, serveAdminSocket } from "./admin-socket";
-import { readEnv } from "./env";
+import { type CliEnv, readEnv } from "./env";
 
 /**
  * For the server: answers `tolk` commands started beside it on the embedded database it holds
@@ -16,8 +16,16 @@ export async function serveCliCommands(options: {
 }): Promise<{ path: string; close(): Promise<void> } | null> {
   const { database, domain } = options;
   if (database.kind !== "pglite" || database.location === "memory") return null;
-  const env = readEnv();
+  // Read at the first command: a variable only the CLI reads, set wrong, fails that command,
+  // not the server's start.
+  let env: CliEnv | undefined;
   const path = adminSocketPath(options.dataDir ?? defaultDataDir());
-  const server = await serveAdminSocket(path, () => ({ domain, database, env }));
-  return { path, close: () => server.close() };
+  try {
+    const server = await serveAdminSocket(path, () => ({ domain, database, env: (env ??= readEnv()) }));
+    return { path, close: () => server.close() };
+  } catch (err) {
+    // E.g. a data dir whose path is too long for a Unix socket: the server still serves.
+    logger().warn({ socket: path, ...errorFields(err) }, "no admin socket: tolk commands beside this server will find the database in use");
+    return null;
+  }
 }

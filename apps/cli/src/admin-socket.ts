@@ -61,7 +61,13 @@ export async function runForwardedCommand(argv: string[], context: () => Command
     const err = new Error("The server runs document jobs itself (TOLK_WORKER); `tolk worker` is for deployments on PostgreSQL.");
     return out.answer(reportFailure(err, parsed.json, out));
   }
-  const code = await runParsedCommand(parsed, context(), out);
+  let ctx: CommandContext;
+  try {
+    ctx = context();
+  } catch (err) {
+    return out.answer(reportFailure(err, parsed.json, out));
+  }
+  const code = await runParsedCommand(parsed, ctx, out);
   // The command's name only: its flags may hold a password or a key.
   logger().info({ command: parsed.name, exit_code: code }, "admin socket: ran a CLI command");
   return out.answer(code);
