@@ -34,7 +34,7 @@
  *                       the upload or the first batch request on
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -45,7 +45,8 @@ import { filterFor, stripCodes } from "@tolk/formats";
 
 import { MAX_BATCH } from "../src/batch-corpus";
 import { type BenchServer, startBenchServer } from "../src/bench-server";
-import { cpuMeter, descendants, startCpuProfile } from "../src/proc";
+import { cpuMeter, startCpuProfile } from "../src/proc";
+import { nodeTree, sampleRss, statusBytes, treeRss } from "../src/server-memory";
 import { median, percentile } from "../src/stats";
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -63,73 +64,6 @@ const WARM_UP = [
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// ---------------------------------------------------------------------------------------------
-// Memory of the server's Node processes
-
-const nodeBinary = realpathSync(process.execPath);
-
-/** `pid` and its descendants that run Node (Apertium's pipelines are the server's children too). */
-function nodeTree(pid: number): number[] {
-  return [pid, ...descendants(pid)].filter((p) => {
-    try {
-      return realpathSync(readlinkSync(`/proc/${p}/exe`)) === nodeBinary;
-    } catch {
-      return false; // ended while being read
-    }
-  });
-}
-
-/** A field of /proc/<pid>/status in bytes (VmRSS, VmHWM), 0 when the process is gone. */
-function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return Number(m?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function treeRss(pid: number): number {
-  return nodeTree(pid).reduce((n, p) => n + statusBytes(p, "VmRSS"), 0);
-}
-
-/**
- * Samples the tree's summed VmRSS every 50 ms until stopped; returns the peak. A process counts
- * from its second sample on: when the server spawns an Apertium program, the child runs Node's
- * binary with the server's pages mapped until it execs, and counting it would add the server's
- * whole RSS a second time.
- */
-function sampleRss(pid: number): { stop(): number; peakAt: () => number; timeline: () => string } {
-  let seen = new Set(nodeTree(pid));
-  let peak = treeRss(pid);
-  const started = performance.now();
-  let peakAt = 0;
-  const buckets: number[] = [];
-  const sample = () => {
-    const now = nodeTree(pid);
-    const settled = now.filter((p) => seen.has(p));
-    seen = new Set(now);
-    const rss = settled.reduce((n, p) => n + statusBytes(p, "VmRSS"), 0);
-    const at = (performance.now() - started) / 1000;
-    const b = Math.floor(at / 2);
-    buckets[b] = Math.max(buckets[b] ?? 0, rss);
-    if (rss > peak) {
-      peak = rss;
-      peakAt = at;
-    }
-  };
-  const timer = setInterval(sample, 50);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return peak;
-    },
-    peakAt: () => peakAt,
-    timeline: () => buckets.map((b, i) => `${i * 2}s:${((b ?? 0) / 1e6).toFixed(0)}`).join(" "),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. Document

@@ -11,6 +11,7 @@ import {
   parsePlan,
   parseRole,
   parseScopes,
+  refundCredits,
   revokeApiKey,
   seedDemo,
   setOrganizationPlan,
@@ -121,6 +122,18 @@ export const commands: Record<string, Command> = {
       const orgId = required(flags, "org");
       const lot = await topUpCredits(domain, { orgId, amount: Number(raw) });
       return { org_id: orgId, lot_id: lot.lotId, amount: lot.amount, remaining: lot.remaining };
+    },
+  },
+  "credits refund": {
+    usage: "tolk credits refund --org ORG_ID --request REQUEST_ID [--amount N]",
+    run: async ({ domain }, flags) => {
+      const raw = flags.amount;
+      if (raw !== undefined && !/^\d+$/.test(raw)) throw badRequest("--amount must be a whole number.");
+      const orgId = required(flags, "org");
+      const requestId = required(flags, "request");
+      // The debit's operation key is the billed request's id (a document's: its job id).
+      const { refunded } = await refundCredits(domain, { orgId, operationKey: requestId, amount: raw === undefined ? undefined : Number(raw) });
+      return { org_id: orgId, request_id: requestId, refunded };
     },
   },
   "user create": {

@@ -42,7 +42,7 @@ export function parseCommand(argv: string[], out: CommandOutput): ParsedCommand 
         help: { type: "boolean", short: "h" },
         once: { type: "boolean" },
         ...Object.fromEntries(
-          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency"].map((n) => [
+          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency", "request"].map((n) => [
             n,
             { type: "string" as const },
           ]),

@@ -6,7 +6,9 @@ import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { openDatabase } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
+import { debitCredits } from "@tolk/domain";
 
 import { main } from "../src/main";
 
@@ -114,6 +116,28 @@ describe("tolk --json", { timeout: 120_000 }, () => {
       expect(res.code, args.join(" ")).toBe(2);
       expect(res.json.error, args.join(" ")).toMatchObject({ code: "usage" });
     }
+  });
+
+  it("credits refund gives back what a request was charged, in parts, never more", async () => {
+    const org = await tolk("org", "create", "--name", "Refunded", "--plan", "free");
+    const orgId = String(org.json.org_id);
+    // A billed request, as the server bills one (the CLI has no command that charges).
+    const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+    try {
+      await debitCredits({ db: handle.db, now: () => new Date() }, { orgId, amount: 300, operationKey: "req_billed" });
+    } finally {
+      await handle.close();
+    }
+    const part = await tolk("credits", "refund", "--org", orgId, "--request", "req_billed", "--amount", "100");
+    expect(part.json).toEqual({ org_id: orgId, request_id: "req_billed", refunded: 100 });
+    const rest = await tolk("credits", "refund", "--org", orgId, "--request", "req_billed");
+    expect(rest.json).toEqual({ org_id: orgId, request_id: "req_billed", refunded: 200 });
+    const more = await tolk("credits", "refund", "--org", orgId, "--request", "req_billed", "--amount", "1");
+    expect(more.code).toBe(1);
+    expect(more.json.error).toMatchObject({ code: "bad_request" });
+    const unknown = await tolk("credits", "refund", "--org", orgId, "--request", "req_never");
+    expect(unknown.code).toBe(1);
+    expect(unknown.json.error).toMatchObject({ code: "not_found" });
   });
 });
 

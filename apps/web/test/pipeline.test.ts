@@ -1,7 +1,7 @@
-// The POST handling of the /v1 pipeline (no /v1 POST route exists yet): body reading and
-// validation, size limits, Idempotency-Key, and server failures. A synthetic route parses a
-// body with zod and debits credits with the request id as the operation key, as the
-// translation routes will.
+// The POST handling of the /v1 pipeline: body reading and validation, size limits,
+// Idempotency-Key, and server failures. A synthetic route parses a body with zod and debits
+// credits with the request id as the operation key, as the translation routes do, so each rule
+// is tested apart from any one route.
 import { quotaResponse } from "@tolk/contract";
 import { configureLogger, debitCredits } from "@tolk/domain";
 import { type TestOrg } from "@tolk/domain/testing";

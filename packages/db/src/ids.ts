@@ -35,6 +35,9 @@ export const idPrefixes = {
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 
+/** The one id format, also made by the database function tolk_new_id (sql/functions). */
+export const ID_PATTERN = /^[a-z]+_[0-9A-Za-z]{22}$/u;
+
 /** Prefixed ids (`org_…`, `key_…`) so a log line says what it names; about 131 random bits. */
 export function newId(kind: IdKind): string {
   return `${idPrefixes[kind]}_${randomBase62(22)}`;

@@ -1,5 +1,5 @@
 export * from "./client";
-export { newId, randomBase62 } from "./ids";
+export { ID_PATTERN, newId, randomBase62 } from "./ids";
 export { DatabaseLockedError } from "./lock";
 export { migrateDatabase, pendingMigrations, rowsOf } from "./migrate";
 export * from "./schema";

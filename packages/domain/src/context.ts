@@ -1,4 +1,4 @@
-import { type DbOrTx } from "@tolk/db";
+import { type Database, type DbOrTx, type Transaction } from "@tolk/db";
 
 import { type DebitGroupCommit } from "./billing/debit-group-commit";
 import { type SpendableHints } from "./billing/spendable-hints";
@@ -16,3 +16,14 @@ export interface DomainContext {
 }
 
 export const systemClock = () => new Date();
+
+/**
+ * Runs `fn` in one transaction (a savepoint when `ctx` is already inside one). `fn` gets the
+ * transaction and a context over it, which keeps the clock and drops the hot-path shortcuts:
+ * their writes happen outside any transaction, so a rollback could not undo them.
+ */
+export function withTransaction<T>(ctx: DomainContext, fn: (tx: Transaction, txCtx: DomainContext) => Promise<T>): Promise<T> {
+  // Both members of DbOrTx have `transaction`, but TypeScript cannot call a method of a union
+  // whose overloads differ; a transaction's `transaction` (a savepoint) takes the same callback.
+  return (ctx.db as Database).transaction((tx) => fn(tx, { db: tx, now: ctx.now }));
+}

@@ -4,6 +4,7 @@ import { type Plan } from "@tolk/contract";
 import { type Organization, type PlanOverrides } from "@tolk/db";
 
 import { badRequest } from "./errors";
+import { parseInput } from "./parse-input";
 
 /** Everything a plan decides; snake_case so quota output and overrides use the same names. */
 export interface PlanLimits {
@@ -62,15 +63,11 @@ export const planOverridesSchema = z
 
 /** Validates per-organization overrides; only enterprise organizations may have them. */
 export function parsePlanOverrides(plan: Plan, input: unknown): PlanOverrides {
-  const parsed = planOverridesSchema.safeParse(input ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(`Invalid limits: ${issue?.path.join(".") || "value"}: ${issue?.message ?? "invalid"}`);
-  }
-  if (plan !== "enterprise" && Object.keys(parsed.data).length > 0) {
+  const overrides = parseInput(planOverridesSchema, input ?? {}, "limits", (field) => (field ? `limits.${field}` : ""));
+  if (plan !== "enterprise" && Object.keys(overrides).length > 0) {
     throw badRequest("Per-organization limits apply to the enterprise plan only.");
   }
-  return parsed.data;
+  return overrides;
 }
 
 /** The limits in force for an organization: its plan's, with enterprise overrides on top. */

@@ -70,7 +70,7 @@ export async function createTestOrg(
 
 /**
  * Writes usage events directly, for tests of what reads them. The service itself writes them
- * only inside `tolk_debit`, in the same statement as the debit they belong to.
+ * only inside `tolk_debit_many`, in the same statement as the debit they belong to.
  */
 export async function recordUsage(ctx: DomainContext, records: readonly UsageRecord[]): Promise<void> {
   if (records.length === 0) return;

@@ -1,3 +1,4 @@
+import { ID_PATTERN } from "@tolk/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import {
@@ -100,6 +101,16 @@ describe("debit order: allowance first, then top-ups oldest first", () => {
     const err = await rejection(debitCredits(ctx, { orgId, amount: 1, operationKey: "d5" }));
     expect(err.status).toBe(402);
     await expectLedgerInvariant(orgId);
+
+    // Rows made by the database (allowance lot, debits, ledger) and by TypeScript (top-up lots)
+    // carry ids of one format.
+    const ids = [
+      ...(await lotStates(ctx, orgId)).map((l) => l.id),
+      ...(await debitRows(ctx, orgId)).map((d) => d.id),
+      ...(await ledgerRows(ctx, orgId)).map((e) => e.id),
+    ];
+    expect(ids.length).toBeGreaterThan(8);
+    for (const id of ids) expect(id).toMatch(ID_PATTERN);
   });
 
   it("spends an older top-up before a newer one even when the newer is larger", async () => {

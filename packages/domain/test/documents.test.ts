@@ -35,7 +35,12 @@ import {
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
 import { docx } from "../../formats/test/fixtures/ooxml";
+import { PIECE_SEGMENTS, segmentsPieceKey } from "../src/documents/document-objects";
 import { TranslatedSoFar } from "../src/documents/translated-so-far";
+import { STORY_WINDOW } from "../../formats/src/ooxml/parts";
+import { watchZipWork } from "../../formats/test/support/zip-work";
+
+const isPiece = (key: string) => /\/segments\.\d+\.jsonl$/.test(key);
 import { DAY, loadOrg, rejection } from "./helpers";
 
 // Document jobs end to end in the domain: submit → queue → worker → storage → billing, on a
@@ -267,7 +272,7 @@ describe("queued jobs", () => {
       const queued = await submit(svc, p, txt(source), true);
       if (queued.kind !== "queued") throw new Error("expected a queued job");
       const row = await jobRow(queued.job.job_id);
-      return { row, segments: segmentsKey(row) };
+      return { row, segments: segmentsKey(row), piece: segmentsPieceKey(row, 0) };
     };
     const run = async () => {
       reads.length = 0;
@@ -276,25 +281,26 @@ describe("queued jobs", () => {
 
     // Stored at upload: the job reads them, and the file only once (for the merge).
     const stored = await keys();
-    // JSON lines: a header, then a segment per line.
-    const lines = new TextDecoder().decode(await get(stored.segments)).split("\n");
-    expect(lines.map((l) => (l ? (JSON.parse(l) as unknown) : l))).toMatchObject([{ version: 2 }, { text: "First line." }, { text: "Second line." }, ""]);
+    // A manifest (version, count), then pieces of JSON lines, a segment per line.
+    expect(JSON.parse(new TextDecoder().decode(await get(stored.segments)))).toEqual({ version: 3, segments: 2 });
+    const lines = new TextDecoder().decode(await get(stored.piece)).split("\n");
+    expect(lines.map((l) => (l ? (JSON.parse(l) as unknown) : l))).toMatchObject([{ text: "First line." }, { text: "Second line." }, ""]);
     // What the job translates is what was stored (a changed text shows it was not re-extracted).
-    const first = JSON.parse(lines[1] ?? "") as { id: string; text: string };
-    lines[1] = JSON.stringify({ ...first, text: "Stored text." });
-    await storage.put(stored.segments, new TextEncoder().encode(lines.join("\n")), "application/x-ndjson");
+    const first = JSON.parse(lines[0] ?? "") as { id: string; text: string };
+    lines[0] = JSON.stringify({ ...first, text: "Stored text." });
+    await storage.put(stored.piece, new TextEncoder().encode(lines.join("\n")), "application/x-ndjson");
     await run();
     expect(reads.filter((k) => k === stored.row.inputKey)).toHaveLength(1);
     expect(new TextDecoder().decode(await get(resultKey(stored.row)))).toBe("STORED TEXT.\n\nSECOND LINE.\n");
 
-    // Missing (a job queued before segments were stored) or damaged: extracted from the file,
-    // which is then read twice (extract, merge).
+    // No manifest to trust (a job queued before segments were stored, another layout, a damaged
+    // manifest): extracted from the file, which is then read twice (extract, merge).
     const damages = [
       (key: string) => storage.delete(key),
-      (key: string) => storage.put(key, new TextEncoder().encode('{"version":2}\n{not json'), "application/x-ndjson"),
-      // Version 1's layout (one JSON document) is not trusted: extracted again.
-      (key: string) => storage.put(key, new TextEncoder().encode('{"version":1,"segments":[{"id":"a","text":"Old."}]}'), "application/json"),
-      (key: string) => storage.put(key, new TextEncoder().encode('{"version":2}\n{"id":"a"}\n'), "application/x-ndjson"),
+      (key: string) => storage.put(key, new TextEncoder().encode("{not json"), "application/json"),
+      // Version 2's layout (one object of JSON lines) is not trusted: extracted again.
+      (key: string) => storage.put(key, new TextEncoder().encode('{"version":2}\n{"id":"a","text":"Old."}\n'), "application/x-ndjson"),
+      (key: string) => storage.put(key, new TextEncoder().encode('{"version":3}'), "application/json"),
     ];
     for (const damage of damages) {
       const job = await keys();
@@ -304,10 +310,69 @@ describe("queued jobs", () => {
       expect(new TextDecoder().decode(await get(resultKey(job.row)))).toBe(source.toUpperCase());
     }
 
+    // A damaged piece is found only while the job reads it: that attempt fails as the service's
+    // fault and drops the manifest, and the retry extracts the file again.
+    for (const damage of [(key: string) => storage.delete(key), (key: string) => storage.put(key, new TextEncoder().encode('{"id":"1"}\n'), "application/x-ndjson")]) {
+      const job = await keys();
+      await damage(job.piece);
+      await run();
+      expect(await jobRow(job.row.id)).toMatchObject({ status: "created", attempts: 1 });
+      t.clock.advance(60_000);
+      await run();
+      expect(await jobRow(job.row.id)).toMatchObject({ status: "completed", attempts: 2 });
+      expect(reads.filter((k) => k === job.row.inputKey)).toHaveLength(2);
+      expect(new TextDecoder().decode(await get(resultKey(job.row)))).toBe(source.toUpperCase());
+    }
+
     // Retention deletes them with the input and the result.
     t.clock.advance(8 * DAY);
     await sweepExpiredDocuments(t.ctx, storage);
     await expect(get(stored.segments)).rejects.toThrow(/No object/);
+    await expect(get(stored.piece)).rejects.toThrow(/No object/);
+  });
+
+  it("stores a large document's segments while it inflates and translates them a piece at a time, never holding them all", async () => {
+    const held = { ...STORY_WINDOW };
+    // Every part read in windows, however small, so the test's document need not be megabytes.
+    Object.assign(STORY_WINDOW, { above: 0 });
+    try {
+      const calls: number[] = [];
+      const reads: string[] = [];
+      const svc = await services({ ...upper(), translate: async (req) => (calls.push(reads.filter(isPiece).length), upper().translate(req)) });
+      const storage = svc.storage;
+      const get = storage.get.bind(storage);
+      storage.get = (key) => (reads.push(key), get(key));
+      const put = storage.put.bind(storage);
+      const inflatedAtPut: number[] = [];
+      const work = watchZipWork();
+      storage.put = (key, body, type) => {
+        if (isPiece(key)) inflatedAtPut.push(work.bytesInflated());
+        return put(key, body, type);
+      };
+      const paragraphs = 3 * PIECE_SEGMENTS + 100;
+      const body = Array.from({ length: paragraphs }, (_, i) => `<w:p><w:r><w:t>Line ${i} of the report.</w:t></w:r></w:p>`).join("");
+      const file = docx({ body });
+      const p = await principal({ topUp: 10_000_000 });
+      const queued = await submit(svc, p, { filename: "big.docx", bytes: file }, true);
+      work.restore();
+      if (queued.kind !== "queued") throw new Error("expected a queued job");
+      // The upload wrote a piece every PIECE_SEGMENTS segments, the first while most of the
+      // document was still to inflate: it never held more than a piece of them.
+      const inflated = work.bytesInflated();
+      expect(inflatedAtPut).toHaveLength(4);
+      expect(inflatedAtPut[0]).toBeLessThan(inflated / 2);
+      expect((await jobRow(queued.job.job_id)).segments).toBe(paragraphs);
+      expect(await new DocumentWorker(t.ctx, svc).drain()).toBe(1);
+      // The engine's first call came when one piece had been read, not all four.
+      expect(calls[0]).toBe(1);
+      expect(reads.filter(isPiece)).toHaveLength(4);
+      const row = await jobRow(queued.job.job_id);
+      expect(row).toMatchObject({ status: "completed", segments: paragraphs });
+      const out = await filterFor("docx")?.extract(await get(row.resultKey ?? ""), { sourceLang: "en", targetLang: "es" });
+      expect(out?.map((s) => s.text)).toEqual(Array.from({ length: paragraphs }, (_, i) => `LINE ${i} OF THE REPORT.`));
+    } finally {
+      Object.assign(STORY_WINDOW, held);
+    }
   });
 
   it("resumes a job whose worker crashed (lease ran out) on another worker, billing it once", async () => {

@@ -123,11 +123,11 @@ describe("segmentText: whitespace and line breaks come back exactly", () => {
     }
   });
 
-  it("segments half a million characters in well under a second", () => {
+  // Its speed is measured by a benchmark, not asserted here; a regression to quadratic work
+  // would show as this test's timeout.
+  it("segments half a million characters", () => {
     const text = "Mr. Smith arrived at 3.14 p.m. with J. R. R. Tolkien. He left!\n".repeat(8_000);
-    const started = performance.now();
     const result = segmentText(text, "en");
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(result.segments.length).toBe(16_000);
     expect(result.join(result.segments)).toBe(text);
   });

@@ -12,14 +12,12 @@
  * case), with no format directives, markup, mnemonics or `*#@` (so every mark in the output is
  * the engine's), and letters and spaces making up at least 80%.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-
-import { mo } from "gettext-parser";
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 
 import { discoverModes } from "../src/apertium/modes";
+import { evenly, localesOf, translatedLines } from "./catalogs";
 
-const LOCALE_DIR = "/usr/share/locale";
 const OUT = resolve(import.meta.dirname, "..", "test", "fixtures", "marker-corpus.json");
 const ENGLISH = resolve(import.meta.dirname, "..", "..", "..", "e2e", "bench", "corpus", "en.txt");
 const PER_LANGUAGE = Number(process.env.MARKER_CORPUS_PER_LANGUAGE ?? 40);
@@ -37,33 +35,9 @@ function usable(text: string): boolean {
   return (text.match(/[\p{L}\s]/gu) ?? []).length / text.length >= 0.8;
 }
 
-function evenly<T>(items: readonly T[], count: number): T[] {
-  const step = Math.max(1, items.length / count);
-  return Array.from({ length: Math.min(items.length, count) }, (_, i) => items[Math.floor(i * step)] as T);
-}
-
 function sentencesIn(language: string): string[] {
-  const locales = LOCALES[language] ?? readdirSync(LOCALE_DIR).filter((l) => l === language || l.startsWith(`${language}_`));
   const found = new Set<string>();
-  for (const locale of locales) {
-    const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
-    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
-    for (const file of readdirSync(dir).sort()) {
-      if (!file.endsWith(".mo")) continue;
-      let catalog;
-      try {
-        catalog = mo.parse(readFileSync(join(dir, file)));
-      } catch {
-        continue; // not a catalog gettext-parser reads
-      }
-      for (const context of Object.values(catalog.translations)) {
-        for (const [msgid, entry] of Object.entries(context)) {
-          if (msgid === "") continue; // the header
-          for (const msgstr of entry.msgstr) for (const line of msgstr.split("\n")) if (usable(clean(line))) found.add(clean(line));
-        }
-      }
-    }
-  }
+  for (const line of translatedLines(LOCALES[language] ?? localesOf(language))) if (usable(clean(line))) found.add(clean(line));
   return evenly([...found].sort(), PER_LANGUAGE);
 }
 

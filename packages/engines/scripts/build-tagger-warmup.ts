@@ -1,6 +1,7 @@
 /**
- * `pnpm --filter @tolk/engines tagger-warmup`: writes src/apertium/tagger-warmup.ts, the
- * sentences every new Apertium pipeline translates before it serves anyone.
+ * `pnpm --filter @tolk/engines tagger-warmup`: writes data/tagger-warmup.json, the sentences
+ * every new Apertium pipeline translates before it serves anyone (src/apertium/tagger-warmup.ts
+ * reads it), stamped with the versions of the Debian packages it was made from.
  *
  * Why: `apertium-tagger -g` changes its own model while it runs. When a word's ambiguity class
  * is not in the model, `find_similar_ambiguity_class` looks for a known superset and assigns
@@ -16,26 +17,26 @@
  *
  * For each installed mode whose tagger is `apertium-tagger`:
  * 1. sentences in the mode's source language: the translations (msgstr) of the message catalogs
- *    under /usr/share/locale, decompiled with gettext's `msgunfmt`; for English, the benchmark
- *    corpus built from the same catalogs' msgids;
+ *    under /usr/share/locale, read with gettext-parser in each catalog's own charset; for
+ *    English, the benchmark corpus built from the same catalogs' msgids;
  * 2. the mode's programs up to the tagger, then the tagger with `-d`, which reports each new
  *    ambiguity class and the word that brought it;
  * 3. per class, the first sentence that brings it;
  * 4. a check: the tagger's output for the whole text, after the warm-up, is the same in forward
  *    and reversed order (printed per mode as "order-independent" or the count that differ).
  *
- * Needs gettext: bash scripts/install-debian-packages.sh e2e/bench/debian-packages.txt
+ * Needs the message catalogs: bash scripts/install-debian-packages.sh e2e/bench/debian-packages.txt
  */
-import { execFile, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { promisify } from "node:util";
-import { discoverModes } from "../src/apertium/modes";
-import { deformat } from "../src/apertium/markup";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
 
-const run = promisify(execFile);
-const LOCALE_DIR = "/usr/share/locale";
-const OUT = resolve(import.meta.dirname, "..", "src", "apertium", "tagger-warmup.ts");
+import { deformat } from "../src/apertium/markup";
+import { discoverModes } from "../src/apertium/modes";
+import { type TaggerWarmupData } from "../src/apertium/tagger-warmup";
+import { evenly, localesOf, translatedLines } from "./catalogs";
+
+const OUT = resolve(import.meta.dirname, "..", "data", "tagger-warmup.json");
 const ENGLISH = resolve(import.meta.dirname, "..", "..", "..", "e2e", "bench", "corpus", "en.txt");
 /** Enough text to meet a language's rarer new classes, few enough to check every mode quickly. */
 const MAX_SENTENCES = 30_000;
@@ -55,27 +56,34 @@ function pipe(stages: readonly (readonly string[])[], units: readonly string[], 
  * Text in `language`: for English the benchmark corpus (the catalogs' msgids), otherwise the
  * msgstr lines of every catalog of the language and its regional variants, distinct.
  */
-async function sentencesIn(language: string): Promise<string[]> {
+function sentencesIn(language: string): string[] {
   if (language === "en") return readFileSync(ENGLISH, "utf8").split("\n").filter(Boolean);
   const found = new Set<string>();
-  for (const locale of readdirSync(LOCALE_DIR).sort()) {
-    if (locale !== language && !locale.startsWith(`${language}_`)) continue;
-    const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
-    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
-    for (const file of readdirSync(dir).sort()) {
-      if (!file.endsWith(".mo")) continue;
-      const { stdout } = await run("msgunfmt", ["--no-wrap", join(dir, file)], { maxBuffer: 256 << 20 }).catch(() => ({ stdout: "" }));
-      for (const m of stdout.matchAll(/^msgstr(?:\[\d+\])? "(.+)"$/gm)) {
-        for (const line of (m[1] ?? "").split("\\n")) {
-          const text = line.replaceAll('\\"', '"').replaceAll("\\t", " ").trim();
-          if (text.length >= 10 && text.length <= 300 && (text.match(/\p{L}{2,}/gu) ?? []).length >= 3) found.add(text);
-        }
-      }
+  for (const line of translatedLines(localesOf(language))) {
+    const text = line.replaceAll("\t", " ").trim();
+    if (text.includes("\uFFFD")) continue;
+    if (text.length >= 10 && text.length <= 300 && (text.match(/\p{L}{2,}/gu) ?? []).length >= 3) found.add(text);
+  }
+  return evenly([...found].sort(), MAX_SENTENCES);
+}
+
+/** The Debian packages the warm-up depends on (apertium, the tagger, each mode's pair), with their versions. */
+function packageVersions(modeFiles: readonly string[]): Record<string, string> {
+  const owners = new Set(["apertium", "lttoolbox", "apertium-lex-tools", "cg3"]);
+  for (const file of modeFiles) {
+    const r = spawnSync("dpkg-query", ["-S", file], { encoding: "utf8" });
+    const owner = r.status === 0 ? r.stdout.split(":")[0]?.trim() : undefined;
+    if (owner) owners.add(owner);
+  }
+  const versions: Record<string, string> = {};
+  for (const name of [...owners].sort()) {
+    try {
+      versions[name] = execFileSync("dpkg-query", ["-W", "-f", "${Version}", name], { encoding: "utf8" }).trim();
+    } catch {
+      // not installed: not part of what the warm-up was made from
     }
   }
-  const all = [...found].sort();
-  const step = Math.max(1, all.length / MAX_SENTENCES);
-  return Array.from({ length: Math.min(all.length, MAX_SENTENCES) }, (_, i) => all[Math.floor(i * step)] ?? "");
+  return versions;
 }
 
 const differing = (a: readonly string[], b: readonly string[]) => a.reduce((n, x, i) => n + (x === b[i] ? 0 : 1), 0);
@@ -88,7 +96,7 @@ async function main(): Promise<void> {
     const at = mode.stages.findIndex((argv) => basename(argv[0] ?? "") === "apertium-tagger");
     if (at < 0) continue;
     const language = mode.pair.source;
-    if (!texts.has(language)) texts.set(language, await sentencesIn(language));
+    if (!texts.has(language)) texts.set(language, sentencesIn(language));
     const sentences = texts.get(language) ?? [];
     if (sentences.length === 0) {
       console.log(`${mode.name}: no ${language} catalogs, skipped`);
@@ -126,16 +134,12 @@ async function main(): Promise<void> {
     );
     warmup[mode.name] = chosen.map((i) => sentences[i] ?? "");
   }
-  const body = Object.entries(warmup)
-    .map(([name, list]) => `  ${JSON.stringify(name)}: [\n${list.map((s) => `    ${JSON.stringify(s)},`).join("\n")}\n  ],`)
-    .join("\n");
-  writeFileSync(
-    OUT,
-    `// Generated by \`pnpm --filter @tolk/engines tagger-warmup\` (scripts/build-tagger-warmup.ts); do not edit.\n` +
-      `// Per Apertium mode: the sentences a new pipeline translates first, one per ambiguity class its\n` +
-      `// tagger does not know, so every pipeline starts in the state its tagger settles into.\n` +
-      `export const TAGGER_WARMUP: Readonly<Record<string, readonly string[]>> = {\n${body}\n};\n`,
-  );
+  const data: TaggerWarmupData = {
+    generator: "pnpm --filter @tolk/engines tagger-warmup (scripts/build-tagger-warmup.ts); do not edit",
+    packages: packageVersions(modes.map((m) => m.file)),
+    modes: Object.fromEntries(Object.entries(warmup).sort(([a], [b]) => a.localeCompare(b))),
+  };
+  writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
   console.log(`wrote ${Object.keys(warmup).length} modes to ${OUT}`);
 }
 

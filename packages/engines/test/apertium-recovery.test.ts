@@ -134,12 +134,9 @@ describe("a stuck pipeline", () => {
   it("is killed after the timeout and its segments fail after one retry", async () => {
     const engine = await createApertiumEngine({ poolSize: 1, timeoutMs: 300, command: () => [["sleep", "100"]] });
     try {
-      const started = Date.now();
       const error = await engine.translate({ pair: EN_ES, segments: ["a", "b"] }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EngineError);
       expect((error as Error).message).toMatch(/no output within 30\d ms.*after a retry/);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(600);
-      expect(Date.now() - started).toBeLessThan(3000);
       const stats = engine.stats();
       expect(stats.timeouts).toBe(2);
       expect(stats.pipelinesStarted).toBe(2);

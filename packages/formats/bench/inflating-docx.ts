@@ -1,8 +1,11 @@
 /**
- * `pnpm --filter @tolk/formats bench:inflating`: what an upload costs that is inside every cap
- * and inflates about 10:1: a docx of BENCH_INFLATING_MB (15) MB whose document part is
- * ~10× that of short paragraphs (issue 21). It runs the upload path's extract in a fresh child
- * process (`node --expose-gc`) once alone and then three at once, and reports:
+ * `pnpm --filter @tolk/formats bench:inflating`: what an upload's extract costs for a file that
+ * is inside every cap and inflates about 10:1: a docx of BENCH_INFLATING_MB (15) MB whose
+ * document part is ~10× that of short paragraphs (issue 21). The whole server's figures (RSS,
+ * /healthz) come from `pnpm --filter @tolk/e2e bench:inflating`, which generates its file with
+ * `--generate <path>` here. This runs the upload path's extract (segments streamed to a sink
+ * that keeps only their count, as the upload stores them) in a fresh child process
+ * (`node --expose-gc`) once alone and then three at once, and reports:
  * - RSS added above the process's baseline after the file was read (sampled every 10 ms), with
  *   the issue's target of 64 MB + 3× the file size per upload;
  * - the event loop's delay p99 and max while the three run (`monitorEventLoopDelay`, 10 ms
@@ -23,13 +26,14 @@ import { fileURLToPath } from "node:url";
 import { strToU8, Zip, ZipDeflate } from "fflate";
 
 import { docxFilter } from "../src/docx/docx-filter";
+import { extractSegments } from "../src/extract-segments";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
 const WORDS = "the of and to in is was for on that with as by at from his her this which or be are it an not have had were their one all but".split(" ");
 
 /** A docx whose document part is short paragraphs of pseudo-random words, about `bytes` compressed. */
-function generate(bytes: number): Uint8Array {
+export function generateInflatingDocx(bytes: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const zip = new Zip((err, data) => {
@@ -90,12 +94,17 @@ async function child(path: string, uploads: number): Promise<Run> {
   delay.enable();
   const started = performance.now();
   const results = await Promise.all(
-    Array.from({ length: uploads }, () =>
-      docxFilter.extract(file, { sourceLang: "en", targetLang: "es" }).then(
-        (s) => ({ segments: s.length, error: "" }),
-        (e: unknown) => ({ segments: 0, error: String(e) }),
-      ),
-    ),
+    Array.from({ length: uploads }, async () => {
+      let segments = 0;
+      try {
+        await extractSegments(docxFilter, file, { sourceLang: "en", targetLang: "es" }, async (batch) => {
+          segments += batch.length;
+        });
+        return { segments, error: "" };
+      } catch (e) {
+        return { segments: 0, error: String(e) };
+      }
+    }),
   );
   const seconds = (performance.now() - started) / 1000;
   delay.disable();
@@ -121,10 +130,15 @@ async function main(): Promise<void> {
     return;
   }
   const mb = Number(process.env.BENCH_INFLATING_MB ?? 15);
+  const generateAt = process.argv.indexOf("--generate");
+  if (generateAt >= 0) {
+    writeFileSync(process.argv[generateAt + 1] ?? "inflating.docx", generateInflatingDocx(mb * 1e6));
+    return;
+  }
   const dir = mkdtempSync(join(tmpdir(), "tolk-inflating-"));
   try {
     const path = join(dir, "inflating.docx");
-    const file = generate(mb * 1e6);
+    const file = generateInflatingDocx(mb * 1e6);
     writeFileSync(path, file);
     console.log(`generated ${(file.length / 1e6).toFixed(1)} MB docx`);
     for (const uploads of [1, 3]) {

@@ -44,11 +44,22 @@ export interface MergeOptions extends FilterOptions {
   ready?: (segments: number) => Promise<void>;
 }
 
+/**
+ * Takes a file's segments in reading order, a batch at a time, as the filter finds them. The
+ * filter waits for it before it reads on, so a sink that stores them keeps memory bounded.
+ */
+export type SegmentSink = (batch: Segment[]) => Promise<void>;
+
 export interface FormatFilter {
   /** Lower-case extensions without the dot, e.g. ["yaml", "yml"]. */
   readonly extensions: readonly string[];
   /** The segments of a file, in reading order. Throws FormatError for a file it must refuse. */
   extract(file: Uint8Array, options: FilterOptions): Promise<Segment[]>;
+  /**
+   * The same segments as `extract`, handed to `sink` while the file is read, none of them held
+   * once handed over (see `extractSegments`, which falls back to `extract` for the others).
+   */
+  extractTo?(file: Uint8Array, options: FilterOptions, sink: SegmentSink): Promise<void>;
   /**
    * The file with each segment replaced by its translation. A segment missing from
    * `translations` keeps its source text. Codes lost or added by an engine are repaired

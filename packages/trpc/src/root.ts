@@ -12,7 +12,7 @@ import { translateRouter } from "./routers/translate";
 import { usageRouter } from "./routers/usage";
 import { router } from "./trpc";
 
-/** The console's API. Each feature issue adds its router here (documents, glossaries, …). */
+/** The console's API: one router per console page. */
 export const appRouter = router({
   session: sessionRouter,
   dashboard: dashboardRouter,

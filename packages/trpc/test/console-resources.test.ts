@@ -121,6 +121,10 @@ describe("documents", () => {
     const noTarget = await failure(caller.documents.submit(upload("a.txt", "Hi.", { source_lang: "en" })));
     expect(noTarget.code).toBe("BAD_REQUEST");
     expect(noTarget.message).toContain("target_lang");
+    // The form's rules are /v1's: an unknown field is refused, naming it.
+    const extra = await failure(caller.documents.submit(upload("a.txt", "Hi.", { source_lang: "en", target_lang: "es", colour: "red" })));
+    expect(extra.code).toBe("BAD_REQUEST");
+    expect(extra.message).toContain("colour");
     const theirs = await callerFor(other.ownerId).documents.submit(upload("a.txt", "Hi."));
     expect((await failure(caller.documents.job({ jobId: theirs.job_id }))).code).toBe("NOT_FOUND");
     expect(await caller.documents.list()).toEqual([]);
@@ -158,6 +162,14 @@ describe("resources", () => {
     const err = await failure(caller.glossaries.import(form));
     expect(err.code).toBe("BAD_REQUEST");
     expect((await caller.glossaries.entries({ id: glossary.id })).items).toEqual([]);
+
+    // A name without an extension and no format field: the 400 /v1 gives, not a guess.
+    form.set("file", new File(["source,target\ncar,coche\n"], "terms"));
+    const unnamed = await failure(caller.glossaries.import(form));
+    expect(unnamed.code).toBe("BAD_REQUEST");
+    expect(unnamed.message).toContain("Say the file's format");
+    form.set("format", "csv");
+    expect(await caller.glossaries.import(form)).toEqual({ imported: 1, skipped: 0 });
   });
 
   it("memories take TMX in and out; brand voices are edited field by field; the plan's limit is enforced", async () => {

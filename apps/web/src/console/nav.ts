@@ -1,5 +1,5 @@
 /** The console's pages in menu order. `admin` pages are hidden from members (the server refuses them anyway). */
-export const consolePages: { href: string; label: string; admin?: boolean; soon?: boolean }[] = [
+export const consolePages: { href: string; label: string; admin?: boolean }[] = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/translate", label: "Translate" },
   { href: "/usage", label: "Usage" },

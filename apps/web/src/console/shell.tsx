@@ -52,7 +52,6 @@ export function Shell({ children, signOut }: { children: ReactNode; signOut: () 
                 <li key={p.href}>
                   <Link href={p.href} aria-current={pathname === p.href ? "page" : undefined}>
                     {p.label}
-                    {p.soon && <span className="soon"> · soon</span>}
                   </Link>
                 </li>
               ))}

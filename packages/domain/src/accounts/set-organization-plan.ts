@@ -1,11 +1,11 @@
-import { type Database, type Organization, creditLedger, creditLots, organizations } from "@tolk/db";
+import { type Organization, creditLedger, creditLots, organizations } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
 
 import { type Plan } from "@tolk/contract";
 
 import { lockOrganization } from "../billing/lock-organization";
 import { billingPeriod } from "../billing/billing-period";
-import { type DomainContext } from "../context";
+import { type DomainContext, withTransaction } from "../context";
 import { notFound } from "../errors";
 import { effectiveLimits, parsePlanOverrides } from "../plans";
 
@@ -18,7 +18,7 @@ export async function setOrganizationPlan(
   options: { orgId: string; plan: Plan; limits?: unknown },
 ): Promise<Organization> {
   const planOverrides = parsePlanOverrides(options.plan, options.limits);
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const org = await lockOrganization(tx, options.orgId);
     if (!org) throw notFound("Organization");
     const [updated] = await tx

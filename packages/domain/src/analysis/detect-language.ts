@@ -45,7 +45,7 @@ const SAMPLE_SLICES = 6;
  * (eval/compare-langid.ts). ELD sums n-gram evidence over the whole text, so a mixed-language
  * text reports its dominant language, and a text split evenly between two languages has a
  * small margin and answers "auto". Texts longer than SAMPLE_CHARS are read from evenly spaced
- * slices, so the cost stays bounded (one library call, well under a millisecond).
+ * slices, so the cost stays bounded (one library call on at most SAMPLE_CHARS characters).
  */
 export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const prose = stripNonProse(text);
@@ -63,8 +63,8 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
 let model: Promise<typeof ELD> | undefined;
 
 /**
- * ELD's large model, loaded on the first detection rather than at start: it is ~140 MB of heap
- * (about 400 MB of the server's resident memory) and takes ~1.3 s to load, and a deployment
+ * ELD's large model, loaded on the first detection rather than at start: it is a large share of
+ * the server's heap and takes a noticeable time to load (docs/benchmarks.md), and a deployment
  * that never detects a language or analyzes a text should not carry it. A failed load is
  * retried by the next call.
  */

@@ -14,7 +14,7 @@ import { type Principal, principalOrgColumns } from "./principal";
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 // The hot path of every request: built once per database and executed as a prepared query,
-// which skips drizzle's query building (measured: ~900 µs → see docs/benchmarks.md).
+// which skips drizzle's query building (measured in docs/benchmarks.md).
 const lookups = new WeakMap<object, ReturnType<typeof prepareLookup>>();
 
 function prepareLookup(db: DomainContext["db"]) {

@@ -40,14 +40,15 @@ export interface DebitResult {
 }
 
 /**
- * Takes `amount` credits atomically: the current allowance first, then top-up lots oldest
- * first. All or nothing: when the organization cannot pay in full, nothing is taken and a 402
- * states what was needed and what is available. Concurrent debits of one organization are
- * serialized on its row lock, so two requests can never spend the same credit.
+ * Takes `amount` credits atomically, in the lots' drawing order. All or nothing: when the
+ * organization cannot pay in full, nothing is taken and a 402 states what was needed and what
+ * is available. Concurrent debits of one organization are serialized on its row lock, so two
+ * requests can never spend the same credit.
  *
- * The rules run in the database function `tolk_debit` (migration 0003): one statement, one
- * round trip, its own transaction, whatever the number of lots it draws from. With
- * `ctx.debits` (the server's root context) concurrent debits share one statement and commit.
+ * The rules run in the database functions of packages/db/sql/functions (`tolk_debit`, a call
+ * of `tolk_debit_many`; docs/billing.md): one statement, one round trip, its own transaction,
+ * whatever the number of lots it draws from. With `ctx.debits` (the server's root context)
+ * concurrent debits share one statement and commit.
  */
 export async function debitCredits(ctx: DomainContext, options: DebitOptions): Promise<DebitResult> {
   if (!Number.isSafeInteger(options.amount) || options.amount < 0) {

@@ -1,7 +1,7 @@
-import { type Database, creditDebits, creditLedger, creditLots } from "@tolk/db";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { creditDebits, creditLedger, creditLots } from "@tolk/db";
+import { and, eq, sql } from "drizzle-orm";
 
-import { type DomainContext } from "../context";
+import { type DomainContext, withTransaction } from "../context";
 import { badRequest, notFound } from "../errors";
 import { lockOrganization } from "./lock-organization";
 
@@ -14,7 +14,7 @@ export async function refundCredits(
   ctx: DomainContext,
   options: { orgId: string; operationKey: string; amount?: number },
 ): Promise<{ refunded: number }> {
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const org = await lockOrganization(tx, options.orgId);
     if (!org) throw notFound("Organization");
     const [debit] = await tx
@@ -29,14 +29,14 @@ export async function refundCredits(
     }
     if (amount === 0) return { refunded: 0 };
 
-    // In the order the debit drew its lots (allowance, then top-ups oldest first): the ledger
+    // In the order the debit drew its lots (the database's tolk_lot_draw_order): the ledger
     // rows of one debit share a timestamp and have random ids, so they cannot give that order.
     const entries = await tx
       .select({ lotId: creditLedger.lotId, amount: creditLedger.amount, entryType: creditLedger.entryType })
       .from(creditLedger)
-      .innerJoin(creditLots, eq(creditLots.id, creditLedger.lotId))
+      .innerJoin(sql`tolk_lot_draw_order(${org.id}) as draw`, sql`draw.lot_id = ${creditLedger.lotId}`)
       .where(eq(creditLedger.debitId, debit.id))
-      .orderBy(sql`(${creditLots.kind} = 'allowance') desc`, asc(creditLots.createdAt), asc(creditLots.id));
+      .orderBy(sql`draw.draw_rank`);
     // What each lot still has outstanding from this debit (debits minus earlier refunds).
     const outstanding = new Map<string, number>();
     for (const e of entries) outstanding.set(e.lotId, (outstanding.get(e.lotId) ?? 0) - e.amount);

@@ -1,6 +1,6 @@
-import { type Database, creditLedger, creditLots } from "@tolk/db";
+import { creditLedger, creditLots } from "@tolk/db";
 
-import { type DomainContext } from "../context";
+import { type DomainContext, withTransaction } from "../context";
 import { badRequest, notFound } from "../errors";
 import { lockOrganization } from "./lock-organization";
 import { getCreditBalance } from "./get-credit-balance";
@@ -13,7 +13,7 @@ export async function topUpCredits(
   if (!Number.isSafeInteger(options.amount) || options.amount <= 0 || options.amount > 1_000_000_000) {
     throw badRequest("A top-up must be a whole number of credits between 1 and 1,000,000,000.", "amount");
   }
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx, txCtx) => {
     const org = await lockOrganization(tx, options.orgId);
     if (!org) throw notFound("Organization");
     const now = ctx.now();
@@ -23,7 +23,7 @@ export async function topUpCredits(
       .returning({ id: creditLots.id });
     if (!lot) throw new Error("lot insert returned no row");
     await tx.insert(creditLedger).values({ orgId: org.id, lotId: lot.id, entryType: "top_up", amount: options.amount, createdAt: now });
-    const balance = await getCreditBalance({ db: tx, now: ctx.now }, org);
+    const balance = await getCreditBalance(txCtx, org);
     return { lotId: lot.id, amount: options.amount, remaining: balance.remaining };
   });
 }

@@ -1,10 +1,10 @@
 import { type DocumentJob, documentJobs, organizations } from "@tolk/db";
-import { type Segment, repairCodes, stripCodes } from "@tolk/formats";
+import { extractSegments, repairCodes, type Segment, stripCodes } from "@tolk/formats";
 import { and, eq } from "drizzle-orm";
 
 import { principalOrgColumns } from "../auth/principal";
 import { billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
-import { type DomainContext } from "../context";
+import { type DomainContext, withTransaction } from "../context";
 import { isTolkError, notFound } from "../errors";
 import { QualityTally } from "../translation/quality-score";
 import { resolveTranslationResources } from "../translation/resolve-resources";
@@ -12,38 +12,34 @@ import { segmentWithMemory } from "../translation/segment-with-memory";
 import { resolveRoute, translateSegments } from "../translation/translate-segments";
 import { fileRefused, resultGone } from "./document-errors";
 import { resolveDocumentFormat } from "./document-format";
-import { inputKey, loadSegments, resultKey } from "./document-objects";
+import { DamagedSegmentsError, inputKey, openStoredSegments, resultKey, SegmentWriter, segmentsKey } from "./document-objects";
 import { type DocumentServices } from "./document-services";
 import { TranslatedSoFar } from "./translated-so-far";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
-import { ObjectNotFoundError } from "../storage/object-storage";
+import { ObjectNotFoundError, type ObjectStorage } from "../storage/object-storage";
 import { errorFields } from "../runtime/log";
 import { jobEvent } from "./job-events";
 
 /** Segments sent to the engine per step; after each step progress is reported. */
 const CHUNK_SEGMENTS = 64;
 /**
- * Progress (and the lease with it) is written after the first step, then at most this often.
- * A write per step was 536 writes for the 5 MB bench document, each a statement on the
- * embedded database's thread (with the job's status polls, 15 % of the server's CPU).
+ * Progress (and the lease with it) is written after the first step, then at most this often:
+ * a write per step is a statement per step on the embedded database's thread, which the job's
+ * status polls share (docs/benchmarks.md, documents).
  */
 const PROGRESS_SAVE_MS = 1_000;
 /**
  * Steps handed to the engine before the oldest is answered: enough to keep a pool of pipelines
- * busy. With 4, Apertium's two pipelines idled between steps (1.67 of 2 cores while the batch
- * path keeps 1.83 busy); 8 took the 5 MB bench document from 46.6-48.8 s to 40.9 s, and 16
- * ran 4-8 s faster than 8 in alternating runs (1,024 segments, ~180 KB of text, in flight).
+ * busy (with fewer, Apertium's pipelines idle between steps; `bench:document` compares).
  */
 const CHUNKS_IN_FLIGHT = 16;
 
 /**
  * How much of a document is translated before its merge starts (filters that merge in extract
- * order). Started with the job, the merge held the file and its growing output through the whole
- * translation: the 5 MB bench document then peaked +60 MB (median of five) against +35-47 MB.
- * From 80 % on, the two overlap only at the end, where the translations are all held anyway.
- * The merge keeps up since Apertium runs below the server's priority (DEFAULT_NICE in the
- * engines' pipeline.ts): 0.15-0.29 s after the translation ended, against 2.4-2.8 s at equal
- * priority, when the server's thread got too small a share of the cores to catch up.
+ * order). Started with the job, the merge would hold the file and its growing output through
+ * the whole translation; from here on, the two overlap only at the end, where the translations
+ * are all held anyway. The merge keeps up because Apertium runs below the server's priority
+ * (DEFAULT_NICE in the engines' pipeline.ts).
  */
 const MERGE_START_FRACTION = 0.8;
 
@@ -71,7 +67,6 @@ export async function runDocumentJob(
   options: {
     job: DocumentJob;
     workerId: string;
-    segments?: Segment[];
     /** Aborted when the worker stops and has released the job: the run ends between chunks. */
     signal?: AbortSignal;
   },
@@ -80,7 +75,7 @@ export async function runDocumentJob(
   const started = performance.now();
   jobEvent("started", job, { worker_id: workerId, queued_ms: Math.max(0, ctx.now().getTime() - job.runAfter.getTime()) });
   try {
-    return await translateAndComplete(ctx, services, job, workerId, options.segments, options.signal);
+    return await translateAndComplete(ctx, services, job, workerId, options.signal);
   } catch (err) {
     if (err instanceof LeaseLostError) throw err;
     const inputProblem = isTolkError(err) && err.status < 500;
@@ -125,7 +120,6 @@ async function translateAndComplete(
   services: DocumentServices,
   job: DocumentJob,
   workerId: string,
-  extracted: Segment[] | undefined,
   signal: AbortSignal | undefined,
 ): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
@@ -148,12 +142,28 @@ async function translateAndComplete(
       throw fileRefused(err, job.extension);
     }
   };
-  // The segments the upload extracted: handed over by a synchronous request, else stored
-  // beside the input; the file is extracted again only when they are missing. Entries are let
-  // go once translated (their translations take their place in memory).
-  const segments: (Segment | undefined)[] =
-    extracted ?? (await loadSegments(services.storage, job)) ?? (await withInput((input) => filter.extract(input, filterOptions)));
-  const segmentCount = segments.length;
+  // The segments the upload stored, read back a piece at a time; the file is extracted (into
+  // storage, the same way) only when they are missing.
+  let stored = await openStoredSegments(services.storage, job);
+  if (!stored) {
+    const writer = new SegmentWriter(services.storage, job);
+    await withInput((input) => extractSegments(filter, input, filterOptions, (batch) => writer.add(batch)));
+    await writer.finish();
+    stored = await openStoredSegments(services.storage, job);
+    if (!stored) throw new Error(`The segments of job ${job.id} were stored but do not read back.`);
+  }
+  const segmentCount = stored.count;
+  const pieces = stored.pieces();
+  // The segments not yet sent to the engine, from the piece being read.
+  let unsent: Segment[] = [];
+  const nextChunk = async (): Promise<Segment[]> => {
+    while (unsent.length < CHUNK_SEGMENTS) {
+      const piece = await nextPiece(pieces, services.storage, job);
+      if (!piece) break;
+      unsent = unsent.length === 0 ? piece : [...unsent, ...piece];
+    }
+    return unsent.splice(0, CHUNK_SEGMENTS);
+  };
   clock.lap("segments_ready");
   const route = resolveRoute(services.translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
@@ -181,13 +191,12 @@ async function translateAndComplete(
   try {
     // Chunks go to the engine a few at a time, so its pipelines always have the next one
     // queued; results are applied, and progress saved, in order.
-    const pending: ReturnType<typeof startChunk>[] = [];
+    const pending: Awaited<ReturnType<typeof startChunk>>[] = [];
     let next = 0;
-    const startChunk = () => {
+    const startChunk = async () => {
       const at = next;
       next += CHUNK_SEGMENTS;
-      const chunk = segments.slice(at, at + CHUNK_SEGMENTS).filter((s) => s !== undefined);
-      segments.fill(undefined, at, at + CHUNK_SEGMENTS);
+      const chunk = await nextChunk();
       // Each segment goes to the engine sentence by sentence, as text translation does, and is
       // put back together around its gaps.
       const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, resources.memoryIndex));
@@ -202,7 +211,7 @@ async function translateAndComplete(
       return { at, chunk, split, translated };
     };
     while (next < segmentCount || pending.length > 0) {
-      while (pending.length < CHUNKS_IN_FLIGHT && next < segmentCount) pending.push(startChunk());
+      while (pending.length < CHUNKS_IN_FLIGHT && next < segmentCount) pending.push(await startChunk());
       const head = pending.shift();
       if (!head) break;
       const { at, chunk, split } = head;
@@ -246,7 +255,7 @@ async function translateAndComplete(
 
   const credits = creditsFor(characters, job.targetLang);
   const now = ctx.now();
-  const completed = await ctx.db.transaction(async (tx) => {
+  const completed = await withTransaction(ctx, async (tx, txCtx) => {
     const [row] = await tx
       .update(documentJobs)
       .set({
@@ -270,7 +279,7 @@ async function translateAndComplete(
     if (!org) throw notFound("Organization");
     // One debit per document, keyed by the job: a second completion attempt bills nothing.
     await billTranslation(
-      { db: tx, now: ctx.now },
+      txCtx,
       { org, requestId: job.id, kind: "document", sourceLang: job.sourceLang, usage: [{ targetLang: job.targetLang, characters, credits }] },
     );
     return row;
@@ -278,6 +287,20 @@ async function translateAndComplete(
   clock.lap("stored_and_billed");
   jobEvent("completed", completed, { segments: segmentCount, characters, credits, duration_ms: clock.totalMs(), phases_ms: clock.laps });
   return { job: completed, file: output };
+}
+
+/**
+ * The next stored piece. A damaged one ends this attempt as a service failure after dropping
+ * the manifest, so the retry extracts the file again instead of meeting the same damage.
+ */
+async function nextPiece(pieces: AsyncGenerator<Segment[]>, storage: ObjectStorage, job: DocumentJob): Promise<Segment[] | undefined> {
+  try {
+    const next = await pieces.next();
+    return next.done ? undefined : next.value;
+  } catch (err) {
+    if (err instanceof DamagedSegmentsError) await storage.delete(segmentsKey(job));
+    throw err;
+  }
 }
 
 /** Milliseconds per phase of a job, for the completion log line (where a slow job spends its time). */

@@ -1,6 +1,6 @@
 import { type DocumentJobView, type DocumentRequest, type DocumentResult } from "@tolk/contract";
 import { type DocumentJob, documentJobs, newId } from "@tolk/db";
-import { type Segment, stripCodes } from "@tolk/formats";
+import { extractSegments, stripCodes } from "@tolk/formats";
 
 import { type Principal } from "../auth/principal";
 import { assertCanAfford, countCharacters, creditsFor } from "../billing/bill-translation";
@@ -12,7 +12,7 @@ import { resolveDocumentFormat, sanitizeFilename } from "./document-format";
 import { type DocumentServices } from "./document-services";
 import { downloadUrl, jobView } from "./document-views";
 import { DEFAULT_LEASE_MS } from "./job-queue";
-import { inputKey, storeSegments } from "./document-objects";
+import { inputKey, SegmentWriter } from "./document-objects";
 import { jobEvent } from "./job-events";
 import { runDocumentJob } from "./run-document-job";
 
@@ -48,23 +48,31 @@ export async function submitDocument(
   await resolveTranslationResources(ctx, { orgId: principal.org.id, sourceLang: request.source_lang, targetLangs: [request.target_lang], refs: resourceRefs });
   resolveRoute(services.translation, request.source_lang, request.target_lang);
 
-  let segments: Segment[];
-  const warnings: string[] = [];
-  try {
-    segments = await filter.extract(upload.bytes, { sourceLang: request.source_lang, targetLang: request.target_lang, warn: (w) => warnings.push(w) });
-  } catch (err) {
-    throw fileRefused(err, format.extension);
-  }
-  const sourceChars = segments.reduce((n, s) => n + countCharacters(stripCodes(s.text)), 0);
-  await assertCanAfford(ctx, principal, creditsFor(sourceChars, request.target_lang));
-
-  const now = ctx.now();
   const id = newId("job");
   const keys = { id, orgId: principal.org.id, extension: format.extension };
-  await services.storage.put(inputKey(keys), upload.bytes, format.mime_type);
-  // A queued job reads the segments back instead of extracting the file again; a synchronous
-  // one is handed them below (it is never retried, see the lease).
-  if (options.async) await storeSegments(services.storage, keys, segments);
+  // The segments go to storage as the filter finds them (the job reads them back), so the
+  // upload holds a bounded batch of them whatever the file inflates to; only their count and
+  // characters stay.
+  const stored = new SegmentWriter(services.storage, keys);
+  let sourceChars = 0;
+  const warnings: string[] = [];
+  try {
+    try {
+      await extractSegments(filter, upload.bytes, { sourceLang: request.source_lang, targetLang: request.target_lang, warn: (w) => warnings.push(w) }, async (batch) => {
+        for (const s of batch) sourceChars += countCharacters(stripCodes(s.text));
+        await stored.add(batch);
+      });
+    } catch (err) {
+      throw fileRefused(err, format.extension);
+    }
+    await assertCanAfford(ctx, principal, creditsFor(sourceChars, request.target_lang));
+    await stored.finish();
+    await services.storage.put(inputKey(keys), upload.bytes, format.mime_type);
+  } catch (err) {
+    await stored.discard().catch(() => undefined);
+    throw err;
+  }
+  const now = ctx.now();
   const workerId = `request:${options.requestId}`;
   const [job] = await ctx.db
     .insert(documentJobs)
@@ -79,7 +87,7 @@ export async function submitDocument(
       requestId: options.requestId,
       inputKey: inputKey(keys),
       inputBytes: upload.bytes.byteLength,
-      segments: segments.length,
+      segments: stored.count,
       warnings,
       expiresAt: new Date(now.getTime() + services.retentionMs),
       createdAt: now,
@@ -94,13 +102,13 @@ export async function submitDocument(
     })
     .returning();
   if (!job) throw new Error("document job insert returned nothing");
-  jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: upload.bytes.byteLength, segments: segments.length });
+  jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: upload.bytes.byteLength, segments: stored.count });
 
   if (options.async) {
     services.onQueued?.();
     return { kind: "queued", job: jobView(ctx, services.links, job) };
   }
-  const done = await runDocumentJob(ctx, services, { job, workerId, segments });
+  const done = await runDocumentJob(ctx, services, { job, workerId });
   return {
     kind: "completed",
     job: done.job,

@@ -2,9 +2,8 @@ import { invitations, memberships, users } from "@tolk/db";
 import { and, eq, isNull } from "drizzle-orm";
 
 import { createUser, verifyPassword } from "../accounts/create-user";
-import { type DomainContext } from "../context";
+import { type DomainContext, withTransaction } from "../context";
 import { TolkError, notFound } from "../errors";
-import { runInTransaction } from "../members/member-rules";
 import { getInvitation } from "./get-invitation";
 
 /**
@@ -17,8 +16,7 @@ export async function acceptInvitation(
   options: { token: string; password: string; name?: string },
 ): Promise<{ userId: string; orgId: string; email: string }> {
   const invitation = await getInvitation(ctx, { token: options.token });
-  return runInTransaction(ctx, async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTransaction(ctx, async (tx, txCtx) => {
     const claimed = await tx
       .update(invitations)
       .set({ acceptedAt: ctx.now() })

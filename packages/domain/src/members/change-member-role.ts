@@ -2,15 +2,15 @@ import { memberships } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
 
 import { type Role } from "../accounts/create-user";
-import { type DomainContext } from "../context";
-import { lockAndCheckMemberChange, runInTransaction } from "./member-rules";
+import { type DomainContext, withTransaction } from "../context";
+import { lockAndCheckMemberChange } from "./member-rules";
 
 /** Changes a member's role; `actorRole` is the role of whoever asks (owner rules in member-rules). */
 export async function changeMemberRole(
   ctx: DomainContext,
   options: { orgId: string; actorRole: Role; userId: string; role: Role },
 ): Promise<void> {
-  await runInTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await lockAndCheckMemberChange(tx, { ...options, newRole: options.role });
     await tx
       .update(memberships)

@@ -1,10 +1,8 @@
-import { type Database, type Transaction, memberships } from "@tolk/db";
+import { type Transaction, memberships } from "@tolk/db";
 import { and, count, eq, sql } from "drizzle-orm";
 
 import { type Role } from "../accounts/create-user";
-import { type DomainContext } from "../context";
 import { TolkError, notFound } from "../errors";
-
 
 export const forbidden = (message: string) => new TolkError(403, "forbidden", "permission_error", message);
 
@@ -36,8 +34,4 @@ export async function lockAndCheckMemberChange(
     if ((owners?.n ?? 0) <= 1) throw forbidden("An organization needs at least one owner; make someone else owner first.");
   }
   return target.role;
-}
-
-export function runInTransaction<T>(ctx: DomainContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  return (ctx.db as Database).transaction(fn);
 }

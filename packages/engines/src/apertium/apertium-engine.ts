@@ -16,7 +16,7 @@ import { APERTIUM_SCRIPTS, type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, 
 import { DEFAULT_NICE } from "./pipeline";
 import { PipelineBudget } from "./pipeline-budget";
 import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
-import { TAGGER_WARMUP } from "./tagger-warmup";
+import { taggerWarmup } from "./tagger-warmup";
 
 export interface ApertiumEngineOptions {
   /** Where the `.mode` files are; default /usr/share/apertium/modes. */
@@ -231,7 +231,7 @@ export class ApertiumEngine implements Engine {
         budget: this.budget,
         // A test's own programs are no tagger: only a mode's real pipeline is warmed up. A mode
         // without tagger sentences still gets a full stop, so that its readiness is known.
-        warmup: this.options.command ? (this.options.commandWarmup ?? []).map(deformat) : (TAGGER_WARMUP[mode.name] ?? ["."]).map(deformat),
+        warmup: this.options.command ? (this.options.commandWarmup ?? []).map(deformat) : taggerWarmup(mode.name).map(deformat),
       });
       this.pools.set(key, pool);
     }

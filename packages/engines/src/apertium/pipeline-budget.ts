@@ -7,8 +7,8 @@ export interface BudgetMember {
 }
 
 /**
- * A cap on the Apertium pipelines alive across every pair (each is a chain of ~10 processes
- * and ~200 MB). A pool takes a slot before it starts a pipeline; when none is free it stops
+ * A cap on the Apertium pipelines alive across every pair (each is a chain of about ten
+ * processes holding its pair's dictionaries, the largest share of the server's memory). A pool takes a slot before it starts a pipeline; when none is free it stops
  * another pair's idle pipeline, or waits, and is woken when a slot is given back.
  */
 export class PipelineBudget {

@@ -35,11 +35,10 @@ const STDERR_TAIL = 600;
  * How much lower than the server Apertium's programs run by default. A pipeline is 11
  * processes, and at equal priority the kernel shares the cores among every runnable one, so
  * under load the server's single thread, which feeds the pipelines and answers every other
- * request, got a small share. While the 5 MB bench document translated, the client's status polls
- * took p50 32 ms / p99 218 ms at equal priority and 6 ms / 42 ms at niceness 10, and its merge,
- * which runs beside the translation's last fifth, no longer fell behind to run ~2.6 s alone
- * after it. The programs' total work is the same: the batch path's CPU per character and
- * throughput did not move (docs/benchmarks.md).
+ * request, got a small share: status polls during a large document's translation waited, and
+ * its merge fell behind the translation. At a lower priority both keep up, and the programs'
+ * total work is the same: the batch path's CPU per character and throughput do not move (the
+ * figures are in docs/benchmarks.md).
  */
 export const DEFAULT_NICE = 10;
 

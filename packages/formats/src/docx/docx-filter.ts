@@ -1,11 +1,12 @@
-import { type FilterOptions, type FormatFilter, type MergeOptions, type Segment } from "../filter";
+import { type FilterOptions, type FormatFilter, type MergeOptions, type Segment, type SegmentSink } from "../filter";
+import { chartCaptionSegments, writeChartCaptions } from "../ooxml/chart-captions";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { MergePace } from "../ooxml/merge-pace";
 import { OoxmlPackage } from "../ooxml/package";
 import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
 import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, saveWritten, segmentsOf, type StoryMode } from "../ooxml/parts";
-import { ancestor, attr, descendants, firstChild, type XElement } from "../ooxml/xml";
+import { ancestor, attr, descendants, firstChild, type XElement } from "../xml/tree";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 const MC = "http://schemas.openxmlformats.org/markup-compatibility/2006";
@@ -120,6 +121,11 @@ async function plan(pkg: OoxmlPackage, mode: StoryMode): Promise<PlannedPart[]> 
   return [...stories, ...drawings];
 }
 
+/** The segments of planned parts, each chart's cached series and category names after its paragraphs. */
+function withCaptions(pkg: OoxmlPackage, planned: readonly PlannedPart[]): Segment[] {
+  return planned.flatMap((part) => [...segmentsOf([part]), ...chartCaptionSegments(part, (name) => pkg.xml(name))]);
+}
+
 /** Word refills data-bound content controls from their custom XML part: not translated. */
 function isInDataBoundControl(p: XElement): boolean {
   for (let a = ancestor(p, W, "sdt"); a; a = ancestor(a, W, "sdt")) if (isDataBound(a)) return true;
@@ -148,7 +154,15 @@ function linkFallback(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElem
 export const docxFilter: FormatFilter = {
   extensions: ["docx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    return segmentsOf(await plan(OoxmlPackage.open(file, KIND), { kind: "segments" }));
+    const pkg = OoxmlPackage.open(file, KIND);
+    return withCaptions(pkg, await plan(pkg, { kind: "segments" }));
+  },
+  // Story parts hand their segments over paragraph by paragraph as they inflate; charts and
+  // SmartArt (read whole, linked across parts) follow.
+  async extractTo(file: Uint8Array, _options: FilterOptions, sink: SegmentSink): Promise<void> {
+    const pkg = OoxmlPackage.open(file, KIND);
+    const rest = withCaptions(pkg, await plan(pkg, { kind: "segments", sink }));
+    for (let at = 0; at < rest.length; at += 1024) await sink(rest.slice(at, at + 1024));
   },
   mergesInOrder: true,
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array> {
@@ -159,7 +173,9 @@ export const docxFilter: FormatFilter = {
     const planned = await plan(pkg, mode);
     saveWritten(pkg, planned);
     await pace?.all();
-    saveEditors(pkg, await mergeParagraphs(planned, translations, options.targetLang));
+    const editors = await mergeParagraphs(planned, translations, options.targetLang);
+    writeChartCaptions(planned, editors, translations);
+    saveEditors(pkg, editors);
     return pkg.toBytes(file);
   },
 };

@@ -2,7 +2,7 @@ import { retagDrawingRunProps } from "./language";
 import { type Dialect } from "./paragraph";
 import { type OoxmlPackage } from "./package";
 import { type PlannedPart, type PlannedUnit, planStory } from "./parts";
-import { ancestor, attr, type XElement } from "./xml";
+import { ancestor, attr, type XElement } from "../xml/tree";
 
 export const A = "http://schemas.openxmlformats.org/drawingml/2006/main";
 const DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram";

@@ -3,7 +3,9 @@ import { posix } from "node:path";
 import { decodeText, encodeText, type TextEncoding } from "../common/text-encoding";
 import { FormatError } from "../filter";
 import { type Deflated, ZipArchive } from "../zip/archive";
-import { attr, childElements, type ParseOptions, parseXml, parseXmlYielding, type XmlDocument } from "./xml";
+import { parseXml, parseXmlYielding } from "../xml/parse";
+import { dtdRefused, prologDeclaresDtd } from "../xml/safety";
+import { attr, childElements, type ParseOptions, type XmlDocument } from "../xml/tree";
 
 /**
  * The largest part read into a tree. The tree costs about 15 bytes of heap per character, so
@@ -85,8 +87,8 @@ export class OoxmlPackage {
     this.mainPart = main;
     // A DTD anywhere is refused, even in parts this filter would not otherwise read.
     for (const e of zip.entries) {
-      if (/\.(xml|rels|vml)$/i.test(e.name) && declaresDtd(zip, e.name)) {
-        throw new FormatError("unsafe_file", `${e.name} declares a DTD; DTDs and external entities are not allowed.`);
+      if (/\.(xml|rels|vml)$/i.test(e.name) && prologDeclaresDtd((visit) => zip.scan(e.name, visit))) {
+        throw dtdRefused(e.name);
       }
     }
   }
@@ -245,83 +247,6 @@ export class OoxmlPackage {
     return this.replaced.size === 0 ? original.slice() : this.zip.write(this.replaced);
   }
 }
-
-/**
- * Whether a part declares a DTD. XML allows a document type declaration (and so entity
- * declarations) only in the prolog, before the root element's start tag, so only the prolog is
- * read: the part inflates until its root element starts, a few hundred bytes for what Office
- * writes, instead of the whole part (48 MB for the bench document's body). The prolog is
- * searched for "<!DOCTYPE" and "<!ENTITY" as bytes; comments and processing instructions are
- * skipped to find the root, so markup hidden in a comment cannot end the search early. A part
- * whose prolog runs past PROLOG_LIMIT, and a UTF-16 part (rare, small), are searched whole.
- * A parser that later reads a part refuses a DTD wherever it stands (see xml.ts).
- */
-function declaresDtd(zip: ZipArchive, name: string): boolean {
-  let found = false;
-  let whole: Uint8Array[] | undefined;
-  let prolog = Buffer.alloc(0);
-  let tail = Buffer.alloc(0);
-  zip.scan(name, (chunk) => {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (whole) {
-      whole.push(Buffer.from(bytes));
-      return true;
-    }
-    if (prolog.length === 0 && isUtf16(bytes)) {
-      whole = [Buffer.from(bytes)];
-      return true;
-    }
-    if (prolog.length > PROLOG_LIMIT) {
-      // A prolog this long is no Office part: every byte is searched, as chunks go by.
-      if (marksDtd(bytes) || marksDtd(Buffer.concat([tail, bytes.subarray(0, 8)]))) found = true;
-      tail = Buffer.from(bytes.subarray(-8));
-      return !found;
-    }
-    prolog = Buffer.concat([prolog, bytes]);
-    const root = rootStart(prolog);
-    if (marksDtd(root < 0 ? prolog : prolog.subarray(0, root))) found = true;
-    if (root < 0 && prolog.length > PROLOG_LIMIT) tail = Buffer.from(prolog.subarray(-8));
-    return !found && root < 0;
-  });
-  return whole ? hasDtd(Buffer.concat(whole)) : found;
-}
-
-/** A prolog (declaration, comments, processing instructions, DOCTYPE) longer than this is searched chunk by chunk. */
-const PROLOG_LIMIT = 1 << 20;
-
-const isUtf16 = (bytes: Uint8Array): boolean => (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-
-/**
- * Where the root element's start tag begins in UTF-8 bytes (-1 while it has not been seen):
- * the first "<" that opens neither a processing instruction ("<?…?>"), a comment
- * ("<!--…-->") nor a declaration ("<!DOCTYPE", whose own brackets are passed over).
- */
-function rootStart(bytes: Buffer): number {
-  let at = 0;
-  for (;;) {
-    at = bytes.indexOf(0x3c /* < */, at);
-    if (at < 0 || at + 1 >= bytes.length) return -1;
-    const next = bytes[at + 1];
-    if (next === 0x3f /* ? */) {
-      const end = bytes.indexOf("?>", at + 2);
-      if (end < 0) return -1;
-      at = end + 2;
-    } else if (next === 0x21 /* ! */) {
-      if (bytes.length < at + 4) return -1;
-      if (bytes.toString("latin1", at, at + 4) === "<!--") {
-        const end = bytes.indexOf("-->", at + 4);
-        if (end < 0) return -1;
-        at = end + 3;
-      } else at += 2;
-    } else return at;
-  }
-}
-
-function hasDtd(bytes: Uint8Array): boolean {
-  return marksDtd(isUtf16(bytes) ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
-
-const marksDtd = (text: string | Buffer): boolean => text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;
 
 function resolvePart(dir: string, target: string): string | undefined {
   const decoded = safeDecode(target.split("#")[0] ?? "");

@@ -1,5 +1,5 @@
 import { InlineCodes, repairCodes, tokenizeCodes } from "../common/inline-codes";
-import { attributes, type Edit, escapeXmlText, prefixOf, splice, textContent, type XElement } from "./xml";
+import { attributes, type Edit, escapeXmlText, prefixOf, splice, textContent, type XElement } from "../xml/tree";
 import { appendAll } from "../common/arrays";
 
 /**

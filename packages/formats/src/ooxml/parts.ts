@@ -1,13 +1,14 @@
 import { stripCodes } from "../common/inline-codes";
-import { type Segment } from "../filter";
+import { type Segment, type SegmentSink } from "../filter";
 import { type OoxmlPackage } from "./package";
 import { type Dialect, PartEditor, type ParagraphUnit, prepareTranslation, readParagraph, writeParagraph } from "./paragraph";
 import { type Deflated } from "../zip/archive";
 import { DeflateStream } from "../zip/deflate-stream";
 import { setAttribute } from "./language";
 import { FormatError } from "../filter";
-import { FastScanner, Unsupported } from "./fast-xml";
-import { attr, escapeXmlAttribute, MAX_DEPTH, parseXmlYielding, type XElement, type XmlDocument } from "./xml";
+import { FastScanner, Unsupported } from "../xml/fast-scanner";
+import { parseXmlYielding } from "../xml/parse";
+import { attr, escapeXmlAttribute, type XElement, type XmlDocument } from "../xml/tree";
 import { type MergePace } from "./merge-pace";
 import { appendAll } from "../common/arrays";
 
@@ -46,7 +47,11 @@ export interface PlannedPart {
  */
 export type StoryMode =
   | { readonly kind: "plan" }
-  | { readonly kind: "segments" }
+  | {
+      readonly kind: "segments";
+      /** Takes the segments while the part is read (none are kept in the result). */
+      readonly sink?: SegmentSink;
+    }
   | {
       readonly kind: "write";
       readonly translations: ReadonlyMap<string, string>;
@@ -95,8 +100,11 @@ interface AttributeUnit {
 export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): Promise<PlannedPart> {
   const mode = options.mode ?? { kind: "plan" };
   if (options.attributes && mode.kind === "plan") throw new Error("planStory: attributes need the segments or write mode");
+  // Segments a windowed read handed to the sink before it gave up: the whole read gives the
+  // same segments first, and hands over only those after them.
+  const handed = { count: 0 };
   if (mode.kind !== "plan" && pkg.canReadInWindows(part, STORY_WINDOW.above, MAX_STORY_CHARS)) {
-    const read = await readInWindows(pkg, part, dialect, options, mode);
+    const read = await readInWindows(pkg, part, dialect, options, mode, handed);
     if (read) return read;
   }
   const text = pkg.largeText(part, MAX_STORY_CHARS);
@@ -130,6 +138,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   const doc = await parseXmlYielding(text, part, { prune, restart, pause });
   flushOutput(text.length);
   const deflated = output ? await output.end() : undefined;
+  if (mode.kind === "segments" && mode.sink) await handOver(mode.sink, reader.segments.splice(0).slice(handed.count));
   return {
     part,
     doc,
@@ -165,6 +174,7 @@ async function readInWindows(
   dialect: Dialect,
   options: StoryOptions,
   mode: Exclude<StoryMode, { kind: "plan" }>,
+  handed: { count: number },
 ): Promise<PlannedPart | undefined> {
   const reader = new StoryReader(part, dialect, options, mode, true);
   let output: DeflateStream | undefined;
@@ -194,7 +204,14 @@ async function readInWindows(
     let editor: PartEditor | undefined;
     let changed = false;
     const prune = (el: XElement): boolean => reader.prune(el, editor) !== undefined;
-    const scanner = new FastScanner(first, part, { prune }, MAX_DEPTH, !last);
+    // Hands what was read to the sink, so segments are never held past a step.
+    const handOn = async (): Promise<void> => {
+      if (mode.kind !== "segments" || !mode.sink || reader.segments.length === 0) return;
+      const batch = reader.segments.splice(0);
+      handed.count += batch.length;
+      await mode.sink(batch);
+    };
+    const scanner = new FastScanner(first, part, { prune }, !last);
     if (mode.kind === "write") editor = new PartEditor(scanner.windowText);
     const flush = (upTo: number): void => {
       if (!editor || !output) return;
@@ -211,6 +228,7 @@ async function readInWindows(
         scanner.run(Math.min(soft, from + (1 << 20)));
         await new Promise((resolve) => setImmediate(resolve));
         await output?.caughtUp();
+        await handOn();
         if (scanner.position === from) break;
       }
       if (last) break;
@@ -230,6 +248,7 @@ async function readInWindows(
       editor?.extend(scanner.windowText);
     }
     const doc = scanner.finish();
+    await handOn();
     flush(scanner.windowText.length);
     let deflated: Deflated | undefined;
     if (output && changed) deflated = await output.end();
@@ -331,6 +350,13 @@ class StoryReader {
     for (let a: XElement | undefined = el; a; a = a.parent) if (this.options.keep?.(a)) return true;
     return false;
   }
+}
+
+/** Segments per batch a part read whole hands to a sink. */
+const HAND_OVER_BATCH = 1024;
+
+async function handOver(sink: SegmentSink, segments: Segment[]): Promise<void> {
+  for (let at = 0; at < segments.length; at += HAND_OVER_BATCH) await sink(segments.slice(at, at + HAND_OVER_BATCH));
 }
 
 /** A copy of a string that shares no memory with the text it was cut from. */

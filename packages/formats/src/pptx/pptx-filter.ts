@@ -1,8 +1,10 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
+import { hintAutofit } from "../ooxml/autofit";
+import { chartCaptionSegments, writeChartCaptions } from "../ooxml/chart-captions";
 import { mergeParagraphs, type PlannedPart, saveEditors, segmentsOf } from "../ooxml/parts";
-import { attr, childElements, firstChild } from "../ooxml/xml";
+import { attr, childElements, firstChild } from "../xml/tree";
 
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -54,11 +56,17 @@ async function plan(pkg: OoxmlPackage): Promise<PlannedPart[]> {
 export const pptxFilter: FormatFilter = {
   extensions: ["pptx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    return segmentsOf(await plan(OoxmlPackage.open(file, KIND)));
+    const pkg = OoxmlPackage.open(file, KIND);
+    // Each part's paragraphs, then (a chart's) cached series and category names.
+    return (await plan(pkg)).flatMap((part) => [...segmentsOf([part]), ...chartCaptionSegments(part, (name) => pkg.xml(name))]);
   },
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
     const pkg = OoxmlPackage.open(file, KIND);
-    saveEditors(pkg, await mergeParagraphs(await plan(pkg), translations, options.targetLang));
+    const planned = await plan(pkg);
+    const editors = await mergeParagraphs(planned, translations, options.targetLang);
+    writeChartCaptions(planned, editors, translations);
+    hintAutofit(planned, editors, translations);
+    saveEditors(pkg, editors);
     return pkg.toBytes(file);
   },
 };

@@ -1,6 +1,5 @@
-import { XmlCdata, XmlElement, XmlText } from "@rgrove/parse-xml";
-
 import { type InlineCodes } from "../common/inline-codes";
+import { attributes, type XElement } from "../xml/tree";
 
 /**
  * Reading and writing XLIFF markup in the original text: element content becomes segment text
@@ -12,7 +11,7 @@ import { type InlineCodes } from "../common/inline-codes";
 const PAIRED = new Set(["g", "mrk", "pc"]);
 
 /** The offset just after an element's start tag (quoted attribute values may contain `>`). */
-export function startTagEnd(text: string, element: XmlElement): number {
+export function startTagEnd(text: string, element: XElement): number {
   let quote = "";
   for (let i = element.start + 1; i < element.end; i++) {
     const c = text.charAt(i);
@@ -25,20 +24,33 @@ export function startTagEnd(text: string, element: XmlElement): number {
 }
 
 /** The offset where an element's end tag starts (its own end for `<x/>`). */
-export function endTagStart(text: string, element: XmlElement): number {
+export function endTagStart(text: string, element: XElement): number {
   if (text.charAt(element.end - 2) === "/") return element.end;
   return text.lastIndexOf("</", element.end - 1);
 }
 
 /** The local name, without a namespace prefix. */
-export const localName = (element: XmlElement) => element.name.slice(element.name.indexOf(":") + 1);
+export const localName = (element: XElement) => element.name.slice(element.name.indexOf(":") + 1);
+
+const attributeRecords = new WeakMap<XElement, Readonly<Record<string, string | undefined>>>();
+
+/** An element's attributes by name as written (`xml:lang`), decoded. */
+export function attributesOf(element: XElement): Readonly<Record<string, string | undefined>> {
+  let record = attributeRecords.get(element);
+  if (!record) {
+    record = Object.fromEntries(attributes(element).map((a) => [a.name, a.value]));
+    attributeRecords.set(element, record);
+  }
+  return record;
+}
 
 /** An element's content as segment text; inline elements become codes recorded in `codes`. */
-export function contentToText(text: string, element: XmlElement, codes: InlineCodes): string {
+export function contentToText(text: string, element: XElement, codes: InlineCodes): string {
+  // Comments and processing instructions inside a source are not in the tree: not part of the message.
   let out = "";
   for (const child of element.children) {
-    if (child instanceof XmlText || child instanceof XmlCdata) out += child.text;
-    else if (child instanceof XmlElement) {
+    if (child.kind === "text") out += child.text;
+    else {
       const markup = text.slice(child.start, child.end);
       const hasContent = child.children.length > 0;
       if (PAIRED.has(localName(child)) && hasContent && !child.name.includes(":")) {
@@ -47,7 +59,6 @@ export function contentToText(text: string, element: XmlElement, codes: InlineCo
         out += codes.wrap(contentToText(text, child, codes), open, close);
       } else out += codes.single(markup);
     }
-    // Comments and processing instructions inside a source are not part of the message.
   }
   return out;
 }

@@ -1,13 +1,14 @@
-import { parseXml, XmlCdata, XmlElement, XmlError, XmlText } from "@rgrove/parse-xml";
 import iconv from "iconv-lite";
-import { appendAll } from "../common/arrays";
 
+import { appendAll } from "../common/arrays";
 import { expandCodes, InlineCodes, repairCodes } from "../common/inline-codes";
-import { withNestingLimit } from "../common/nesting";
 import { applyEdits, type TextEdit } from "../common/splice";
 import { type DecodedText, decodeText, dominantEol, encodeText } from "../common/text-encoding";
 import { type FilterOptions, FormatError, type FormatFilter, type Segment } from "../filter";
-import { contentToText, endTagStart, escapeXmlText, localName, setAttributes, startTagEnd } from "./markup";
+import { parseXml, XmlSyntaxError } from "../xml/parse";
+import { refuseDtd } from "../xml/safety";
+import { type XElement } from "../xml/tree";
+import { attributesOf, contentToText, endTagStart, escapeXmlText, localName, setAttributes, startTagEnd } from "./markup";
 
 /**
  * XLIFF 1.2 and 2.x (`.xliff`, `.xlf`). A unit (1.2 `trans-unit`, 2.x `segment`) is translated
@@ -29,19 +30,19 @@ interface Unit {
   codes: InlineCodes;
   maxLength?: number;
   /** Where the content came from (`source` or `seg-source`) and the target, if any. */
-  content: XmlElement;
-  target?: XmlElement;
+  content: XElement;
+  target?: XElement;
   /** 2.x: the segment whose `state` is set. */
-  stateHolder?: XmlElement;
+  stateHolder?: XElement;
   /** The element that carries the target language (1.2 `file`, 2.x `xliff`). */
-  languageHolder: XmlElement;
+  languageHolder: XElement;
 }
 
 interface ParsedXliff extends DecodedText {
   version: 1 | 2;
   units: Unit[];
   /** Language holders read as templates: their target language is overwritten. */
-  templates: Set<XmlElement>;
+  templates: Set<XElement>;
 }
 
 const SKIP_STATES = new Set(["final", "signed-off", "reviewed"]);
@@ -54,39 +55,37 @@ function decode(file: Uint8Array): DecodedText {
   return legacy && decoded.encoding.name === "utf-8" && !decoded.encoding.bom ? { ...decoded, encoding: { name: legacy, bom: false } } : decoded;
 }
 
+/** Nesting is bounded by the XML reader (xml/safety.ts), so the walks below cannot overflow the stack. */
 function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
-  return withNestingLimit("XLIFF", () => parseNested(file, options));
-}
-
-function parseNested(file: Uint8Array, options: FilterOptions): ParsedXliff {
   const decoded = decode(file);
   const { text } = decoded;
   // No DTD is needed by XLIFF, and one is how entity expansion and external entities get in.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new FormatError("unsafe_file", "XLIFF files with a DTD (<!DOCTYPE> or <!ENTITY>) are refused.");
-  let root: XmlElement | null;
+  refuseDtd(text, "The XLIFF file");
+  let root: XElement;
   try {
-    root = parseXml(text, { includeOffsets: true }).root;
+    root = parseXml(text, "The XLIFF file").root;
   } catch (error) {
-    if (error instanceof XmlError) throw new FormatError("invalid_file", `Invalid XML at line ${error.line}, column ${error.column}: ${error.message.split(" (line")[0] ?? ""}.`);
+    if (error instanceof XmlSyntaxError) throw new FormatError("invalid_file", `Invalid XML at line ${error.line}, column ${error.column}: ${error.detail.replace(/\.$/u, "")}.`);
     throw error;
   }
-  if (!root || localName(root) !== "xliff") throw new FormatError("invalid_file", "Not an XLIFF file: the root element is not <xliff>.");
-  const version = (root.attributes.version ?? "").startsWith("2") ? 2 : 1;
-  const templates = new Set<XmlElement>();
+  if (localName(root) !== "xliff") throw new FormatError("invalid_file", "Not an XLIFF file: the root element is not <xliff>.");
+  const version = (attributesOf(root).version ?? "").startsWith("2") ? 2 : 1;
+  const templates = new Set<XElement>();
   const units: Unit[] = [];
-  const sourceOf = (holder: XmlElement) => holder.attributes[version === 1 ? "source-language" : "srcLang"];
-  if (version === 2 && isTemplate(root.attributes.trgLang, sourceOf(root), options)) templates.add(root);
+  const sourceOf = (holder: XElement) => attributesOf(holder)[version === 1 ? "source-language" : "srcLang"];
+  if (version === 2 && isTemplate(attributesOf(root).trgLang, sourceOf(root), options)) templates.add(root);
   children(root, "file").forEach((file, fileIndex) => {
     const languageHolder = version === 1 ? file : root;
-    if (version === 1 && isTemplate(file.attributes["target-language"], sourceOf(file), options)) templates.add(file);
+    if (version === 1 && isTemplate(attributesOf(file)["target-language"], sourceOf(file), options)) templates.add(file);
     const template = templates.has(languageHolder);
-    walkUnits(file, version === 1 ? "trans-unit" : "unit", file.attributes.translate !== "no", (unit, index) => {
-      const found = version === 1 ? unitV1(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder, template) : unitV2(text, unit, `${fileIndex}/${unit.attributes.id ?? index}`, languageHolder, template);
+    walkUnits(file, version === 1 ? "trans-unit" : "unit", attributesOf(file).translate !== "no", (unit, index) => {
+      const found = version === 1 ? unitV1(text, unit, `${fileIndex}/${attributesOf(unit).id ?? index}`, languageHolder, template) : unitV2(text, unit, `${fileIndex}/${attributesOf(unit).id ?? index}`, languageHolder, template);
       for (const u of found) units.push(u);
     });
   });
   if (templates.size > 0) {
-    const declared = [...templates][0]?.attributes[version === 1 ? "target-language" : "trgLang"];
+    const first = [...templates][0];
+    const declared = first ? attributesOf(first)[version === 1 ? "target-language" : "trgLang"] : undefined;
     options.warn?.(`The XLIFF file's target language is "${declared}", the same as its source language: it was read as a template (its targets copy the sources). The sources were translated and the target language set to "${options.targetLang}".`);
   }
   return { ...decoded, version, units, templates };
@@ -105,15 +104,15 @@ function isTemplate(declared: string | undefined, sourceLanguage: string | undef
   throw new FormatError("invalid_file", `The XLIFF file's target language is "${declared}", not "${options.targetLang}".`);
 }
 
-const children = (element: XmlElement, name: string) => element.children.filter((c): c is XmlElement => c instanceof XmlElement && localName(c) === name);
+const children = (element: XElement, name: string) => element.children.filter((c): c is XElement => c.kind === "element" && localName(c) === name);
 
 /** Units in document order, through groups; `translate="no"` on a group covers its units. */
-function walkUnits(parent: XmlElement, unitName: string, translatable: boolean, found: (unit: XmlElement, index: number) => void): void {
+function walkUnits(parent: XElement, unitName: string, translatable: boolean, found: (unit: XElement, index: number) => void): void {
   let index = 0;
-  const walk = (element: XmlElement, inherited: boolean) => {
+  const walk = (element: XElement, inherited: boolean) => {
     for (const child of element.children) {
-      if (!(child instanceof XmlElement)) continue;
-      const translate = child.attributes.translate === undefined ? inherited : child.attributes.translate !== "no";
+      if (child.kind !== "element") continue;
+      const translate = attributesOf(child).translate === undefined ? inherited : attributesOf(child).translate !== "no";
       if (localName(child) === unitName) {
         if (translate) found(child, index);
         index++;
@@ -124,37 +123,37 @@ function walkUnits(parent: XmlElement, unitName: string, translatable: boolean, 
 }
 
 /** A target that already says something (elements count: a code is content). */
-const hasContent = (element: XmlElement | undefined) =>
-  element !== undefined && element.children.some((c) => c instanceof XmlElement || ((c instanceof XmlText || c instanceof XmlCdata) && /\S/.test(c.text)));
+const hasContent = (element: XElement | undefined) =>
+  element !== undefined && element.children.some((c) => c.kind === "element" || /\S/.test(c.text));
 
-function toUnit(text: string, id: string, context: string, content: XmlElement, target: XmlElement | undefined, languageHolder: XmlElement, extra: Partial<Unit>): Unit[] {
+function toUnit(text: string, id: string, context: string, content: XElement, target: XElement | undefined, languageHolder: XElement, extra: Partial<Unit>): Unit[] {
   const codes = new InlineCodes();
   const segment = contentToText(text, content, codes);
   if (!/[\p{L}\p{N}]/u.test(segment.replace(/<\/?g\d+>|<x\d+\/>/g, ""))) return [];
   return [{ id, context, text: segment, codes, content, target, languageHolder, ...extra }];
 }
 
-function unitV1(text: string, unit: XmlElement, id: string, languageHolder: XmlElement, template: boolean): Unit[] {
-  if (unit.attributes.approved === "yes" && !template) return [];
+function unitV1(text: string, unit: XElement, id: string, languageHolder: XElement, template: boolean): Unit[] {
+  if (attributesOf(unit).approved === "yes" && !template) return [];
   const source = children(unit, "source")[0];
   const target = children(unit, "target")[0];
   if (!source) return [];
-  const state = target?.attributes.state ?? "";
+  const state = (target && attributesOf(target).state) ?? "";
   // In a template every target is a copy of its source, whatever its state says.
   if (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state)))) return [];
   const content = children(unit, "seg-source")[0] ?? source;
-  const maxwidth = Number(unit.attributes.maxwidth);
-  const maxLength = (unit.attributes["size-unit"] ?? "pixel") === "char" && Number.isInteger(maxwidth) && maxwidth > 0 ? maxwidth : undefined;
-  return toUnit(text, id, unit.attributes.resname ?? unit.attributes.id ?? id, content, target, languageHolder, maxLength ? { maxLength } : {});
+  const maxwidth = Number(attributesOf(unit).maxwidth);
+  const maxLength = (attributesOf(unit)["size-unit"] ?? "pixel") === "char" && Number.isInteger(maxwidth) && maxwidth > 0 ? maxwidth : undefined;
+  return toUnit(text, id, attributesOf(unit).resname ?? attributesOf(unit).id ?? id, content, target, languageHolder, maxLength ? { maxLength } : {});
 }
 
-function unitV2(text: string, unit: XmlElement, id: string, languageHolder: XmlElement, template: boolean): Unit[] {
+function unitV2(text: string, unit: XElement, id: string, languageHolder: XElement, template: boolean): Unit[] {
   return children(unit, "segment").flatMap((segment, i) => {
     const source = children(segment, "source")[0];
     const target = children(segment, "target")[0];
-    const state = segment.attributes.state ?? "";
+    const state = attributesOf(segment).state ?? "";
     if (!source || (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))))) return [];
-    return toUnit(text, `${id}/${segment.attributes.id ?? i}`, unit.attributes.name ?? unit.attributes.id ?? id, source, target, languageHolder, { stateHolder: segment });
+    return toUnit(text, `${id}/${attributesOf(segment).id ?? i}`, attributesOf(unit).name ?? attributesOf(unit).id ?? id, source, target, languageHolder, { stateHolder: segment });
   });
 }
 
@@ -169,7 +168,7 @@ export const xliffFilter: FormatFilter = {
     const { text, encoding, version, units, templates } = parse(file, { ...options, warn: undefined });
     const eol = dominantEol(text);
     const edits: TextEdit[] = [];
-    const languageHolders = new Set<XmlElement>();
+    const languageHolders = new Set<XElement>();
     const escape = textEscaper(encoding.name);
     const state: [string, string][] = version === 1 ? [["state", "translated"], ["state-qualifier", "mt-suggestion"]] : [];
     for (const unit of units) {
@@ -182,7 +181,7 @@ export const xliffFilter: FormatFilter = {
     }
     const languageAttribute = version === 1 ? "target-language" : "trgLang";
     for (const holder of languageHolders) {
-      if (!holder.attributes[languageAttribute] || templates.has(holder)) edits.push(startTagEdit(text, holder, [[languageAttribute, options.targetLang]]));
+      if (!attributesOf(holder)[languageAttribute] || templates.has(holder)) edits.push(startTagEdit(text, holder, [[languageAttribute, options.targetLang]]));
     }
     return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);
   },
@@ -195,7 +194,7 @@ function textEscaper(encodingName: string): (text: string) => string {
   return (text) => escapeXmlText(text).replace(/[\u0080-\u{10ffff}]/gu, (c) => (fits(c) ? c : `&#x${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()};`));
 }
 
-function startTagEdit(text: string, element: XmlElement, attributes: readonly (readonly [string, string])[]): TextEdit {
+function startTagEdit(text: string, element: XElement, attributes: readonly (readonly [string, string])[]): TextEdit {
   const end = startTagEnd(text, element);
   return { start: element.start, end, text: setAttributes(text.slice(element.start, end), attributes) };
 }

@@ -3,7 +3,7 @@ import { OoxmlPackage } from "../ooxml/package";
 import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from "../ooxml/paragraph";
 import { drawingStory } from "../ooxml/drawingml";
 import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, segmentsOf } from "../ooxml/parts";
-import { attr, attributes, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../ooxml/xml";
+import { attr, attributes, childElements, firstChild, textContent, type XElement, type XmlDocument } from "../xml/tree";
 import { appendAll } from "../common/arrays";
 
 const S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";

@@ -44,8 +44,8 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedYaml {
 function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
   const decoded = decodeText(file);
   const { text } = decoded;
-  // The library's duplicate-key check compares each key with every earlier one: quadratic, 36 s
-  // for a 30,000-key map. Duplicates are harmless here (each value is its own segment).
+  // The library's duplicate-key check compares each key with every earlier one: quadratic in a
+  // large map. Duplicates are harmless here (each value is its own segment).
   const docs = parseAllDocuments(text, { uniqueKeys: false });
   const list: Document.Parsed[] = Array.isArray(docs) ? docs : [];
   for (const doc of list) {

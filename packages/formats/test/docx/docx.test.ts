@@ -217,7 +217,7 @@ describe("docx size", () => {
 });
 
 describe("docx charts", () => {
-  it("translates a chart title of the body and leaves the chart's data cache alone", async () => {
+  it("translates a chart title of the body and its cached category names", async () => {
     const chart =
       `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">` +
       `<c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Monthly totals</a:t></a:r></a:p></c:rich></c:tx></c:title>` +
@@ -227,9 +227,10 @@ describe("docx charts", () => {
     expect(segments.map((s) => [s.id, s.text])).toEqual([
       ["word/document.xml#1", "Body"],
       ["word/charts/chart1.xml#1", "Monthly totals"],
+      ["word/charts/chart1.xml#caption1", "January"],
     ]);
     const { out } = await expectPseudoRoundTrip(docxFilter, file);
-    expect(unzipParts(out)["word/charts/chart1.xml"]).toContain("<c:v>January</c:v>");
+    expect(unzipParts(out)["word/charts/chart1.xml"]).toContain("<c:v>⟦Ĵáñúáŕý~~~⟧</c:v>");
   });
 });
 

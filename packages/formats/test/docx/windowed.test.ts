@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { docxFilter } from "../../src/docx/docx-filter";
-import { FastScanner } from "../../src/ooxml/fast-xml";
+import { FastScanner } from "../../src/xml/fast-scanner";
 import { OoxmlPackage } from "../../src/ooxml/package";
 import { STORY_WINDOW } from "../../src/ooxml/parts";
+import { extractSegments } from "../../src/extract-segments";
+import { type Segment } from "../../src/filter";
+import { watchZipWork } from "../support/zip-work";
 import { expectIdentityRoundTrip, expectPseudoRoundTrip, OPTIONS, pseudo, translationsOf } from "../fixtures/ooxml-checks";
 import { docx, unzipParts, zipParts } from "../fixtures/ooxml";
 
@@ -148,6 +151,35 @@ describe("docx read in windows", () => {
       if (window === TINY) {
         // Read in windows, the body was merged while its segments were still coming in.
         expect(asked.filter((n) => n < segments.length / 4).length).toBeGreaterThan(5);
+      }
+    }
+  });
+});
+
+describe("docx extract streamed to a sink", () => {
+  it("hands over the segments of extract, in order, while the part is read, never holding many at once", async () => {
+    const file = docx({ body: body(60) });
+    const expected = await docxFilter.extract(file, OPTIONS);
+    for (const window of [TINY, WHOLE]) {
+      Object.assign(STORY_WINDOW, window);
+      const got: Segment[] = [];
+      const batches: number[] = [];
+      // Bytes the part had inflated when each batch came: batches arrive while it inflates.
+      const inflatedAt: number[] = [];
+      const work = watchZipWork();
+      await extractSegments(docxFilter, file, OPTIONS, async (batch) => {
+        batches.push(batch.length);
+        inflatedAt.push(work.bytesInflated());
+        got.push(...batch);
+        await Promise.resolve();
+      });
+      work.restore();
+      expect(got).toEqual(expected);
+      if (window === TINY) {
+        // Windowed: many small batches, the first long before the part was all inflated.
+        expect(batches.length).toBeGreaterThan(20);
+        expect(Math.max(...batches)).toBeLessThan(expected.length / 10);
+        expect(inflatedAt[0]).toBeLessThan(work.bytesInflated() / 4);
       }
     }
   });

@@ -14,10 +14,17 @@ const TABLE =
   `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/>${p(r("Cell one"))}</a:txBody><a:tcPr/></a:tc>` +
   `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/>${p(r("Cell two"))}</a:txBody><a:tcPr/></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
 
+/** A series of a bar chart: its name and categories as cached strings, its values as numbers. */
+const series = (col: string, name: string) =>
+  `<c:ser><c:tx><c:strRef><c:f>Sheet1!$${col}$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>${name}</c:v></c:pt></c:strCache></c:strRef></c:tx>` +
+  `<c:cat><c:strRef><c:f>Sheet1!$A$2:$A$4</c:f><c:strCache><c:ptCount val="3"/><c:pt idx="0"><c:v>North &amp; East</c:v></c:pt><c:pt idx="1"><c:v>South</c:v></c:pt>` +
+  `<c:pt idx="2"><c:v>2024</c:v></c:pt></c:strCache></c:strRef></c:cat>` +
+  `<c:val><c:numRef><c:f>Sheet1!$${col}$2:$${col}$4</c:f><c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="3"/><c:pt idx="0"><c:v>4.3</c:v></c:pt>` +
+  `<c:pt idx="1"><c:v>2.5</c:v></c:pt><c:pt idx="2"><c:v>1</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser>`;
+
 const CHART =
   `${DECL}<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="${A_NS}"><c:chart><c:title><c:tx><c:rich><a:bodyPr/>` +
-  `${p(r("Sales by region"), "")}</c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f>` +
-  `<c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>Revenue</c:v></c:pt></c:strCache></c:strRef></c:tx></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
+  `${p(r("Sales by region"), "")}</c:rich></c:tx></c:title><c:plotArea><c:barChart>${series("B", "Revenue")}${series("C", "Costs")}</c:barChart></c:plotArea></c:chart></c:chartSpace>`;
 
 const DGM_DECLS = `xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="${A_NS}"`;
 const SMARTART_DATA =
@@ -66,6 +73,11 @@ describe("pptx extract", () => {
       ["ppt/slides/slide2.xml", "Cell two"],
       ["ppt/slides/slide2.xml", "See chart"],
       ["ppt/charts/chart1.xml", "Sales by region"],
+      // Cached series and category names, each text once (numbers and years are not text).
+      ["ppt/charts/chart1.xml", "Revenue"],
+      ["ppt/charts/chart1.xml", "North & East"],
+      ["ppt/charts/chart1.xml", "South"],
+      ["ppt/charts/chart1.xml", "Costs"],
       ["ppt/diagrams/data1.xml", "Plan"],
       ["ppt/diagrams/data1.xml", "Build"],
       ["ppt/slides/slide1.xml", "Hidden backup slide"],
@@ -87,13 +99,51 @@ describe("pptx merge", () => {
     expect(slide).toMatch(/<\/a:r><a:endParaRPr lang="en-US" dirty="0"\/><\/a:p>/);
     // Translated runs are marked with the target language (OPTIONS: es); kept markup keeps its own.
     expect(slide).toContain('<a:r><a:rPr lang="es" b="1" dirty="0"/><a:t>ƀóĺď~~</a:t></a:r>');
-    // The series name cache is data, not a label: it stays.
-    expect(parts["ppt/charts/chart1.xml"]).toContain("<c:v>Revenue</c:v>");
+    // Series and category names are translated in every cache that holds them, alike; the
+    // references, numbers and the year stay.
+    const chart = parts["ppt/charts/chart1.xml"] ?? "";
+    expect([...chart.matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((m) => m[1])).toEqual(
+      ["⟦Ŕéṽéñúé~~~⟧", "⟦Ñóŕţĥ &amp; Éášţ~~~~⟧", "⟦Šóúţĥ~~⟧", "2024", "4.3", "2.5", "1", "⟦Çóšţš~~⟧", "⟦Ñóŕţĥ &amp; Éášţ~~~~⟧", "⟦Šóúţĥ~~⟧", "2024", "4.3", "2.5", "1"],
+    );
+    expect(chart).toContain("<c:f>Sheet1!$A$2:$A$4</c:f>");
     // SmartArt drawing follows its data part.
     expect(parts["ppt/diagrams/drawing1.xml"]).toContain("Ṗĺáñ");
     expect(parts["ppt/diagrams/drawing1.xml"]).not.toContain(">Plan<");
     // Untouched parts keep their exact bytes.
     expect(parts["ppt/presentation.xml"]).toBe(unzipParts(deck())["ppt/presentation.xml"]);
+  });
+});
+
+describe("pptx text that grows", () => {
+  const shape = (bodyPr: string, text: string) =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Box"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody>${bodyPr}<a:lstStyle/>${p(r(text))}</p:txBody></p:sp>`;
+  const slideOf = async (shapes: string, translate: (text: string) => string): Promise<string> => {
+    const file = pptx([{ shapes }]);
+    const segments = await pptxFilter.extract(file, OPTIONS);
+    const out = await pptxFilter.merge(file, new Map(segments.map((s) => [s.id, translate(s.text)])), OPTIONS);
+    return unzipParts(out)["ppt/slides/slide1.xml"] ?? "";
+  };
+  const longer = (t: string) => `${t} ${t}`;
+
+  it("asks PowerPoint to shrink a text body without an autofit setting whose translation is notably longer", async () => {
+    const slide = await slideOf(
+      shape("<a:bodyPr/>", "Short title") +
+        shape('<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:scene3d/></a:bodyPr>', "Warped text"),
+      longer,
+    );
+    // In schema order: after prstTxWarp, before scene3d.
+    expect(slide).toContain("<a:bodyPr><a:normAutofit/></a:bodyPr>");
+    expect(slide).toContain('<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:normAutofit/><a:scene3d/></a:bodyPr>');
+  });
+
+  it("leaves a body alone that sets its own autofit, or whose translation is about as long", async () => {
+    const own = ['<a:bodyPr><a:spAutofit/></a:bodyPr>', "<a:bodyPr><a:noAutofit/></a:bodyPr>", '<a:bodyPr><a:normAutofit fontScale="90000"/></a:bodyPr>'];
+    const slide = await slideOf(own.map((b) => shape(b, "Some words")).join(""), longer);
+    for (const b of own) expect(slide).toContain(b);
+    expect(slide).not.toMatch(/<a:normAutofit\/>/);
+    const same = await slideOf(shape("<a:bodyPr/>", "Some words"), (t) => t.toUpperCase());
+    expect(same).toContain("<a:bodyPr/>");
+    expect(same).toContain("SOME WORDS");
   });
 });
 

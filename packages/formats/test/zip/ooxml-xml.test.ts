@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { attr, attributes, descendants, parseXml, parseXmlYielding, splice, textContent, type XElement } from "../../src/ooxml/xml";
+import { parseXml, parseXmlYielding } from "../../src/xml/parse";
+import { attr, attributes, descendants, splice, textContent, type XElement } from "../../src/xml/tree";
 
 // The offset tree under the Office filters: every offset must point at the exact source bytes,
 // whatever surrounds the element (CRLF, astral characters, comments, CDATA, ">" in attributes).

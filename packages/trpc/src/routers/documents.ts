@@ -1,5 +1,5 @@
-import { type DocumentJobView, documentRequest } from "@tolk/contract";
-import { assertAllowed, badRequest, getDocumentJob, listDocumentJobs, submitDocument } from "@tolk/domain";
+import { type DocumentJobView } from "@tolk/contract";
+import { assertAllowed, badRequest, getDocumentJob, listDocumentJobs, parseDocumentFields, submitDocument } from "@tolk/domain";
 import { z } from "zod";
 
 import { memberPrincipal } from "../principal";
@@ -8,9 +8,15 @@ import { orgProcedure, router } from "../trpc";
 /** The upload arrives as multipart form data, field for field what POST /v1/translate/document takes. */
 const uploadForm = z.instanceof(FormData);
 
-function formText(form: FormData, field: string): string | undefined {
-  const value = form.get(field);
-  return typeof value === "string" && value !== "" ? value : undefined;
+/** The form's text fields; a file anywhere but `file` is refused, as /v1 refuses it. */
+function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  form.forEach((value, name) => {
+    if (name === "file") return;
+    if (typeof value !== "string") throw badRequest(`'${name}': only 'file' may be a file.`, name);
+    fields[name] = value;
+  });
+  return fields;
 }
 
 /**
@@ -30,20 +36,8 @@ export const documentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const file = input.get("file");
       if (!(file instanceof File)) throw badRequest("Choose a file to translate.", "file");
-      const parsed = documentRequest.safeParse({
-        source_lang: formText(input, "source_lang"),
-        target_lang: formText(input, "target_lang"),
-        glossary_ids: formText(input, "glossary_ids"),
-        tm_id: formText(input, "tm_id"),
-        brand_voice_id: formText(input, "brand_voice_id"),
-      });
-      if (!parsed.success) {
-        // A 400 naming the field, as /v1/translate/document answers (not a 500 from a thrown ZodError).
-        const issue = parsed.error.issues[0];
-        const path = issue?.path.join(".") ?? "";
-        throw badRequest(`${path ? `'${path}'` : "form"}: ${issue?.message ?? "invalid"}`, path || undefined);
-      }
-      const request = parsed.data;
+      // The console always queues; the form's rules are /v1's.
+      const { request } = parseDocumentFields(formFields(input));
       const principal = memberPrincipal(ctx);
       assertAllowed(await ctx.limiter.consume(principal, ["segment"]));
       const upload = { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };

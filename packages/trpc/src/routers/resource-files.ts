@@ -1,4 +1,4 @@
-import { badRequest } from "@tolk/domain";
+import { badRequest, importFormat } from "@tolk/domain";
 import { z } from "zod";
 
 /** An import arrives as multipart form data: `file`, and `format` when the name does not say it. */
@@ -10,8 +10,7 @@ export async function importedFile(form: FormData): Promise<{ id: string; format
   if (typeof id !== "string" || id === "") throw badRequest("Say which resource to import into.", "id");
   if (!(file instanceof File)) throw badRequest("Choose a file to import.", "file");
   const given = form.get("format");
-  // Like /v1: the file name's extension unless a format is given.
-  const format = typeof given === "string" && given !== "" ? given : (file.name.split(".").pop() ?? "");
+  const format = importFormat(typeof given === "string" ? given : undefined, file.name);
   return { id, format, content: new Uint8Array(await file.arrayBuffer()) };
 }
 

@@ -1,5 +1,5 @@
-import { type DocumentRequest, FORMATS, documentRequest } from "@tolk/contract";
-import { type DocumentUpload, badRequest, fileTooLarge } from "@tolk/domain";
+import { type DocumentRequest, FORMATS } from "@tolk/contract";
+import { type DocumentUpload, badRequest, fileTooLarge, parseDocumentFields } from "@tolk/domain";
 
 import { isFile, type MultipartForm, parseMultipart } from "./multipart";
 
@@ -17,8 +17,8 @@ export interface DocumentForm {
 }
 
 /**
- * The multipart form of POST /v1/translate/document: `file` plus the fields of
- * `documentRequest`. Asynchronous when `Prefer: respond-async` or the field `async=true`.
+ * The multipart form of POST /v1/translate/document: `file` plus the fields that
+ * parseDocumentFields reads (the console's form takes the same).
  */
 export async function parseDocumentForm(req: Request, body: Uint8Array): Promise<DocumentForm> {
   const contentType = req.headers.get("content-type") ?? "";
@@ -38,18 +38,8 @@ export async function parseDocumentForm(req: Request, body: Uint8Array): Promise
     if (isFile(value)) throw badRequest(`'${name}': only 'file' may be a file.`, name);
     fields[name] = value;
   }
-  const parsed = documentRequest.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.join(".") ?? "";
-    throw badRequest(`${path ? `'${path}'` : "form"}: ${issue?.message ?? "invalid"}`, path || undefined);
-  }
-  const prefer = req.headers.get("prefer") ?? "";
-  return {
-    upload: { filename: file.filename, bytes: file.bytes },
-    request: parsed.data,
-    async: parsed.data.async === "true" || /(^|[\s,;])respond-async([\s,;]|$)/i.test(prefer),
-  };
+  const { request, async } = parseDocumentFields(fields, req.headers.get("prefer") ?? "");
+  return { upload: { filename: file.filename, bytes: file.bytes }, request, async };
 }
 
 /** The one `file` part; a missing, repeated or filename-less one is a 400 saying which. */

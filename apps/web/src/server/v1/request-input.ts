@@ -1,6 +1,6 @@
 import { type z } from "zod";
 
-import { TolkError, badRequest } from "@tolk/domain";
+import { TolkError, badRequest, invalidInput } from "@tolk/domain";
 
 // JSON bodies are small; documents (multipart) get their own, per-format limits.
 export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
@@ -77,12 +77,6 @@ function pathToNul(value: unknown, path: string[]): string[] | null {
   return null;
 }
 
-function zodMessage(error: z.ZodError, where: string): TolkError {
-  const issue = error.issues[0];
-  const path = issue?.path.join(".") ?? "";
-  return badRequest(`${path ? `'${path}'` : where}: ${issue?.message ?? "invalid"}`, path || undefined);
-}
-
 export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
   let value: unknown;
   try {
@@ -96,7 +90,7 @@ export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
   const nulAt = pathToNul(value, []);
   if (nulAt !== null) throw nulCharacter(nulAt.join("."));
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw zodMessage(parsed.error, "body");
+  if (!parsed.success) throw invalidInput(parsed.error, "body");
   return parsed.data;
 }
 
@@ -107,7 +101,7 @@ export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {
     raw[k] = v;
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw zodMessage(parsed.error, "query");
+  if (!parsed.success) throw invalidInput(parsed.error, "query");
   return parsed.data;
 }
 

@@ -1,4 +1,4 @@
-import { badRequest } from "@tolk/domain";
+import { badRequest, importFormat } from "@tolk/domain";
 
 import { isFile, type MultipartForm, parseMultipart } from "./multipart";
 import { type RouteInput } from "./pipeline";
@@ -30,7 +30,5 @@ export async function readUpload(input: Pick<RouteInput, "req" | "rawBody">): Pr
   const file = form.get("file");
   if (!isFile(file)) throw badRequest("The 'file' field is missing or is not a file.", "file");
   const named = form.get("format");
-  const format = typeof named === "string" && named.trim() !== "" ? named : (/\.([^.]+)$/u.exec(file.filename)?.[1] ?? "");
-  if (format === "") throw badRequest("Say the file's format: a 'format' field, or a file name with an extension.", "format");
-  return { content: file.bytes, format };
+  return { content: file.bytes, format: importFormat(typeof named === "string" ? named : undefined, file.filename) };
 }

@@ -1,8 +1,8 @@
 import { type AddGlossaryEntriesRequest, type GlossaryEntryView } from "@tolk/contract";
-import { type Database, glossaryEntries } from "@tolk/db";
+import { glossaryEntries } from "@tolk/db";
 import { and, eq, inArray } from "drizzle-orm";
 
-import { type DomainContext } from "../../context";
+import { type DomainContext, withTransaction } from "../../context";
 import { findGlossary, toEntryView } from "./glossary-view";
 import { upsertGlossaryEntries } from "./upsert-glossary-entries";
 
@@ -13,7 +13,7 @@ export async function addGlossaryEntries(
 ): Promise<{ items: GlossaryEntryView[] }> {
   const glossary = await findGlossary(ctx, options.orgId, options.glossaryId);
   const entries = options.request.entries;
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await upsertGlossaryEntries(tx, { glossaryId: glossary.id, entries, now: ctx.now() });
     const terms = [...new Set(entries.map((e) => e.source))];
     const rows = await tx

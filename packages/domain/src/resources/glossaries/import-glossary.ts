@@ -1,7 +1,6 @@
 import { type GlossaryFileFormat, type ImportResult } from "@tolk/contract";
-import { type Database } from "@tolk/db";
 
-import { type DomainContext } from "../../context";
+import { type DomainContext, withTransaction } from "../../context";
 import { badRequest } from "../../errors";
 import { decodeUtf8File } from "../shared/decode-file";
 import { parseDelimitedGlossary, parseTbx } from "./glossary-files";
@@ -22,7 +21,7 @@ export async function importGlossary(
   const text = decodeUtf8File(options.content);
   const langs = { sourceLang: glossary.sourceLang, targetLang: glossary.targetLang };
   const parsed = format === "tbx" ? parseTbx(text, langs) : parseDelimitedGlossary(text, { ...langs, delimiter: format === "tsv" ? "\t" : "," });
-  const imported = await (ctx.db as Database).transaction((tx) =>
+  const imported = await withTransaction(ctx, (tx) =>
     upsertGlossaryEntries(tx, { glossaryId: glossary.id, entries: parsed.entries, now: ctx.now() }),
   );
   return { imported, skipped: parsed.skipped };

@@ -1,8 +1,8 @@
 import { type AddMemoryUnitsRequest, type MemoryUnitView } from "@tolk/contract";
-import { type Database, memoryUnits } from "@tolk/db";
+import { memoryUnits } from "@tolk/db";
 import { and, eq, inArray } from "drizzle-orm";
 
-import { type DomainContext } from "../../context";
+import { type DomainContext, withTransaction } from "../../context";
 import { findMemory, toUnitView } from "./memory-view";
 import { sourceHash, upsertMemoryUnits } from "./upsert-memory-units";
 
@@ -13,7 +13,7 @@ export async function addMemoryUnits(
 ): Promise<{ items: MemoryUnitView[] }> {
   const memory = await findMemory(ctx, options.orgId, options.memoryId);
   const { units } = options.request;
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await upsertMemoryUnits(tx, { memoryId: memory.id, units, now: ctx.now() });
     const hashes = [...new Set(units.map((u) => sourceHash(u.source)))];
     const rows = await tx

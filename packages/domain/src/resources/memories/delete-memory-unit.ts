@@ -1,7 +1,7 @@
-import { type Database, memoryUnits } from "@tolk/db";
+import { memoryUnits } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
 
-import { type DomainContext } from "../../context";
+import { type DomainContext, withTransaction } from "../../context";
 import { notFound } from "../../errors";
 import { findMemory } from "./memory-view";
 import { bumpRevision } from "./upsert-memory-units";
@@ -12,7 +12,7 @@ export async function deleteMemoryUnit(
   options: { orgId: string; memoryId: string; unitId: string },
 ): Promise<{ id: string; deleted: true }> {
   const memory = await findMemory(ctx, options.orgId, options.memoryId);
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const deleted = await tx
       .delete(memoryUnits)
       .where(and(eq(memoryUnits.id, options.unitId), eq(memoryUnits.memoryId, memory.id)))

@@ -1,7 +1,6 @@
 import { type ImportResult } from "@tolk/contract";
-import { type Database } from "@tolk/db";
 
-import { type DomainContext } from "../../context";
+import { type DomainContext, withTransaction } from "../../context";
 import { badRequest } from "../../errors";
 import { decodeUtf8File } from "../shared/decode-file";
 import { findMemory } from "./memory-view";
@@ -21,7 +20,7 @@ export async function importMemory(
   const format = options.format.trim().toLowerCase().replace(/^\./u, "");
   if (format !== "tmx") throw badRequest(`Unsupported translation memory file format '${options.format}': use tmx.`, "format");
   const parsed = parseTmx(decodeUtf8File(options.content), { sourceLang: memory.sourceLang, targetLang: memory.targetLang });
-  const imported = await (ctx.db as Database).transaction((tx) =>
+  const imported = await withTransaction(ctx, (tx) =>
     upsertMemoryUnits(tx, { memoryId: memory.id, units: parsed.units, now: ctx.now() }),
   );
   return { imported, skipped: parsed.skipped };

@@ -1,8 +1,8 @@
-import { type Database, type Transaction } from "@tolk/db";
+import { type Transaction } from "@tolk/db";
 
 import { type PrincipalOrg } from "../../auth/principal";
 import { lockOrganization } from "../../billing/lock-organization";
-import { type DomainContext } from "../../context";
+import { type DomainContext, withTransaction } from "../../context";
 import { notFound, planLimitReached } from "../../errors";
 import { type PlanLimits, effectiveLimits } from "../../plans";
 
@@ -24,7 +24,7 @@ export async function createWithinPlanLimit<T>(
     insert: (tx: Transaction) => Promise<T>;
   },
 ): Promise<T> {
-  return (ctx.db as Database).transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const org = await lockOrganization(tx, options.org.id);
     if (!org) throw notFound("Organization");
     const max = effectiveLimits(org)[options.limit satisfies keyof PlanLimits];

@@ -5,7 +5,8 @@ import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 
 import { decodeText } from "../../src/common/text-encoding";
-import { parseXml, parseXmlWithSaxes, type XElement, type XmlDocument, type XNode } from "../../src/ooxml/xml";
+import { parseXml, parseXmlWithSaxes } from "../../src/xml/parse";
+import { type XElement, type XmlDocument, type XNode } from "../../src/xml/tree";
 
 /** Everything a filter reads from the tree: names, namespaces, declarations, offsets, decoded text. */
 function shape(doc: XmlDocument): unknown {

@@ -1,5 +1,5 @@
-import { FormatError } from "../filter";
-import { type ParseOptions, type XElement } from "./xml";
+import { MAX_DEPTH, tooDeep } from "./safety";
+import { type ParseOptions, type XElement } from "./tree";
 
 /**
  * A fast path for the strict parse: a scanner for the XML Office writes, several times faster
@@ -179,7 +179,6 @@ export class FastScanner {
     private text: string,
     private readonly partName: string,
     private readonly options: ParseOptions,
-    private readonly maxDepth: number,
     /** More text will be appended: trailing character data is left for the next window. */
     private partial = false,
   ) {
@@ -340,11 +339,7 @@ export class FastScanner {
     if (prefix === "xmlns") throw new Unsupported();
     const uri = prefix === "xml" ? XML_NS : (scope[prefix] ?? (prefix === "" ? "" : undefined));
     if (uri === undefined) throw new Unsupported();
-    // Office nests a few dozen levels; a hostile part could nest deep enough to overflow the
-    // stack of any recursive reader.
-    if (this.stack.length + 1 > this.maxDepth) {
-      throw new FormatError("unsafe_file", `${this.partName} nests elements more than ${this.maxDepth} levels deep.`);
-    }
+    if (this.stack.length + 1 > MAX_DEPTH) throw tooDeep(this.partName);
     const el: XElement = {
       kind: "element",
       name,

@@ -1,7 +1,4 @@
-import { SaxesParser, type SaxesTagNS } from "saxes";
-
-import { FormatError } from "../filter";
-import { FastScanner, Unsupported } from "./fast-xml";
+// The element tree every XML reader of Tolk builds (see parse.ts), and what reads and edits it.
 
 /**
  * A light element tree with source offsets, built from saxes (a strict, namespace-aware,
@@ -51,9 +48,6 @@ export interface XmlDocument {
   readonly root: XElement;
 }
 
-/** Deepest element nesting accepted. */
-export const MAX_DEPTH = 256;
-
 export interface ParseOptions {
   /**
    * Called as each element closes: true drops it (and its subtree) from the tree, so a large
@@ -67,160 +61,6 @@ export interface ParseOptions {
   restart?: () => void;
   /** Awaited at each step of a yielding parse: lets a consumer of what prune produces catch up. */
   pause?: () => Promise<void>;
-}
-
-/**
- * Parses one part strictly. A DOCTYPE (and so any entity declaration, internal or external) is
- * refused as unsafe before it can matter; anything not well-formed is "invalid_file" naming the
- * part, line and column. The fast scanner reads what Office writes; whatever it does not
- * recognise (including every error) goes through saxes, which has the last word.
- */
-export function parseXml(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
-  try {
-    const scanner = new FastScanner(text, partName, options, MAX_DEPTH);
-    scanner.run(Infinity);
-    return scanner.finish();
-  } catch (e) {
-    if (!(e instanceof Unsupported)) throw e;
-  }
-  options.restart?.();
-  return parseXmlWithSaxes(text, partName, options);
-}
-
-/** The reference parse (saxes alone): the fast scanner's fallback, and its yardstick in tests. */
-export function parseXmlWithSaxes(text: string, partName: string, options: ParseOptions = {}): XmlDocument {
-  const tree = new TreeBuilder(text, partName, options);
-  tree.feed(text);
-  return tree.finish();
-}
-
-/**
- * The same, in steps of about a million characters with a turn of the event loop between them,
- * so parsing a large part does not stall a server for seconds.
- */
-export async function parseXmlYielding(
-  text: string,
-  partName: string,
-  options: ParseOptions = {},
-  chunk = 1 << 20,
-): Promise<XmlDocument> {
-  try {
-    const scanner = new FastScanner(text, partName, options, MAX_DEPTH);
-    while (!scanner.done) {
-      scanner.run(scanner.position + chunk);
-      await new Promise((resolve) => setImmediate(resolve));
-      await options.pause?.();
-    }
-    return scanner.finish();
-  } catch (e) {
-    if (!(e instanceof Unsupported)) throw e;
-  }
-  options.restart?.();
-  const tree = new TreeBuilder(text, partName, options);
-  for (let at = 0; at < text.length && !tree.failed; at += chunk) {
-    tree.feed(text.slice(at, at + chunk));
-    await new Promise((resolve) => setImmediate(resolve));
-    await options.pause?.();
-  }
-  return tree.finish();
-}
-
-class TreeBuilder {
-  private readonly parser = new SaxesParser({ xmlns: true, position: true });
-  private root: XElement | undefined;
-  private failure: FormatError | undefined;
-
-  constructor(
-    private readonly text: string,
-    private readonly partName: string,
-    options: ParseOptions,
-  ) {
-    const { parser } = this;
-    const { prune } = options;
-    const source = { text };
-    let current: XElement | undefined;
-    let lastEnd = 0;
-    let depth = 0;
-    parser.on("error", (e) => this.fail(new FormatError("invalid_file", `${partName} is not well-formed XML: ${e.message}`)));
-    parser.on("doctype", () =>
-      this.fail(new FormatError("unsafe_file", `${partName} declares a DTD; DTDs and external entities are not allowed.`)),
-    );
-    parser.on("text", (t) => {
-      current?.children.push({ kind: "text", text: t });
-      lastEnd = parser.position - 1;
-    });
-    parser.on("cdata", (t) => {
-      current?.children.push({ kind: "text", text: t });
-      lastEnd = parser.position;
-    });
-    parser.on("comment", () => (lastEnd = parser.position));
-    parser.on("processinginstruction", () => (lastEnd = parser.position));
-    parser.on("xmldecl", () => (lastEnd = parser.position));
-    parser.on("opentag", (tag: SaxesTagNS) => {
-      // Office nests a few dozen levels; a hostile part could nest deep enough to overflow the
-      // stack of any recursive reader.
-      if (++depth > MAX_DEPTH) {
-        throw new FormatError("unsafe_file", `${partName} nests elements more than ${MAX_DEPTH} levels deep.`);
-      }
-      const el: XElement = {
-        kind: "element",
-        name: tag.name,
-        local: tag.local,
-        uri: tag.uri,
-        ns: Object.keys(tag.ns).length > 0 ? tag.ns : undefined,
-        source,
-        parent: current,
-        children: [],
-        start: text.indexOf("<", lastEnd),
-        openEnd: parser.position,
-        closeStart: parser.position,
-        end: parser.position,
-      };
-      if (current) current.children.push(el);
-      else this.root = el;
-      current = el;
-      lastEnd = parser.position;
-    });
-    parser.on("closetag", (tag) => {
-      depth--;
-      if (!current) return;
-      if (!tag.isSelfClosing) current.closeStart = text.lastIndexOf("<", parser.position - 1);
-      current.end = parser.position;
-      const closed = current;
-      current = current.parent;
-      if (current && prune?.(closed)) current.children.pop();
-      lastEnd = parser.position;
-    });
-  }
-
-  get failed(): boolean {
-    return this.failure !== undefined;
-  }
-
-  feed(chunk: string): void {
-    this.guard(() => this.parser.write(chunk));
-  }
-
-  finish(): XmlDocument {
-    if (!this.failure) this.guard(() => this.parser.close());
-    if (this.failure) throw this.failure;
-    if (!this.root) throw new FormatError("invalid_file", `${this.partName} has no root element.`);
-    return { text: this.text, root: this.root };
-  }
-
-  private fail(error: FormatError): void {
-    this.failure ??= error;
-  }
-
-  // saxes reports through the error handler; what is thrown comes from our own handlers.
-  private guard(step: () => void): void {
-    try {
-      step();
-    } catch (e) {
-      if (e instanceof FormatError) this.fail(e);
-      else throw e;
-    }
-  }
 }
 
 /** Child elements, optionally only those with a namespace URI and local name. */
