@@ -91,8 +91,10 @@ fi
 echo "==> building $image with $engine"
 start=$SECONDS
 build_args=(build -t "$image" -f Containerfile)
-# podman writes OCI images by default, which have no HEALTHCHECK.
-[ "$engine" = podman ] && build_args+=(--format docker)
+# podman writes OCI images by default, which have no HEALTHCHECK. --jobs: independent stages
+# build at once (the image's apt-get of Apertium while Node.js, pnpm and `next build` run), as
+# docker's BuildKit does by default.
+[ "$engine" = podman ] && build_args+=(--format docker --jobs "${TOLK_BUILD_JOBS:-3}")
 build_ca="${TOLK_BUILD_CA:-/etc/ssl/certs/ca-certificates.crt}"
 [ -f "$build_ca" ] && build_args+=(--secret "id=build-ca,src=$build_ca")
 "$engine" "${build_args[@]}" . >&2

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Smoke test of the container image on the embedded defaults (PGlite and documents on the /data
 # volume, Apertium, the in-process worker): builds localhost/tolk:latest when it is missing,
-# creates an organization with the image's `tolk` CLI, starts the server on a free port, waits
-# for /readyz, translates a sentence, uploads a small document and downloads the translation.
+# starts the server on a free port, waits for /readyz, creates an organization with `tolk` inside
+# the running container (the server holds the embedded database and runs the command for it),
+# translates a sentence, uploads a small document and downloads the translation.
 # The container and its volume are removed at the end, also when a step fails.
 #   TOLK_IMAGE   the image to test (default localhost/tolk:latest)
 #   TOLK_SMOKE_REBUILD=1  build even when the image exists
@@ -42,13 +43,6 @@ json_field() { # file field → the string value of "field" (first match)
 }
 
 "$engine" volume create "$volume" >/dev/null
-# The embedded database belongs to one process at a time: the organization is made by the
-# image's CLI on the volume before the server takes it.
-echo "==> tolk org create (the image's CLI, on the data volume)"
-"$engine" run --rm -v "$volume:/data" "$image" tolk org create --name "Smoke test" --plan starter --json > "$work/org.json" ||
-  fail "tolk org create failed: $(cat "$work/org.json")"
-key="$(json_field "$work/org.json" api_key)" || fail "no api_key in $(cat "$work/org.json")"
-
 echo "==> starting $image as $name on $base"
 "$engine" run -d --name "$name" -p "127.0.0.1:$port:3000" -e "TOLK_PUBLIC_URL=$base" -v "$volume:/data" "$image" >/dev/null
 for _ in $(seq 1 120); do
@@ -58,8 +52,14 @@ for _ in $(seq 1 120); do
 done
 curl -fsS "$base/readyz" >/dev/null || fail "/readyz did not answer in 120 s"
 
-echo "==> tolk inside the running container: podman exec $name tolk --help"
+echo "==> tolk inside the running container: $engine exec $name tolk --help"
 "$engine" exec "$name" tolk --help 2>&1 | grep -q "tolk org create" || fail "tolk is not on the container's PATH"
+
+# The server holds the embedded database: the command runs in it, through its admin socket.
+echo "==> $engine exec $name tolk org create --name 'Smoke test' --plan starter --json"
+"$engine" exec "$name" tolk org create --name "Smoke test" --plan starter --json > "$work/org.json" ||
+  fail "tolk org create failed: $(cat "$work/org.json")"
+key="$(json_field "$work/org.json" api_key)" || fail "no api_key in $(cat "$work/org.json")"
 
 echo "==> POST /v1/translate"
 curl -fsS "$base/v1/translate" -H "Authorization: Bearer $key" -H "Content-Type: application/json" \

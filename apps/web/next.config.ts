@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   // Workspace packages ship TypeScript source; Next compiles them with the app.
-  transpilePackages: ["@tolk/contract", "@tolk/db", "@tolk/domain", "@tolk/engines", "@tolk/formats", "@tolk/trpc"],
+  transpilePackages: ["@tolk/cli", "@tolk/contract", "@tolk/db", "@tolk/domain", "@tolk/engines", "@tolk/formats", "@tolk/trpc"],
   // Native and WASM modules load from node_modules at run time instead of being bundled.
   // prom-client too: its registry must be one per process (see @tolk/domain/prometheus); the
   // OpenTelemetry SDK is loaded only when tracing is configured.

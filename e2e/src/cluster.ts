@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-import S3rver from "@20minutes/s3rver";
+import { startS3rver } from "@tolk/test-s3rver";
 import postgres from "postgres";
 
 import { type RunningServer, freePort, startServer, waitUntilAnswering } from "./server";
@@ -35,19 +34,18 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/**
- * s3rver computes SigV4's canonical query with encodeURIComponent, which leaves ' ( ) * ! as
- * they are, so it refuses correctly signed links whose query holds them (a Content-Disposition
- * override). Its signature check stays on; only that encoding is corrected (as in
- * packages/domain/test/document-storage.test.ts).
- */
-function fixS3rverQueryEncoding(): void {
-  const v4 = createRequire(import.meta.url)("@20minutes/s3rver/lib/signature/v4.js") as {
-    getStringToSign: (request: { querystring: string }, ...rest: unknown[]) => string;
-  };
-  const original = v4.getStringToSign;
-  v4.getStringToSign = (request, ...rest) =>
-    original({ ...request, querystring: request.querystring.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) }, ...rest);
+/** The worker id from `tolk worker`'s JSON log line "worker polling the queue", once it is printed. */
+function workerStartLine(log: string): string | null {
+  for (const line of log.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: unknown; worker_id?: unknown };
+      if (entry.msg === "worker polling the queue" && typeof entry.worker_id === "string") return entry.worker_id;
+    } catch {
+      // A line still being written.
+    }
+  }
+  return null;
 }
 
 function startWorker(env: Record<string, string>): Worker {
@@ -62,8 +60,8 @@ function startWorker(env: Record<string, string>): Worker {
   const id = async () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const match = /\] (\S+) polling the queue/.exec(log);
-      if (match?.[1]) return match[1];
+      const started = workerStartLine(log);
+      if (started) return started;
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${log}`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -103,9 +101,7 @@ export async function startCluster(options: {
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
 
-  fixS3rverQueryEncoding();
-  const s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: join(scratch, "s3"), configureBuckets: [{ name: "tolk-documents" }] });
-  const s3Address = await s3.run();
+  const s3 = await startS3rver({ directory: join(scratch, "s3"), buckets: ["tolk-documents"] });
   const proxyPort = await freePort();
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   // What compose.yaml gives every Tolk process, with this machine's addresses.
@@ -115,12 +111,12 @@ export async function startCluster(options: {
     TOLK_PUBLIC_URL: proxyUrl,
     AUTH_SECRET: randomBytes(32).toString("hex"),
     TOLK_DOWNLOAD_SECRET: randomBytes(32).toString("hex"),
-    S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
+    S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: "tolk-documents",
     S3_REGION: "us-east-1",
     S3_FORCE_PATH_STYLE: "1",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     TOLK_WORKER: "off",
     TOLK_PROXY_HOPS: "1",
     TOLK_DATA_DIR: scratch,
@@ -135,7 +131,7 @@ export async function startCluster(options: {
     haproxy?.kill("SIGKILL");
     for (const w of workers) if (w.process.exitCode === null) w.process.kill("SIGKILL");
     await Promise.all(apps.map((a) => a.stop()));
-    await new Promise<void>((r) => s3.close(() => r()));
+    await s3.close();
     const cleanup = postgres(options.pgUrl, { max: 1, onnotice: () => {} });
     await cleanup.unsafe(`drop database if exists "${dbName}" with (force)`);
     await cleanup.end();

@@ -63,9 +63,10 @@ describe("SIGTERM on the web server", () => {
 
   it("turns readiness 503, finishes the request in flight, refuses new ones with 503 + Retry-After, and exits 0", async () => {
     const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", TOLK_STORAGE_DIR: "", TOLK_SHUTDOWN_DRAIN_S: "1", TOLK_SHUTDOWN_GRACE_S: "600" };
+    server = await startServer(env);
+    // The server holds the embedded database: the CLI's command runs in it (admin socket).
     const org = await tolk(["org", "create", "--name", "Lifecycle", "--plan", "enterprise"], env);
     const key = String(org.api_key);
-    server = await startServer(env);
     const auth = { Authorization: `Bearer ${key}` };
 
     // A synchronous document translation: the request stays open while the job runs.
@@ -89,6 +90,10 @@ describe("SIGTERM on the web server", () => {
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(refused.headers.get("x-request-id")).toBeTruthy();
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
+    // The console's API too.
+    const console = await fetch(`${server.url}/api/trpc/me`, { headers: { Origin: server.url } });
+    expect(console.status).toBe(503);
+    expect(console.headers.get("retry-after")).toMatch(/^\d+$/);
     // The document request was still open when new ones were refused, and it completes.
     expect(slowDone).toBe(false);
     const res = await slow;

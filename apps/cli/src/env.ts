@@ -1,18 +1,10 @@
-import { documentsEnvSchema, enginesEnvSchema, heapEnvSchema, logEnvSchema, shutdownEnvSchema } from "@tolk/domain";
+import { documentsEnvSchema, enginesEnvSchema, heapEnvSchema, logEnvSchema, serviceEnvSchema, shutdownEnvSchema, withPublicUrl } from "@tolk/domain";
 import { metricsEnvSchema } from "@tolk/domain/prometheus";
 import { z } from "zod";
 
 // The variables the CLI reads: the same names as the server's, so both reach one database.
 const schema = z.object({
-  DATABASE_URL: z.string().url().optional(),
-  TOLK_DATA_DIR: z.string().optional(),
-  // The server's port; TOLK_PUBLIC_URL (the address links and tokens name) defaults to it.
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  TOLK_PUBLIC_URL: z.string().url().optional(),
-  JWT_JWKS_URL: z.string().url().optional(),
-  JWT_ISSUER: z.string().min(1).optional(),
-  JWT_AUDIENCE: z.string().min(1).default("tolk-api"),
-  JWT_ORG_CLAIM: z.string().min(1).default("org_id"),
+  ...serviceEnvSchema,
   // `tolk worker` translates documents: the engines and storage of the server, same names.
   ...enginesEnvSchema,
   ...documentsEnvSchema,
@@ -31,5 +23,5 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
-  return { ...parsed.data, TOLK_PUBLIC_URL: parsed.data.TOLK_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+  return withPublicUrl(parsed.data);
 }

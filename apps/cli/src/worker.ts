@@ -1,17 +1,13 @@
 import {
-  DAY_MS,
-  type DocumentServices,
   DocumentWorker,
   SegmentCache,
   badRequest,
   configureLogger,
-  createStorage,
-  createDownloadLinks,
+  createDocumentServices,
   documentQueueStats,
   enginesConfig,
   limitHeapGrowth,
   logger,
-  storageConfig,
 } from "@tolk/domain";
 import { prometheusMetrics, serveMetrics } from "@tolk/domain/prometheus";
 import { createEngines } from "@tolk/engines";
@@ -44,13 +40,8 @@ export const workerCommand: Command = {
     const metricsServer =
       env.TOLK_METRICS_PORT && !once ? await serveMetrics({ port: env.TOLK_METRICS_PORT, token: env.TOLK_METRICS_TOKEN }) : null;
     const engines = await createEngines(enginesConfig(env), (message) => log.warn(message));
-    const services: DocumentServices = {
-      translation: { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) },
-      storage: createStorage(storageConfig(env)),
-      links: createDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
-      retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
-      leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
-    };
+    const translation = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
+    const services = createDocumentServices(domain, translation, env);
     const worker = new DocumentWorker(domain, services, { concurrency, keepAlive: true });
     try {
       if (once) return { worker_id: worker.id, jobs: await worker.drain() };

@@ -1,20 +1,21 @@
-import { DEFAULT_SESSION_MAX_AGE_SEC, documentsEnvSchema, enginesEnvSchema, heapEnvSchema, logEnvSchema, shutdownEnvSchema } from "@tolk/domain";
+import {
+  DEFAULT_SESSION_MAX_AGE_SEC,
+  documentsEnvSchema,
+  enginesEnvSchema,
+  heapEnvSchema,
+  logEnvSchema,
+  serviceEnvSchema,
+  shutdownEnvSchema,
+  withPublicUrl,
+} from "@tolk/domain";
 import { metricsEnvSchema } from "@tolk/domain/prometheus";
 import { z } from "zod";
 
 // Every environment variable the web app reads, validated once, here and nowhere else.
 const schema = z.object({
-  DATABASE_URL: z.string().url().optional(),
-  TOLK_DATA_DIR: z.string().optional(),
+  // The database, PORT and TOLK_PUBLIC_URL, the /v1 session tokens: the same as the CLI's.
+  ...serviceEnvSchema,
   REDIS_URL: z.string().url().optional(),
-  // The port `next start` listens on; TOLK_PUBLIC_URL defaults to it.
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  // The address links and tokens name (default http://localhost:$PORT).
-  TOLK_PUBLIC_URL: z.string().url().optional(),
-  JWT_JWKS_URL: z.string().url().optional(),
-  JWT_ISSUER: z.string().min(1).optional(),
-  JWT_AUDIENCE: z.string().min(1).default("tolk-api"),
-  JWT_ORG_CLAIM: z.string().min(1).default("org_id"),
   JWT_CLOCK_TOLERANCE_SEC: z.coerce.number().int().min(0).max(300).default(30),
   JWT_MAX_AGE_S: z.coerce.number().int().min(60).max(2_592_000).default(DEFAULT_SESSION_MAX_AGE_SEC),
   TOLK_ANON_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -50,7 +51,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...parsed.data, TOLK_PUBLIC_URL: parsed.data.TOLK_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+  return withPublicUrl(parsed.data);
 }
 
 /** The OpenID Connect provider of the console, when all three OIDC_* variables are set. */

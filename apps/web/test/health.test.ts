@@ -87,7 +87,7 @@ describe("GET /.well-known/jwks.json", () => {
     const org = await h.org();
     const token = await issueSessionToken(h.app.domain, h.app.auth.config, { userId: org.ownerId, orgId: org.orgId });
 
-    const res = await jwks();
+    const res = await jwks(new Request("http://localhost/.well-known/jwks.json"));
     expect(res.status).toBe(200);
     const set = (await res.json()) as { keys: Record<string, unknown>[] };
     expect(set.keys.length).toBeGreaterThan(0);

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { setAppContext } from "@/server/context";
 
+import { GET as jwks } from "../app/.well-known/jwks.json/route";
 import { GET as metrics } from "../app/metrics/route";
+import { GET as deeplNotFound } from "../app/v2/[...path]/route";
 import { GET as glossary } from "../app/v1/glossaries/[id]/route";
 import { POST as createGlossary } from "../app/v1/glossaries/route";
 import { POST as translate } from "../app/v1/translate/route";
@@ -47,6 +49,9 @@ describe("GET /metrics", () => {
     const body = { text: `The dog is small ${Date.now()}.`, source_lang: "en", target_lang: "es" };
     for (let i = 0; i < 2; i++) expect((await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json(body) })).status).toBe(200);
     expect((await call(h, notFound, "/v1/nothing/here", { token: org.keys.all?.key, params: { path: ["nothing", "here"] } })).status).toBe(404);
+    expect((await call(h, deeplNotFound, "/v2/nothing/here", { token: org.keys.all?.key, params: { path: ["nothing", "here"] } })).status).toBe(404);
+    // A route outside the pipeline (as the console's tRPC and sign-in are) is counted too.
+    expect((await jwks(new Request("http://localhost/.well-known/jwks.json"))).status).toBe(200);
 
     const m = await scrape();
     expect(m.status).toBe(200);
@@ -54,6 +59,8 @@ describe("GET /metrics", () => {
     const delta = (series: string) => sample(m.text, series) - sample(before, series);
     expect(delta('tolk_http_requests_total{route="/v1/translate",method="POST",status="200"}')).toBe(2);
     expect(delta('tolk_http_requests_total{route="/v1/[...path]",method="GET",status="404"}')).toBe(1);
+    expect(delta('tolk_http_requests_total{route="/v2/[...path]",method="GET",status="404"}')).toBe(1);
+    expect(delta('tolk_http_requests_total{route="/.well-known/jwks.json",method="GET",status="200"}')).toBe(1);
     expect(delta('tolk_http_request_duration_seconds_count{route="/v1/translate",method="POST"}')).toBe(2);
     // The first request's sentence went to Apertium, the second one's came from the cache.
     expect(delta('tolk_engine_calls_total{engine="apertium",pair="en-es",outcome="ok"}')).toBe(1);

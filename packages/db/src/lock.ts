@@ -9,8 +9,8 @@ export class DatabaseLockedError extends Error {
   ) {
     super(
       `The embedded database is in use by another process (pid ${holderPid}). ` +
-        `PGlite can be opened by one process at a time: stop that process first (for example the ` +
-        `running server), or set DATABASE_URL to use PostgreSQL, which any number of processes share. ` +
+        `PGlite can be opened by one process at a time (a running server answers \`tolk\` commands ` +
+        `itself): stop that process first, or set DATABASE_URL to use PostgreSQL, which any number of processes share. ` +
         `If no such process exists, delete ${lockPath}.`,
     );
     this.name = "DatabaseLockedError";

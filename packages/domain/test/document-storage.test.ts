@@ -2,12 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { createRequire } from "node:module";
-
-import S3rver from "@20minutes/s3rver";
+import { type RunningS3rver, startS3rver } from "@tolk/test-s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { DownloadLinks, LocalObjectStorage, ObjectNotFoundError, S3ObjectStorage, contentDisposition } from "../src";
+import { DownloadLinks, LocalObjectStorage, ObjectNotFoundError, S3ObjectStorage, S3_READINESS_KEY, contentDisposition } from "../src";
 
 // Object storage behind one interface: the local directory, and the S3 adapter against an
 // S3-compatible server (s3rver, which checks SigV4 signatures) started here on a free port.
@@ -47,36 +45,30 @@ describe("local directory storage", () => {
   });
 });
 
-/**
- * s3rver encodes the canonical query string with encodeURIComponent, which leaves ' ( ) * !
- * as they are where SigV4 (RFC 3986) escapes them, so it refuses every correctly signed
- * URL whose query holds them, e.g. the `filename*=UTF-8''…` of a Content-Disposition
- * override. Its signature check stays on; only that encoding is corrected.
- */
-function fixS3rverQueryEncoding(): void {
-  const v4 = createRequire(import.meta.url)("@20minutes/s3rver/lib/signature/v4.js") as {
-    getStringToSign: (request: { querystring: string }, ...rest: unknown[]) => string;
-  };
-  const original = v4.getStringToSign;
-  v4.getStringToSign = (request, ...rest) =>
-    original({ ...request, querystring: request.querystring.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) }, ...rest);
-}
-
 describe("S3-compatible storage", () => {
-  let server: S3rver;
-  let endpoint: string;
-  const config = () => ({ endpoint, bucket: "tolk-docs", region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+  let server: RunningS3rver;
+  const config = () => ({ endpoint: server.endpoint, bucket: "tolk-docs", region: "us-east-1", accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey });
 
   beforeAll(async () => {
-    fixS3rverQueryEncoding();
-    // The bucket is made by the server (s3rver miscomputes the signature of a path-style
-    // CreateBucket); every object operation below goes through the adapter and is signed.
-    server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: tempDir(), configureBuckets: [{ name: "tolk-docs" }] });
-    const address = await server.run();
-    endpoint = `http://127.0.0.1:${address.port}`;
+    // Every object operation below goes through the adapter and is signed.
+    server = await startS3rver({ directory: tempDir(), buckets: ["tolk-docs"] });
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
+  });
+
+  it("the readiness check passes on a usable bucket, and names the failure on a missing one or wrong credentials", async () => {
+    const storage = new S3ObjectStorage({ ...config(), prefix: "test/" });
+    await storage.check();
+    // The probe is an object write under the prefix, the operation uploads need.
+    expect(new TextDecoder().decode(await storage.get(S3_READINESS_KEY))).toBe("ok\n");
+    storage.close();
+    const missing = new S3ObjectStorage({ ...config(), bucket: "no-such-bucket" });
+    await expect(missing.check()).rejects.toThrow(/bucket/i);
+    missing.close();
+    const wrongKey = new S3ObjectStorage({ ...config(), secretAccessKey: "not-the-secret" });
+    await expect(wrongKey.check()).rejects.toThrow(/signature/i);
+    wrongKey.close();
   });
 
   it("stores, reads back and deletes objects; a missing object is ObjectNotFoundError", async () => {

@@ -2,7 +2,6 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
 import {
   type Authenticator,
   DebitGroupCommit,
-  DAY_MS,
   type DocumentServices,
   DocumentWorker,
   type DomainContext,
@@ -13,14 +12,12 @@ import {
   SegmentCache,
   SpendableHints,
   type TranslationServices,
+  createDocumentServices,
   createKeyResolver,
-  createStorage,
-  createDownloadLinks,
   documentQueueStats,
   enginesConfig,
   logger,
   parseWarmSetting,
-  storageConfig,
   systemClock,
   warmEngines,
 } from "@tolk/domain";
@@ -84,13 +81,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
   }
   const engines = await createEngines(enginesConfig(env), (message) => logger().warn(message));
   const translation: TranslationServices = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
-  const documents: DocumentServices = {
-    translation,
-    storage: createStorage(storageConfig(env)),
-    links: createDownloadLinks(domain, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
-    retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
-    leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
-  };
+  const documents = createDocumentServices(domain, translation, env);
   // The document-job gauges are read from the jobs table when /metrics is scraped.
   prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
   // In the background: the server answers at once, a cold pair's first request waits at most

@@ -17,6 +17,8 @@ interface LifecycleState {
   handlersInstalled: boolean;
   /** Flushes the OpenTelemetry SDK when it was started. */
   flushTraces: (() => Promise<void>) | null;
+  /** Stops answering `tolk` commands (embedded database only), before the database closes. */
+  closeAdminSocket: (() => Promise<void>) | null;
 }
 
 // On globalThis: the signal handler (instrumentation) and the routes are separate bundles, and
@@ -24,7 +26,7 @@ interface LifecycleState {
 const holder = globalThis as typeof globalThis & { __tolkLifecycle?: LifecycleState };
 
 export function lifecycle(): LifecycleState {
-  holder.__tolkLifecycle ??= { shuttingDown: false, refusing: false, inFlight: 0, handlersInstalled: false, flushTraces: null };
+  holder.__tolkLifecycle ??= { shuttingDown: false, refusing: false, inFlight: 0, handlersInstalled: false, flushTraces: null, closeAdminSocket: null };
   return holder.__tolkLifecycle;
 }
 
@@ -95,6 +97,7 @@ async function shutdown(app: AppContext, env: Env, signal: NodeJS.Signals): Prom
   while (state.inFlight > 0 && performance.now() < deadline) await sleep(POLL_MS);
   if (state.inFlight > 0) log.warn({ in_flight: state.inFlight }, "requests still in flight at the end of the grace period");
   await worker;
+  await state.closeAdminSocket?.();
   await app.close();
   await state.flushTraces?.().catch(() => undefined);
   log.info({ signal, duration_ms: Math.round(performance.now() - started) }, "shutdown complete");

@@ -1,3 +1,4 @@
+import { serveCliCommands } from "@tolk/cli/admin-server";
 import { configureLogger, errorFields, limitHeapGrowth, logger, sweepIdempotencyRecords } from "@tolk/domain";
 
 import { readEnv } from "../env";
@@ -12,7 +13,7 @@ const SWEEP_EVERY_MS = 3_600_000;
  * before the first request, so a locked or unreachable database stops the start with a clear
  * message instead of failing requests. V8's heap growth is set first (see limitHeapGrowth).
  * Then deletes idempotency records past their 24 hours, hourly, and takes over SIGTERM/SIGINT
- * (lifecycle.ts).
+ * (lifecycle.ts). On the embedded database, listens for `tolk` commands started beside it.
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
@@ -26,6 +27,10 @@ export async function startServer(): Promise<void> {
     const sweep = () => sweepIdempotencyRecords(app.domain).catch((err: unknown) => logger().warn(errorFields(err), "idempotency sweep failed"));
     setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
     void sweep();
+    // On the embedded database, `tolk` commands started beside the server run in it (docs/cli.md).
+    const admin = await serveCliCommands({ database: app.database, domain: app.domain, dataDir: env.TOLK_DATA_DIR });
+    if (admin) logger().info({ socket: admin.path }, "CLI commands on the embedded database are answered on the admin socket");
+    lifecycle().closeAdminSocket = admin ? () => admin.close() : null;
     installShutdownHandlers(app, env);
     // Queued document jobs (and those a crash interrupted) resume once the server is up.
     app.worker?.start();

@@ -3,7 +3,11 @@ import { join } from "node:path";
 import { defaultDataDir } from "@tolk/db";
 import { z } from "zod";
 
-import { type StorageConfig } from "../storage/create-storage";
+import { type DomainContext } from "../context";
+import { type StorageConfig, createStorage } from "../storage/create-storage";
+import { type TranslationServices } from "../translation/translate-segments";
+import { type DocumentServices } from "./document-services";
+import { createDownloadLinks } from "./download-links";
 
 /**
  * The environment variables of document storage, jobs and retention. Both apps' env.ts spread
@@ -45,3 +49,21 @@ export function storageConfig(env: DocumentsEnv): StorageConfig {
 }
 
 export const DAY_MS = 86_400_000;
+
+/**
+ * The document services of a process (the server, `tolk worker`) from its environment: one
+ * wiring for both, so they store, link and lease documents the same way.
+ */
+export function createDocumentServices(
+  ctx: DomainContext,
+  translation: TranslationServices,
+  env: DocumentsEnv & { TOLK_PUBLIC_URL: string },
+): DocumentServices {
+  return {
+    translation,
+    storage: createStorage(storageConfig(env)),
+    links: createDownloadLinks(ctx, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
+    retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
+    leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
+  };
+}

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 
 import { type ObjectStorage, ObjectNotFoundError, contentDisposition } from "./object-storage";
@@ -22,9 +22,15 @@ export interface S3StorageConfig {
  * credentials dies with their session, so a "24 h" S3 link could not be promised; Tolk's own
  * signed link carries the 24 hours and this short link carries the bytes.
  */
+/** The object the readiness check writes, under the prefix: Tolk never reads it. */
+export const S3_READINESS_KEY = ".tolk-readiness";
+/** How long a successful write probe is trusted: a proxy polling every second costs one PUT per this. */
+const CHECK_TRUST_MS = 10_000;
+
 export class S3ObjectStorage implements ObjectStorage {
   readonly kind = "s3";
   private readonly client: S3Client;
+  private checkedAt = 0;
 
   constructor(private readonly config: S3StorageConfig) {
     this.client = new S3Client({
@@ -46,8 +52,17 @@ export class S3ObjectStorage implements ObjectStorage {
     return `${this.config.prefix ?? ""}${key}`;
   }
 
+  /**
+   * Writes a small object, the operation every document needs first and one that only the
+   * bucket's object permissions Tolk already needs allow. Bucket-level requests (HeadBucket,
+   * ListObjectsV2) are not used: they need s3:ListBucket, which a least-privilege key may
+   * lack, and the SDK sends them to `/bucket/`, whose signature some S3-compatible servers
+   * (s3rver) compute for `/bucket` and refuse.
+   */
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+    if (Date.now() - this.checkedAt < CHECK_TRUST_MS) return;
+    await this.put(S3_READINESS_KEY, new TextEncoder().encode("ok\n"), "text/plain");
+    this.checkedAt = Date.now();
   }
 
   async put(key: string, body: Uint8Array | readonly Uint8Array[], contentType: string): Promise<void> {

@@ -21,13 +21,13 @@ type Params = Record<string, string | string[] | undefined>;
 
 /**
  * The route template of a request: each parameter's segment replaced by its name in brackets
- * (`/v1/glossaries/[id]/entries`), so metrics have one series per route, not per id. Paths the
- * catch-all answers (404) are all `/v1/[...path]`.
+ * (`/v1/glossaries/[id]/entries`), so metrics have one series per route, not per id. Paths a
+ * catch-all answers are all one series: `/v1/[...path]`, `/v2/[...path]`.
  */
 export function routeTemplate(pathname: string, params: Params): string {
   const segments = pathname.split("/");
   for (const [name, value] of Object.entries(params)) {
-    if (Array.isArray(value)) return `/v1/[...${name}]`;
+    if (Array.isArray(value)) return `${segments.slice(0, segments.length - value.length).join("/")}/[...${name}]`;
     if (value === undefined) continue;
     const at = segments.lastIndexOf(encodeURIComponent(value));
     const i = at >= 0 ? at : segments.lastIndexOf(value);
@@ -48,9 +48,20 @@ export async function observeV1(
   refuse: (err: unknown) => Response,
   run: (note: RequestNote) => Promise<Response>,
 ): Promise<Response> {
+  const route = routeTemplate(new URL(req.url).pathname, (await params?.catch(() => ({}))) ?? {});
+  return observeRequest(req, requestId, route, refuse, run);
+}
+
+/** observeV1 for a request whose route template is known: any route handler (observe-route.ts). */
+export async function observeRequest(
+  req: Request,
+  requestId: string,
+  route: string,
+  refuse: (err: unknown) => Response,
+  run: (note: RequestNote) => Promise<Response>,
+): Promise<Response> {
   const started = performance.now();
   const note: RequestNote = {};
-  const route = routeTemplate(new URL(req.url).pathname, (await params?.catch(() => ({}))) ?? {});
   let done: () => void;
   try {
     done = admitRequest();

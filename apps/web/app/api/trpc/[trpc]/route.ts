@@ -7,6 +7,7 @@ import { ORG_COOKIE } from "@/console/org-cookie";
 import { currentUserId } from "@/server/auth/config";
 import { isSameOrigin } from "@/server/auth/same-origin";
 import { getAppContext } from "@/server/context";
+import { observedRoute } from "@/server/observe-route";
 import { MAX_UPLOAD_BODY_BYTES } from "@/server/v1/document-form";
 
 export const dynamic = "force-dynamic";
@@ -38,4 +39,7 @@ async function handler(req: Request): Promise<Response> {
   });
 }
 
-export { handler as GET, handler as POST };
+// One series for every procedure: a batch names several in one path.
+const observed = observedRoute("/api/trpc/[trpc]", handler);
+
+export { observed as GET, observed as POST };
