@@ -64,7 +64,16 @@ async function onRequest(req, res) {
   } catch (err) {
     // Next.js's own failure (its route handlers answer their errors themselves).
     const { requestId } = context;
-    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), request_id: requestId, url: req.url, err: String(err?.stack ?? err), msg: "request failed" }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        time: new Date().toISOString(),
+        request_id: requestId,
+        url: req.url,
+        err: String(err?.stack ?? err),
+        msg: "request failed",
+      }),
+    );
     if (res.headersSent) return void res.destroy();
     const reply = errorReply(500, "internal_error", "An unexpected error occurred.", { requestId });
     res.writeHead(reply.status, reply.headers);

@@ -22,7 +22,9 @@ const CONNECTIONS = 8;
 const meRequests = Number(process.env.BENCH_ME_REQUESTS ?? 3000);
 const translateRequests = Number(process.env.BENCH_TRANSLATE_REQUESTS ?? 1500);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
-const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8").split("\n").filter(Boolean);
+const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8")
+  .split("\n")
+  .filter(Boolean);
 
 type Call = [method: "GET" | "POST", path: string, body: string | undefined];
 interface Reply {

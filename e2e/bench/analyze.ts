@@ -53,11 +53,17 @@ async function main(): Promise<void> {
       rows["POST /v1/analyze/headless"]?.push(await autocannon({ ...analyze, duration: seconds }));
       rows["GET /v1/me (baseline)"]?.push(await autocannon({ ...me, duration: seconds }));
     }
-    console.log(`\n2,000-character text; production build, ${connections} connections, 2 x ${seconds} s each, PGlite, in-process rate limits, load average ${loadavg()[0]?.toFixed(1)}`);
+    console.log(
+      `\n2,000-character text; production build, ${connections} connections, 2 x ${seconds} s each, PGlite, in-process rate limits, load average ${loadavg()[0]?.toFixed(1)}`,
+    );
     for (const [name, results] of Object.entries(rows)) {
       const mean = (pick: (r: autocannon.Result) => number) => results.reduce((sum, r) => sum + pick(r), 0) / results.length;
       console.log(
-        `${name.padEnd(28)} ${mean((r) => r.requests.average).toFixed(0).padStart(6)} req/s   p50 ${mean((r) => r.latency.p50).toFixed(1)} ms   p99 ${mean((r) => r.latency.p99).toFixed(1)} ms   non-2xx ${mean((r) => r.non2xx)}   errors ${mean((r) => r.errors)} (timeouts ${mean((r) => r.timeouts)})`,
+        `${name.padEnd(28)} ${mean((r) => r.requests.average)
+          .toFixed(0)
+          .padStart(
+            6,
+          )} req/s   p50 ${mean((r) => r.latency.p50).toFixed(1)} ms   p99 ${mean((r) => r.latency.p99).toFixed(1)} ms   non-2xx ${mean((r) => r.non2xx)}   errors ${mean((r) => r.errors)} (timeouts ${mean((r) => r.timeouts)})`,
       );
     }
   } finally {

@@ -43,9 +43,12 @@ async function run(apps: number): Promise<{ me: Figures; translate: Figures }> {
   let cluster: Cluster | null = null;
   try {
     cluster = await startCluster({ pgUrl, redisUrl, apps, workers: 0 });
-    const org = await tolk(["org", "create", "--name", "Bench", "--plan", "enterprise", "--limits", '{"api_per_min":100000000,"translate_per_min":100000000}'], {
-      DATABASE_URL: cluster.databaseUrl,
-    });
+    const org = await tolk(
+      ["org", "create", "--name", "Bench", "--plan", "enterprise", "--limits", '{"api_per_min":100000000,"translate_per_min":100000000}'],
+      {
+        DATABASE_URL: cluster.databaseUrl,
+      },
+    );
     await tolk(["credits", "top-up", "--org", String(org.org_id), "--amount", "100000000"], { DATABASE_URL: cluster.databaseUrl });
     const headers = { Authorization: `Bearer ${String(org.api_key)}`, "Content-Type": "application/json" };
     const me = { url: `${cluster.url}/v1/me`, connections, headers };
@@ -74,4 +77,6 @@ console.log(row("GET /v1/me, 1 app", one.me));
 console.log(row("GET /v1/me, 2 apps", two.me));
 console.log(row("POST /v1/translate, 1 app", one.translate));
 console.log(row("POST /v1/translate, 2 apps", two.translate));
-console.log(`2 apps / 1 app: /v1/me ${((two.me.rps / one.me.rps) * 100).toFixed(0)}%, /v1/translate ${((two.translate.rps / one.translate.rps) * 100).toFixed(0)}%`);
+console.log(
+  `2 apps / 1 app: /v1/me ${((two.me.rps / one.me.rps) * 100).toFixed(0)}%, /v1/translate ${((two.translate.rps / one.translate.rps) * 100).toFixed(0)}%`,
+);

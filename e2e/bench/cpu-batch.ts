@@ -47,7 +47,9 @@ function rawApertium(files: string[]): { cpuMs: number; seconds: number } {
   return { cpuMs: waitedChildrenCpuMs() - cpu0, seconds: (performance.now() - t0) / 1000 };
 }
 
-const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8").split("\n").filter(Boolean);
+const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8")
+  .split("\n")
+  .filter(Boolean);
 const total = corpus.reduce((n, s) => n + chars(s), 0);
 const per1k = (ms: number) => ((ms / total) * 1000).toFixed(2);
 
@@ -57,7 +59,12 @@ let tolkFigures: { seconds: number; failed: number; node: number; apertium: numb
 try {
   const url = `${tolk.server.url}/v1/translate/batch`;
   const auth = tolk.auth.Authorization ?? "";
-  await translateAll(agent, url, auth, corpus.slice(0, 400).map((s) => `Warm-up: ${s}`)); // not in the corpus
+  await translateAll(
+    agent,
+    url,
+    auth,
+    corpus.slice(0, 400).map((s) => `Warm-up: ${s}`),
+  ); // not in the corpus
   const pid = tolk.server.process.pid ?? 0;
   startCpuProfile(pid);
   const meter = cpuMeter(pid);

@@ -22,7 +22,9 @@ import { cpuMeter, idleMeter, startCpuProfile } from "../src/proc";
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const count = Number(process.env.BENCH_SINGLE_SENTENCES ?? 3000);
 
-const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8").split("\n").filter(Boolean);
+const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8")
+  .split("\n")
+  .filter(Boolean);
 const tolk = await startBenchServer("cpu", process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {});
 const { server } = tolk;
 const auth = tolk.auth.Authorization ?? "";

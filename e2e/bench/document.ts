@@ -113,14 +113,22 @@ interface DocumentFigures extends CpuFigures {
 
 /** The phases of the job's completion log line (run-document-job.ts). */
 function jobPhases(t: BenchServer, jobId: string): string {
-  const line = t.server.output().split("\n").find((l) => l.includes(`document job ${jobId} completed:`));
+  const line = t.server
+    .output()
+    .split("\n")
+    .find((l) => l.includes(`document job ${jobId} completed:`));
   return line?.split("; ").slice(1).join("; ") ?? "no log line";
 }
 
 async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
   const t = await startBenchServer("Bench document", LOCAL_STORAGE);
   try {
-    const warm = await uploadDocument(t, "warm-up.docx", new Uint8Array(readFileSync(join(root, "packages/formats/test/fixtures/libreoffice/report.docx"))), false);
+    const warm = await uploadDocument(
+      t,
+      "warm-up.docx",
+      new Uint8Array(readFileSync(join(root, "packages/formats/test/fixtures/libreoffice/report.docx"))),
+      false,
+    );
     documentResponse.parse(await warm.json());
 
     const pid = t.server.process.pid ?? 0;
@@ -178,12 +186,16 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
 function post(agent: Agent, url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((res, rej) => {
     const payload = Buffer.from(body);
-    const req = httpRequest(url, { method: "POST", agent, headers: { ...headers, "content-type": "application/json", "content-length": String(payload.length) } }, (response) => {
-      const parts: Buffer[] = [];
-      response.on("data", (d: Buffer) => parts.push(d));
-      response.on("end", () => res({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
-      response.on("error", rej);
-    });
+    const req = httpRequest(
+      url,
+      { method: "POST", agent, headers: { ...headers, "content-type": "application/json", "content-length": String(payload.length) } },
+      (response) => {
+        const parts: Buffer[] = [];
+        response.on("data", (d: Buffer) => parts.push(d));
+        response.on("end", () => res({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
+        response.on("error", rej);
+      },
+    );
     req.on("error", rej);
     req.end(payload);
   });
@@ -239,7 +251,10 @@ async function main(): Promise<void> {
     const texts = segments.map((s) => stripCodes(s.text)).filter((s) => s.trim() !== "");
     const chars = texts.reduce((n, s) => n + Array.from(s).length, 0);
     const fileMb = file.length / 1e6;
-    const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ");
     console.log(`document bench: ${fileMb.toFixed(2)} MB docx, ${segments.length} segments, ${chars} characters of text; load average ${load()}`);
 
     const ratios: number[] = [];

@@ -160,7 +160,10 @@ async function run(file: Uint8Array, uploads: number): Promise<Run> {
 
 /** The segment count of the job's `created` log line. */
 function countedSegments(t: BenchServer, jobId: string): number {
-  const line = t.server.output().split("\n").find((l) => l.includes(jobId) && l.includes("document job created"));
+  const line = t.server
+    .output()
+    .split("\n")
+    .find((l) => l.includes(jobId) && l.includes("document job created"));
   return Number(/"segments":(\d+)/.exec(line ?? "")?.[1] ?? Number.NaN);
 }
 

@@ -20,11 +20,19 @@ const web = join(import.meta.dirname, "..", "..", "apps", "web");
 async function start(kind: "server.mjs" | "next start") {
   const port = await freePort();
   const data = tempDataDir();
-  const cmd = serverCommand(port, { defaults: { TOLK_SHUTDOWN_DRAIN_S: "0" }, env: { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_LOG_LEVEL: "warn" } });
+  const cmd = serverCommand(port, {
+    defaults: { TOLK_SHUTDOWN_DRAIN_S: "0" },
+    env: { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_LOG_LEVEL: "warn" },
+  });
   const args = kind === "server.mjs" ? cmd.args : [join(web, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"];
   const child = spawn(cmd.command, args, { cwd: cmd.cwd, env: cmd.env, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(child, `${url}/readyz`, () => "", () => void child.kill("SIGKILL"));
+  await waitUntilAnswering(
+    child,
+    `${url}/readyz`,
+    () => "",
+    () => void child.kill("SIGKILL"),
+  );
   return { kind, url, stop: () => (child.kill("SIGTERM"), data.remove()) };
 }
 
@@ -34,7 +42,9 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const s of servers) {
       const r = await autocannon({ url: `${s.url}/healthz`, connections: 32, duration: seconds });
-      console.log(`${s.kind.padEnd(11)} round ${round}: ${Math.round(r.requests.average)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx + r.errors}`);
+      console.log(
+        `${s.kind.padEnd(11)} round ${round}: ${Math.round(r.requests.average)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx + r.errors}`,
+      );
     }
   }
 } finally {

@@ -91,7 +91,9 @@ function prerequisites(): void {
 
 function loadCorpus(): string[] {
   const path = resolve(import.meta.dirname, "corpus", "en.txt");
-  const lines = readFileSync(path, "utf8").split("\n").filter((l) => l !== "");
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
   const seen = new Set<string>();
   for (const line of lines) {
     if (line !== line.trim()) throw new Error(`corpus line with surrounding whitespace: ${JSON.stringify(line)}`);
@@ -235,8 +237,7 @@ async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<st
   const t = await startBenchServer("Bench batch");
   const agent = new Agent({ keepAlive: true, maxSockets: batchInFlight });
   const url = `${t.server.url}/v1/translate/batch`;
-  const post = (strings: Record<string, string>) =>
-    send(agent, url, "POST", t.auth, JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
+  const post = (strings: Record<string, string>) => send(agent, url, "POST", t.auth, JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
   try {
     // Warm-up: JIT, route modules, engine pipelines; sentences outside the corpus.
     const warm = warmupSentences(batchInFlight * 20, corpusSet, corpus);
@@ -471,7 +472,9 @@ async function main(): Promise<void> {
   const totalChars = corpus.reduce((n, s) => n + chars(s), 0);
   const single = corpus.slice(0, Math.min(corpus.length, Math.max(2000, singleSentences)));
   const singleChars = single.reduce((n, s) => n + chars(s), 0);
-  const slices = Array.from({ length: rounds }, (_, k) => single.slice(Math.floor((k * single.length) / rounds), Math.floor(((k + 1) * single.length) / rounds)));
+  const slices = Array.from({ length: rounds }, (_, k) =>
+    single.slice(Math.floor((k * single.length) / rounds), Math.floor(((k + 1) * single.length) / rounds)),
+  );
   // Warm-up for part 3: corpus sentences outside the measured slice when there are enough.
   const rest = corpus.slice(single.length);
   const warmup = rest.length >= clients * 10 ? rest.slice(0, clients * 10) : warmupSentences(clients * 10, corpusSet, corpus);
@@ -499,7 +502,10 @@ async function main(): Promise<void> {
     raw.remove();
   }
   const r = raw.figures;
-  row(`1. apertium ${MODE}, ${cores} processes, incl. start-up (median of ${r.runs})`, `${fmt(r.inclStartup).padStart(9)} chars/s  (${r.seconds.toFixed(2)} s wall)`);
+  row(
+    `1. apertium ${MODE}, ${cores} processes, incl. start-up (median of ${r.runs})`,
+    `${fmt(r.inclStartup).padStart(9)} chars/s  (${r.seconds.toFixed(2)} s wall)`,
+  );
   row(
     `   start-up excluded (empty-input run of ${r.startupSeconds.toFixed(2)} s subtracted)`,
     `${fmt(r.exclStartup).padStart(9)} chars/s  (${(r.seconds - r.startupSeconds).toFixed(2)} s)`,

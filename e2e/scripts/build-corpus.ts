@@ -39,7 +39,9 @@ function requireMsgunfmt(): void {
   try {
     execFileSync("msgunfmt", ["--version"], { stdio: "ignore" });
   } catch {
-    console.error("msgunfmt (Debian package gettext) is not installed. Install it with:\n  bash scripts/install-debian-packages.sh e2e/bench/debian-packages.txt");
+    console.error(
+      "msgunfmt (Debian package gettext) is not installed. Install it with:\n  bash scripts/install-debian-packages.sh e2e/bench/debian-packages.txt",
+    );
     process.exit(1);
   }
 }

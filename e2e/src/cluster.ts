@@ -162,7 +162,12 @@ export async function startCluster(options: {
     haproxy.stdout?.on("data", (d: Buffer) => (proxyLog += d.toString()));
     haproxy.stderr?.on("data", (d: Buffer) => (proxyLog += d.toString()));
     const proxy = haproxy;
-    await waitUntilAnswering(proxy, `${proxyUrl}/readyz`, () => proxyLog, () => void proxy.kill("SIGKILL"));
+    await waitUntilAnswering(
+      proxy,
+      `${proxyUrl}/readyz`,
+      () => proxyLog,
+      () => void proxy.kill("SIGKILL"),
+    );
 
     const proxyStats = async () => {
       const csv = await haproxyCommand(statsSocket, "show stat");

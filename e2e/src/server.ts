@@ -40,12 +40,7 @@ export async function tolk(args: string[], env: Record<string, string>): Promise
  * Waits until `url` answers 2xx: throws with the process's output if the process exits first
  * or nothing answers within 60 s (after `onTimeout`, which should stop the process).
  */
-export async function waitUntilAnswering(
-  child: ChildProcess,
-  url: string,
-  output: () => string,
-  onTimeout: () => Promise<void> | void,
-): Promise<void> {
+export async function waitUntilAnswering(child: ChildProcess, url: string, output: () => string, onTimeout: () => Promise<void> | void): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${output()}`);
@@ -107,7 +102,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(child, `${url}/readyz`, () => log, () => void child.kill("SIGKILL"));
+  await waitUntilAnswering(
+    child,
+    `${url}/readyz`,
+    () => log,
+    () => void child.kill("SIGKILL"),
+  );
   return {
     url,
     process: child,

@@ -66,7 +66,10 @@ async function waitForJob(key: string, jobId: string, timeoutMs: number) {
  * cache): enough work that a job is still running when its worker is killed.
  */
 const bigDocument = (lines: number) =>
-  Array.from({ length: lines }, (_, i) => `The house number ${i + 1} is big and its garden is small, but the kitchen of house ${i + 7} has a large window.`).join("\n");
+  Array.from(
+    { length: lines },
+    (_, i) => `The house number ${i + 1} is big and its garden is small, but the kitchen of house ${i + 7} has a large window.`,
+  ).join("\n");
 
 describe.skipIf(!enabled)("a cluster behind haproxy", () => {
   it("translates, batches, queues documents and serves downloads whichever instance answers", async () => {
@@ -112,7 +115,10 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     admitted += responses.filter((r) => r.status === 200).length;
     expect(admitted).toBe(30); // free plan: 30 requests per minute, whichever instance counts them
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 200 && s !== 429), "neither admitted nor refused").toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 429),
+      "neither admitted nor refused",
+    ).toEqual([]);
     // Each instance admitted some of the 30: the limit is one count, not one per instance.
     for (const name of ["app1", "app2"]) expect((after[name]?.responses2xx ?? 0) - (before[name]?.responses2xx ?? 0), name).toBeGreaterThan(0);
   });

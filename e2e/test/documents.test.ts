@@ -92,7 +92,9 @@ describe("documents on the embedded defaults", () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("invalid_signature");
 
-    const quota = (await (await fetch(`${server.url}/v1/quota`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { data: { credits: { consumed: number } } };
+    const quota = (await (await fetch(`${server.url}/v1/quota`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+      data: { credits: { consumed: number } };
+    };
     expect(quota.data.credits.consumed).toBe(body.data.credits_used);
   });
 

@@ -86,7 +86,20 @@ describe("embedded defaults, black-box", () => {
     const root = resolve(import.meta.dirname, "..", "..");
     const result = await promisify(execFile)(
       "node",
-      ["--import", "tsx", join(root, "apps", "cli", "src", "bin.ts"), "key", "create", "--org", String(seeded.org_id), "--name", "x", "--scopes", "read", "--json"],
+      [
+        "--import",
+        "tsx",
+        join(root, "apps", "cli", "src", "bin.ts"),
+        "key",
+        "create",
+        "--org",
+        String(seeded.org_id),
+        "--name",
+        "x",
+        "--scopes",
+        "read",
+        "--json",
+      ],
       { cwd: root, env: { ...process.env, ...env } },
     ).catch((err: { code: number; stdout: string }) => err);
     expect(result).toMatchObject({ code: 1 });

@@ -69,7 +69,16 @@ const nasty = fc.constantFrom(
   "1e309",
   "\uD800",
 );
-const anyJson = fc.oneof(fc.string(), nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const anyJson = fc.oneof(
+  fc.string(),
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 
 /** An arbitrary that mostly follows the schema and sometimes breaks it. */
 function fromSchema(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
@@ -85,7 +94,11 @@ function followSchema(schema: Schema, depth: number): fc.Arbitrary<unknown> {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case "string":
-      return fc.oneof(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) }), nasty, fc.constantFrom("en", "es", "fr", "auto"));
+      return fc.oneof(
+        fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) }),
+        nasty,
+        fc.constantFrom("en", "es", "fr", "auto"),
+      );
     case "integer":
       return fc.oneof(fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1_000, 1_000) }), fc.constantFrom(-1, 0, 2 ** 53));
     case "number":
@@ -103,7 +116,10 @@ function followSchema(schema: Schema, depth: number): fc.Arbitrary<unknown> {
       return fc.oneof(
         { arbitrary: fc.record(fields, { requiredKeys }), weight: 4 },
         { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 1 },
-        { arbitrary: fc.tuple(fc.record(fields, { requiredKeys }), fc.string({ minLength: 1, maxLength: 8 })).map(([o, k]) => ({ ...o, [`x_${k}`]: 1 })), weight: 1 },
+        {
+          arbitrary: fc.tuple(fc.record(fields, { requiredKeys }), fc.string({ minLength: 1, maxLength: 8 })).map(([o, k]) => ({ ...o, [`x_${k}`]: 1 })),
+          weight: 1,
+        },
       );
     }
     default:
@@ -121,7 +137,11 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { schema: Schema }> };
 }
 
-const pathParam = fc.oneof(fc.stringMatching(/^[a-z]{2,4}_[0-9A-Za-z]{22}$/), nasty.filter((s) => s.length < 2_000), fc.string({ minLength: 1, maxLength: 30 }));
+const pathParam = fc.oneof(
+  fc.stringMatching(/^[a-z]{2,4}_[0-9A-Za-z]{22}$/),
+  nasty.filter((s) => s.length < 2_000),
+  fc.string({ minLength: 1, maxLength: 30 }),
+);
 
 /** How a path parameter goes on the wire: percent-encoded, as written (when HTTP can carry it), or encoded with a trailing slash after the path. */
 const pathStyle = fc.constantFrom("encoded", "encoded", "encoded", "raw", "trailing-slash");
@@ -179,10 +199,15 @@ describe("fuzzing every operation of /openapi.json", () => {
         const search = new URLSearchParams(Object.entries(sample.query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
         const target = `${sample.path}${search ? `?${search}` : ""}`;
         const body = sample.body === undefined || sample.method === "GET" ? undefined : JSON.stringify(sample.body);
-        const res = await send(sample.method, target, {
-          Authorization: `Bearer ${key}`,
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        }, body);
+        const res = await send(
+          sample.method,
+          target,
+          {
+            Authorization: `Bearer ${key}`,
+            ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          },
+          body,
+        );
         sent++;
         const where = `${sample.method} ${target.slice(0, 120)} → ${res.status}`;
         if (res.status >= 500) failures.push(`${where}: ${res.text.slice(0, 200)}`);

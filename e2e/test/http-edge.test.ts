@@ -117,7 +117,10 @@ describe("answers Node.js and Next.js used to give, now in the error shape", () 
     // The server's log line of that request carries the id the client was given.
     const id = r.headers["x-request-id"] ?? "";
     for (let i = 0; i < 50 && !server.output().includes(id); i++) await new Promise((res) => setTimeout(res, 100));
-    const line = server.output().split("\n").find((l) => l.includes(id) && l.includes('"msg":"request"'));
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes(id) && l.includes('"msg":"request"'));
     expect(line, "an access-log line with the request id").toBeDefined();
     expect(JSON.parse(line ?? "{}")).toMatchObject({ route: "/v1/translate", status: 400 });
   });
@@ -150,7 +153,9 @@ interface Interim {
 }
 
 /** POSTs a synchronous document with node:http, collecting 1xx answers; `abortOnHint` drops the connection at the first. */
-function postDocument(options: { abortOnHint?: boolean } = {}): Promise<{ interim: Interim[]; final?: { status: number; headers: Record<string, unknown>; body: string } }> {
+function postDocument(
+  options: { abortOnHint?: boolean } = {},
+): Promise<{ interim: Interim[]; final?: { status: number; headers: Record<string, unknown>; body: string } }> {
   const boundary = "----tolk-edge";
   const body = [
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nThe house is big. The cat sleeps in the garden.\r\n`,

@@ -62,7 +62,15 @@ describe("SIGTERM on the web server", () => {
   });
 
   it("turns readiness 503, finishes the request in flight, refuses new ones with 503 + Retry-After, and exits 0", async () => {
-    const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", TOLK_STORAGE_DIR: "", TOLK_SHUTDOWN_DRAIN_S: "1", TOLK_SHUTDOWN_GRACE_S: "600" };
+    const env = {
+      TOLK_DATA_DIR: data.dir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      S3_BUCKET: "",
+      TOLK_STORAGE_DIR: "",
+      TOLK_SHUTDOWN_DRAIN_S: "1",
+      TOLK_SHUTDOWN_GRACE_S: "600",
+    };
     server = await startServer(env);
     // The server holds the embedded database: the CLI's command runs in it (admin socket).
     const org = await tolk(["org", "create", "--name", "Lifecycle", "--plan", "enterprise"], env);
@@ -160,7 +168,11 @@ describe.skipIf(!pgUrl)("SIGTERM with a document job running, on PostgreSQL", ()
       });
       worker.stdout?.on("data", (d: Buffer) => (workerLog += d.toString()));
       worker.stderr?.on("data", (d: Buffer) => (workerLog += d.toString()));
-      await waitForLog(() => workerLog, (l) => l.msg === "document job completed" && l.job_id === jobId, "document job completed");
+      await waitForLog(
+        () => workerLog,
+        (l) => l.msg === "document job completed" && l.job_id === jobId,
+        "document job completed",
+      );
       const [done] = await db`select status, attempts, credits from document_jobs where id = ${jobId}`;
       expect(done).toMatchObject({ status: "completed", attempts: 1 });
       const debits = await db`select count(*)::int as n from credit_debits where org_id = ${String(org.org_id)}`;
@@ -213,7 +225,14 @@ describe("OpenTelemetry", () => {
     const requestId = res.headers.get("x-request-id") ?? "";
     await expect.poll(() => received.some((b) => b.includes(requestId)), { timeout: 30_000 }).toBe(true);
     const spans = received
-      .map((b) => JSON.parse(b) as { resourceSpans: { scopeSpans: { spans: { name: string; attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[] }[] }[] }[] })
+      .map(
+        (b) =>
+          JSON.parse(b) as {
+            resourceSpans: {
+              scopeSpans: { spans: { name: string; attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[] }[] }[];
+            }[];
+          },
+      )
       .flatMap((b) => b.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
     const span = spans.find((s) => s.attributes.some((a) => a.key === "tolk.request_id" && a.value.stringValue === requestId));
     expect(span?.name).toBe("POST /v1/translate");

@@ -51,7 +51,13 @@ describe("resources, black-box", () => {
     const tmx = `<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Good morning.</seg></tuv><tuv xml:lang="es"><seg>¡Buenos días!</seg></tuv></tu></body></tmx>`;
     expect(data_(await upload(`/v1/memories/${tm.id}/import`, "ui.tmx", tmx))).toEqual({ imported: 1, skipped: 0 });
 
-    const r = await post("/v1/translate", { text: "Good morning. The house is big.", source_lang: "en", target_lang: "es", tm_id: tm.id, glossary_ids: [g.id] });
+    const r = await post("/v1/translate", {
+      text: "Good morning. The house is big.",
+      source_lang: "en",
+      target_lang: "es",
+      tm_id: tm.id,
+      glossary_ids: [g.id],
+    });
     expect(r.status, r.text).toBe(200);
     expect(data_(r)).toMatchObject({
       translation: "¡Buenos días! La vivienda es grande.",

@@ -33,8 +33,7 @@ afterAll(async () => {
   await admin.end();
 });
 
-const get = (server: RunningServer, key: string) =>
-  fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
+const get = (server: RunningServer, key: string) => fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
 
 describe.skipIf(!enabled)("two instances sharing PostgreSQL and Redis", () => {
   it("admit no more than the plan's per-minute limit between them", async () => {

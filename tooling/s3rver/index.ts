@@ -7,13 +7,7 @@ interface S3rver {
   run(): Promise<{ address: string; port: number }>;
   close(callback?: () => void): void;
 }
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rver;
+type S3rverClass = new (options: { address: string; port: number; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rver;
 
 const require = createRequire(import.meta.url);
 

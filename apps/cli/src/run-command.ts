@@ -65,9 +65,7 @@ export function parseCommand(argv: string[], out: CommandOutput): ParsedCommand 
 
 /** Prints a command's failure the CLI's way (JSON error object with --json); exit code 1. */
 export function reportFailure(err: unknown, json: boolean, out: CommandOutput): number {
-  const error = isTolkError(err)
-    ? { code: err.code, message: err.message }
-    : { code: "error", message: err instanceof Error ? err.message : String(err) };
+  const error = isTolkError(err) ? { code: err.code, message: err.message } : { code: "error", message: err instanceof Error ? err.message : String(err) };
   if (json) out.stdout(JSON.stringify({ error }));
   else out.stderr(`Error: ${error.message}`);
   return 1;

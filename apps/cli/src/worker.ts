@@ -37,8 +37,7 @@ export const workerCommand: Command = {
     const log = configureLogger({ level: env.TOLK_LOG_LEVEL, format: env.TOLK_LOG_FORMAT, base: { service: "worker" } });
     limitHeapGrowth(env.TOLK_HEAP_GROWTH_PERCENT);
     prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
-    const metricsServer =
-      env.TOLK_METRICS_PORT && !once ? await serveMetrics({ port: env.TOLK_METRICS_PORT, token: env.TOLK_METRICS_TOKEN }) : null;
+    const metricsServer = env.TOLK_METRICS_PORT && !once ? await serveMetrics({ port: env.TOLK_METRICS_PORT, token: env.TOLK_METRICS_TOKEN }) : null;
     const engines = await createEngines(enginesConfig(env), (message) => log.warn(message));
     const translation = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
     const services = createDocumentServices(domain, translation, env);

@@ -69,7 +69,13 @@ describe("tolk worker --once", () => {
       if (!principalOrg) throw new Error("no org");
       // Submission only checks that a route exists; the worker brings its own engines.
       const router = new EngineRouter([
-        { name: "apertium", pairs: () => [{ source: "en", target: "es" }], health: async () => ({ ok: true }), close: async () => {}, translate: () => Promise.reject(new Error("not here")) },
+        {
+          name: "apertium",
+          pairs: () => [{ source: "en", target: "es" }],
+          health: async () => ({ ok: true }),
+          close: async () => {},
+          translate: () => Promise.reject(new Error("not here")),
+        },
       ]);
       const queued = await submitDocument(
         ctx,

@@ -1,11 +1,5 @@
 // Happy paths and bad input of the account endpoints, in the exact shapes of the spec.
-import {
-  formatsResponse,
-  languagesResponse,
-  meResponse,
-  quotaResponse,
-  usageResponse,
-} from "@tolk/contract";
+import { formatsResponse, languagesResponse, meResponse, quotaResponse, usageResponse } from "@tolk/contract";
 import { debitCredits } from "@tolk/domain";
 import { type TestOrg, recordUsage } from "@tolk/domain/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -94,11 +94,14 @@ describe("refused credentials → 401 unauthorized / authentication_error", () =
   it("refuses a malformed or bad-checksum key without querying the database", async () => {
     // A database that fails on any use: a refusal that needs no query is still a clean 401.
     const domain = h.app.domain;
-    const unusable = new Proxy({}, {
-      get: () => {
-        throw new Error("the database was queried");
+    const unusable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("the database was queried");
+        },
       },
-    }) as typeof domain.db;
+    ) as typeof domain.db;
     h.app.domain = { ...domain, db: unusable };
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {

@@ -9,17 +9,7 @@ import * as languages from "../app/v1/languages/route";
 import * as me from "../app/v1/me/route";
 import * as quota from "../app/v1/quota/route";
 import * as usage from "../app/v1/usage/route";
-import {
-  type Harness,
-  type Reply,
-  call,
-  ensureWindowLeft,
-  expectConventions,
-  expectError,
-  header,
-  randomIp,
-  startApp,
-} from "./helpers";
+import { type Harness, type Reply, call, ensureWindowLeft, expectConventions, expectError, header, randomIp, startApp } from "./helpers";
 
 let h: Harness;
 let org: TestOrg;

@@ -67,7 +67,11 @@ const consumed = async (o: TestOrg) =>
 
 describe("authentication", () => {
   it("takes DeepL-Auth-Key, Bearer and the legacy auth_key field", async () => {
-    const fields: [string, string][] = [["text", "The house is big."], ["target_lang", "ES"], ["source_lang", "EN"]];
+    const fields: [string, string][] = [
+      ["text", "The house is big."],
+      ["target_lang", "ES"],
+      ["source_lang", "EN"],
+    ];
     const viaHeader = await call(h, translate.POST, "/v2/translate", form(fields));
     const viaBearer = await call(h, translate.POST, "/v2/translate", { ...form(fields, null), token: key });
     const viaField = await call(h, translate.POST, "/v2/translate", form([...fields, ["auth_key", key]], null));
@@ -78,7 +82,10 @@ describe("authentication", () => {
   });
 
   it("answers a missing or wrong key with 403 and {message}, as DeepL", async () => {
-    const fields: [string, string][] = [["text", "Hi"], ["target_lang", "ES"]];
+    const fields: [string, string][] = [
+      ["text", "Hi"],
+      ["target_lang", "ES"],
+    ];
     expectDeeplError(await call(h, translate.POST, "/v2/translate", form(fields, null)), 403);
     expectDeeplError(await call(h, translate.POST, "/v2/translate", form(fields, "svc_not_a_real_key")), 403);
     expectDeeplError(await call(h, usage.GET, "/v2/usage", { headers: deeplAuth("svc_wrong") }), 403);
@@ -86,9 +93,34 @@ describe("authentication", () => {
 
   it("needs the translate scope to translate and write to create a glossary (403)", async () => {
     const readKey = org.keys.read?.key ?? "";
-    expect(expectDeeplError(await call(h, translate.POST, "/v2/translate", form([["text", "Hi"], ["target_lang", "ES"]], readKey)), 403)).toMatch(/scope/);
+    expect(
+      expectDeeplError(
+        await call(
+          h,
+          translate.POST,
+          "/v2/translate",
+          form(
+            [
+              ["text", "Hi"],
+              ["target_lang", "ES"],
+            ],
+            readKey,
+          ),
+        ),
+        403,
+      ),
+    ).toMatch(/scope/);
     const translateKey = org.keys.translate?.key ?? "";
-    const create = form([["name", "g"], ["source_lang", "en"], ["target_lang", "es"], ["entries", "house\tcasa"], ["entries_format", "tsv"]], translateKey);
+    const create = form(
+      [
+        ["name", "g"],
+        ["source_lang", "en"],
+        ["target_lang", "es"],
+        ["entries", "house\tcasa"],
+        ["entries_format", "tsv"],
+      ],
+      translateKey,
+    );
     expect(expectDeeplError(await call(h, glossaries.POST, "/v2/glossaries", create), 403)).toMatch(/write/);
   });
 });
@@ -97,10 +129,23 @@ describe("POST /v2/translate", () => {
   it("gives /v1's translation and bills /v1's credits for one text (form, DeepL codes)", async () => {
     const o = await h.org();
     const k = o.keys.all?.key ?? "";
-    const r = await call(h, translate.POST, "/v2/translate", form([["text", "The cat sleeps on the sofa."], ["target_lang", "ES"], ["show_billed_characters", "1"]], k));
+    const r = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form(
+        [
+          ["text", "The cat sleeps on the sofa."],
+          ["target_lang", "ES"],
+          ["show_billed_characters", "1"],
+        ],
+        k,
+      ),
+    );
     expect(r.status).toBe(200);
     const [only] = translations(r);
-    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text: "The cat sleeps on the sofa.", source_lang: "en", target_lang: "es" }, k))).json as {
+    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text: "The cat sleeps on the sofa.", source_lang: "en", target_lang: "es" }, k)))
+      .json as {
       data: { translation: string; credits_used: number };
     };
     expect(only).toEqual({ detected_source_language: "EN", text: ref.data.translation, billed_characters: ref.data.credits_used });
@@ -110,19 +155,46 @@ describe("POST /v2/translate", () => {
 
   it("maps regional targets (EN-US, EN-GB, PT-BR) to the base language", async () => {
     for (const target of ["EN-US", "en-gb"]) {
-      const r = await call(h, translate.POST, "/v2/translate", form([["text", "La casa es grande."], ["source_lang", "ES"], ["target_lang", target]]));
+      const r = await call(
+        h,
+        translate.POST,
+        "/v2/translate",
+        form([
+          ["text", "La casa es grande."],
+          ["source_lang", "ES"],
+          ["target_lang", target],
+        ]),
+      );
       expect(translations(r)[0]?.text).toBe("The house is big.");
     }
-    const pt = await call(h, translate.POST, "/v2/translate", form([["text", "La casa es grande."], ["source_lang", "ES"], ["target_lang", "PT-BR"]]));
-    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text: "La casa es grande.", source_lang: "es", target_lang: "pt" }))).json as { data: { translation: string } };
+    const pt = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form([
+        ["text", "La casa es grande."],
+        ["source_lang", "ES"],
+        ["target_lang", "PT-BR"],
+      ]),
+    );
+    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text: "La casa es grande.", source_lang: "es", target_lang: "pt" }))).json as {
+      data: { translation: string };
+    };
     expect(translations(pt)[0]?.text).toBe(ref.data.translation);
   });
 
   it("translates repeated text fields and a JSON array as /v1's batch does, billed per text", async () => {
     const texts = ["The house is big.", "The cat sleeps on the sofa.", "Where is the station?"];
-    const viaForm = await call(h, translate.POST, "/v2/translate", form([...texts.map((t): [string, string] => ["text", t]), ["target_lang", "ES"], ["show_billed_characters", "true"]]));
+    const viaForm = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form([...texts.map((t): [string, string] => ["text", t]), ["target_lang", "ES"], ["show_billed_characters", "true"]]),
+    );
     const viaJson = await call(h, translate.POST, "/v2/translate", json({ text: texts, target_lang: "ES", show_billed_characters: true }));
-    const ref = (await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1], c: texts[2] }, source_lang: "en", target_langs: ["es"] }))).json as {
+    const ref = (
+      await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1], c: texts[2] }, source_lang: "en", target_langs: ["es"] }))
+    ).json as {
       data: { translations: { es: Record<string, string> }; total_credits_used: number };
     };
     const expected = [ref.data.translations.es.a, ref.data.translations.es.b, ref.data.translations.es.c];
@@ -137,17 +209,23 @@ describe("POST /v2/translate", () => {
 
   it("answers the JSON request Weblate's DeepL backend sends (xml tags, ignore_tags list, context)", async () => {
     const texts = ['Delete <x id="7"></x> files?', "The house is big."];
-    const r = await call(h, translate.POST, "/v2/translate", json({
-      text: texts,
-      source_lang: "EN",
-      target_lang: "ES",
-      formality: "default",
-      tag_handling: "xml",
-      ignore_tags: ["x"],
-      context: "A confirmation dialog.",
-    }));
+    const r = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      json({
+        text: texts,
+        source_lang: "EN",
+        target_lang: "ES",
+        formality: "default",
+        tag_handling: "xml",
+        ignore_tags: ["x"],
+        context: "A confirmation dialog.",
+      }),
+    );
     expect(r.status).toBe(200);
-    const ref = (await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] }))).json as {
+    const ref = (await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] })))
+      .json as {
       data: { translations: { es: Record<string, string> } };
     };
     expect(translations(r).map((t) => t.text)).toEqual([ref.data.translations.es.a, ref.data.translations.es.b]);
@@ -157,7 +235,12 @@ describe("POST /v2/translate", () => {
   it("applies formality as a brand voice's formality", async () => {
     const text = "Your house is big.";
     const ask = async (formality?: string) => {
-      const r = await call(h, translate.POST, "/v2/translate", form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ...(formality ? [["formality", formality] as [string, string]] : [])]));
+      const r = await call(
+        h,
+        translate.POST,
+        "/v2/translate",
+        form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ...(formality ? [["formality", formality] as [string, string]] : [])]),
+      );
       expect(r.status).toBe(200);
       return translations(r)[0]?.text;
     };
@@ -168,7 +251,9 @@ describe("POST /v2/translate", () => {
       };
       return r.data.translation;
     };
-    const plain = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" }))).json as { data: { translation: string } };
+    const plain = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" }))).json as {
+      data: { translation: string };
+    };
     const formal = await ask("more");
     const informal = await ask("prefer_less");
     expect(formal).toBe(await withVoice("Formal"));
@@ -180,9 +265,22 @@ describe("POST /v2/translate", () => {
 
   it("keeps markup with tag_handling xml/html, as /v1 does", async () => {
     const text = "<p>The house is <b>big</b>.</p>";
-    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" }))).json as { data: { translation: string } };
+    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" }))).json as {
+      data: { translation: string };
+    };
     for (const tagHandling of ["xml", "html"]) {
-      const r = await call(h, translate.POST, "/v2/translate", form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ["tag_handling", tagHandling], ["ignore_tags", "x"]]));
+      const r = await call(
+        h,
+        translate.POST,
+        "/v2/translate",
+        form([
+          ["text", text],
+          ["source_lang", "EN"],
+          ["target_lang", "ES"],
+          ["tag_handling", tagHandling],
+          ["ignore_tags", "x"],
+        ]),
+      );
       expect(translations(r)[0]?.text).toBe(ref.data.translation);
     }
     expect(ref.data.translation).toContain("<b>");
@@ -190,11 +288,32 @@ describe("POST /v2/translate", () => {
 
   it("keeps the content of ignore_tags elements as written, and translates the rest", async () => {
     const text = "<p>The house is big. <code>The house is big.</code></p>";
-    const r = await call(h, translate.POST, "/v2/translate", form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ["tag_handling", "xml"], ["ignore_tags", "code,var"]]));
+    const r = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form([
+        ["text", text],
+        ["source_lang", "EN"],
+        ["target_lang", "ES"],
+        ["tag_handling", "xml"],
+        ["ignore_tags", "code,var"],
+      ]),
+    );
     expect(r.status, r.text).toBe(200);
     expect(translations(r)[0]?.text).toBe("<p>La casa es grande. <code>The house is big.</code></p>");
     // Without tag_handling the list means nothing, as on DeepL.
-    const plain = await call(h, translate.POST, "/v2/translate", form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ["ignore_tags", "code"]]));
+    const plain = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form([
+        ["text", text],
+        ["source_lang", "EN"],
+        ["target_lang", "ES"],
+        ["ignore_tags", "code"],
+      ]),
+    );
     expect(translations(plain)[0]?.text).toBe("<p>La casa es grande. <code>La casa es grande.</code></p>");
   });
 
@@ -204,10 +323,26 @@ describe("POST /v2/translate", () => {
     const cases: [string, string][][] = [
       [["target_lang", "ES"]],
       [["text", "Hi"]],
-      [["text", "Hi"], ["target_lang", "XX"]],
-      [["text", "Hi"], ["target_lang", "ES"], ["formality", "very"]],
-      [["text", "Hi"], ["target_lang", "ES"], ["tag_handling", "json"]],
-      [["text", "The house is big."], ["source_lang", "EN"], ["target_lang", "ES"], ["glossary_id", "gls_missing"]],
+      [
+        ["text", "Hi"],
+        ["target_lang", "XX"],
+      ],
+      [
+        ["text", "Hi"],
+        ["target_lang", "ES"],
+        ["formality", "very"],
+      ],
+      [
+        ["text", "Hi"],
+        ["target_lang", "ES"],
+        ["tag_handling", "json"],
+      ],
+      [
+        ["text", "The house is big."],
+        ["source_lang", "EN"],
+        ["target_lang", "ES"],
+        ["glossary_id", "gls_missing"],
+      ],
     ];
     for (const fields of cases) expectDeeplError(await call(h, translate.POST, "/v2/translate", form(fields, k)), 400);
     const bad = await call(h, translate.POST, "/v2/translate", { method: "POST", body: "{", headers: { "content-type": "application/json", ...deeplAuth(k) } });
@@ -217,7 +352,19 @@ describe("POST /v2/translate", () => {
 
   it("answers 456 when the credits are exhausted, as DeepL", async () => {
     const o = await h.org({ plan: "enterprise", limits: { monthly_credits: 5 } });
-    const r = await call(h, translate.POST, "/v2/translate", form([["text", "A longer sentence."], ["source_lang", "EN"], ["target_lang", "ES"]], o.keys.all?.key));
+    const r = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form(
+        [
+          ["text", "A longer sentence."],
+          ["source_lang", "EN"],
+          ["target_lang", "ES"],
+        ],
+        o.keys.all?.key,
+      ),
+    );
     expect(expectDeeplError(r, 456)).toMatch(/Quota exceeded.*needs 18 and 5 are available/);
   });
 
@@ -225,8 +372,17 @@ describe("POST /v2/translate", () => {
     const o = await h.org({ plan: "enterprise", limits: { translate_per_min: 1, segment_per_min: 1 } });
     const k = o.keys.all?.key ?? "";
     await ensureWindowLeft(h, 10);
-    const one = (): [string, string][] => [["text", "The house is big."], ["source_lang", "EN"], ["target_lang", "ES"]];
-    const two = (): [string, string][] => [["text", "The house."], ["text", "The cat."], ["source_lang", "EN"], ["target_lang", "ES"]];
+    const one = (): [string, string][] => [
+      ["text", "The house is big."],
+      ["source_lang", "EN"],
+      ["target_lang", "ES"],
+    ];
+    const two = (): [string, string][] => [
+      ["text", "The house."],
+      ["text", "The cat."],
+      ["source_lang", "EN"],
+      ["target_lang", "ES"],
+    ];
     expect((await call(h, translate.POST, "/v2/translate", form(one(), k))).status).toBe(200);
     expect((await call(h, translate.POST, "/v2/translate", form(two(), k))).status).toBe(200);
     const third = await call(h, translate.POST, "/v2/translate", form(one(), k));
@@ -240,7 +396,20 @@ describe("usage, languages and glossary pairs", () => {
   it("GET|POST /v2/usage: the period's consumed credits of its limit, as /v1/quota", async () => {
     const o = await h.org({ topUp: 1_000 });
     const k = o.keys.all?.key ?? "";
-    const r = await call(h, translate.POST, "/v2/translate", form([["text", "The house is big."], ["source_lang", "EN"], ["target_lang", "ES"], ["show_billed_characters", "1"]], k));
+    const r = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form(
+        [
+          ["text", "The house is big."],
+          ["source_lang", "EN"],
+          ["target_lang", "ES"],
+          ["show_billed_characters", "1"],
+        ],
+        k,
+      ),
+    );
     const billed = translations(r)[0]?.billed_characters ?? 0;
     expect(billed).toBeGreaterThan(0);
     for (const method of ["GET", "POST"] as const) {
@@ -253,10 +422,27 @@ describe("usage, languages and glossary pairs", () => {
     const viaDeepl = await h.org();
     const viaV1 = await h.org();
     const texts = ["The cat sleeps on the sofa.", "Where is the station?"];
-    await call(h, translate.POST, "/v2/translate", form([["text", texts[0] ?? ""], ["source_lang", "EN"], ["target_lang", "ES"]], viaDeepl.keys.all?.key));
+    await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form(
+        [
+          ["text", texts[0] ?? ""],
+          ["source_lang", "EN"],
+          ["target_lang", "ES"],
+        ],
+        viaDeepl.keys.all?.key,
+      ),
+    );
     await call(h, translate.POST, "/v2/translate", json({ text: texts, source_lang: "EN", target_lang: "ES" }, viaDeepl.keys.all?.key ?? ""));
     await call(h, v1Translate.POST, "/v1/translate", v1({ text: texts[0], source_lang: "en", target_lang: "es" }, viaV1.keys.all?.key));
-    await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] }, viaV1.keys.all?.key));
+    await call(
+      h,
+      v1Batch.POST,
+      "/v1/translate/batch",
+      v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] }, viaV1.keys.all?.key),
+    );
     const usageOf = async (o: TestOrg) => ((await call(h, v1Usage.GET, "/v1/usage", { token: o.keys.all?.key })).json as { data: unknown }).data;
     expect(await usageOf(viaDeepl)).toEqual(await usageOf(viaV1));
     expect(await consumed(viaDeepl)).toBe(await consumed(viaV1));
@@ -274,7 +460,10 @@ describe("usage, languages and glossary pairs", () => {
     const targets = new Set(v1l.data.languages.flatMap((l) => l.targets).filter((t) => known.has(t)));
     const src = (await call(h, languages.GET, "/v2/languages", { headers: deeplAuth(key) })).json as { language: string; name: string }[];
     expect(src.map((l) => l.language)).toEqual(sources);
-    const tgt = (await call(h, languages.GET, "/v2/languages?type=target", { headers: deeplAuth(key) })).json as { language: string; supports_formality: boolean }[];
+    const tgt = (await call(h, languages.GET, "/v2/languages?type=target", { headers: deeplAuth(key) })).json as {
+      language: string;
+      supports_formality: boolean;
+    }[];
     const base = new Set(tgt.map((l) => l.language.split("-")[0]?.toLowerCase()));
     expect(base).toEqual(targets);
     expect(tgt.map((l) => l.language)).toEqual(expect.arrayContaining(["EN-GB", "EN-US", "ES"]));
@@ -294,12 +483,48 @@ describe("glossaries", () => {
   it("creates from TSV or CSV, lists, gets, gives entries as TSV, applies like /v1's, deletes", async () => {
     const o = await h.org();
     const k = o.keys.all?.key ?? "";
-    const created = await call(h, glossaries.POST, "/v2/glossaries", form([["name", "Homes"], ["source_lang", "en"], ["target_lang", "es"], ["entries", "house\tmorada\ncat\tminino"], ["entries_format", "tsv"]], k));
+    const created = await call(
+      h,
+      glossaries.POST,
+      "/v2/glossaries",
+      form(
+        [
+          ["name", "Homes"],
+          ["source_lang", "en"],
+          ["target_lang", "es"],
+          ["entries", "house\tmorada\ncat\tminino"],
+          ["entries_format", "tsv"],
+        ],
+        k,
+      ),
+    );
     expect(created.status).toBe(201);
-    const g = created.json as { glossary_id: string; ready: boolean; entry_count: number; creation_time: string; name: string; source_lang: string; target_lang: string };
+    const g = created.json as {
+      glossary_id: string;
+      ready: boolean;
+      entry_count: number;
+      creation_time: string;
+      name: string;
+      source_lang: string;
+      target_lang: string;
+    };
     expect(g).toMatchObject({ name: "Homes", ready: true, source_lang: "en", target_lang: "es", entry_count: 2 });
     expect(Number.isNaN(Date.parse(g.creation_time))).toBe(false);
-    const csv = await call(h, glossaries.POST, "/v2/glossaries", form([["name", "CSV"], ["source_lang", "EN"], ["target_lang", "ES"], ["entries", "dog,perrito"], ["entries_format", "csv"]], k));
+    const csv = await call(
+      h,
+      glossaries.POST,
+      "/v2/glossaries",
+      form(
+        [
+          ["name", "CSV"],
+          ["source_lang", "EN"],
+          ["target_lang", "ES"],
+          ["entries", "dog,perrito"],
+          ["entries_format", "csv"],
+        ],
+        k,
+      ),
+    );
     expect((csv.json as { entry_count: number }).entry_count).toBe(1);
 
     const list = (await call(h, glossaries.GET, "/v2/glossaries", { headers: deeplAuth(k) })).json as { glossaries: { glossary_id: string }[] };
@@ -310,17 +535,54 @@ describe("glossaries", () => {
     expect(header(entries, "content-type")).toContain("text/tab-separated-values");
     expect(entries.text.split("\n").sort()).toEqual(["cat\tminino", "house\tmorada"]);
 
-    const viaDeepl = await call(h, translate.POST, "/v2/translate", form([["text", "The house is big."], ["source_lang", "EN"], ["target_lang", "ES"], ["glossary_id", g.glossary_id]], k));
-    const viaV1 = (await call(h, v1Translate.POST, "/v1/translate", v1({ text: "The house is big.", source_lang: "en", target_lang: "es", glossary_ids: [g.glossary_id] }, k))).json as {
+    const viaDeepl = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      form(
+        [
+          ["text", "The house is big."],
+          ["source_lang", "EN"],
+          ["target_lang", "ES"],
+          ["glossary_id", g.glossary_id],
+        ],
+        k,
+      ),
+    );
+    const viaV1 = (
+      await call(
+        h,
+        v1Translate.POST,
+        "/v1/translate",
+        v1({ text: "The house is big.", source_lang: "en", target_lang: "es", glossary_ids: [g.glossary_id] }, k),
+      )
+    ).json as {
       data: { translation: string };
     };
     expect(translations(viaDeepl)[0]?.text).toBe(viaV1.data.translation);
     expect(viaV1.data.translation).toContain("morada");
 
-    const malformed = await call(h, glossaries.POST, "/v2/glossaries", form([["name", "Bad"], ["source_lang", "en"], ["target_lang", "es"], ["entries", "house\tcasa\nlonely"]], k));
+    const malformed = await call(
+      h,
+      glossaries.POST,
+      "/v2/glossaries",
+      form(
+        [
+          ["name", "Bad"],
+          ["source_lang", "en"],
+          ["target_lang", "es"],
+          ["entries", "house\tcasa\nlonely"],
+        ],
+        k,
+      ),
+    );
     expect(expectDeeplError(malformed, 400)).toMatch(/line 2/);
 
-    const deleted = await call(h, glossary.DELETE, `/v2/glossaries/${g.glossary_id}`, { method: "DELETE", headers: deeplAuth(k), params: { id: g.glossary_id } });
+    const deleted = await call(h, glossary.DELETE, `/v2/glossaries/${g.glossary_id}`, {
+      method: "DELETE",
+      headers: deeplAuth(k),
+      params: { id: g.glossary_id },
+    });
     expect(deleted.status).toBe(204);
     expectDeeplError(await call(h, glossary.GET, `/v2/glossaries/${g.glossary_id}`, { headers: deeplAuth(k), params: { id: g.glossary_id } }), 404);
   });
@@ -354,7 +616,10 @@ describe("documents", () => {
     expect(await consumed(o)).toBe(state.billed_characters);
     expectDeeplError(await status("k1.wrong"), 404);
 
-    const result = await call(h, documentResult.POST, `/v2/document/${document_id}/result`, { ...form([["document_key", document_key]], k), params: { id: document_id } });
+    const result = await call(h, documentResult.POST, `/v2/document/${document_id}/result`, {
+      ...form([["document_key", document_key]], k),
+      params: { id: document_id },
+    });
     expect(result.status).toBe(200);
     expect(result.text).toBe("La casa es grande.\n");
     const noKey = await call(h, documentResult.POST, `/v2/document/${document_id}/result`, { ...form([], k), params: { id: document_id } });
@@ -369,7 +634,9 @@ describe("documents", () => {
   });
 
   it("refuses a document without source_lang or file (400)", async () => {
-    expect(expectDeeplError(await call(h, documentUpload.POST, "/v2/document", upload({ target_lang: "ES" }, "Hello there, friend.")), 400)).toMatch(/source_lang/);
+    expect(expectDeeplError(await call(h, documentUpload.POST, "/v2/document", upload({ target_lang: "ES" }, "Hello there, friend.")), 400)).toMatch(
+      /source_lang/,
+    );
     const noFile = new FormData();
     noFile.append("target_lang", "ES");
     expectDeeplError(await call(h, documentUpload.POST, "/v2/document", { method: "POST", body: noFile, headers: deeplAuth(key) }), 400);

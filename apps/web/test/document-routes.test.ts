@@ -170,7 +170,12 @@ describe("POST /v1/translate/document errors", () => {
       const err = expectError(r, status, code, "invalid_request_error");
       if (param) expect(err.param, `${status} ${code}`).toBe(param);
     }
-    const odd = expectError(await upload(token, form(enEs, { name: "odd.txt", content: new Uint8Array([0xff, 0xfe, 0x41]) })), 400, "bad_request", "invalid_request_error");
+    const odd = expectError(
+      await upload(token, form(enEs, { name: "odd.txt", content: new Uint8Array([0xff, 0xfe, 0x41]) })),
+      400,
+      "bad_request",
+      "invalid_request_error",
+    );
     expect(odd.message).toMatch(/not a valid txt file: .*UTF-16LE/);
     const q = (await call(h, quota, "/v1/quota", { token })).json as { data: { credits: { consumed: number } } };
     expect(q.data.credits.consumed).toBe(0);

@@ -37,8 +37,11 @@ const form = (fields: Record<string, string>) => ({
 });
 const v1 = (body: unknown, k: string = key) => ({ method: "POST", token: k, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 const v1Text = async (text: string, source: string, target: string, k: string = key) =>
-  ((await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: source, target_lang: target }, k))).json as { data: { translation: string; credits_used: number } })
-    .data;
+  (
+    (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: source, target_lang: target }, k))).json as {
+      data: { translation: string; credits_used: number };
+    }
+  ).data;
 
 function expectLibreError(r: Reply, status: number): string {
   expect({ status: r.status, body: r.json }).toMatchObject({ status, body: { error: expect.any(String) } });
@@ -51,7 +54,12 @@ const consumed = async (o: TestOrg) =>
 
 describe("POST /libretranslate/translate", () => {
   it("answers Weblate's JSON request (api_key, format text) with /v1's translation", async () => {
-    const r = await call(h, translate.POST, "/libretranslate/translate", json({ q: "The house is big.", source: "en", target: "es", format: "text", api_key: key }));
+    const r = await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      json({ q: "The house is big.", source: "en", target: "es", format: "text", api_key: key }),
+    );
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ translatedText: (await v1Text("The house is big.", "en", "es")).translation });
   });
@@ -79,7 +87,12 @@ describe("POST /libretranslate/translate", () => {
   });
 
   it("answers one translation and an empty alternatives list; html keeps the markup as /v1", async () => {
-    const alt = await call(h, translate.POST, "/libretranslate/translate", json({ q: "The house is big.", source: "en", target: "es", alternatives: 3, api_key: key }));
+    const alt = await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      json({ q: "The house is big.", source: "en", target: "es", alternatives: 3, api_key: key }),
+    );
     expect(alt.json).toEqual({ translatedText: (await v1Text("The house is big.", "en", "es")).translation, alternatives: [] });
     const html = "<p>The house is <b>big</b>.</p>";
     const r = await call(h, translate.POST, "/libretranslate/translate", json({ q: html, source: "en", target: "es", format: "html", api_key: key }));
@@ -90,15 +103,23 @@ describe("POST /libretranslate/translate", () => {
     expect(expectLibreError(await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es" })), 403)).toMatch(/API key/);
     expectLibreError(await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es", api_key: "svc_wrong" })), 403);
     const poor = await h.org({ plan: "enterprise", limits: { monthly_credits: 5 } });
-    const r = await call(h, translate.POST, "/libretranslate/translate", json({ q: "A longer sentence.", source: "en", target: "es", api_key: poor.keys.all?.key }));
+    const r = await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      json({ q: "A longer sentence.", source: "en", target: "es", api_key: poor.keys.all?.key }),
+    );
     expect(expectLibreError(r, 403)).toMatch(/needs 18 and 5 are available/);
     expect(await consumed(poor)).toBe(0);
   });
 
   it("needs the translate scope (403) and answers bad input with 400 {error}", async () => {
-    expect(expectLibreError(await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es", api_key: org.keys.read?.key })), 403)).toMatch(
-      /scope/,
-    );
+    expect(
+      expectLibreError(
+        await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es", api_key: org.keys.read?.key })),
+        403,
+      ),
+    ).toMatch(/scope/);
     const bad = [
       { source: "en", target: "es" },
       { q: "Hi", source: "en" },
@@ -142,7 +163,9 @@ describe("languages, detect, files, settings", () => {
     const r = await call(h, languages.GET, "/libretranslate/languages", { ip: randomIp() });
     expect(r.status).toBe(200);
     const list = r.json as { code: string; name: string; targets: string[] }[];
-    const v1l = (await call(h, v1Languages.GET, "/v1/languages", { token: key })).json as { data: { languages: { code: string; name: string; targets: string[] }[] } };
+    const v1l = (await call(h, v1Languages.GET, "/v1/languages", { token: key })).json as {
+      data: { languages: { code: string; name: string; targets: string[] }[] };
+    };
     const known = new Set(v1l.data.languages.map((l) => l.code));
     const expected = v1l.data.languages
       .map((l) => ({ code: l.code, name: l.name, targets: l.targets.filter((t) => known.has(t)) }))

@@ -149,12 +149,18 @@ describe("logs", () => {
     const org = await h.org();
     const broken = {
       ...h.app.translation,
-      cache: { ...h.app.translation.cache, getOrTranslate: () => Promise.reject(new Error("the cache caught fire")) } as unknown as typeof h.app.translation.cache,
+      cache: {
+        ...h.app.translation.cache,
+        getOrTranslate: () => Promise.reject(new Error("the cache caught fire")),
+      } as unknown as typeof h.app.translation.cache,
     };
     setAppContext({ ...h.app, translation: broken });
     lines.length = 0;
     try {
-      const r = await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json({ text: "Hello there.", source_lang: "en", target_lang: "es" }) });
+      const r = await call(h, translate, "/v1/translate", {
+        token: org.keys.all?.key,
+        ...json({ text: "Hello there.", source_lang: "en", target_lang: "es" }),
+      });
       expect(r.status).toBe(500);
       expectNoStack(r.text);
       expect(r.text).not.toContain("caught fire");

@@ -11,19 +11,7 @@ import { z } from "zod";
 import { type MethodSpec, runV1 } from "@/server/v1/pipeline";
 
 import { GET as quota } from "../app/v1/quota/route";
-import {
-  type Harness,
-  type Reply,
-  call,
-  ensureWindowLeft,
-  expectConventions,
-  expectError,
-  header,
-  makeRequest,
-  reply,
-  sleep,
-  startApp,
-} from "./helpers";
+import { type Harness, type Reply, call, ensureWindowLeft, expectConventions, expectError, header, makeRequest, reply, sleep, startApp } from "./helpers";
 
 const MAX_BODY = 1024;
 const PATH = "/v1/test/echo";
@@ -72,10 +60,7 @@ beforeEach(async () => {
 
 const token = () => org.keys.translate?.key ?? "";
 
-async function post(
-  body: BodyInit | undefined,
-  options: { idempotencyKey?: string; headers?: Record<string, string>; token?: string } = {},
-): Promise<Reply> {
+async function post(body: BodyInit | undefined, options: { idempotencyKey?: string; headers?: Record<string, string>; token?: string } = {}): Promise<Reply> {
   const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
   if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
   const init = { method: "POST", token: options.token ?? token(), headers, body, ip: h.clientIp };
@@ -227,7 +212,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("replays an input error too (same status and body)", async () => {
-    const bad = json({ text: "" , target_lang: "fr" });
+    const bad = json({ text: "", target_lang: "fr" });
     const first = await post(bad, { idempotencyKey: "bad-1" });
     expect(first.status).toBe(400);
     const again = await post(bad, { idempotencyKey: "bad-1" });

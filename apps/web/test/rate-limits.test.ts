@@ -143,10 +143,7 @@ describe.runIf(process.env.TOLK_TEST_REDIS_URL)("two instances sharing Redis", (
     const org = await h.org({ plan: "enterprise", limits: { api_per_min: 10 } });
     const token = org.keys.read?.key;
     // A second app instance over the same database and Redis.
-    const second = await createAppContext(
-      readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, TOLK_ANON_RATE_LIMIT: String(ANON_LIMIT) }),
-      h.app.database,
-    );
+    const second = await createAppContext(readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, TOLK_ANON_RATE_LIMIT: String(ANON_LIMIT) }), h.app.database);
     const instances = [h.app, second];
     try {
       await ensureWindowLeft(h, 10);

@@ -1,4 +1,12 @@
-import { brandVoiceResponse, glossaryListResponse, glossaryResponse, importResponse, memorySearchResponse, projectResponse, translateResponse } from "@tolk/contract";
+import {
+  brandVoiceResponse,
+  glossaryListResponse,
+  glossaryResponse,
+  importResponse,
+  memorySearchResponse,
+  projectResponse,
+  translateResponse,
+} from "@tolk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as brandVoice from "../app/v1/brand-voices/[id]/route";
@@ -67,13 +75,21 @@ describe("glossaries", () => {
       method: "POST",
       token,
       params,
-      ...json({ entries: [{ source: "folder", target: "carpeta" }, { source: "file", target: "fichero" }] }),
+      ...json({
+        entries: [
+          { source: "folder", target: "carpeta" },
+          { source: "file", target: "fichero" },
+        ],
+      }),
     });
     expect(added.status).toBe(201);
     const entries = dataOf<{ items: { id: string; source: string; target: string }[] }>(
       await call(h, glossaryEntries.GET, `/v1/glossaries/${g.id}/entries`, { token, params }),
     ).items;
-    expect(entries.map((e) => [e.source, e.target])).toEqual([["file", "fichero"], ["folder", "carpeta"]]);
+    expect(entries.map((e) => [e.source, e.target])).toEqual([
+      ["file", "fichero"],
+      ["folder", "carpeta"],
+    ]);
     const folder = entries.find((e) => e.source === "folder");
     const del = await call(h, glossaryEntry.DELETE, "/v1/x", { method: "DELETE", token, params: { id: g.id, entryId: folder?.id ?? "" } });
     expect(dataOf(del)).toEqual({ id: folder?.id, deleted: true });
@@ -106,7 +122,10 @@ describe("glossaries", () => {
     const imp = await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: g.id }, ...upload("terms.csv", csv) });
     expect(importResponse.parse(imp.json).data).toEqual({ imported: 3, skipped: 0 });
     const tsv = "en\tes\nfolder\tcarpeta\n";
-    expect(dataOf(await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: g.id }, ...upload("terms.txt", tsv, "tsv") }))).toEqual({ imported: 1, skipped: 0 });
+    expect(dataOf(await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: g.id }, ...upload("terms.txt", tsv, "tsv") }))).toEqual({
+      imported: 1,
+      skipped: 0,
+    });
 
     const csvOut = await call(h, glossaryExport.GET, `/v1/glossaries/${g.id}/export?format=csv`, { token, params: { id: g.id } });
     expect(csvOut.status).toBe(200);
@@ -117,10 +136,21 @@ describe("glossaries", () => {
     expect(tbxOut.text).toContain("<martif");
 
     // Both exports, imported into fresh glossaries, give back the same four entries.
-    const expected = [["file", "archivo"], ["save, then close", "guardar y cerrar"], ['the "quoted" term', "término citado"], ["folder", "carpeta"]];
-    for (const [name, text] of [["g.csv", csvOut.text], ["g.tbx", tbxOut.text]] as const) {
+    const expected = [
+      ["file", "archivo"],
+      ["save, then close", "guardar y cerrar"],
+      ['the "quoted" term', "término citado"],
+      ["folder", "carpeta"],
+    ];
+    for (const [name, text] of [
+      ["g.csv", csvOut.text],
+      ["g.tbx", tbxOut.text],
+    ] as const) {
       const copy = await newGlossary(token);
-      expect(dataOf(await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload(name, text) }))).toEqual({ imported: 4, skipped: 0 });
+      expect(dataOf(await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload(name, text) }))).toEqual({
+        imported: 4,
+        skipped: 0,
+      });
       const items = dataOf<{ items: { source: string; target: string }[] }>(
         await call(h, glossaryEntries.GET, "/v1/x?limit=100", { token, params: { id: copy.id } }),
       ).items;
@@ -138,7 +168,11 @@ describe("glossaries", () => {
       ["a.csv", "file,archivo\nfolder\n", /line 2/],
       ["a.csv", "file,archivo\n,vacío\n", /line 2.*empty/],
       ["a.tbx", '<?xml version="1.0"?>\n<!DOCTYPE martif [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<martif><text><body/></text></martif>', /DOCTYPE/],
-      ["a.tbx", "<martif>\n<text><body>\n<termEntry><langSet xml:lang='en'><tig><term>file</term></tig></langSet>\n</body></text></martif>", /line \d+, column \d+/],
+      [
+        "a.tbx",
+        "<martif>\n<text><body>\n<termEntry><langSet xml:lang='en'><tig><term>file</term></tig></langSet>\n</body></text></martif>",
+        /line \d+, column \d+/,
+      ],
       ["a.tbx", "<martif><text><body>\n<termEntry><langSet><term>x</term></langSet></termEntry>\n</body></text></martif>", /line 2.*xml:lang/],
       ["a.tbx", "<glossary/>", /root element is <glossary>/],
       ["a.xlsx", "x", /format/],
@@ -173,13 +207,21 @@ describe("memories", () => {
     const search = memorySearchResponse.parse((await call(h, memoryUnits.GET, "/v1/x?q=The%20file%20was%20deleted", { token, params })).json).data;
     expect(search.items.map((m) => [m.unit.source, m.score])).toEqual([["The file was deleted.", 95]]);
     const wider = memorySearchResponse.parse((await call(h, memoryUnits.GET, "/v1/x?q=The%20file%20was%20deleted&min_score=70", { token, params })).json).data;
-    expect(wider.items.map((m) => [m.unit.source, m.score])).toEqual([["The file was deleted.", 95], ["The file was saved.", 70]]);
+    expect(wider.items.map((m) => [m.unit.source, m.score])).toEqual([
+      ["The file was deleted.", 95],
+      ["The file was saved.", 70],
+    ]);
 
     const tmx = await call(h, memoryExport.GET, "/v1/x", { token, params });
     expect(tmx.res.headers.get("content-type")).toContain("tmx");
     expect(tmx.text).toContain('<tmx version="1.4">');
-    const copy = dataOf<{ id: string }>(await call(h, memories.POST, "/v1/memories", { method: "POST", token, ...json({ name: "copy", source_lang: "en", target_lang: "es" }) }));
-    expect(dataOf(await call(h, memoryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload("ui.tmx", tmx.text) }))).toEqual({ imported: 3, skipped: 0 });
+    const copy = dataOf<{ id: string }>(
+      await call(h, memories.POST, "/v1/memories", { method: "POST", token, ...json({ name: "copy", source_lang: "en", target_lang: "es" }) }),
+    );
+    expect(dataOf(await call(h, memoryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload("ui.tmx", tmx.text) }))).toEqual({
+      imported: 3,
+      skipped: 0,
+    });
     const copied = dataOf<{ items: { source: string; target: string }[] }>(await call(h, memoryUnits.GET, "/v1/x", { token, params: { id: copy.id } })).items;
     // Units written in one import share a creation time; the list orders them by id then.
     const bySource = (a: { source: string }, b: { source: string }) => a.source.localeCompare(b.source);
@@ -198,15 +240,25 @@ describe("memories", () => {
     expect(dataOf<{ unit_count: number }>(await call(h, memory.GET, "/v1/x", { token, params: { id: copy.id } })).unit_count).toBe(3);
 
     const unitId = dataOf<{ items: { id: string }[] }>(added).items[0]?.id ?? "";
-    expect(dataOf(await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unitId } }))).toEqual({ id: unitId, deleted: true });
-    expectError(await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unitId } }), 404, "not_found", "invalid_request_error");
+    expect(dataOf(await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unitId } }))).toEqual({
+      id: unitId,
+      deleted: true,
+    });
+    expectError(
+      await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unitId } }),
+      404,
+      "not_found",
+      "invalid_request_error",
+    );
     expect(dataOf(await call(h, memory.DELETE, "/v1/x", { method: "DELETE", token, params }))).toEqual({ id: tm.id, deleted: true });
   });
 
   it("feeds /v1/translate: exact reuse reported with its unit, glossary terms listed", async () => {
     const org = await h.org({ plan: "professional" });
     const token = org.keys.all?.key;
-    const tm = dataOf<{ id: string }>(await call(h, memories.POST, "/v1/memories", { method: "POST", token, ...json({ name: "m", source_lang: "en", target_lang: "es" }) }));
+    const tm = dataOf<{ id: string }>(
+      await call(h, memories.POST, "/v1/memories", { method: "POST", token, ...json({ name: "m", source_lang: "en", target_lang: "es" }) }),
+    );
     const unit = dataOf<{ items: { id: string }[] }>(
       await call(h, memoryUnits.POST, "/v1/x", { method: "POST", token, params: { id: tm.id }, ...json({ source: "Good morning.", target: "¡Buenos días!" }) }),
     ).items[0];
@@ -221,7 +273,11 @@ describe("memories", () => {
     expect(data.translation).toBe("¡Buenos días! La vivienda es grande.");
     expect(data.tm_match).toEqual([{ segment: 0, score: 100, unit_id: unit?.id, level: "exact", repaired: [] }]);
     expect(data.glossary_terms_applied).toEqual([{ source: "house", target: "vivienda", origin: g.id, count: 1 }]);
-    const unknown = await call(h, translate.POST, "/v1/translate", { method: "POST", token, ...json({ text: "Hi", source_lang: "en", target_lang: "es", tm_id: "tm_gone" }) });
+    const unknown = await call(h, translate.POST, "/v1/translate", {
+      method: "POST",
+      token,
+      ...json({ text: "Hi", source_lang: "en", target_lang: "es", tm_id: "tm_gone" }),
+    });
     expect(expectError(unknown, 400, "bad_request", "invalid_request_error").message).toContain("tm_gone");
   });
 });
@@ -233,11 +289,21 @@ describe("brand voices and projects", () => {
     const r = await call(h, brandVoices.POST, "/v1/brand-voices", {
       method: "POST",
       token,
-      ...json({ name: "Support", tone: "warm", formality: "formal", forbidden_terms: ["cheap", { term: "bug", replacement: "issue" }], do_not_translate: ["Tolk"] }),
+      ...json({
+        name: "Support",
+        tone: "warm",
+        formality: "formal",
+        forbidden_terms: ["cheap", { term: "bug", replacement: "issue" }],
+        do_not_translate: ["Tolk"],
+      }),
     });
     expect(r.status, r.text).toBe(201);
     const bv = brandVoiceResponse.parse(r.json).data;
-    expect(bv).toMatchObject({ id: expect.stringMatching(/^bv_/), formality: "Formal", forbidden_terms: [{ term: "cheap" }, { term: "bug", replacement: "issue" }] });
+    expect(bv).toMatchObject({
+      id: expect.stringMatching(/^bv_/),
+      formality: "Formal",
+      forbidden_terms: [{ term: "cheap" }, { term: "bug", replacement: "issue" }],
+    });
     const params = { id: bv.id };
     const updated = await call(h, brandVoice.PATCH, "/v1/x", { method: "PATCH", token, params, ...json({ formality: "Informal", tone: null }) });
     expect(dataOf(updated)).toMatchObject({ formality: "Informal", tone: null, name: "Support", do_not_translate: ["Tolk"] });
@@ -301,7 +367,11 @@ describe("limits and security", () => {
     const other = await h.org();
     const g = await newGlossary(owner.keys.all?.key);
     const tm = dataOf<{ id: string }>(
-      await call(h, memories.POST, "/v1/memories", { method: "POST", token: owner.keys.all?.key, ...json({ name: "m", source_lang: "en", target_lang: "es" }) }),
+      await call(h, memories.POST, "/v1/memories", {
+        method: "POST",
+        token: owner.keys.all?.key,
+        ...json({ name: "m", source_lang: "en", target_lang: "es" }),
+      }),
     );
     const token = other.keys.all?.key;
     const attempts: Reply[] = [
@@ -318,7 +388,11 @@ describe("limits and security", () => {
     for (const r of attempts) expectError(r, 404, "not_found", "invalid_request_error");
     expect(dataOf<{ name: string }>(await call(h, glossary.GET, "/v1/x", { token: owner.keys.all?.key, params: { id: g.id } })).name).toBe("G");
     // And in a translation request, 400 naming the id (not a hint that it exists).
-    const r = await call(h, translate.POST, "/v1/translate", { method: "POST", token, ...json({ text: "Hi", source_lang: "en", target_lang: "es", glossary_ids: [g.id] }) });
+    const r = await call(h, translate.POST, "/v1/translate", {
+      method: "POST",
+      token,
+      ...json({ text: "Hi", source_lang: "en", target_lang: "es", glossary_ids: [g.id] }),
+    });
     expect(expectError(r, 400, "bad_request", "invalid_request_error").message).toBe(`Unknown glossary '${g.id}'.`);
   });
 
@@ -344,17 +418,28 @@ describe("limits and security", () => {
     ];
     for (const [handler, params] of reads) {
       expect((await call(h, handler, "/v1/x", { token: org.keys.read?.key, params })).status).toBe(200);
-      for (const key of ["write", "translate"]) expectError(await call(h, handler, "/v1/x", { token: org.keys[key]?.key, params }), 403, "insufficient_scope", "permission_error");
+      for (const key of ["write", "translate"])
+        expectError(await call(h, handler, "/v1/x", { token: org.keys[key]?.key, params }), 403, "insufficient_scope", "permission_error");
     }
     for (const [handler, params, body] of writes) {
       for (const key of ["read", "translate"]) {
-        expectError(await call(h, handler, "/v1/x", { method: "POST", token: org.keys[key]?.key, params, ...json(body) }), 403, "insufficient_scope", "permission_error");
+        expectError(
+          await call(h, handler, "/v1/x", { method: "POST", token: org.keys[key]?.key, params, ...json(body) }),
+          403,
+          "insufficient_scope",
+          "permission_error",
+        );
       }
       const ok = await call(h, handler, "/v1/x", { method: "POST", token: org.keys.write?.key, params, ...json(body) });
       expect(ok.status, ok.text).toBeLessThan(300);
     }
     expectError(await call(h, glossaries.GET, "/v1/glossaries", { token: null }), 401, "unauthorized", "authentication_error");
-    expectError(await call(h, project.DELETE, "/v1/x", { method: "DELETE", token: org.keys.all?.key, params: { id: "prj_x" } }), 405, "method_not_allowed", "invalid_request_error");
+    expectError(
+      await call(h, project.DELETE, "/v1/x", { method: "DELETE", token: org.keys.all?.key, params: { id: "prj_x" } }),
+      405,
+      "method_not_allowed",
+      "invalid_request_error",
+    );
   });
 });
 
@@ -369,7 +454,15 @@ describe("the NUL character (PostgreSQL text cannot hold it)", () => {
     const entry = await call(h, glossaries.POST, "/v1/glossaries", {
       method: "POST",
       token,
-      ...json({ name: "G", source_lang: "en", target_lang: "es", entries: [{ source: "ok", target: "bien" }, { source: "x\u0000", target: "y" }] }),
+      ...json({
+        name: "G",
+        source_lang: "en",
+        target_lang: "es",
+        entries: [
+          { source: "ok", target: "bien" },
+          { source: "x\u0000", target: "y" },
+        ],
+      }),
     });
     expect(expectError(entry, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "entries.1.source" });
     const key = await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "P", ["k\u0000"]: 1 }) });

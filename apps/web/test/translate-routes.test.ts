@@ -69,7 +69,10 @@ describe("POST /v1/translate", () => {
 
   it("answers 402 with required and available credits, and translates nothing", async () => {
     const org = await h.org({ plan: "enterprise", limits: { monthly_credits: 5 } });
-    const r = await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json({ text: "A longer sentence.", source_lang: "en", target_lang: "es" }) });
+    const r = await call(h, translate, "/v1/translate", {
+      token: org.keys.all?.key,
+      ...json({ text: "A longer sentence.", source_lang: "en", target_lang: "es" }),
+    });
     expect(expectError(r, 402, "insufficient_credits", "billing_error").message).toMatch(/needs 18 and 5 are available/);
   });
 
@@ -95,7 +98,11 @@ describe("POST /v1/translate", () => {
   it("replays an Idempotency-Key retry without billing twice", async () => {
     const org = await h.org();
     const token = org.keys.all?.key;
-    const req = { token, ...json({ text: "The cat sleeps.", source_lang: "en", target_lang: "es" }), headers: { "content-type": "application/json", "idempotency-key": "tx-1" } };
+    const req = {
+      token,
+      ...json({ text: "The cat sleeps.", source_lang: "en", target_lang: "es" }),
+      headers: { "content-type": "application/json", "idempotency-key": "tx-1" },
+    };
     const first = await call(h, translate, "/v1/translate", req);
     const second = await call(h, translate, "/v1/translate", req);
     expect(second.text).toBe(first.text);
@@ -146,11 +153,17 @@ describe("POST /v1/translate/batch", () => {
     await ensureWindowLeft(h, 20);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const r = await call(h, batch, "/v1/translate/batch", { token: org.keys.all?.key, ...json({ strings: { a: `Line ${i}.` }, source_lang: "en", target_langs: ["es"] }) });
+      const r = await call(h, batch, "/v1/translate/batch", {
+        token: org.keys.all?.key,
+        ...json({ strings: { a: `Line ${i}.` }, source_lang: "en", target_langs: ["es"] }),
+      });
       statuses.push(r.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const single = await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json({ text: "Still fine.", source_lang: "en", target_lang: "es" }) });
+    const single = await call(h, translate, "/v1/translate", {
+      token: org.keys.all?.key,
+      ...json({ text: "Still fine.", source_lang: "en", target_lang: "es" }),
+    });
     expect(single.status).toBe(200);
   });
 });

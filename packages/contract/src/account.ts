@@ -78,9 +78,7 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
   }, "is not a real calendar date");
 
-export const usageQuery = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
-  .strict();
+export const usageQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
 export type UsageQuery = z.infer<typeof usageQuery>;
 
 export const languageInfo = z.object({

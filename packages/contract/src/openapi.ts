@@ -28,8 +28,22 @@ export interface Operation {
 
 export const operations: Operation[] = [
   { method: "post", path: "/v1/translate", summary: "Translate one text", scopes: ["translate"], response: translateResponse, body: translateRequest },
-  { method: "post", path: "/v1/translate/batch", summary: "Translate a keyed map of strings into up to 20 languages", scopes: ["translate"], response: batchResponse, body: batchRequest },
-  { method: "post", path: "/v1/analyze/headless", summary: "Analyze a text before translating it (no credits)", scopes: ["translate"], response: analyzeResponse, body: analyzeRequest },
+  {
+    method: "post",
+    path: "/v1/translate/batch",
+    summary: "Translate a keyed map of strings into up to 20 languages",
+    scopes: ["translate"],
+    response: batchResponse,
+    body: batchRequest,
+  },
+  {
+    method: "post",
+    path: "/v1/analyze/headless",
+    summary: "Analyze a text before translating it (no credits)",
+    scopes: ["translate"],
+    response: analyzeResponse,
+    body: analyzeRequest,
+  },
   {
     method: "post",
     path: "/v1/translate/document",
@@ -41,20 +55,40 @@ export const operations: Operation[] = [
     successes: { "202": { description: "Queued (Prefer: respond-async or async=true)", schema: documentJobResponse } },
     errors: { "413": "The file exceeds its format's max_size_mb (file_too_large)" },
   },
-  { method: "get", path: "/v1/translate/{job_id}", summary: "Status and progress of a document translation job", scopes: ["translate", "read"], response: documentJobResponse, errors: { "404": "No such job in this organization" } },
+  {
+    method: "get",
+    path: "/v1/translate/{job_id}",
+    summary: "Status and progress of a document translation job",
+    scopes: ["translate", "read"],
+    response: documentJobResponse,
+    errors: { "404": "No such job in this organization" },
+  },
   {
     method: "get",
     path: "/v1/documents/{job_id}/download",
     summary: "The translated file; with `expires` and `signature` (the pre-signed link) no token is needed",
     scopes: ["translate", "read"],
     response: z.string(),
-   
-    successes: { "200": { description: "The translated file, as an attachment", contentType: "application/octet-stream" }, "302": { description: "Redirect to the object storage's short-lived link (S3)" } },
-    errors: { "403": "Invalid or expired link signature (invalid_signature), or the key lacks the scope", "404": "No such job in this organization, or its file was deleted after retention" },
+
+    successes: {
+      "200": { description: "The translated file, as an attachment", contentType: "application/octet-stream" },
+      "302": { description: "Redirect to the object storage's short-lived link (S3)" },
+    },
+    errors: {
+      "403": "Invalid or expired link signature (invalid_signature), or the key lacks the scope",
+      "404": "No such job in this organization, or its file was deleted after retention",
+    },
   },
   { method: "get", path: "/v1/me", summary: "Identity of the caller", scopes: ["read"], response: meResponse },
   { method: "get", path: "/v1/quota", summary: "Plan, credits, rate limits and plan limits", scopes: ["read"], response: quotaResponse },
-  { method: "get", path: "/v1/usage", summary: "Characters and translations per target language", scopes: ["read"], response: usageResponse, query: usageQuery },
+  {
+    method: "get",
+    path: "/v1/usage",
+    summary: "Characters and translations per target language",
+    scopes: ["read"],
+    response: usageResponse,
+    query: usageQuery,
+  },
   { method: "get", path: "/v1/languages", summary: "Supported languages", scopes: ["read"], response: languagesResponse },
   { method: "get", path: "/v1/formats", summary: "Supported document formats", scopes: ["read"], response: formatsResponse },
   ...resourceOperations,
@@ -89,12 +123,20 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     const parameters = all.length > 0 ? all : undefined;
     const success = op.successes?.["200"];
     const ok = success
-      ? { description: success.description, content: { [success.contentType ?? "application/json"]: { schema: success.schema ? jsonSchema(success.schema) : { type: "string", format: "binary" } } } }
+      ? {
+          description: success.description,
+          content: {
+            [success.contentType ?? "application/json"]: { schema: success.schema ? jsonSchema(success.schema) : { type: "string", format: "binary" } },
+          },
+        }
       : { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } };
     const otherSuccesses = Object.fromEntries(
       Object.entries(op.successes ?? {})
         .filter(([status]) => status !== "200")
-        .map(([status, s]) => [status, s.schema ? { description: s.description, content: { "application/json": { schema: jsonSchema(s.schema) } } } : { description: s.description }]),
+        .map(([status, s]) => [
+          status,
+          s.schema ? { description: s.description, content: { "application/json": { schema: jsonSchema(s.schema) } } } : { description: s.description },
+        ]),
     );
     paths[op.path] ??= {};
     paths[op.path] = {
@@ -106,9 +148,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         ...(parameters ? { parameters } : {}),
         ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? "application/json"]: { schema: jsonSchema(op.body, "input") } } } } : {}),
         responses: {
-          "200": op.fileType
-            ? { description: "The file", content: { [op.fileType]: { schema: { type: "string" } } } }
-            : ok,
+          "200": op.fileType ? { description: "The file", content: { [op.fileType]: { schema: { type: "string" } } } } : ok,
           ...otherSuccesses,
           ...Object.fromEntries(
             Object.entries({ ...errorResponses, ...op.errors }).map(([status, description]) => [

@@ -7,7 +7,6 @@ import { formalities } from "./formality";
  * of the text and batch results, present only when the request named such a resource.
  */
 
-
 /** The translation-memory match a segment reused: 100 exact, 75–99 fuzzy (repaired). */
 export const tmMatch = z.object({
   segment: z.number().int(),

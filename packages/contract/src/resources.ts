@@ -92,10 +92,7 @@ export const importForm = z.object({
 
 // Translation memories
 
-export const createMemoryRequest = z
-  .object({ name, source_lang: languageCode, target_lang: languageCode })
-  .strict()
-  .refine(languagesDiffer, differMessage);
+export const createMemoryRequest = z.object({ name, source_lang: languageCode, target_lang: languageCode }).strict().refine(languagesDiffer, differMessage);
 export type CreateMemoryRequest = z.infer<typeof createMemoryRequest>;
 
 const segmentText = z.string().trim().min(1, "must not be empty").max(10_000, "may have at most 10000 characters");
@@ -141,10 +138,7 @@ export const formality = z
   .transform((s) => formalities.find((f) => f.toLowerCase() === s.trim().toLowerCase()) ?? s)
   .pipe(z.enum(formalities));
 
-export const forbiddenTermInput = z.union([
-  term.transform((t) => ({ term: t })),
-  z.object({ term, replacement: term.optional() }).strict(),
-]);
+export const forbiddenTermInput = z.union([term.transform((t) => ({ term: t })), z.object({ term, replacement: term.optional() }).strict()]);
 
 const brandVoiceFields = {
   name,
@@ -179,9 +173,7 @@ export type BrandVoiceView = z.infer<typeof brandVoice>;
 
 // Projects
 
-export const createProjectRequest = z
-  .object({ name, description: z.string().trim().max(2_000).nullable().optional() })
-  .strict();
+export const createProjectRequest = z.object({ name, description: z.string().trim().max(2_000).nullable().optional() }).strict();
 export type CreateProjectRequest = z.infer<typeof createProjectRequest>;
 
 export const project = z.object({
@@ -219,31 +211,124 @@ const W = ["write"];
 const memoryExportResponse = z.string();
 export const resourceOperations: Operation[] = [
   { method: "get", path: "/v1/glossaries", summary: "List glossaries", scopes: R, response: glossaryListResponse, query: listQuery },
-  { method: "post", path: "/v1/glossaries", summary: "Create a glossary (403 plan_limit_reached beyond glossaries_max)", scopes: W, response: glossaryResponse, body: createGlossaryRequest },
+  {
+    method: "post",
+    path: "/v1/glossaries",
+    summary: "Create a glossary (403 plan_limit_reached beyond glossaries_max)",
+    scopes: W,
+    response: glossaryResponse,
+    body: createGlossaryRequest,
+  },
   { method: "get", path: "/v1/glossaries/{id}", summary: "Get a glossary", scopes: R, response: glossaryResponse },
   { method: "patch", path: "/v1/glossaries/{id}", summary: "Rename a glossary", scopes: W, response: glossaryResponse, body: updateGlossaryRequest },
   { method: "delete", path: "/v1/glossaries/{id}", summary: "Delete a glossary and its entries", scopes: W, response: deletedResponse },
-  { method: "get", path: "/v1/glossaries/{id}/entries", summary: "List a glossary's entries", scopes: R, response: glossaryEntryListResponse, query: listQuery },
-  { method: "post", path: "/v1/glossaries/{id}/entries", summary: "Add entries (a known source term gets the new target)", scopes: W, response: envelope(z.object({ items: z.array(glossaryEntry) })), body: addGlossaryEntriesRequest },
+  {
+    method: "get",
+    path: "/v1/glossaries/{id}/entries",
+    summary: "List a glossary's entries",
+    scopes: R,
+    response: glossaryEntryListResponse,
+    query: listQuery,
+  },
+  {
+    method: "post",
+    path: "/v1/glossaries/{id}/entries",
+    summary: "Add entries (a known source term gets the new target)",
+    scopes: W,
+    response: envelope(z.object({ items: z.array(glossaryEntry) })),
+    body: addGlossaryEntriesRequest,
+  },
   { method: "delete", path: "/v1/glossaries/{id}/entries/{entry_id}", summary: "Delete an entry", scopes: W, response: deletedResponse },
-  { method: "post", path: "/v1/glossaries/{id}/import", summary: "Import CSV, TSV or TBX (all or nothing)", scopes: W, response: importResponse, body: importForm, bodyType: "multipart/form-data" },
-  { method: "get", path: "/v1/glossaries/{id}/export", summary: "Export as CSV, TSV or TBX", scopes: R, response: memoryExportResponse, query: glossaryExportQuery, fileType: "text/csv" },
+  {
+    method: "post",
+    path: "/v1/glossaries/{id}/import",
+    summary: "Import CSV, TSV or TBX (all or nothing)",
+    scopes: W,
+    response: importResponse,
+    body: importForm,
+    bodyType: "multipart/form-data",
+  },
+  {
+    method: "get",
+    path: "/v1/glossaries/{id}/export",
+    summary: "Export as CSV, TSV or TBX",
+    scopes: R,
+    response: memoryExportResponse,
+    query: glossaryExportQuery,
+    fileType: "text/csv",
+  },
   { method: "get", path: "/v1/memories", summary: "List translation memories", scopes: R, response: memoryListResponse, query: listQuery },
-  { method: "post", path: "/v1/memories", summary: "Create a translation memory (403 plan_limit_reached beyond translation_memories_max)", scopes: W, response: memoryResponse, body: createMemoryRequest },
+  {
+    method: "post",
+    path: "/v1/memories",
+    summary: "Create a translation memory (403 plan_limit_reached beyond translation_memories_max)",
+    scopes: W,
+    response: memoryResponse,
+    body: createMemoryRequest,
+  },
   { method: "get", path: "/v1/memories/{id}", summary: "Get a translation memory", scopes: R, response: memoryResponse },
   { method: "delete", path: "/v1/memories/{id}", summary: "Delete a translation memory and its units", scopes: W, response: deletedResponse },
-  { method: "get", path: "/v1/memories/{id}/units", summary: "List units, or with q the fuzzy matches with scores", scopes: R, response: memorySearchResponse, query: memoryUnitsQuery },
-  { method: "post", path: "/v1/memories/{id}/units", summary: "Add units (a known source gets the new target)", scopes: W, response: envelope(z.object({ items: z.array(memoryUnit) })), body: addMemoryUnitsRequest },
+  {
+    method: "get",
+    path: "/v1/memories/{id}/units",
+    summary: "List units, or with q the fuzzy matches with scores",
+    scopes: R,
+    response: memorySearchResponse,
+    query: memoryUnitsQuery,
+  },
+  {
+    method: "post",
+    path: "/v1/memories/{id}/units",
+    summary: "Add units (a known source gets the new target)",
+    scopes: W,
+    response: envelope(z.object({ items: z.array(memoryUnit) })),
+    body: addMemoryUnitsRequest,
+  },
   { method: "delete", path: "/v1/memories/{id}/units/{unit_id}", summary: "Delete a unit", scopes: W, response: deletedResponse },
-  { method: "post", path: "/v1/memories/{id}/import", summary: "Import TMX 1.4 (all or nothing)", scopes: W, response: importResponse, body: importForm, bodyType: "multipart/form-data" },
-  { method: "get", path: "/v1/memories/{id}/export", summary: "Export as TMX 1.4", scopes: R, response: memoryExportResponse, fileType: "application/x-tmx+xml" },
+  {
+    method: "post",
+    path: "/v1/memories/{id}/import",
+    summary: "Import TMX 1.4 (all or nothing)",
+    scopes: W,
+    response: importResponse,
+    body: importForm,
+    bodyType: "multipart/form-data",
+  },
+  {
+    method: "get",
+    path: "/v1/memories/{id}/export",
+    summary: "Export as TMX 1.4",
+    scopes: R,
+    response: memoryExportResponse,
+    fileType: "application/x-tmx+xml",
+  },
   { method: "get", path: "/v1/brand-voices", summary: "List brand voices", scopes: R, response: brandVoiceListResponse, query: listQuery },
-  { method: "post", path: "/v1/brand-voices", summary: "Create a brand voice (403 plan_limit_reached beyond brandvoice_profiles_max)", scopes: W, response: brandVoiceResponse, body: createBrandVoiceRequest },
+  {
+    method: "post",
+    path: "/v1/brand-voices",
+    summary: "Create a brand voice (403 plan_limit_reached beyond brandvoice_profiles_max)",
+    scopes: W,
+    response: brandVoiceResponse,
+    body: createBrandVoiceRequest,
+  },
   { method: "get", path: "/v1/brand-voices/{id}", summary: "Get a brand voice", scopes: R, response: brandVoiceResponse },
   { method: "patch", path: "/v1/brand-voices/{id}", summary: "Change a brand voice", scopes: W, response: brandVoiceResponse, body: updateBrandVoiceRequest },
   { method: "delete", path: "/v1/brand-voices/{id}", summary: "Delete a brand voice", scopes: W, response: deletedResponse },
   { method: "get", path: "/v1/projects", summary: "List projects", scopes: R, response: projectListResponse, query: listQuery },
-  { method: "post", path: "/v1/projects", summary: "Create a project (403 plan_limit_reached beyond projects_max active projects)", scopes: W, response: projectResponse, body: createProjectRequest },
+  {
+    method: "post",
+    path: "/v1/projects",
+    summary: "Create a project (403 plan_limit_reached beyond projects_max active projects)",
+    scopes: W,
+    response: projectResponse,
+    body: createProjectRequest,
+  },
   { method: "get", path: "/v1/projects/{id}", summary: "Get a project", scopes: R, response: projectResponse },
-  { method: "post", path: "/v1/projects/{id}/archive", summary: "Archive a project (it stops counting toward projects_max)", scopes: W, response: projectResponse },
+  {
+    method: "post",
+    path: "/v1/projects/{id}/archive",
+    summary: "Archive a project (it stops counting toward projects_max)",
+    scopes: W,
+    response: projectResponse,
+  },
 ];

@@ -29,7 +29,10 @@ describe("documentRequest (the multipart fields besides file)", () => {
 
 describe("OpenAPI of the document endpoints", () => {
   const doc = openApiDocument("http://localhost:3000") as {
-    paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown>; parameters?: { name: string; in: string }[] }>>;
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown>; parameters?: { name: string; in: string }[] }>
+    >;
   };
 
   it("documents the upload as multipart with its 202, and the job and download paths with their job_id", () => {

@@ -50,5 +50,5 @@ export async function pendingMigrations(handle: DatabaseHandle): Promise<number>
 /** `execute` returns `{ rows }` on PGlite and an array on postgres-js. */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []);
+  return (result as { rows?: T[] }).rows ?? [];
 }

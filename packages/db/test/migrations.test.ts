@@ -21,8 +21,14 @@ describe("the committed migrations", () => {
       const before = readdirSync(out, { recursive: true }).sort();
       const { stdout } = await run(
         "pnpm",
-        ["exec", "drizzle-kit", "generate", "--dialect=postgresql", "--schema=./src/schema/index.ts", // drizzle-kit reads --out relative to the working directory.
-          `--out=${relative(packageDir, out)}`],
+        [
+          "exec",
+          "drizzle-kit",
+          "generate",
+          "--dialect=postgresql",
+          "--schema=./src/schema/index.ts", // drizzle-kit reads --out relative to the working directory.
+          `--out=${relative(packageDir, out)}`,
+        ],
         { cwd: packageDir },
       );
       expect(stdout).toContain("No schema changes");
@@ -38,7 +44,10 @@ describe("the committed migrations", () => {
     expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(["tolk_debit", "tolk_debit_many", "tolk_lot_draw_order", "tolk_new_id"]));
     // A function defined by a migration but without its file would have no current source.
     expect([...inForce.keys()].sort()).toEqual(files.map((f) => f.name).sort());
-    expect(changedFunctions().map((f) => f.name), "run `pnpm db:generate` to add a migration").toEqual([]);
+    expect(
+      changedFunctions().map((f) => f.name),
+      "run `pnpm db:generate` to add a migration",
+    ).toEqual([]);
   });
 });
 

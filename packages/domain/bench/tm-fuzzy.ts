@@ -18,7 +18,14 @@ import { loadOrg } from "../test/helpers";
 const UNITS = Number(process.env.BENCH_TM_UNITS ?? 10_000);
 const QUERIES = Number(process.env.BENCH_TM_QUERIES ?? 1_000);
 
-const corpus = [...new Set(readFileSync(join(findWorkspaceRoot(), "e2e/bench/corpus/en.txt"), "utf8").split("\n").map((l) => l.trim()).filter(Boolean))];
+const corpus = [
+  ...new Set(
+    readFileSync(join(findWorkspaceRoot(), "e2e/bench/corpus/en.txt"), "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean),
+  ),
+];
 if (corpus.length < UNITS + QUERIES / 2) throw new Error(`corpus has ${corpus.length} lines, need ${UNITS + QUERIES / 2}`);
 const units = corpus.slice(0, UNITS).map((source) => ({ source, target: `[es] ${source}` }));
 
@@ -72,6 +79,8 @@ const scan = (() => {
 const f = (n: number) => n.toFixed(2);
 console.log(`TM fuzzy search, ${index.size} units (${handle.kind}), ${queries.length} queries at ≥75%:`);
 console.log(`  insert ${UNITS} units: ${f(insertMs)} ms; build index from the database: ${f(loadMs)} ms`);
-console.log(`  indexed search: p50 ${f(indexed.p50)} ms, p95 ${f(indexed.p95)} ms, max ${f(indexed.max)} ms, mean ${f(indexed.mean)} ms; ${indexed.found} queries had a match`);
+console.log(
+  `  indexed search: p50 ${f(indexed.p50)} ms, p95 ${f(indexed.p95)} ms, max ${f(indexed.max)} ms, mean ${f(indexed.mean)} ms; ${indexed.found} queries had a match`,
+);
 console.log(`  brute-force scan (same score, first ${scanQueries.length} queries): mean ${f(scan.mean)} ms per query`);
 await handle.close();

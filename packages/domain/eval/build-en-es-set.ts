@@ -24,7 +24,9 @@ const unmnemonic = (s: string) => s.replace(/[_&](?=\p{L})/gu, "");
 const hash = (s: string) => createHash("sha256").update(s).digest("hex");
 
 const pairs = new Map<string, string>();
-for (const file of readdirSync(DIR).filter((f) => f.endsWith(".mo")).sort()) {
+for (const file of readdirSync(DIR)
+  .filter((f) => f.endsWith(".mo"))
+  .sort()) {
   let catalog;
   try {
     catalog = mo.parse(readFileSync(join(DIR, file)));

@@ -34,7 +34,9 @@ function catalogPairs(locale: string): Pair[] {
   const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
   if (!existsSync(dir)) return [];
   const pairs: Pair[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".mo")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".mo"))
+    .sort()) {
     let text: string;
     try {
       text = execFileSync("msgunfmt", [join(dir, file)], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });

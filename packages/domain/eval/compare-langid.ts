@@ -20,10 +20,44 @@ interface Sample {
 
 // franc answers ISO 639-3, individual languages where a macrolanguage has them.
 const FRANC_TO_ISO1: Record<string, string> = {
-  eng: "en", spa: "es", deu: "de", jpn: "ja", fra: "fr", rus: "ru", por: "pt", ita: "it", nld: "nl", pol: "pl",
-  tur: "tr", pes: "fa", prs: "fa", cmn: "zh", vie: "vi", ind: "id", ces: "cs", kor: "ko", ukr: "uk", hun: "hu",
-  arb: "ar", swe: "sv", ron: "ro", ell: "el", dan: "da", fin: "fi", heb: "he", slk: "sk", tha: "th", bul: "bg",
-  hrv: "hr", srp: "sr", bos: "bs", zlm: "ms", nob: "nb", nno: "nn", cat: "ca", glg: "gl",
+  eng: "en",
+  spa: "es",
+  deu: "de",
+  jpn: "ja",
+  fra: "fr",
+  rus: "ru",
+  por: "pt",
+  ita: "it",
+  nld: "nl",
+  pol: "pl",
+  tur: "tr",
+  pes: "fa",
+  prs: "fa",
+  cmn: "zh",
+  vie: "vi",
+  ind: "id",
+  ces: "cs",
+  kor: "ko",
+  ukr: "uk",
+  hun: "hu",
+  arb: "ar",
+  swe: "sv",
+  ron: "ro",
+  ell: "el",
+  dan: "da",
+  fin: "fi",
+  heb: "he",
+  slk: "sk",
+  tha: "th",
+  bul: "bg",
+  hrv: "hr",
+  srp: "sr",
+  bos: "bs",
+  zlm: "ms",
+  nob: "nb",
+  nno: "nn",
+  cat: "ca",
+  glg: "gl",
 };
 // CLD3 answers BCP-47 with a few legacy codes.
 const CLD3_TO_ISO1: Record<string, string> = { iw: "he", "zh-Latn": "zh", "ja-Latn": "ja" };
@@ -65,6 +99,10 @@ console.log(`${samples.length} sentences, ${new Set(samples.map((s) => s.lang)).
 console.log("| library | accuracy | µs per sentence | most frequent confusions |");
 console.log("|---|---|---|---|");
 for (const r of results) {
-  const top = [...r.errors.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ×${v}`).join(", ");
+  const top = [...r.errors.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([k, v]) => `${k} ×${v}`)
+    .join(", ");
   console.log(`| ${r.name} | ${(r.accuracy * 100).toFixed(1)}% | ${r.microsPerText.toFixed(0)} | ${top} |`);
 }

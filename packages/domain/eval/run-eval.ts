@@ -44,7 +44,11 @@ console.log(`Language identification: ${langSet.length} sentences, ${new Set(lan
 console.log(`  accuracy ${pct(langRight, langSet.length)}; "auto" ${langAuto}; wrong language ${langSet.length - langRight - langAuto}`);
 console.log(`  accuracy where a language was named: ${pct(langRight, langSet.length - langAuto)}`);
 const langLabels = [...new Set(langSet.map((s) => s.lang))];
-confusion("Language confusion (errors only; diagonal omitted)", langLabels.filter((l) => langPairs.some(([e, g]) => e === l && g !== l)), langPairs.filter(([e, g]) => e !== g));
+confusion(
+  "Language confusion (errors only; diagonal omitted)",
+  langLabels.filter((l) => langPairs.some(([e, g]) => e === l && g !== l)),
+  langPairs.filter(([e, g]) => e !== g),
+);
 
 // Domain and formality: the development set (read while the lexicons and rules were written),
 // the held-out set (written after they were frozen, never tuned on), and both together.

@@ -37,18 +37,27 @@ try {
   console.log(`\nEnglish→Spanish chrF against the catalogs' human translations (${set.length} messages)`);
   console.log(`  raw Apertium ${fmt(corpusChrf(raw, references))}  ·  Tolk ${fmt(corpusChrf(tolk, references))}`);
   console.log(`  changed by the naming rules: ${((changed.length / set.length) * 100).toFixed(1)}% (${changed.length}); on those:`);
-  console.log(`  raw Apertium ${fmt(corpusChrf(pick(raw, changed), pick(references, changed)))}  ·  Tolk ${fmt(corpusChrf(pick(tolk, changed), pick(references, changed)))}`);
+  console.log(
+    `  raw Apertium ${fmt(corpusChrf(pick(raw, changed), pick(references, changed)))}  ·  Tolk ${fmt(corpusChrf(pick(tolk, changed), pick(references, changed)))}`,
+  );
   const byKind = new Map<string, number[]>();
   for (const i of changed) {
-    for (const kind of new Set(findPlaceholders(sources[i] ?? "").map((s) => s.kind).filter(isNamingKind))) {
+    for (const kind of new Set(
+      findPlaceholders(sources[i] ?? "")
+        .map((s) => s.kind)
+        .filter(isNamingKind),
+    )) {
       byKind.set(kind, [...(byKind.get(kind) ?? []), i]);
     }
   }
   for (const [kind, indexes] of [...byKind].sort()) {
-    console.log(`    ${kind.padEnd(10)} ${String(indexes.length).padStart(4)}  raw ${fmt(corpusChrf(pick(raw, indexes), pick(references, indexes)))}  Tolk ${fmt(corpusChrf(pick(tolk, indexes), pick(references, indexes)))}`);
+    console.log(
+      `    ${kind.padEnd(10)} ${String(indexes.length).padStart(4)}  raw ${fmt(corpusChrf(pick(raw, indexes), pick(references, indexes)))}  Tolk ${fmt(corpusChrf(pick(tolk, indexes), pick(references, indexes)))}`,
+    );
   }
   if (process.env.EVAL_SHOW) {
-    for (const i of changed.slice(0, Number(process.env.EVAL_SHOW))) console.log(`\n  ${sources[i]}\n  raw:  ${raw[i]}\n  tolk: ${tolk[i]}\n  ref:  ${references[i]}`);
+    for (const i of changed.slice(0, Number(process.env.EVAL_SHOW)))
+      console.log(`\n  ${sources[i]}\n  raw:  ${raw[i]}\n  tolk: ${tolk[i]}\n  ref:  ${references[i]}`);
   }
 } finally {
   await engine.close();

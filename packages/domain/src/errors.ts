@@ -17,22 +17,14 @@ export class TolkError extends Error {
   }
 }
 
-export const badRequest = (message: string, param?: string) =>
-  new TolkError(400, "bad_request", "invalid_request_error", message, { param });
+export const badRequest = (message: string, param?: string) => new TolkError(400, "bad_request", "invalid_request_error", message, { param });
 
-export const unauthorized = (message = "Missing, invalid or expired credentials.") =>
-  new TolkError(401, "unauthorized", "authentication_error", message);
+export const unauthorized = (message = "Missing, invalid or expired credentials.") => new TolkError(401, "unauthorized", "authentication_error", message);
 
 export const insufficientScope = (needed: readonly string[]) =>
-  new TolkError(
-    403,
-    "insufficient_scope",
-    "permission_error",
-    `This API key lacks the scope this endpoint needs: ${needed.join(" or ")}.`,
-  );
+  new TolkError(403, "insufficient_scope", "permission_error", `This API key lacks the scope this endpoint needs: ${needed.join(" or ")}.`);
 
-export const notFound = (what = "The requested resource") =>
-  new TolkError(404, "not_found", "invalid_request_error", `${what} does not exist.`);
+export const notFound = (what = "The requested resource") => new TolkError(404, "not_found", "invalid_request_error", `${what} does not exist.`);
 
 export const methodNotAllowed = (allowed: readonly string[]) =>
   new TolkError(405, "method_not_allowed", "invalid_request_error", `Allowed methods: ${allowed.join(", ")}.`, {
@@ -40,12 +32,7 @@ export const methodNotAllowed = (allowed: readonly string[]) =>
   });
 
 export const insufficientCredits = (required: number, available: number) =>
-  new TolkError(
-    402,
-    "insufficient_credits",
-    "billing_error",
-    `Not enough credits: this request needs ${required} and ${available} are available.`,
-  );
+  new TolkError(402, "insufficient_credits", "billing_error", `Not enough credits: this request needs ${required} and ${available} are available.`);
 
 export const rateLimited = (bucket: string, limit: number, resetSeconds: number) =>
   new TolkError(
@@ -75,8 +62,7 @@ export const idempotencyConflict = () =>
 export const planLimitReached = (what: string, max: number) =>
   new TolkError(403, "plan_limit_reached", "permission_error", `Your plan allows at most ${max} ${what}.`);
 
-export const internalError = () =>
-  new TolkError(500, "internal_error", "api_error", "An internal error occurred. Retry later or contact support.");
+export const internalError = () => new TolkError(500, "internal_error", "api_error", "An internal error occurred. Retry later or contact support.");
 
 export function isTolkError(err: unknown): err is TolkError {
   return err instanceof TolkError;

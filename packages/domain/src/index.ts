@@ -42,9 +42,27 @@ export { listDocumentJobs } from "./documents/list-document-jobs";
 export { runDocumentJob } from "./documents/run-document-job";
 export { type DocumentUpload, type SubmittedDocument, submitDocument } from "./documents/submit-document";
 export { sweepExpiredDocuments } from "./documents/sweep-expired-documents";
-export { badRequest, databaseUnavailable, insufficientScope, internalError, isDatabaseUnavailable, isTolkError, methodNotAllowed, notFound, serviceUnavailable, TolkError } from "./errors";
+export {
+  badRequest,
+  databaseUnavailable,
+  insufficientScope,
+  internalError,
+  isDatabaseUnavailable,
+  isTolkError,
+  methodNotAllowed,
+  notFound,
+  serviceUnavailable,
+  TolkError,
+} from "./errors";
 export { checkReadiness } from "./health/check-readiness";
-export { abandonIdempotentRequest, beginIdempotentRequest, completeIdempotentRequest, IDEMPOTENCY_TTL_MS, requestFingerprint, sweepIdempotencyRecords } from "./idempotency/idempotency";
+export {
+  abandonIdempotentRequest,
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  IDEMPOTENCY_TTL_MS,
+  requestFingerprint,
+  sweepIdempotencyRecords,
+} from "./idempotency/idempotency";
 export { acceptInvitation } from "./invitations/accept-invitation";
 export { createInvitation } from "./invitations/create-invitation";
 export { getInvitation } from "./invitations/get-invitation";

@@ -4,16 +4,7 @@ import { crc32 } from "node:zlib";
 import { type DbOrTx } from "@tolk/db";
 import { describe, expect, it } from "vitest";
 
-import {
-  type Authenticator,
-  type DomainContext,
-  API_KEY_PREFIX,
-  apiKeyHint,
-  authenticate,
-  generateApiKey,
-  hashApiKey,
-  isWellFormedApiKey,
-} from "../src";
+import { type Authenticator, type DomainContext, API_KEY_PREFIX, apiKeyHint, authenticate, generateApiKey, hashApiKey, isWellFormedApiKey } from "../src";
 import { rejection } from "./helpers";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import {
-  createInvitation,
-  createUser,
-  getAppSecret,
-  getDailyUsage,
-  resolveIdentityProviderUser,
-  setUserPassword,
-  verifyUserPassword,
-} from "../src";
+import { createInvitation, createUser, getAppSecret, getDailyUsage, resolveIdentityProviderUser, setUserPassword, verifyUserPassword } from "../src";
 import { type TestDb, createTestDb, createTestOrg, recordUsage } from "../src/testing";
 
 let db: TestDb;
@@ -86,7 +78,13 @@ describe("daily usage", () => {
     const org = await createTestOrg(db.ctx);
     const other = await createTestOrg(db.ctx);
     const event = (orgId: string, targetLang: string, characters: number) => ({
-      orgId, requestId: crypto.randomUUID(), kind: "text" as const, sourceLang: "en", targetLang, characters, credits: characters,
+      orgId,
+      requestId: crypto.randomUUID(),
+      kind: "text" as const,
+      sourceLang: "en",
+      targetLang,
+      characters,
+      credits: characters,
     });
     db.clock.set("2026-03-10T23:59:00.000Z");
     await recordUsage(db.ctx, [event(org.orgId, "es", 10), event(org.orgId, "es", 5), event(org.orgId, "fr", 7), event(other.orgId, "es", 99)]);
@@ -102,4 +100,3 @@ describe("daily usage", () => {
     await expect(getDailyUsage(db.ctx, { orgId: org.orgId, from: "2025-01-01", to: "2026-03-11" })).rejects.toThrow(/366 days/);
   });
 });
-

@@ -70,9 +70,13 @@ describe.each([
     ctx = grouped ? { ...t.ctx, debits: new DebitGroupCommit(t.handle.db, { maxInFlight: onPostgres ? 4 : 1 }) } : t.ctx;
   });
 
-  it.skipIf(!onPostgres)("PostgreSQL: 1,000 concurrent 1-credit debits against 500 credits → exactly 500 paid", async () => {
-    await raceForCredits(500, 1_000);
-  }, 120_000);
+  it.skipIf(!onPostgres)(
+    "PostgreSQL: 1,000 concurrent 1-credit debits against 500 credits → exactly 500 paid",
+    async () => {
+      await raceForCredits(500, 1_000);
+    },
+    120_000,
+  );
 
   it("100 concurrent 1-credit debits against 50 credits → exactly 50 paid", async () => {
     await raceForCredits(50, 100);
@@ -124,9 +128,7 @@ describe.each([
 
   it("concurrent first debits of a new period create exactly one allowance lot", async () => {
     const org = await createTestOrg(ctx, { plan: "free" });
-    const outcome = await concurrently(
-      Array.from({ length: 20 }, (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount: 10, operationKey: `p_${i}` })),
-    );
+    const outcome = await concurrently(Array.from({ length: 20 }, (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount: 10, operationKey: `p_${i}` })));
     expect(outcome.other).toEqual([]);
     expect(outcome.paid).toHaveLength(20);
     const allowanceLots = (await lotStates(ctx, org.orgId)).filter((l) => l.kind === "allowance");

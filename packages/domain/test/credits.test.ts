@@ -92,7 +92,12 @@ describe("debit order: allowance first, then top-ups oldest first", () => {
     expect(state.lots.get(lotA)).toBe(0);
     expect(state.lots.get(lotB)).toBe(700);
     const d3 = await ledgerOfDebit(ctx, orgId, "d3");
-    expect(d3.map((r) => [r.lotId, r.amount]).sort()).toEqual([[lotA, -700], [lotB, -300]].sort());
+    expect(d3.map((r) => [r.lotId, r.amount]).sort()).toEqual(
+      [
+        [lotA, -700],
+        [lotB, -300],
+      ].sort(),
+    );
 
     // The rest of B, then nothing.
     await debitCredits(ctx, { orgId, amount: 700, operationKey: "d4" });
@@ -220,7 +225,12 @@ describe("refunds", () => {
     expect(state.allowance).toBe(60);
     expect(state.lots.get(lotA)).toBe(1_000);
     const entries = await ledgerOfDebit(ctx, orgId, "op");
-    expect(entries.filter((e) => e.entryType === "refund").map((e) => e.amount).sort((x, y) => x - y)).toEqual([40, 60]);
+    expect(
+      entries
+        .filter((e) => e.entryType === "refund")
+        .map((e) => e.amount)
+        .sort((x, y) => x - y),
+    ).toEqual([40, 60]);
     await expectLedgerInvariant(orgId);
 
     // Nothing is left to refund.

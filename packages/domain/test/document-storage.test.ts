@@ -47,7 +47,13 @@ describe("local directory storage", () => {
 
 describe("S3-compatible storage", () => {
   let server: RunningS3rver;
-  const config = () => ({ endpoint: server.endpoint, bucket: "tolk-docs", region: "us-east-1", accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey });
+  const config = () => ({
+    endpoint: server.endpoint,
+    bucket: "tolk-docs",
+    region: "us-east-1",
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
+  });
 
   beforeAll(async () => {
     // Every object operation below goes through the adapter and is signed.

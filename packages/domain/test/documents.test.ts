@@ -142,7 +142,9 @@ describe("synchronous document translation", () => {
     const dl = await downloadDocument(t.ctx, svc, { jobId: done.result.job_id, orgId: p.org.id, expires: null, signature: null });
     expect(dl.kind === "bytes" && Buffer.from(dl.body).toString()).toBe(out);
     const other = await principal();
-    expect((await rejection(downloadDocument(t.ctx, svc, { jobId: done.result.job_id, orgId: other.org.id, expires: null, signature: null }))).status).toBe(404);
+    expect((await rejection(downloadDocument(t.ctx, svc, { jobId: done.result.job_id, orgId: other.org.id, expires: null, signature: null }))).status).toBe(
+      404,
+    );
     expect((await rejection(getDocumentJob(t.ctx, svc.links, { orgId: other.org.id, jobId: done.result.job_id }))).status).toBe(404);
   });
 
@@ -312,7 +314,10 @@ describe("queued jobs", () => {
 
     // A damaged piece is found only while the job reads it: that attempt fails as the service's
     // fault and drops the manifest, and the retry extracts the file again.
-    for (const damage of [(key: string) => storage.delete(key), (key: string) => storage.put(key, new TextEncoder().encode('{"id":"1"}\n'), "application/x-ndjson")]) {
+    for (const damage of [
+      (key: string) => storage.delete(key),
+      (key: string) => storage.put(key, new TextEncoder().encode('{"id":"1"}\n'), "application/x-ndjson"),
+    ]) {
       const job = await keys();
       await damage(job.piece);
       await run();
@@ -572,7 +577,10 @@ describe("queued jobs", () => {
     // The request's own run never finishes: simulate by inserting the job the way submit does, then no run.
     const queued = await submit(svc, p, txt("Hello.\n"), true);
     const id = queued.kind === "queued" ? queued.job.job_id : "";
-    await t.ctx.db.update(documentJobs).set({ status: "processing", attempts: 1, maxAttempts: 1, workerId: "request:x", leaseUntil: new Date(t.clock.now().getTime() + 60_000) }).where(eq(documentJobs.id, id));
+    await t.ctx.db
+      .update(documentJobs)
+      .set({ status: "processing", attempts: 1, maxAttempts: 1, workerId: "request:x", leaseUntil: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(documentJobs.id, id));
     t.clock.advance(61_000);
     const worker = new DocumentWorker(t.ctx, svc);
     await worker.drain();

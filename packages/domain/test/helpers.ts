@@ -26,10 +26,7 @@ export function thrown(fn: () => unknown): TolkError {
 }
 
 export async function loadOrg(ctx: DomainContext, orgId: string): Promise<Principal["org"]> {
-  const [org] = await ctx.db
-    .select(principalOrgColumns)
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
+  const [org] = await ctx.db.select(principalOrgColumns).from(organizations).where(eq(organizations.id, orgId));
   if (!org) throw new Error(`no organization ${orgId}`);
   return org;
 }

@@ -94,9 +94,7 @@ describe("Idempotency-Key records", () => {
 
   it("of 20 simultaneous requests with one key exactly one runs; the others get 409", async () => {
     const orgId = await newOrg();
-    const settled = await Promise.allSettled(
-      Array.from({ length: 20 }, () => beginIdempotentRequest(ctx, { orgId, key: "burst", fingerprint: fpA })),
-    );
+    const settled = await Promise.allSettled(Array.from({ length: 20 }, () => beginIdempotentRequest(ctx, { orgId, key: "burst", fingerprint: fpA })));
     const started = settled.filter((s) => s.status === "fulfilled" && s.value.kind === "new");
     const conflicts = settled.filter((s) => s.status === "rejected" && s.reason instanceof TolkError && s.reason.status === 409);
     expect(started).toHaveLength(1);
@@ -185,10 +183,7 @@ describe("Idempotency-Key records", () => {
     await beginIdempotentRequest(ctx, { orgId, key: "young", fingerprint: fpA });
     t.clock.advance(12 * HOUR + 1);
     expect(await sweepIdempotencyRecords(ctx)).toBeGreaterThanOrEqual(1);
-    const left = await ctx.db
-      .select({ key: idempotencyRecords.key })
-      .from(idempotencyRecords)
-      .where(eq(idempotencyRecords.orgId, orgId));
+    const left = await ctx.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(eq(idempotencyRecords.orgId, orgId));
     expect(left.map((r) => r.key)).toEqual(["young"]);
   });
 });

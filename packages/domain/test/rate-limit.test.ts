@@ -2,16 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { describe, expect, it, vi } from "vitest";
 
-import {
-  type Principal,
-  type RateLimitStore,
-  MemoryRateLimitStore,
-  RateLimiter,
-  RedisRateLimitStore,
-  TolkError,
-  WINDOW_SECONDS,
-  assertAllowed,
-} from "../src";
+import { type Principal, type RateLimitStore, MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, TolkError, WINDOW_SECONDS, assertAllowed } from "../src";
 
 const REDIS_URL = process.env.TOLK_TEST_REDIS_URL;
 
@@ -181,9 +172,7 @@ describe.skipIf(!REDIS_URL)("RedisRateLimitStore (TOLK_TEST_REDIS_URL)", () => {
       // Two fresh instances: their very first requests count too.
       await awayFromWindowEdge(probe);
       const counters = [{ key: `org:${randomUUID()}:api`, limit: 50 }];
-      const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).consume(counters, WINDOW_SECONDS)),
-      );
+      const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).consume(counters, WINDOW_SECONDS)));
       expect(results.filter((r) => r.allowed)).toHaveLength(50);
       // Each admitted request saw a distinct count 1..50.
       expect(new Set(results.filter((r) => r.allowed).map((r) => r.counters[0]?.count)).size).toBe(50);

@@ -41,7 +41,12 @@ function closedPort(): Promise<number> {
 
 describe("checkReadiness", () => {
   it("is ready when every configured dependency answers, and names each check", async () => {
-    const r = await checkReadiness({ database: t.handle, storage: new LocalObjectStorage(join(dir, "docs")), engines: [engine(false, "llm"), engine(true)], redis: async () => null });
+    const r = await checkReadiness({
+      database: t.handle,
+      storage: new LocalObjectStorage(join(dir, "docs")),
+      engines: [engine(false, "llm"), engine(true)],
+      redis: async () => null,
+    });
     expect(r).toMatchObject({ ready: true, failed: [], pending_migrations: 0 });
     expect(r.checks).toEqual({
       lifecycle: { ok: true },

@@ -59,53 +59,57 @@ afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
 const verdicts = new Map<string, Verdict & { error?: string }>();
 
 describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with Apertium", () => {
-  it.each(entries.map((e) => [e.file, e] as const))("%s", async (_name, entry) => {
-    svc ??= {
-      translation: { router: new EngineRouter([bed.apertium]), cache: new SegmentCache() },
-      storage: new LocalObjectStorage(storageDir),
-      links: createDownloadLinks(bed.ctx, { baseUrl: "http://tolk.test" }),
-      retentionMs: 86_400_000,
-      leaseMs: 600_000,
-    };
-    const org = await createTestOrg(bed.ctx, { plan: "enterprise", limits: { monthly_credits: 1_000_000_000 } });
-    const principal = { source: "api_key" as const, userId: org.ownerId, org: await loadOrg(bed.ctx, org.orgId), scopes: null, keyId: null };
-    const bytes = new Uint8Array(readFileSync(join(corpus, entry.file)));
-    const ext = extname(entry.file).slice(1).toLowerCase();
-    let verdict: Verdict & { error?: string };
-    try {
-      const done = await submitDocument(bed.ctx, svc, {
-        principal,
-        requestId: bed.rid(),
-        upload: { filename: entry.file.split("/").pop() ?? entry.file, bytes },
-        request: { source_lang: "en", target_lang: "es" },
-        async: false,
-      });
-      if (done.kind !== "completed") throw new Error("expected a completed job");
-      const output = new Uint8Array(Buffer.from(done.result.file_data, "base64"));
-      // For a person looking into a failure: the translated files, when asked for.
-      if (process.env.TOLK_REALDOCS_OUT) {
-        mkdirSync(process.env.TOLK_REALDOCS_OUT, { recursive: true });
-        writeFileSync(join(process.env.TOLK_REALDOCS_OUT, entry.file.split("/").pop() ?? "out"), output);
+  it.each(entries.map((e) => [e.file, e] as const))(
+    "%s",
+    async (_name, entry) => {
+      svc ??= {
+        translation: { router: new EngineRouter([bed.apertium]), cache: new SegmentCache() },
+        storage: new LocalObjectStorage(storageDir),
+        links: createDownloadLinks(bed.ctx, { baseUrl: "http://tolk.test" }),
+        retentionMs: 86_400_000,
+        leaseMs: 600_000,
+      };
+      const org = await createTestOrg(bed.ctx, { plan: "enterprise", limits: { monthly_credits: 1_000_000_000 } });
+      const principal = { source: "api_key" as const, userId: org.ownerId, org: await loadOrg(bed.ctx, org.orgId), scopes: null, keyId: null };
+      const bytes = new Uint8Array(readFileSync(join(corpus, entry.file)));
+      const ext = extname(entry.file).slice(1).toLowerCase();
+      let verdict: Verdict & { error?: string };
+      try {
+        const done = await submitDocument(bed.ctx, svc, {
+          principal,
+          requestId: bed.rid(),
+          upload: { filename: entry.file.split("/").pop() ?? entry.file, bytes },
+          request: { source_lang: "en", target_lang: "es" },
+          async: false,
+        });
+        if (done.kind !== "completed") throw new Error("expected a completed job");
+        const output = new Uint8Array(Buffer.from(done.result.file_data, "base64"));
+        // For a person looking into a failure: the translated files, when asked for.
+        if (process.env.TOLK_REALDOCS_OUT) {
+          mkdirSync(process.env.TOLK_REALDOCS_OUT, { recursive: true });
+          writeFileSync(join(process.env.TOLK_REALDOCS_OUT, entry.file.split("/").pop() ?? "out"), output);
+        }
+        verdict = checkFile(ext, bytes, output);
+        // An XLIFF whose target language is its source language is a template, and the job says so.
+        const template = /^xli?ff?$/.test(ext) && /target-language="en"|trgLang="en"/.test(Buffer.from(bytes).toString("utf8"));
+        if (template && !done.result.warnings?.some((w) => w.includes("template"))) verdict.problems.push("no warning that the XLIFF was read as a template");
+      } catch (err) {
+        const message = err instanceof TolkError ? `${err.status} ${err.code}: ${err.message}` : String(err);
+        verdict = { units: 0, changed: 0, problems: [`refused: ${message}`], error: message };
       }
-      verdict = checkFile(ext, bytes, output);
-      // An XLIFF whose target language is its source language is a template, and the job says so.
-      const template = /^xli?ff?$/.test(ext) && /target-language="en"|trgLang="en"/.test(Buffer.from(bytes).toString("utf8"));
-      if (template && !done.result.warnings?.some((w) => w.includes("template"))) verdict.problems.push("no warning that the XLIFF was read as a template");
-    } catch (err) {
-      const message = err instanceof TolkError ? `${err.status} ${err.code}: ${err.message}` : String(err);
-      verdict = { units: 0, changed: 0, problems: [`refused: ${message}`], error: message };
-    }
-    const problems = [...verdict.problems];
-    if (nothingToTranslate(entry)) {
-      if (verdict.changed > 0) problems.push(`${verdict.changed} units changed in a file with nothing to translate`);
-    } else if (!mostlyNames(entry) && verdict.changed * 2 <= verdict.units) problems.push(`only ${verdict.changed} of ${verdict.units} units changed`);
-    else if (!mostlyNames(entry) && verdict.units === 0 && !verdict.error) problems.push("no translatable unit found");
-    verdicts.set(entry.file, { ...verdict, problems });
-    const known = KNOWN_WRONG[entry.file];
-    if (known) expect(problems, `${entry.file} is listed as wrong (${known}) but passes: remove it from KNOWN_WRONG`).not.toEqual([]);
-    else expect(problems.join("\n"), entry.file).toBe("");
-    // The largest files (a 60-page thesis, a 394 KB book) translate in tens of seconds on a busy machine.
-  }, 300_000);
+      const problems = [...verdict.problems];
+      if (nothingToTranslate(entry)) {
+        if (verdict.changed > 0) problems.push(`${verdict.changed} units changed in a file with nothing to translate`);
+      } else if (!mostlyNames(entry) && verdict.changed * 2 <= verdict.units) problems.push(`only ${verdict.changed} of ${verdict.units} units changed`);
+      else if (!mostlyNames(entry) && verdict.units === 0 && !verdict.error) problems.push("no translatable unit found");
+      verdicts.set(entry.file, { ...verdict, problems });
+      const known = KNOWN_WRONG[entry.file];
+      if (known) expect(problems, `${entry.file} is listed as wrong (${known}) but passes: remove it from KNOWN_WRONG`).not.toEqual([]);
+      else expect(problems.join("\n"), entry.file).toBe("");
+      // The largest files (a 60-page thesis, a 394 KB book) translate in tens of seconds on a busy machine.
+    },
+    300_000,
+  );
 
   afterAll(() => {
     // Per-format pass counts, for the issue and for whoever reads the CI log.

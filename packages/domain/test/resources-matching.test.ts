@@ -148,12 +148,22 @@ describe("brand-voice rules", () => {
 describe("term agreement (Spanish)", () => {
   it("guesses gender and number from the term's first word", () => {
     expect(["vivienda", "cuenta de usuario", "configuración", "problema", "datos", "incidencias", "panel de control", "crisis"].map(guessSpanishForm)).toEqual([
-      "fs", "fs", "fs", "ms", "mp", "fp", "ms", "ms",
+      "fs",
+      "fs",
+      "fs",
+      "ms",
+      "mp",
+      "fp",
+      "ms",
+      "ms",
     ]);
   });
 
   it("makes the determiner and one adjective before a term agree with it", () => {
-    const terms = new Map([[0, "vivienda"], [1, "datos"]]);
+    const terms = new Map([
+      [0, "vivienda"],
+      [1, "datos"],
+    ]);
     expect(agreeWithTerms("El [[0]] es grande.", terms, "es")).toBe("La [[0]] es grande.");
     expect(agreeWithTerms("Dónde es el nuevo [[0]]?", terms, "es")).toBe("Dónde es la nueva [[0]]?");
     expect(agreeWithTerms("Comprobar el [[0]] y un [[1]].", terms, "es")).toBe("Comprobar la [[0]] y unos [[1]].");

@@ -87,7 +87,11 @@ describe("translation memory", () => {
     });
     expect(calls.count).toBe(0);
     keys.forEach((s, i) => expect(exact.translations.es?.[`m${i}`]).toBe(distinct.get(s)));
-    expect(Object.values(exact.tm_match?.es ?? {}).flat().every((m) => m.score === 100 && m.level === "exact")).toBe(true);
+    expect(
+      Object.values(exact.tm_match?.es ?? {})
+        .flat()
+        .every((m) => m.score === 100 && m.level === "exact"),
+    ).toBe(true);
     expect(Object.keys(exact.tm_match?.es ?? {})).toHaveLength(keys.length);
 
     // One number changed where the message has one, else one word.
@@ -130,9 +134,18 @@ describe("translation memory", () => {
     const principal = await bed.principalFor();
     const memory = await createMemory(bed.ctx, { org: principal.org, request: { name: "live", source_lang: "en", target_lang: "es" } });
     svc = fresh();
-    const run = () => translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The house is big.", source_lang: "en", target_lang: "es", tm_id: memory.id } });
+    const run = () =>
+      translateText(bed.ctx, svc, {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "The house is big.", source_lang: "en", target_lang: "es", tm_id: memory.id },
+      });
     expect((await run()).tm_match).toEqual([]);
-    await addMemoryUnits(bed.ctx, { orgId: principal.org.id, memoryId: memory.id, request: { units: [{ source: "The house is big.", target: "La casa es enorme." }] } });
+    await addMemoryUnits(bed.ctx, {
+      orgId: principal.org.id,
+      memoryId: memory.id,
+      request: { units: [{ source: "The house is big.", target: "La casa es enorme." }] },
+    });
     const second = await run();
     expect(second.translation).toBe("La casa es enorme.");
     expect(second.tm_match?.[0]).toMatchObject({ score: 100, level: "exact" });
@@ -166,16 +179,56 @@ describe("translation memory", () => {
 
 // 50 terms whose Apertium rendering differs from the one the glossary asks for.
 const TERMS: [string, string][] = [
-  ["file", "archivo"], ["folder", "carpeta"], ["dashboard", "panel de control"], ["invoice", "factura"], ["user account", "cuenta de usuario"],
-  ["password", "contraseña"], ["download", "descarga"], ["upload", "subida"], ["settings", "configuración"], ["checkout", "pago"],
-  ["shopping cart", "carrito"], ["newsletter", "boletín"], ["subscription", "suscripción"], ["workspace", "espacio de trabajo"], ["template", "plantilla"],
-  ["spreadsheet", "hoja de cálculo"], ["screenshot", "captura de pantalla"], ["login", "inicio de sesión"], ["feedback", "comentarios"], ["backup", "copia de seguridad"],
-  ["deadline", "fecha límite"], ["refund", "reembolso"], ["receipt", "recibo"], ["warehouse", "almacén"], ["shipment", "envío"],
-  ["customer", "cliente"], ["supplier", "proveedor"], ["dashboard widget", "widget del panel"], ["report", "informe"], ["schedule", "calendario"],
-  ["meeting", "reunión"], ["invitation", "invitación"], ["notification", "notificación"], ["attachment", "adjunto"], ["signature", "firma"],
-  ["contract", "contrato"], ["budget", "presupuesto"], ["quote", "presupuesto"], ["discount", "descuento"], ["coupon", "cupón"],
-  ["wallet", "monedero"], ["balance", "saldo"], ["transfer", "transferencia"], ["statement", "extracto"], ["branch", "sucursal"],
-  ["ticket", "incidencia"], ["release", "versión"], ["update", "actualización"], ["device", "dispositivo"], ["browser", "navegador"],
+  ["file", "archivo"],
+  ["folder", "carpeta"],
+  ["dashboard", "panel de control"],
+  ["invoice", "factura"],
+  ["user account", "cuenta de usuario"],
+  ["password", "contraseña"],
+  ["download", "descarga"],
+  ["upload", "subida"],
+  ["settings", "configuración"],
+  ["checkout", "pago"],
+  ["shopping cart", "carrito"],
+  ["newsletter", "boletín"],
+  ["subscription", "suscripción"],
+  ["workspace", "espacio de trabajo"],
+  ["template", "plantilla"],
+  ["spreadsheet", "hoja de cálculo"],
+  ["screenshot", "captura de pantalla"],
+  ["login", "inicio de sesión"],
+  ["feedback", "comentarios"],
+  ["backup", "copia de seguridad"],
+  ["deadline", "fecha límite"],
+  ["refund", "reembolso"],
+  ["receipt", "recibo"],
+  ["warehouse", "almacén"],
+  ["shipment", "envío"],
+  ["customer", "cliente"],
+  ["supplier", "proveedor"],
+  ["dashboard widget", "widget del panel"],
+  ["report", "informe"],
+  ["schedule", "calendario"],
+  ["meeting", "reunión"],
+  ["invitation", "invitación"],
+  ["notification", "notificación"],
+  ["attachment", "adjunto"],
+  ["signature", "firma"],
+  ["contract", "contrato"],
+  ["budget", "presupuesto"],
+  ["quote", "presupuesto"],
+  ["discount", "descuento"],
+  ["coupon", "cupón"],
+  ["wallet", "monedero"],
+  ["balance", "saldo"],
+  ["transfer", "transferencia"],
+  ["statement", "extracto"],
+  ["branch", "sucursal"],
+  ["ticket", "incidencia"],
+  ["release", "versión"],
+  ["update", "actualización"],
+  ["device", "dispositivo"],
+  ["browser", "navegador"],
 ];
 const TEMPLATES = [
   "The {t} is ready.",
@@ -226,13 +279,23 @@ describe("glossaries", () => {
   it("lets the first listed glossary win, and refuses unknown, foreign or mismatched ids with 400 naming them", async () => {
     const principal = await bed.principalFor();
     const other = await bed.principalFor();
-    const a = await createGlossary(bed.ctx, { org: principal.org, request: { name: "a", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "fichero" }] } });
-    const b = await createGlossary(bed.ctx, { org: principal.org, request: { name: "b", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "archivo" }] } });
+    const a = await createGlossary(bed.ctx, {
+      org: principal.org,
+      request: { name: "a", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "fichero" }] },
+    });
+    const b = await createGlossary(bed.ctx, {
+      org: principal.org,
+      request: { name: "b", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "archivo" }] },
+    });
     const fr = await createGlossary(bed.ctx, { org: principal.org, request: { name: "fr", source_lang: "en", target_lang: "fr" } });
     const foreign = await createGlossary(bed.ctx, { org: other.org, request: { name: "x", source_lang: "en", target_lang: "es" } });
     svc = fresh();
     const run = (glossary_ids: string[]) =>
-      translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "I see the file.", source_lang: "en", target_lang: "es", glossary_ids } });
+      translateText(bed.ctx, svc, {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "I see the file.", source_lang: "en", target_lang: "es", glossary_ids },
+      });
     expect((await run([b.id, a.id])).translation).toBe("Veo el archivo.");
     expect((await run([a.id, b.id])).translation).toBe("Veo el fichero.");
     for (const [ids, text] of [
@@ -244,9 +307,17 @@ describe("glossaries", () => {
       expect(err).toMatchObject({ status: 400, code: "bad_request", extra: { param: "glossary_ids" } });
       expect(err.message).toContain(text);
     }
-    const tm = await rejection(translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", tm_id: "tm_nope" } }));
+    const tm = await rejection(
+      translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", tm_id: "tm_nope" } }),
+    );
     expect(tm).toMatchObject({ status: 400, extra: { param: "tm_id" } });
-    const bv = await rejection(translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", brand_voice_id: "bv_nope" } }));
+    const bv = await rejection(
+      translateText(bed.ctx, svc, {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "Hi.", source_lang: "en", target_lang: "es", brand_voice_id: "bv_nope" },
+      }),
+    );
     expect(bv).toMatchObject({ status: 400, extra: { param: "brand_voice_id" } });
   });
 });
@@ -266,10 +337,17 @@ describe("brand voices", () => {
       },
     };
     const llmServices: TranslationServices = { router: new EngineRouter([llm]), cache: new SegmentCache() };
-    const formal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "F", formality: "Formal", tone: "warm", instructions: "Short sentences." } });
+    const formal = await createBrandVoice(bed.ctx, {
+      org: principal.org,
+      request: { name: "F", formality: "Formal", tone: "warm", instructions: "Short sentences." },
+    });
     const informal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "I", formality: "Informal" } });
     const run = (brand_voice_id: string) =>
-      translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request: { text: "Thank you.", source_lang: "en", target_lang: "de", brand_voice_id } });
+      translateText(bed.ctx, llmServices, {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "Thank you.", source_lang: "en", target_lang: "de", brand_voice_id },
+      });
     expect((await run(formal.id)).brand_voice_applied).toMatchObject({ formality: "Formal", tone: "warm", formality_applied_by: "prompt" });
     await run(informal.id);
     await run(formal.id); // cached: same text, same instructions
@@ -298,7 +376,12 @@ describe("brand voices", () => {
     const request = { text: "Thank you for waiting.", source_lang: "en", target_lang: "de" };
     const alone = await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request, formality: "Formal" });
     expect(alone.brand_voice_applied).toBeUndefined();
-    const over = await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request: { ...request, brand_voice_id: informal.id }, formality: "Formal" });
+    const over = await translateText(bed.ctx, llmServices, {
+      principal,
+      requestId: bed.rid(),
+      request: { ...request, brand_voice_id: informal.id },
+      formality: "Formal",
+    });
     expect(over.brand_voice_applied).toMatchObject({ id: informal.id, formality: "Formal", tone: "warm" });
     await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request: { ...request, text: "Hello again." }, formality: "Neutral" });
     expect(seen[0]).toContain("Formality: formal");

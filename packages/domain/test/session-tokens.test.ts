@@ -3,15 +3,7 @@ import { type AddressInfo } from "node:net";
 
 import { signingKeys, users } from "@tolk/db";
 import { eq } from "drizzle-orm";
-import {
-  type CryptoKey,
-  type JWTPayload,
-  SignJWT,
-  UnsecuredJWT,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-} from "jose";
+import { type CryptoKey, type JWTPayload, SignJWT, UnsecuredJWT, exportJWK, generateKeyPair, importJWK } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import {
@@ -74,9 +66,7 @@ function claims(overrides: Record<string, unknown> = {}): JWTPayload {
 }
 
 function sign(payload: JWTPayload, key = serviceKey.key, header: { alg?: string; kid?: string } = {}) {
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: header.alg ?? serviceKey.alg, kid: header.kid ?? serviceKey.kid, typ: "JWT" })
-    .sign(key);
+  return new SignJWT(payload).setProtectedHeader({ alg: header.alg ?? serviceKey.alg, kid: header.kid ?? serviceKey.kid, typ: "JWT" }).sign(key);
 }
 
 const bearer = (token: string) => `Bearer ${token}`;

@@ -3,14 +3,7 @@ import { type Engine, EngineError, EngineRouter } from "@tolk/engines";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import {
-  type TranslationServices,
-  SegmentCache,
-  getCreditBalance,
-  setOrganizationPlan,
-  translateBatch,
-  translateText,
-} from "../src";
+import { type TranslationServices, SegmentCache, getCreditBalance, setOrganizationPlan, translateBatch, translateText } from "../src";
 import { ApertiumTestbed } from "./apertium-testbed";
 import { loadOrg, rejection } from "./helpers";
 
@@ -81,8 +74,16 @@ describe("translateText", () => {
   it("never shows Apertium's unknown-word marks, and scores unknown words lower", async () => {
     const principal = await bed.principalFor();
     const svc = services([bed.apertium]);
-    const known = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The cat is black.", source_lang: "en", target_lang: "es" } });
-    const unknown = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The zorblax is black.", source_lang: "en", target_lang: "es" } });
+    const known = await translateText(bed.ctx, svc, {
+      principal,
+      requestId: bed.rid(),
+      request: { text: "The cat is black.", source_lang: "en", target_lang: "es" },
+    });
+    const unknown = await translateText(bed.ctx, svc, {
+      principal,
+      requestId: bed.rid(),
+      request: { text: "The zorblax is black.", source_lang: "en", target_lang: "es" },
+    });
     expect(unknown.translation).toContain("zorblax");
     expect(unknown.translation).not.toMatch(/[*#@]/);
     expect(unknown.quality_score ?? 100).toBeLessThan(known.quality_score ?? 0);
@@ -91,9 +92,17 @@ describe("translateText", () => {
   it("pivots a pair without a direct mode, and the score shows it", async () => {
     const principal = await bed.principalFor();
     const svc = services([bed.apertium]);
-    const direct = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "The cat is black.", source_lang: "en", target_lang: "es" } });
+    const direct = await translateText(bed.ctx, svc, {
+      principal,
+      requestId: bed.rid(),
+      request: { text: "The cat is black.", source_lang: "en", target_lang: "es" },
+    });
     expect(svc.router.route("gl", "it")?.pivot).not.toBeNull();
-    const pivoted = await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "O gato é negro.", source_lang: "gl", target_lang: "it" } });
+    const pivoted = await translateText(bed.ctx, svc, {
+      principal,
+      requestId: bed.rid(),
+      request: { text: "O gato é negro.", source_lang: "gl", target_lang: "it" },
+    });
     expect(pivoted.translation.length).toBeGreaterThan(0);
     expect(pivoted.quality_score ?? 100).toBeLessThan(direct.quality_score ?? 0);
   });
@@ -112,7 +121,11 @@ describe("translateText", () => {
   it("refuses text over the plan's maximum with the limit in the message, billing nothing", async () => {
     const principal = await bed.principalFor("free"); // 5,000 characters
     const err = await rejection(
-      translateText(bed.ctx, services([bed.apertium]), { principal, requestId: bed.rid(), request: { text: "a".repeat(5_001), source_lang: "en", target_lang: "es" } }),
+      translateText(bed.ctx, services([bed.apertium]), {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "a".repeat(5_001), source_lang: "en", target_lang: "es" },
+      }),
     );
     expect(err).toMatchObject({ status: 400, code: "bad_request", extra: { param: "text" } });
     expect(err.message).toContain("5000");
@@ -191,7 +204,9 @@ describe("translateBatch", () => {
     });
     expect(result.translations.es).toEqual({ greeting: "Buenos días.", question: "Dónde es la casa?", empty: "" });
     expect(Object.keys(result.translations.ca ?? {})).toEqual(["greeting", "question", "empty"]);
-    const chars = Object.values(result.translations).flatMap((m) => Object.values(m)).join("").length;
+    const chars = Object.values(result.translations)
+      .flatMap((m) => Object.values(m))
+      .join("").length;
     expect(result.total_characters).toBe(chars);
     expect(result.total_credits_used).toBe(chars);
     const events = await bed.ctx.db.select().from(usageEvents).where(eq(usageEvents.requestId, requestId));

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { TranslatedSoFar } from "../src/documents/translated-so-far";
 
 const settled = async (p: Promise<unknown>): Promise<string> =>
-  Promise.race([p.then(() => "resolved", () => "rejected"), new Promise<string>((r) => setTimeout(() => r("pending"), 20))]);
+  Promise.race([
+    p.then(
+      () => "resolved",
+      () => "rejected",
+    ),
+    new Promise<string>((r) => setTimeout(() => r("pending"), 20)),
+  ]);
 
 describe("TranslatedSoFar", () => {
   it("lets a merge through once the segments it may read are in", async () => {

@@ -9,8 +9,7 @@ import { segmentText } from "../src/translation/segment-text";
  * The real Apertium of this machine, one process per call, unknown-word marks off (-u). Through
  * `cat |` because the apertium script opens /dev/stdin, which fails on the socket Node gives it.
  */
-const runApertium = (mode: string, input: string) =>
-  spawnSync("sh", ["-c", 'cat | apertium -u "$0"', mode], { input, encoding: "utf8" });
+const runApertium = (mode: string, input: string) => spawnSync("sh", ["-c", 'cat | apertium -u "$0"', mode], { input, encoding: "utf8" });
 
 function apertium(mode: string, lines: readonly string[]): string[] {
   const run = runApertium(mode, `${lines.join("\n")}\n`);
@@ -30,7 +29,7 @@ const ENGLISH = [
   "The file %s could not be opened: %s",
   "Welcome back, {{user.firstName}}! Your last login was {lastLogin}.",
   "You have {count, plural, one {# unread message} other {# unread messages}} in your inbox.",
-  "Click <a href=\"https://tolk.dev/docs\">here</a> to read the documentation.",
+  'Click <a href="https://tolk.dev/docs">here</a> to read the documentation.',
   "The red %1$s car belongs to %2$s.",
   "Send an e-mail to support@tolk.dev if the problem persists.",
   "Copying %(count)d files to %(target)s took %(seconds).1f seconds.",
@@ -49,7 +48,7 @@ const ENGLISH = [
   "Only %1$d of the %2$d tests passed on {platform}.",
   "The password for {username} must contain at least %d characters.",
   "Reply to <i>{sender}</i> about the new project.",
-  "The old <span class=\"city\">{city}</span> house is very beautiful.",
+  'The old <span class="city">{city}</span> house is very beautiful.',
   "Translated {words} words into {language} for {customer}.",
   "Visit www.tolk.dev/pricing for the current prices.",
   "Upload &quot;{filename}&quot; again, please.",
@@ -61,7 +60,7 @@ const ENGLISH = [
 const FRENCH = [
   "Bonjour {name}, vous avez %d nouveaux <b>messages</b>.",
   "Impossible d'ouvrir le fichier %s : %s",
-  "Cliquez <a href=\"https://tolk.dev\">ici</a> pour continuer.",
+  'Cliquez <a href="https://tolk.dev">ici</a> pour continuer.',
   "La grande maison {color} de {owner} est vendue.",
   "Écrivez à support@tolk.dev si le problème persiste.",
   "Le mot de passe de %1$s doit contenir au moins %2$d caractères.",
@@ -74,7 +73,7 @@ const FRENCH = [
 const SPANISH = [
   "Hola {name}, tiene %d <b>mensajes</b> nuevos.",
   "No se pudo abrir el archivo %s: %s",
-  "Haga clic <a href=\"https://tolk.dev\">aquí</a> para continuar.",
+  'Haga clic <a href="https://tolk.dev">aquí</a> para continuar.',
   "La casa {color} grande de {owner} está vendida.",
   "Escriba a soporte@tolk.dev si el problema persiste.",
   "La contraseña de %1$s debe contener al menos %2$d caracteres.",
@@ -108,20 +107,20 @@ describe("placeholders through the real Apertium (skipped where apertium or the 
   for (const [mode, sentences] of CASES) {
     it.skipIf(!installed(mode))(`${mode}: every placeholder comes back exactly once, none needed repair`, () => {
       const results = roundTrip(mode, sentences);
-    let placeholders = 0;
-    for (const result of results) {
-      const context = JSON.stringify(result);
-      for (const token of new Set(result.tokens)) {
-        const expected = result.tokens.filter((t) => t === token).length;
-        placeholders += expected;
-        expect(result.text.split(token).length - 1, context).toBe(expected);
+      let placeholders = 0;
+      for (const result of results) {
+        const context = JSON.stringify(result);
+        for (const token of new Set(result.tokens)) {
+          const expected = result.tokens.filter((t) => t === token).length;
+          placeholders += expected;
+          expect(result.text.split(token).length - 1, context).toBe(expected);
+        }
+        expect(result.text, context).not.toMatch(/\[\[\d+\]\]/);
+        expect(result.repaired, context).toBe(0);
+        // The engine really translated the words around them.
+        expect(result.text, context).not.toBe(result.source);
       }
-      expect(result.text, context).not.toMatch(/\[\[\d+\]\]/);
-      expect(result.repaired, context).toBe(0);
-      // The engine really translated the words around them.
-      expect(result.text, context).not.toBe(result.source);
-    }
-    expect(placeholders).toBeGreaterThanOrEqual(sentences.length);
+      expect(placeholders).toBeGreaterThanOrEqual(sentences.length);
     });
   }
 

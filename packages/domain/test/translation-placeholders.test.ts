@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  containsOnlyPlaceholders,
-  findPlaceholders,
-  protectPlaceholders,
-  restorePlaceholders,
-} from "../src/translation/placeholders";
+import { containsOnlyPlaceholders, findPlaceholders, protectPlaceholders, restorePlaceholders } from "../src/translation/placeholders";
 import { pick, random } from "./translation-helpers";
 
 const protectedParts = (text: string) => protectPlaceholders(text).tokens;
@@ -33,10 +28,7 @@ describe("protectPlaceholders", () => {
     ["%s of %d, %1$s, %2$d, %@, %lld, %lu, %ld", ["%s", "%d", "%1$s", "%2$d", "%@", "%lld", "%lu", "%ld"]],
     ["Width %5d, %-10s, %05.1f, %.2f, %x, %%", ["%5d", "%-10s", "%05.1f", "%.2f", "%x", "%%"]],
     ["Python %(count)d and %(name)s, Ruby %<n>s, Qt %1 of %2", ["%(count)d", "%(name)s", "%<n>s", "%1", "%2"]],
-    [
-      "You have {count, plural, one {# message} other {# messages}} from {sender}.",
-      ["{count, plural, one {# message} other {# messages}}", "{sender}"],
-    ],
+    ["You have {count, plural, one {# message} other {# messages}} from {sender}.", ["{count, plural, one {# message} other {# messages}}", "{sender}"]],
     ["{gender, select, male {He} female {She} other {They}} left", ["{gender, select, male {He} female {She} other {They}}"]],
     ["Sent on {d, date, short}", ["{d, date, short}"]],
     ['Click <a href="https://x.io/?a=1&b=2" class="btn">here</a><br/>', ['<a href="https://x.io/?a=1&b=2" class="btn">', "</a>", "<br/>"]],
@@ -170,8 +162,39 @@ describe("protect → restore is the identity", () => {
   it("for 3,000 random strings of prose and placeholders", () => {
     const next = random(99);
     const pieces = [
-      "word", " ", " ", "Hello", ".", ",", "3.14", "50%", "%", "{", "}", "<", ">", "[", "]", "{name}", "{{x}}", "${y}", "%s",
-      "%1$s", "%(n)d", "%%", "<b>", "</b>", "<br/>", "https://a.io/b?c=1", "a@b.io", "[[2]]", "[9]", "&amp;", "é", "😀", "\n",
+      "word",
+      " ",
+      " ",
+      "Hello",
+      ".",
+      ",",
+      "3.14",
+      "50%",
+      "%",
+      "{",
+      "}",
+      "<",
+      ">",
+      "[",
+      "]",
+      "{name}",
+      "{{x}}",
+      "${y}",
+      "%s",
+      "%1$s",
+      "%(n)d",
+      "%%",
+      "<b>",
+      "</b>",
+      "<br/>",
+      "https://a.io/b?c=1",
+      "a@b.io",
+      "[[2]]",
+      "[9]",
+      "&amp;",
+      "é",
+      "😀",
+      "\n",
       "{n, plural, one {# x} other {# y}}",
     ];
     for (let run = 0; run < 3_000; run++) {

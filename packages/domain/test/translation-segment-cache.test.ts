@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { type SegmentCacheKey, SegmentCache } from "../src/translation/segment-cache";
 
-const keys = (segments: readonly string[], engine = "apertium", pair = "en-es"): SegmentCacheKey[] =>
-  segments.map((segment) => ({ engine, pair, segment }));
+const keys = (segments: readonly string[], engine = "apertium", pair = "en-es"): SegmentCacheKey[] => segments.map((segment) => ({ engine, pair, segment }));
 
 /** A fake engine that records its calls and answers when told to. */
 function engine() {
@@ -85,9 +84,7 @@ describe("SegmentCache", () => {
     const cache = new SegmentCache();
     const fake = engine();
     fake.hold();
-    const requests = Array.from({ length: 20 }, (_, i) =>
-      cache.getOrTranslate(keys(["shared", `own ${i}`, "shared"]), fake.translate),
-    );
+    const requests = Array.from({ length: 20 }, (_, i) => cache.getOrTranslate(keys(["shared", `own ${i}`, "shared"]), fake.translate));
     await Promise.resolve();
     fake.release();
     const results = await Promise.all(requests);
@@ -117,9 +114,11 @@ describe("SegmentCache", () => {
   it("refuses a translator that returns the wrong number of results, and caches nothing", async () => {
     const cache = new SegmentCache<{ text: string }>();
     await expect(cache.getOrTranslate(keys(["a", "b"]), () => Promise.resolve([{ text: "A" }]))).rejects.toThrow(/1 results for 2/);
-    await expect(cache.getOrTranslate(keys(["a"]), () => {
-      throw new Error("sync failure");
-    })).rejects.toThrow("sync failure");
+    await expect(
+      cache.getOrTranslate(keys(["a"]), () => {
+        throw new Error("sync failure");
+      }),
+    ).rejects.toThrow("sync failure");
     expect(cache.stats.entries).toBe(0);
   });
 

@@ -27,7 +27,10 @@ describe("segmentText: where sentences end", () => {
     ["Visit https://example.com/a.b?c=1. Then go.", ["Visit https://example.com/a.b?c=1.", "Then go."]],
     ["Mail john.doe@example.co.uk. He answers.", ["Mail john.doe@example.co.uk.", "He answers."]],
     ["Open file.txt now. Save it.", ["Open file.txt now.", "Save it."]],
-    ["Done: {count, plural, one {# file. Saved.} other {# files. Saved.}}. Next one.", ["Done: {count, plural, one {# file. Saved.} other {# files. Saved.}}.", "Next one."]],
+    [
+      "Done: {count, plural, one {# file. Saved.} other {# files. Saved.}}. Next one.",
+      ["Done: {count, plural, one {# file. Saved.} other {# files. Saved.}}.", "Next one."],
+    ],
     ['<a title="Hi. There">link</a> here. Next.', ['<a title="Hi. There">link</a> here.', "Next."]],
     ["It is 5 p.m. Then we eat.", ["It is 5 p.m.", "Then we eat."]],
     [`Far apart.${" ".repeat(100)}Still two.`, ["Far apart.", "Still two."]],
@@ -58,11 +61,7 @@ describe("segmentText: where sentences end", () => {
   });
 
   it("uses the abbreviations of every listed language when no source language is given", () => {
-    expect(split("Frau Dr. Müller, z.B. Obst. Sr. García llegó. Fin.")).toEqual([
-      "Frau Dr. Müller, z.B. Obst.",
-      "Sr. García llegó.",
-      "Fin.",
-    ]);
+    expect(split("Frau Dr. Müller, z.B. Obst. Sr. García llegó. Fin.")).toEqual(["Frau Dr. Müller, z.B. Obst.", "Sr. García llegó.", "Fin."]);
   });
 
   it("ends a sentence at every line break, and keeps blank lines out of the segments", () => {
@@ -98,9 +97,49 @@ describe("segmentText: whitespace and line breaks come back exactly", () => {
   });
 
   const PIECES = [
-    "Mr.", "Dr.", "e.g.", "U.S.", "3.14", "word", "Word", "J.", "é", "Über", "¿Qué", "?", "!", ".", "…", "...", "。", "！",
-    "你好", '"', "'", ")", "(", "{name}", "%s", "<b>", "</b>", "https://x.io/a.b", "a@b.co", "😀", "\u00a0",
-    " ", " ", " ", "  ", "\t", "\n", "\r\n", "\r", "\n\n", "\u2028", "\f", "\v",
+    "Mr.",
+    "Dr.",
+    "e.g.",
+    "U.S.",
+    "3.14",
+    "word",
+    "Word",
+    "J.",
+    "é",
+    "Über",
+    "¿Qué",
+    "?",
+    "!",
+    ".",
+    "…",
+    "...",
+    "。",
+    "！",
+    "你好",
+    '"',
+    "'",
+    ")",
+    "(",
+    "{name}",
+    "%s",
+    "<b>",
+    "</b>",
+    "https://x.io/a.b",
+    "a@b.co",
+    "😀",
+    "\u00a0",
+    " ",
+    " ",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\r",
+    "\n\n",
+    "\u2028",
+    "\f",
+    "\v",
   ];
 
   it("holds join(segments) === text, and segment invariants, for 3,000 random strings", () => {

@@ -47,7 +47,10 @@ const command = (stages: readonly (readonly string[])[]) => stages.map((argv) =>
 
 /** Runs a shell pipeline over NUL-terminated units; one output per unit, and stderr. */
 function pipe(stages: readonly (readonly string[])[], units: readonly string[], options = { reportsInline: false }): { out: string[]; err: string } {
-  const r = spawnSync("bash", ["-c", command(stages) + (options.reportsInline ? " 2>&1" : "")], { input: units.map((u) => `${u}\0`).join(""), maxBuffer: 1 << 30 });
+  const r = spawnSync("bash", ["-c", command(stages) + (options.reportsInline ? " 2>&1" : "")], {
+    input: units.map((u) => `${u}\0`).join(""),
+    maxBuffer: 1 << 30,
+  });
   if (r.status !== 0) throw new Error(`${command(stages)} exited with ${r.status}: ${r.stderr.toString().slice(-400)}`);
   return { out: r.stdout.toString("utf8").split("\0").slice(0, units.length), err: r.stderr.toString("utf8") };
 }
@@ -124,7 +127,9 @@ async function main(): Promise<void> {
     }
     const warm = chosen.map((i) => analyses[i] ?? "");
     const forward = pipe([tagger], [...warm, ...analyses]).out.slice(warm.length);
-    const reversed = pipe([tagger], [...warm, ...analyses.toReversed()]).out.slice(warm.length).toReversed();
+    const reversed = pipe([tagger], [...warm, ...analyses.toReversed()])
+      .out.slice(warm.length)
+      .toReversed();
     const fresh = pipe([tagger], analyses).out;
     const unstable = differing(forward, reversed);
     console.log(

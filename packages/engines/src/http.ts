@@ -230,10 +230,7 @@ const EDGES = /^(\s*)([\s\S]*?)(\s*)$/u;
  * never sent; when every segment is blank, `translate` is not called. Remote engines trim or
  * add spaces freely; the caller's layout must not depend on them.
  */
-export async function translateCores(
-  segments: readonly string[],
-  translate: (cores: string[]) => Promise<string[]>,
-): Promise<string[]> {
+export async function translateCores(segments: readonly string[], translate: (cores: string[]) => Promise<string[]>): Promise<string[]> {
   const parts = segments.map((segment) => {
     const match = EDGES.exec(segment);
     return { lead: match?.[1] ?? "", core: match?.[2] ?? segment, trail: match?.[3] ?? "" };

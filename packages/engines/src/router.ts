@@ -39,7 +39,10 @@ export interface EngineRouteRule {
  */
 export function parseEngineRoutes(value: string): EngineRouteRule[] | null {
   const rules: EngineRouteRule[] = [];
-  for (const item of value.split(",").map((i) => i.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(",")
+    .map((i) => i.trim())
+    .filter(Boolean)) {
     const match = /^(?:(\*|[a-z]{2,3})-(\*|[a-z]{2,3})|(\*))=([a-z][a-z0-9_-]*)$/.exec(item.toLowerCase());
     if (!match?.[4]) return null;
     rules.push({ source: match[1] ?? "*", target: match[2] ?? "*", engine: match[4] });
@@ -109,9 +112,7 @@ export class EngineRouter {
   }
 
   private pivotsFor(source: string, target: string): string[] {
-    const reachable = [...(this.targetsBySource.get(source) ?? [])].filter(
-      (m) => m !== target && this.targetsBySource.get(m)?.has(target),
-    );
+    const reachable = [...(this.targetsBySource.get(source) ?? [])].filter((m) => m !== target && this.targetsBySource.get(m)?.has(target));
     return reachable.sort((a, b) => {
       const ia = PIVOT_PREFERENCE.indexOf(a);
       const ib = PIVOT_PREFERENCE.indexOf(b);

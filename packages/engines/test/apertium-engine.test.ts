@@ -60,13 +60,7 @@ describe("Apertium engine (installed modes)", () => {
   it("does not mangle legitimate *, #, @ and ~ in the text", async () => {
     const results = await engine.translate({
       pair: EN_ES,
-      segments: [
-        "C# is #1.",
-        "a*b",
-        "Write to x@y.com now.",
-        "*Note:* see ~/dir and ~user",
-        "-n, --add-location preserve '#: filename:line' lines (default)",
-      ],
+      segments: ["C# is #1.", "a*b", "Write to x@y.com now.", "*Note:* see ~/dir and ~user", "-n, --add-location preserve '#: filename:line' lines (default)"],
     });
     const texts = results.map((r) => r.text);
     expect(texts[0]).toBe("C# es #1.");
@@ -194,7 +188,14 @@ describe("Apertium engine (installed modes)", () => {
     const same = await createApertiumEngine({ poolSize: 1, nice: 0 });
     try {
       await same.translate({ pair: EN_ES, segments: ["The red car is big."] });
-      expect(new Set(same.pipelinePids(EN_ES).flat().map((pid) => os.getPriority(pid)))).toEqual(new Set([own]));
+      expect(
+        new Set(
+          same
+            .pipelinePids(EN_ES)
+            .flat()
+            .map((pid) => os.getPriority(pid)),
+        ),
+      ).toEqual(new Set([own]));
     } finally {
       await same.close();
     }

@@ -246,9 +246,7 @@ describe("close", () => {
       engine.translate({ pair: { source: "es", target: "en" }, segments: ["Hola mundo."] }),
       engine.translate({ pair: { source: "nb", target: "nn" }, segments: ["Jeg kommer."] }),
     ]);
-    const pids = [EN_ES, { source: "es", target: "en" }, { source: "nb", target: "nn" }].flatMap((p) =>
-      engine.pipelinePids(p).flat(),
-    );
+    const pids = [EN_ES, { source: "es", target: "en" }, { source: "nb", target: "nn" }].flatMap((p) => engine.pipelinePids(p).flat());
     expect(pids.length).toBeGreaterThan(20);
     expect(children().length).toBeGreaterThanOrEqual(pids.length);
     const pending = engine.translate({ pair: EN_ES, segments: sentences }).catch((e: unknown) => e);

@@ -303,7 +303,13 @@ describe("llm engine: pairs and health", () => {
   });
 
   it("serves only the configured languages, refusing others without a call", async () => {
-    const llm = engine({ languages: [{ code: "en", name: "English" }, { code: "es", name: "Spanish" }, { code: "fr", name: "French" }] });
+    const llm = engine({
+      languages: [
+        { code: "en", name: "English" },
+        { code: "es", name: "Spanish" },
+        { code: "fr", name: "French" },
+      ],
+    });
     expect(llm.pairs()).toHaveLength(6);
     const err = await rejection(llm.translate({ pair: { source: "en", target: "de" }, segments: ["Hello"] }));
     expect(err).toMatchObject({ retryable: false });

@@ -87,7 +87,11 @@ function random(seed: number): () => number {
 
 function generateBody(rand: () => number, paragraphs: number): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
-  const rsid = (): string => Math.floor(rand() * 0xffffff).toString(16).toUpperCase().padStart(8, "0");
+  const rsid = (): string =>
+    Math.floor(rand() * 0xffffff)
+      .toString(16)
+      .toUpperCase()
+      .padStart(8, "0");
   const rsids = Array.from({ length: 400 }, rsid);
   // Common words plus a long tail of rarer ones, as in real prose (it sets how well text compresses).
   const syllables = ["ka", "lo", "mer", "ta", "vin", "dor", "es", "pra", "ul", "sen", "qui", "bra", "tor", "ni", "gal", "fe"];
@@ -103,8 +107,7 @@ function generateBody(rand: () => number, paragraphs: number): string {
   };
   const rPr = (extra = ""): string =>
     `<w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Times New Roman"/>${extra}<w:sz w:val="22"/><w:szCs w:val="22"/><w:lang w:val="en-GB" w:eastAsia="en-US"/></w:rPr>`;
-  const run = (text: string, extra = ""): string =>
-    `<w:r w:rsidRPr="${pick(rsids)}">${rPr(extra)}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+  const run = (text: string, extra = ""): string => `<w:r w:rsidRPr="${pick(rsids)}">${rPr(extra)}<w:t xml:space="preserve">${text}</w:t></w:r>`;
   let bookmark = 0;
 
   const paragraph = (style = "Normal"): string => {
@@ -128,11 +131,7 @@ function generateBody(rand: () => number, paragraphs: number): string {
         );
       } else if (roll < 0.9) {
         bookmark++;
-        parts.push(
-          `<w:bookmarkStart w:id="${bookmark}" w:name="_Ref${100000 + bookmark}"/>`,
-          run(text),
-          `<w:bookmarkEnd w:id="${bookmark}"/>`,
-        );
+        parts.push(`<w:bookmarkStart w:id="${bookmark}" w:name="_Ref${100000 + bookmark}"/>`, run(text), `<w:bookmarkEnd w:id="${bookmark}"/>`);
       } else if (roll < 0.95) {
         parts.push(
           run(words(3) + " "),
@@ -172,8 +171,7 @@ function generateBody(rand: () => number, paragraphs: number): string {
 }
 
 function zipDocx(body: string, rand: () => number): Uint8Array {
-  const rels = (items: string): string =>
-    `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
+  const rels = (items: string): string => `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
   const WML = "application/vnd.openxmlformats-officedocument.wordprocessingml";
   const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
   const hf = (tag: string, text: string): string =>
@@ -214,8 +212,11 @@ export function generateDocx(bytes: number): Uint8Array {
 
 /** Every letter run doubled in part and accented, codes kept: about 30% longer, all segments changed. */
 function pseudo(text: string): string {
-  return text.replace(/(<\/?g\d+>|<x\d+\/>)|([A-Za-z]+)/g, (_, code: string | undefined, word: string | undefined) =>
-    code ?? `${(word ?? "").replace(/[aeiou]/g, (v) => ({ a: "á", e: "é", i: "í", o: "ó", u: "ú" })[v] ?? v)}${(word ?? "").length > 3 ? (word ?? "").slice(0, 1) : ""}`,
+  return text.replace(
+    /(<\/?g\d+>|<x\d+\/>)|([A-Za-z]+)/g,
+    (_, code: string | undefined, word: string | undefined) =>
+      code ??
+      `${(word ?? "").replace(/[aeiou]/g, (v) => ({ a: "á", e: "é", i: "í", o: "ó", u: "ú" })[v] ?? v)}${(word ?? "").length > 3 ? (word ?? "").slice(0, 1) : ""}`,
   );
 }
 

@@ -46,8 +46,14 @@ export function generateInflatingDocx(bytes: number): Uint8Array {
     zip.add(entry);
     entry.push(strToU8(text), true);
   };
-  add("[Content_Types].xml", `${DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`);
-  add("_rels/.rels", `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`);
+  add(
+    "[Content_Types].xml",
+    `${DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+  );
+  add(
+    "_rels/.rels",
+    `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+  );
   const doc = new ZipDeflate("word/document.xml", { level: 6 });
   zip.add(doc);
   doc.push(strToU8(`${DECL}<w:document xmlns:w="${W}"><w:body>`));
@@ -142,7 +148,9 @@ async function main(): Promise<void> {
     writeFileSync(path, file);
     console.log(`generated ${(file.length / 1e6).toFixed(1)} MB docx`);
     for (const uploads of [1, 3]) {
-      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", path, String(uploads)], { maxBuffer: 1 << 24 });
+      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", path, String(uploads)], {
+        maxBuffer: 1 << 24,
+      });
       const run = JSON.parse(out.toString()) as Run;
       const target = uploads * (64 + 3 * run.fileMb);
       console.log(

@@ -7,8 +7,22 @@
 import { type FilterOptions, type FormatFilter, type Segment } from "../src/filter";
 
 const ACCENTS: Record<string, string> = {
-  a: "á", e: "é", i: "í", o: "ó", u: "ú", c: "ç", n: "ñ", y: "ý",
-  A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", C: "Ç", N: "Ñ", Y: "Ý",
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ó",
+  u: "ú",
+  c: "ç",
+  n: "ñ",
+  y: "ý",
+  A: "Á",
+  E: "É",
+  I: "Í",
+  O: "Ó",
+  U: "Ú",
+  C: "Ç",
+  N: "Ñ",
+  Y: "Ý",
 };
 
 /** What the pipeline protects (a subset of the domain's placeholder rules, enough for fixtures). */

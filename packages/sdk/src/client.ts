@@ -72,10 +72,16 @@ export class TolkClient {
   formats() {
     return this.request("GET", "/v1/formats", formatsResponse);
   }
-  translate(body: { text: string; source_lang: string; target_lang: string; glossary_ids?: string[]; brand_voice_id?: string; tm_id?: string }, idempotencyKey?: string) {
+  translate(
+    body: { text: string; source_lang: string; target_lang: string; glossary_ids?: string[]; brand_voice_id?: string; tm_id?: string },
+    idempotencyKey?: string,
+  ) {
     return this.request("POST", "/v1/translate", translateResponse, { body, idempotencyKey });
   }
-  translateBatch(body: { strings: Record<string, string>; source_lang: string; target_langs: string[]; glossary_ids?: string[]; brand_voice_id?: string; tm_id?: string }, idempotencyKey?: string) {
+  translateBatch(
+    body: { strings: Record<string, string>; source_lang: string; target_langs: string[]; glossary_ids?: string[]; brand_voice_id?: string; tm_id?: string },
+    idempotencyKey?: string,
+  ) {
     return this.request("POST", "/v1/translate/batch", batchResponse, { body, idempotencyKey });
   }
 
@@ -83,12 +89,7 @@ export class TolkClient {
    * One call with retries. A POST gets an Idempotency-Key (the caller's or a new UUID) that
    * stays the same across its retries, so a retried request is never billed twice.
    */
-  async request<S extends z.ZodType>(
-    method: string,
-    path: string,
-    schema: S,
-    init: { body?: unknown; idempotencyKey?: string } = {},
-  ): Promise<z.infer<S>> {
+  async request<S extends z.ZodType>(method: string, path: string, schema: S, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<z.infer<S>> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.options.token}` };
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
     if (method === "POST") headers["Idempotency-Key"] = init.idempotencyKey ?? randomUUID();

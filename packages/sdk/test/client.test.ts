@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import { TolkApiError, TolkClient, backoffMs } from "../src";
 
-const me = { data: { user_id: "usr_1", org_id: "org_1", source: "api_key", plan: "free", scopes: ["read"] }, meta: { request_id: "6f1c1f5e-9a43-4f61-8d7e-2b1d6f0a7c11" } };
+const me = {
+  data: { user_id: "usr_1", org_id: "org_1", source: "api_key", plan: "free", scopes: ["read"] },
+  meta: { request_id: "6f1c1f5e-9a43-4f61-8d7e-2b1d6f0a7c11" },
+};
 const rateLimited = {
   error: { code: "rate_limit_exceeded", message: "slow down", type: "rate_limit_error", request_id: "6f1c1f5e-9a43-4f61-8d7e-2b1d6f0a7c12" },
 };
@@ -20,10 +23,7 @@ function scripted(responses: (() => Response)[]) {
 
 describe("TolkClient", () => {
   it("retries a 429 and then returns the parsed body", async () => {
-    const { impl, calls } = scripted([
-      () => Response.json(rateLimited, { status: 429, headers: { "Retry-After": "0" } }),
-      () => Response.json(me),
-    ]);
+    const { impl, calls } = scripted([() => Response.json(rateLimited, { status: 429, headers: { "Retry-After": "0" } }), () => Response.json(me)]);
     const client = new TolkClient({ baseUrl: "http://x", token: "svc_t", fetch: impl, maxBackoffMs: 5 });
     const res = await client.me();
     expect(res.data.org_id).toBe("org_1");

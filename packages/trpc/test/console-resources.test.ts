@@ -102,7 +102,12 @@ describe("documents", () => {
     // Relative, so it works whatever TOLK_PUBLIC_URL says; still the pre-signed /v1 link.
     expect(job.download_path).toMatch(new RegExp(`^/v1/documents/${job.job_id}/download\\?expires=\\d+&signature=`));
     const params = new URLSearchParams(job.download_path?.split("?")[1]);
-    const file = await downloadDocument(db.ctx, documents, { jobId: job.job_id, orgId: null, expires: params.get("expires"), signature: params.get("signature") });
+    const file = await downloadDocument(db.ctx, documents, {
+      jobId: job.job_id,
+      orgId: null,
+      expires: params.get("expires"),
+      signature: params.get("signature"),
+    });
     expect(file.kind === "bytes" && Buffer.from(file.body).toString("utf8")).toBe("GOOD MORNING.\n");
     expect((await caller.documents.list()).map((j) => [j.job_id, j.status])).toEqual([[job.job_id, "completed"]]);
     expect((await caller.dashboard.quota()).quota.credits.consumed).toBe(13);

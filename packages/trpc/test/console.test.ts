@@ -36,7 +36,12 @@ function callerFor(userId: string | null, requestedOrgId: string | null = null) 
       domain: db.ctx,
       translation,
       // Documents are tested in console-resources.test.ts; nothing here writes a file.
-      documents: { translation, storage: new LocalObjectStorage("/nonexistent"), links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }), retentionMs: 0 },
+      documents: {
+        translation,
+        storage: new LocalObjectStorage("/nonexistent"),
+        links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }),
+        retentionMs: 0,
+      },
       limiter,
       userId,
       requestedOrgId,
@@ -167,14 +172,20 @@ describe("console procedures", () => {
     const admin = await userIn(org.orgId, "admin");
     expect((await failure(callerFor(admin.id).members.invite({ email: "x@example.com", role: "owner" }))).code).toBe("FORBIDDEN");
     expect((await failure(callerFor(admin.id).members.invite({ email: admin.email, role: "member" }))).code).toBe("CONFLICT");
-    await expect(createInvitation(db.ctx, { orgId: org.orgId, email: "not-an-email", role: "member", actorRole: "owner", createdBy: null })).rejects.toThrow(/e-mail/);
+    await expect(createInvitation(db.ctx, { orgId: org.orgId, email: "not-an-email", role: "member", actorRole: "owner", createdBy: null })).rejects.toThrow(
+      /e-mail/,
+    );
   });
 
   it("updates settings: name and a unique identity-provider id; the plan stays", async () => {
     const a = await createTestOrg(db.ctx);
     const b = await createTestOrg(db.ctx);
     const idp = `idp-${Math.random().toString(36).slice(2)}`;
-    await expect(callerFor(a.ownerId).settings.update({ name: "Renamed", idpOrgId: idp })).resolves.toMatchObject({ name: "Renamed", idpOrgId: idp, plan: "starter" });
+    await expect(callerFor(a.ownerId).settings.update({ name: "Renamed", idpOrgId: idp })).resolves.toMatchObject({
+      name: "Renamed",
+      idpOrgId: idp,
+      plan: "starter",
+    });
     expect((await failure(callerFor(b.ownerId).settings.update({ name: "B", idpOrgId: idp }))).code).toBe("CONFLICT");
     expect((await failure(callerFor(b.ownerId).settings.update({ name: " ", idpOrgId: null }))).code).toBe("BAD_REQUEST");
   });

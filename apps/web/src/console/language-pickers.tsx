@@ -28,48 +28,48 @@ export function LanguagePickers({
   const route = languages.find((l) => l.code === source)?.routes.find((r) => r.target === target);
   return (
     <>
-    <div className="row">
-      <div className="field">
-        <label htmlFor={`${idPrefix}source`}>From</label>
-        <select id={`${idPrefix}source`} value={source} onChange={(e) => onChange({ source: e.target.value, target })}>
-          {withTargets.map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.name} ({l.code})
-            </option>
-          ))}
-        </select>
+      <div className="row">
+        <div className="field">
+          <label htmlFor={`${idPrefix}source`}>From</label>
+          <select id={`${idPrefix}source`} value={source} onChange={(e) => onChange({ source: e.target.value, target })}>
+            {withTargets.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name} ({l.code})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <button type="button" aria-label="Swap languages" disabled={!canSwap} onClick={() => onChange({ source: target, target: source })}>
+            ⇄ Swap
+          </button>
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}target`}>To</label>
+          <select id={`${idPrefix}target`} value={target} onChange={(e) => onChange({ source, target: e.target.value })}>
+            {!targets.some((l) => l.code === target) && <option value={target}>Choose a language</option>}
+            {targets.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name} ({l.code})
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      <div className="field">
-        <button type="button" aria-label="Swap languages" disabled={!canSwap} onClick={() => onChange({ source: target, target: source })}>
-          ⇄ Swap
-        </button>
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}target`}>To</label>
-        <select id={`${idPrefix}target`} value={target} onChange={(e) => onChange({ source, target: e.target.value })}>
-          {!targets.some((l) => l.code === target) && <option value={target}>Choose a language</option>}
-          {targets.map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.name} ({l.code})
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-    {route && (
-      <p className="muted">
-        Served by {route.engine}
-        {route.pivot ? ` through ${languages.find((l) => l.code === route.pivot)?.name ?? route.pivot}` : ""}
-        {route.script !== languages.find((l) => l.code === target)?.script ? `, written in ${route.script} script` : ""}.
-      </p>
-    )}
-    {unserved.length > 0 && (
-      <p className="muted">
-        No configured engine translates {unserved.slice(0, 6).join(", ")}
-        {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}: add an LLM endpoint or LibreTranslate to translate
-        them (see docs/translation.md, &ldquo;Pairing with a local LLM server&rdquo;).
-      </p>
-    )}
+      {route && (
+        <p className="muted">
+          Served by {route.engine}
+          {route.pivot ? ` through ${languages.find((l) => l.code === route.pivot)?.name ?? route.pivot}` : ""}
+          {route.script !== languages.find((l) => l.code === target)?.script ? `, written in ${route.script} script` : ""}.
+        </p>
+      )}
+      {unserved.length > 0 && (
+        <p className="muted">
+          No configured engine translates {unserved.slice(0, 6).join(", ")}
+          {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}: add an LLM endpoint or LibreTranslate to translate them (see
+          docs/translation.md, &ldquo;Pairing with a local LLM server&rdquo;).
+        </p>
+      )}
     </>
   );
 }

@@ -7,15 +7,7 @@ import { useTRPC } from "./trpc";
 import { FormError } from "./ui";
 
 /** Source and target language selects over every language this server knows. */
-export function PairSelects({
-  source,
-  target,
-  onChange,
-}: {
-  source: string;
-  target: string;
-  onChange: (pair: { source: string; target: string }) => void;
-}) {
+export function PairSelects({ source, target, onChange }: { source: string; target: string; onChange: (pair: { source: string; target: string }) => void }) {
   const trpc = useTRPC();
   const languages = useQuery(trpc.translate.languages.queryOptions());
   const id = useId();

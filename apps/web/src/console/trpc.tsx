@@ -19,9 +19,7 @@ function shouldRetry(failures: number, error: unknown): boolean {
 }
 
 export function ConsoleProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } } }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } } }));
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [

@@ -44,9 +44,7 @@ export interface AppContext {
 }
 
 export async function createAppContext(env: Env, database?: DatabaseHandle): Promise<AppContext> {
-  const handle =
-    database ??
-    (await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: env.TOLK_DB_POOL_SIZE }));
+  const handle = database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: env.TOLK_DB_POOL_SIZE }));
   if (!database) await migrateDatabase(handle, env.DATABASE_URL);
   const domain: DomainContext = {
     db: handle.db,
@@ -64,9 +62,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     maxAgeSec: env.JWT_MAX_AGE_S,
   };
   const store = env.REDIS_URL
-    ? new RedisRateLimitStore(env.REDIS_URL, (err) =>
-        logger().warn({ err: String(err) }, "Redis unreachable, rate limits fall back to this instance's memory"),
-      )
+    ? new RedisRateLimitStore(env.REDIS_URL, (err) => logger().warn({ err: String(err) }, "Redis unreachable, rate limits fall back to this instance's memory"))
     : new MemoryRateLimitStore();
   const limiter = new RateLimiter(store, env.TOLK_ANON_RATE_LIMIT, env.TOLK_SIGNED_LINK_RATE_LIMIT);
   // Principals are cached only on the embedded database: one process, notified at commit, so
@@ -86,9 +82,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
   prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
   // In the background: the server answers at once, a cold pair's first request waits at most
   // TOLK_APERTIUM_WARM's loading (or gets 503 engine_unavailable with Retry-After).
-  void warmEngines(domain, translation, parseWarmSetting(env.TOLK_APERTIUM_WARM) ?? "none", (message) =>
-    logger().warn(`warm-up: ${message}`),
-  );
+  void warmEngines(domain, translation, parseWarmSetting(env.TOLK_APERTIUM_WARM) ?? "none", (message) => logger().warn(`warm-up: ${message}`));
   let worker: DocumentWorker | null = null;
   if (env.TOLK_WORKER === "inprocess") {
     const w = new DocumentWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY });

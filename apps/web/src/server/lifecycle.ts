@@ -87,9 +87,7 @@ async function shutdown(app: AppContext, env: Env, signal: NodeJS.Signals): Prom
   const started = performance.now();
   state.shuttingDown = true;
   log.info({ signal, drain_s: env.TOLK_SHUTDOWN_DRAIN_S, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "shutting down: readiness now 503");
-  const worker = app.worker
-    ?.stop({ graceMs: env.TOLK_SHUTDOWN_GRACE_S * 1000 })
-    .then((released) => log.info({ released }, "document worker stopped"));
+  const worker = app.worker?.stop({ graceMs: env.TOLK_SHUTDOWN_GRACE_S * 1000 }).then((released) => log.info({ released }, "document worker stopped"));
   await sleep(env.TOLK_SHUTDOWN_DRAIN_S * 1000);
   state.refusing = true;
   log.info({ in_flight: state.inFlight }, "shutting down: new requests now answered 503");

@@ -9,10 +9,7 @@ import { type Env } from "../env";
  */
 export async function startTracing(env: Env): Promise<(() => Promise<void>) | null> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
-  const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([
-    import("@opentelemetry/sdk-node"),
-    import("@opentelemetry/exporter-trace-otlp-http"),
-  ]);
+  const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([import("@opentelemetry/sdk-node"), import("@opentelemetry/exporter-trace-otlp-http")]);
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME,
     traceExporter: new OTLPTraceExporter(),

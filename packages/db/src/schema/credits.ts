@@ -28,7 +28,9 @@ export const creditLots = pgTable(
     check("credit_lots_amount_check", sql`${t.amount} >= 0`),
     check("credit_lots_kind_check", sql`${t.kind} in ('allowance','top_up')`),
     // One allowance lot per organization and period, created by whoever needs it first.
-    uniqueIndex("credit_lots_allowance_period_key").on(t.orgId, t.periodStart).where(sql`${t.kind} = 'allowance'`),
+    uniqueIndex("credit_lots_allowance_period_key")
+      .on(t.orgId, t.periodStart)
+      .where(sql`${t.kind} = 'allowance'`),
     // Debits walk an organization's lots: allowance first, then top-ups oldest first.
     index("credit_lots_org_spend_idx").on(t.orgId, t.kind, t.createdAt),
   ],

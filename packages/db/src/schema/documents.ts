@@ -63,11 +63,17 @@ export const documentJobs = pgTable(
     check("document_jobs_status_check", sql`${t.status} in ('created','processing','completed','error','failed')`),
     check("document_jobs_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
     // Workers claim the oldest due job waiting in the queue.
-    index("document_jobs_queue_idx").on(t.runAfter).where(sql`${t.status} = 'created'`),
+    index("document_jobs_queue_idx")
+      .on(t.runAfter)
+      .where(sql`${t.status} = 'created'`),
     // Workers take over jobs whose worker stopped renewing its lease.
-    index("document_jobs_lease_idx").on(t.leaseUntil).where(sql`${t.status} = 'processing'`),
+    index("document_jobs_lease_idx")
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'processing'`),
     // The retention sweep finds jobs whose files are due for deletion.
-    index("document_jobs_expires_idx").on(t.expiresAt).where(sql`${t.purgedAt} is null`),
+    index("document_jobs_expires_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.purgedAt} is null`),
     // GET /v1/translate/{job_id} reads one job of one organization; the console lists an org's jobs.
     index("document_jobs_org_created_idx").on(t.orgId, t.createdAt),
   ],

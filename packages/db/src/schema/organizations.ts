@@ -22,7 +22,9 @@ export const organizations = pgTable(
   {
     id: idColumn("org"),
     name: text("name").notNull(),
-    plan: text("plan", { enum: ["free", "starter", "professional", "enterprise"] }).notNull().default("free"),
+    plan: text("plan", { enum: ["free", "starter", "professional", "enterprise"] })
+      .notNull()
+      .default("free"),
     planOverrides: jsonb("plan_overrides").$type<PlanOverrides>().notNull().default({}),
     // Monthly billing periods start on this instant's day of month (clamped to short months).
     billingAnchor: tstz("billing_anchor").notNull().defaultNow(),

@@ -110,7 +110,9 @@ export const brandVoices = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tone: text("tone"),
-    formality: text("formality", { enum: ["formal", "neutral", "informal"] }).notNull().default("neutral"),
+    formality: text("formality", { enum: ["formal", "neutral", "informal"] })
+      .notNull()
+      .default("neutral"),
     instructions: text("instructions"),
     preferredTerms: jsonb("preferred_terms").$type<PreferredTerm[]>().notNull().default([]),
     forbiddenTerms: jsonb("forbidden_terms").$type<ForbiddenTerm[]>().notNull().default([]),
@@ -134,7 +136,9 @@ export const projects = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
-    status: text("status", { enum: ["active", "archived"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "archived"] })
+      .notNull()
+      .default("active"),
     createdAt: createdAt(),
     archivedAt: tstz("archived_at"),
   },
@@ -143,7 +147,9 @@ export const projects = pgTable(
     // Listing an organization's projects.
     index("projects_org_created_idx").on(t.orgId, t.createdAt, t.id),
     // Counting active projects for the plan limit.
-    index("projects_org_active_idx").on(t.orgId).where(sql`${t.status} = 'active'`),
+    index("projects_org_active_idx")
+      .on(t.orgId)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 

@@ -25,10 +25,7 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
 }
 
 /** Creates a user (e-mail stored lower-cased, password hashed with argon2id). */
-export async function createUser(
-  ctx: DomainContext,
-  options: { email: string; password?: string; name?: string },
-): Promise<User> {
+export async function createUser(ctx: DomainContext, options: { email: string; password?: string; name?: string }): Promise<User> {
   const address = options.email.trim().toLowerCase();
   if (!email.safeParse(address).success) throw badRequest(`'${options.email}' is not an e-mail address.`, "email");
   if (options.password !== undefined && options.password.length < 8) {
@@ -50,10 +47,7 @@ export async function createUser(
 }
 
 /** Adds a user to an organization with a role, or changes the role of a member. */
-export async function addMember(
-  ctx: DomainContext,
-  options: { orgId: string; userId: string; role: Role },
-): Promise<void> {
+export async function addMember(ctx: DomainContext, options: { orgId: string; userId: string; role: Role }): Promise<void> {
   const [org] = await ctx.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, options.orgId));
   if (!org) throw notFound("Organization");
   await ctx.db

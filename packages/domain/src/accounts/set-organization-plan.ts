@@ -13,19 +13,12 @@ import { effectiveLimits, parsePlanOverrides } from "../plans";
  * Changes an organization's plan (and enterprise limits). The current period's allowance
  * follows at once: what was already consumed stays consumed, the rest is the new allowance.
  */
-export async function setOrganizationPlan(
-  ctx: DomainContext,
-  options: { orgId: string; plan: Plan; limits?: unknown },
-): Promise<Organization> {
+export async function setOrganizationPlan(ctx: DomainContext, options: { orgId: string; plan: Plan; limits?: unknown }): Promise<Organization> {
   const planOverrides = parsePlanOverrides(options.plan, options.limits);
   return withTransaction(ctx, async (tx) => {
     const org = await lockOrganization(tx, options.orgId);
     if (!org) throw notFound("Organization");
-    const [updated] = await tx
-      .update(organizations)
-      .set({ plan: options.plan, planOverrides })
-      .where(eq(organizations.id, org.id))
-      .returning();
+    const [updated] = await tx.update(organizations).set({ plan: options.plan, planOverrides }).where(eq(organizations.id, org.id)).returning();
     if (!updated) throw notFound("Organization");
 
     const period = billingPeriod(org.billingAnchor, ctx.now());
@@ -37,7 +30,10 @@ export async function setOrganizationPlan(
     if (lot && lot.amount !== allowance) {
       const consumed = lot.amount - lot.remaining;
       const remaining = Math.max(0, allowance - consumed);
-      await tx.update(creditLots).set({ amount: Math.max(allowance, consumed), remaining }).where(eq(creditLots.id, lot.id));
+      await tx
+        .update(creditLots)
+        .set({ amount: Math.max(allowance, consumed), remaining })
+        .where(eq(creditLots.id, lot.id));
       await tx.insert(creditLedger).values({
         orgId: org.id,
         lotId: lot.id,

@@ -93,7 +93,12 @@ function sample(prose: string): string {
   const slices: string[] = [];
   for (let i = 0; i < SAMPLE_SLICES; i++) {
     const from = Math.floor(i * step);
-    slices.push(prose.slice(from, from + size).replace(/^\S*\s/, "").replace(/\s\S*$/, ""));
+    slices.push(
+      prose
+        .slice(from, from + size)
+        .replace(/^\S*\s/, "")
+        .replace(/\s\S*$/, ""),
+    );
   }
   return slices.join(" ");
 }

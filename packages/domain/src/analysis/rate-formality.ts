@@ -27,9 +27,7 @@ export const FORMALITY_THRESHOLD = 2.5;
 export function rateFormality(f: TextFeatures): FormalityRating {
   const per100 = 100 / Math.max(f.words, 20);
   const markers =
-    (f.formalMarkers * 1.5 -
-      (f.tPronouns * 1.25 + f.informalMarkers * 1.5 + f.contractions + f.emoji * 1.5 + Math.max(0, f.exclamations - 1) * 0.5)) *
-    per100;
+    (f.formalMarkers * 1.5 - (f.tPronouns * 1.25 + f.informalMarkers * 1.5 + f.contractions + f.emoji * 1.5 + Math.max(0, f.exclamations - 1) * 0.5)) * per100;
   const impersonal = f.personal === 0 && f.imperatives === 0 && f.questions === 0 && f.exclamations === 0;
   const specialised = (f.domainHits.Legal + f.domainHits.Medical + f.domainHits.Finance) * per100;
   let style = 0;

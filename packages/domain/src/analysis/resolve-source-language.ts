@@ -30,17 +30,13 @@ export async function resolveSourceLanguage<R extends LanguageAndTier>(
   if (sourceLang === AUTO_SOURCE_LANG) {
     const detected = await detectLanguage(text);
     if (detected.language === AUTO_SOURCE_LANG) {
-      throw badRequest(
-        "The source language could not be detected from this text (too short, mixed or unsupported). Set source_lang.",
-        "source_lang",
-      );
+      throw badRequest("The source language could not be detected from this text (too short, mixed or unsupported). Set source_lang.", "source_lang");
     }
     sourceLang = detected.language;
     if (input.targets.includes(sourceLang)) {
       throw badRequest(`The text was detected as ${sourceLang}, which is also a target language. Set source_lang.`, "source_lang");
     }
   }
-  const modelTier =
-    request.model_tier ?? (input.engineCount > 1 ? (await analyzeText({ text: text.slice(0, TIER_SAMPLE_CHARS) })).model_tier : undefined);
+  const modelTier = request.model_tier ?? (input.engineCount > 1 ? (await analyzeText({ text: text.slice(0, TIER_SAMPLE_CHARS) })).model_tier : undefined);
   return { ...request, source_lang: sourceLang, model_tier: modelTier };
 }

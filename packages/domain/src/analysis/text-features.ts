@@ -49,17 +49,7 @@ const ALL = "*";
 /** Languages that write compounds as one word, so terms are also found inside words. */
 const COMPOUNDING = new Set(["de"]);
 
-type Category =
-  | LexiconDomain
-  | "personal"
-  | "tPronouns"
-  | "vPronouns"
-  | "formal"
-  | "informal"
-  | "imperatives"
-  | "idioms"
-  | "cultureRefs"
-  | "subordinators";
+type Category = LexiconDomain | "personal" | "tPronouns" | "vPronouns" | "formal" | "informal" | "imperatives" | "idioms" | "cultureRefs" | "subordinators";
 
 interface CompiledLexicon {
   index: TermIndex<Category>;

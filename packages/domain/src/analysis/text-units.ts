@@ -52,7 +52,10 @@ export function fold(s: string): string {
  * ("don't", "it's") stay whole.
  */
 export function matchTokens(text: string): string[] {
-  const tokens = fold(text).replace(/[’‘`´]/g, "'").match(/[\p{L}\p{N}][\p{L}\p{N}'.-]*/gu) ?? [];
+  const tokens =
+    fold(text)
+      .replace(/[’‘`´]/g, "'")
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'.-]*/gu) ?? [];
   const out: string[] = [];
   for (const raw of tokens) {
     const token = raw.replace(/[.'-]+$/, "");

@@ -36,11 +36,7 @@ function prepareLookup(db: DomainContext["db"]) {
     .prepare("tolk_authenticate_api_key");
 }
 
-export async function authenticateApiKey(
-  ctx: DomainContext,
-  token: string,
-  cache: PrincipalCache | null = null,
-): Promise<Principal> {
+export async function authenticateApiKey(ctx: DomainContext, token: string, cache: PrincipalCache | null = null): Promise<Principal> {
   if (!isWellFormedApiKey(token)) throw unauthorized("Invalid API key.");
   const hash = hashApiKey(token);
   const now = ctx.now();

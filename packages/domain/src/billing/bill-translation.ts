@@ -33,11 +33,7 @@ export function creditsFor(characters: number, targetLang: string): number {
  * too, and the work is not billed. With `ctx.spendable` a recent figure that covers the
  * estimate saves the read (see SpendableHints for why that is safe).
  */
-export async function assertCanAfford(
-  ctx: DomainContext,
-  principal: Pick<Principal, "org">,
-  estimate: number,
-): Promise<void> {
+export async function assertCanAfford(ctx: DomainContext, principal: Pick<Principal, "org">, estimate: number): Promise<void> {
   const { org } = principal;
   const now = ctx.now();
   if (ctx.spendable?.covers(org.id, billingPeriod(org.billingAnchor, now).start, estimate, now)) return;

@@ -39,8 +39,9 @@ interface Waiting {
  * reply was lost debits nothing more.
  */
 export async function runDebitStatement(db: StatementRunner, d: DebitStatement): Promise<DebitReply | undefined> {
-  const result: unknown = await retryOnceIfConnectionLost(async () => db.execute(
-    sql`select tolk_debit(${d.org}, ${d.key}, ${d.amount}::integer, ${d.allowance}::integer,
+  const result: unknown = await retryOnceIfConnectionLost(async () =>
+    db.execute(
+      sql`select tolk_debit(${d.org}, ${d.key}, ${d.amount}::integer, ${d.allowance}::integer,
       ${d.period_start}::timestamptz, ${d.period_end}::timestamptz, ${d.now}::timestamptz,
       ${d.usage ? JSON.stringify(d.usage) : null}::jsonb) as reply`,
     ),

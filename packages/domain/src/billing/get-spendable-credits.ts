@@ -25,10 +25,7 @@ export async function readLiveLots(ctx: DomainContext, org: PrincipalOrg): Promi
     .where(
       and(
         eq(creditLots.orgId, org.id),
-        or(
-          and(eq(creditLots.kind, "top_up"), gt(creditLots.remaining, 0)),
-          and(eq(creditLots.kind, "allowance"), eq(creditLots.periodStart, period.start)),
-        ),
+        or(and(eq(creditLots.kind, "top_up"), gt(creditLots.remaining, 0)), and(eq(creditLots.kind, "allowance"), eq(creditLots.periodStart, period.start))),
       ),
     );
   const allowance = lots.find((l) => l.kind === "allowance");

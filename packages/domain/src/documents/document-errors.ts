@@ -8,8 +8,7 @@ export const unsupportedFormat = (filename: string, reason?: string) =>
     400,
     "unsupported_format",
     "invalid_request_error",
-    reason ??
-      `'${filename}' is not a supported document format. Supported extensions: ${FORMATS.map((f) => f.extension).join(", ")}.`,
+    reason ?? `'${filename}' is not a supported document format. Supported extensions: ${FORMATS.map((f) => f.extension).join(", ")}.`,
     { param: "file" },
   );
 
@@ -28,7 +27,12 @@ export const invalidDownloadLink = () =>
 export const jobNotFound = () => new TolkError(404, "not_found", "invalid_request_error", "The job does not exist.");
 
 export const resultGone = () =>
-  new TolkError(404, "not_found", "invalid_request_error", "The translated document is not available: it was deleted after the retention period, or the job did not complete.");
+  new TolkError(
+    404,
+    "not_found",
+    "invalid_request_error",
+    "The translated document is not available: it was deleted after the retention period, or the job did not complete.",
+  );
 
 /**
  * What to throw when a filter fails: a file it refused (`FormatError`) is the 400 the caller

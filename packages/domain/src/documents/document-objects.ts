@@ -153,7 +153,7 @@ function parsePiece(bytes: Uint8Array, key: string): Segment[] {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const segments: Segment[] = [];
   try {
-    for (let at = 0; at < text.length; ) {
+    for (let at = 0; at < text.length;) {
       let end = text.indexOf(10, at);
       if (end < 0) end = text.length;
       const segment = storedSegment.safeParse(JSON.parse(text.toString("utf8", at, end)));

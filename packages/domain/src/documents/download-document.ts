@@ -12,9 +12,7 @@ import { findOrgJob } from "./get-document-job";
 // The storage's own direct link (S3) only has to last until the client follows the redirect.
 const DIRECT_LINK_SECONDS = 300;
 
-export type DownloadAnswer =
-  | { kind: "bytes"; body: Uint8Array; filename: string; contentType: string }
-  | { kind: "redirect"; url: string };
+export type DownloadAnswer = { kind: "bytes"; body: Uint8Array; filename: string; contentType: string } | { kind: "redirect"; url: string };
 
 /**
  * GET /v1/documents/{job_id}/download: with `expires` and `signature` (the pre-signed link) no

@@ -8,7 +8,11 @@ import { type DocumentJobEvent, metrics } from "../runtime/metrics";
  * job id, organization, format and the event's own fields, e.g. durations) and the counter.
  * Failures log at `warn`, the rest at `info`.
  */
-export function jobEvent(event: DocumentJobEvent, job: Pick<DocumentJob, "id" | "orgId" | "extension" | "attempts">, fields: Record<string, unknown> = {}): void {
+export function jobEvent(
+  event: DocumentJobEvent,
+  job: Pick<DocumentJob, "id" | "orgId" | "extension" | "attempts">,
+  fields: Record<string, unknown> = {},
+): void {
   metrics().documentJob(event, job.extension);
   const line = { job_id: job.id, org_id: job.orgId, format: job.extension, attempt: job.attempts, ...fields };
   const log = logger();

@@ -27,13 +27,7 @@ export async function failAbandonedJobs(ctx: DomainContext): Promise<string[]> {
       workerId: null,
       updatedAt: now,
     })
-    .where(
-      and(
-        eq(documentJobs.status, "processing"),
-        lt(documentJobs.leaseUntil, now),
-        sql`${documentJobs.attempts} >= ${documentJobs.maxAttempts}`,
-      ),
-    )
+    .where(and(eq(documentJobs.status, "processing"), lt(documentJobs.leaseUntil, now), sql`${documentJobs.attempts} >= ${documentJobs.maxAttempts}`))
     .returning({ id: documentJobs.id });
   return rows.map((r) => r.id);
 }
@@ -51,11 +45,7 @@ export async function claimNextJob(ctx: DomainContext, options: { workerId: stri
     .where(
       or(
         and(eq(documentJobs.status, "created"), sql`${documentJobs.runAfter} <= ${now.toISOString()}::timestamptz`),
-        and(
-          eq(documentJobs.status, "processing"),
-          lt(documentJobs.leaseUntil, now),
-          sql`${documentJobs.attempts} < ${documentJobs.maxAttempts}`,
-        ),
+        and(eq(documentJobs.status, "processing"), lt(documentJobs.leaseUntil, now), sql`${documentJobs.attempts} < ${documentJobs.maxAttempts}`),
       ),
     )
     .orderBy(asc(documentJobs.runAfter))
@@ -81,10 +71,7 @@ export async function claimNextJob(ctx: DomainContext, options: { workerId: stri
  * Extends the worker's lease and records progress. False when the worker no longer owns the
  * job (its lease ran out and another worker took it): the caller must stop without writing.
  */
-export async function renewLease(
-  ctx: DomainContext,
-  options: { jobId: string; workerId: string; progress: number; leaseMs?: number },
-): Promise<boolean> {
+export async function renewLease(ctx: DomainContext, options: { jobId: string; workerId: string; progress: number; leaseMs?: number }): Promise<boolean> {
   const now = ctx.now();
   const rows = await ctx.db
     .update(documentJobs)

@@ -278,10 +278,13 @@ async function translateAndComplete(
     const [org] = await tx.select(principalOrgColumns).from(organizations).where(eq(organizations.id, job.orgId));
     if (!org) throw notFound("Organization");
     // One debit per document, keyed by the job: a second completion attempt bills nothing.
-    await billTranslation(
-      txCtx,
-      { org, requestId: job.id, kind: "document", sourceLang: job.sourceLang, usage: [{ targetLang: job.targetLang, characters, credits }] },
-    );
+    await billTranslation(txCtx, {
+      org,
+      requestId: job.id,
+      kind: "document",
+      sourceLang: job.sourceLang,
+      usage: [{ targetLang: job.targetLang, characters, credits }],
+    });
     return row;
   });
   clock.lap("stored_and_billed");

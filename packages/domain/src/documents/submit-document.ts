@@ -21,9 +21,7 @@ export interface DocumentUpload {
   bytes: Uint8Array;
 }
 
-export type SubmittedDocument =
-  | { kind: "completed"; result: DocumentResult & { job_id: string }; job: DocumentJob }
-  | { kind: "queued"; job: DocumentJobView };
+export type SubmittedDocument = { kind: "completed"; result: DocumentResult & { job_id: string }; job: DocumentJob } | { kind: "queued"; job: DocumentJobView };
 
 /**
  * POST /v1/translate/document. Everything that can be refused is refused before a job exists:
@@ -66,10 +64,15 @@ export async function submitDocument(
   const warnings: string[] = [];
   try {
     try {
-      await extractSegments(filter, upload.bytes, { sourceLang: request.source_lang, targetLang: request.target_lang, warn: (w) => warnings.push(w) }, async (batch) => {
-        for (const s of batch) sourceChars += countCharacters(stripCodes(s.text));
-        await stored.add(batch);
-      });
+      await extractSegments(
+        filter,
+        upload.bytes,
+        { sourceLang: request.source_lang, targetLang: request.target_lang, warn: (w) => warnings.push(w) },
+        async (batch) => {
+          for (const s of batch) sourceChars += countCharacters(stripCodes(s.text));
+          await stored.add(batch);
+        },
+      );
     } catch (err) {
       throw fileRefused(err, format.extension);
     }
@@ -106,7 +109,13 @@ export async function submitDocument(
       // translation nobody is waiting for.
       ...(options.async
         ? { status: "created" as const }
-        : { status: "processing" as const, attempts: 1, maxAttempts: 1, workerId, leaseUntil: new Date(now.getTime() + (services.leaseMs ?? DEFAULT_LEASE_MS)) }),
+        : {
+            status: "processing" as const,
+            attempts: 1,
+            maxAttempts: 1,
+            workerId,
+            leaseUntil: new Date(now.getTime() + (services.leaseMs ?? DEFAULT_LEASE_MS)),
+          }),
     })
     .returning();
   if (!job) throw new Error("document job insert returned nothing");

@@ -11,9 +11,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 const ABANDONED_AFTER_MS = 10 * 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export type IdempotencyStart =
-  | { kind: "new" }
-  | { kind: "replay"; status: number; body: string };
+export type IdempotencyStart = { kind: "new" } | { kind: "replay"; status: number; body: string };
 
 export function requestFingerprint(method: string, path: string, body: Uint8Array): string {
   return createHash("sha256").update(`${method} ${path}\n`).update(body).digest("hex");
@@ -23,10 +21,7 @@ export function requestFingerprint(method: string, path: string, body: Uint8Arra
  * Claims an Idempotency-Key for an organization. The first request runs; a retry with the same
  * body gets the stored response; another body gets 422; a retry while the first still runs, 409.
  */
-export async function beginIdempotentRequest(
-  ctx: DomainContext,
-  options: { orgId: string; key: string; fingerprint: string },
-): Promise<IdempotencyStart> {
+export async function beginIdempotentRequest(ctx: DomainContext, options: { orgId: string; key: string; fingerprint: string }): Promise<IdempotencyStart> {
   if (!KEY_PATTERN.test(options.key)) {
     throw badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters.", "Idempotency-Key");
   }
@@ -73,10 +68,7 @@ export async function beginIdempotentRequest(
 }
 
 /** Stores the response, as the exact text sent, that later retries replay. */
-export async function completeIdempotentRequest(
-  ctx: DomainContext,
-  options: { orgId: string; key: string; status: number; body: string },
-): Promise<void> {
+export async function completeIdempotentRequest(ctx: DomainContext, options: { orgId: string; key: string; status: number; body: string }): Promise<void> {
   await ctx.db
     .update(idempotencyRecords)
     .set({ status: "completed", responseStatus: options.status, responseBody: options.body })
@@ -87,20 +79,11 @@ export async function completeIdempotentRequest(
 export async function abandonIdempotentRequest(ctx: DomainContext, options: { orgId: string; key: string }): Promise<void> {
   await ctx.db
     .delete(idempotencyRecords)
-    .where(
-      and(
-        eq(idempotencyRecords.orgId, options.orgId),
-        eq(idempotencyRecords.key, options.key),
-        eq(idempotencyRecords.status, "running"),
-      ),
-    );
+    .where(and(eq(idempotencyRecords.orgId, options.orgId), eq(idempotencyRecords.key, options.key), eq(idempotencyRecords.status, "running")));
 }
 
 /** Deletes records past their 24 hours. */
 export async function sweepIdempotencyRecords(ctx: DomainContext): Promise<number> {
-  const deleted = await ctx.db
-    .delete(idempotencyRecords)
-    .where(lte(idempotencyRecords.expiresAt, ctx.now()))
-    .returning({ key: idempotencyRecords.key });
+  const deleted = await ctx.db.delete(idempotencyRecords).where(lte(idempotencyRecords.expiresAt, ctx.now())).returning({ key: idempotencyRecords.key });
   return deleted.length;
 }

@@ -34,10 +34,7 @@ export async function acceptInvitation(
     } else {
       userId = (await createUser(txCtx, { email: invitation.email, password: options.password, name: options.name })).id;
     }
-    await tx
-      .insert(memberships)
-      .values({ orgId: invitation.orgId, userId, role: invitation.role, createdAt: ctx.now() })
-      .onConflictDoNothing();
+    await tx.insert(memberships).values({ orgId: invitation.orgId, userId, role: invitation.role, createdAt: ctx.now() }).onConflictDoNothing();
     return { userId, orgId: invitation.orgId, email: invitation.email };
   });
 }

@@ -15,10 +15,7 @@ export interface CreateApiKeyOptions {
 }
 
 /** Creates a key and returns its plaintext: the only time anyone sees it. */
-export async function createApiKey(
-  ctx: DomainContext,
-  options: CreateApiKeyOptions,
-): Promise<{ key: ApiKey; plaintext: string }> {
+export async function createApiKey(ctx: DomainContext, options: CreateApiKeyOptions): Promise<{ key: ApiKey; plaintext: string }> {
   const name = options.name.trim();
   if (!name || name.length > 100) throw badRequest("A key name of 1 to 100 characters is required.", "name");
   if (options.scopes.length === 0) throw badRequest("At least one scope is required.", "scopes");

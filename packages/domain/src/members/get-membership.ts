@@ -16,10 +16,7 @@ export interface Membership {
  * when they are not a member. Read on every console request, so a role change or a removal
  * takes effect on the next click.
  */
-export async function getMembership(
-  ctx: DomainContext,
-  options: { userId: string; orgId?: string | null },
-): Promise<Membership | null> {
+export async function getMembership(ctx: DomainContext, options: { userId: string; orgId?: string | null }): Promise<Membership | null> {
   const conditions = [eq(memberships.userId, options.userId)];
   if (options.orgId) conditions.push(eq(memberships.orgId, options.orgId));
   const [row] = await ctx.db

@@ -8,10 +8,7 @@ import { TolkError, badRequest, notFound } from "../errors";
  * Renames an organization and sets its identity-provider id (the org claim session tokens may
  * carry instead of our id). The plan is not a setting: operators change it with the CLI.
  */
-export async function updateOrganizationSettings(
-  ctx: DomainContext,
-  options: { orgId: string; name: string; idpOrgId: string | null },
-) {
+export async function updateOrganizationSettings(ctx: DomainContext, options: { orgId: string; name: string; idpOrgId: string | null }) {
   const name = options.name.trim();
   if (!name || name.length > 200) throw badRequest("An organization name of 1 to 200 characters is required.", "name");
   const idpOrgId = options.idpOrgId?.trim() || null;

@@ -47,7 +47,10 @@ export class RedisRateLimitStore implements RateLimitStore {
    */
   private readonly firstConnection: Promise<void>;
 
-  constructor(url: string, private readonly onFallback: (err: unknown) => void = () => {}) {
+  constructor(
+    url: string,
+    private readonly onFallback: (err: unknown) => void = () => {},
+  ) {
     this.redis = new Redis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
@@ -76,13 +79,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number[]>>).tolkConsume;
       if (!run) throw new Error("script not defined");
-      const reply = await run.call(
-        this.redis,
-        counters.length,
-        ...counters.map((c) => `rl:${c.key}`),
-        windowSeconds,
-        ...counters.map((c) => c.limit),
-      );
+      const reply = await run.call(this.redis, counters.length, ...counters.map((c) => `rl:${c.key}`), windowSeconds, ...counters.map((c) => c.limit));
       this.warned = false;
       const [allowed, reset, ...counts] = reply;
       return {

@@ -29,8 +29,7 @@ export interface PrometheusMetrics {
 function create(): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
-    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [registry] });
 
   const httpRequests = counter("tolk_http_requests_total", "HTTP requests answered, by route template, method and status.", ["route", "method", "status"]);
   const httpDuration = new Histogram({
@@ -40,7 +39,11 @@ function create(): PrometheusMetrics {
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  const engineCalls = counter("tolk_engine_calls_total", "Calls to a translation engine, by engine, pair and outcome (ok or error).", ["engine", "pair", "outcome"]);
+  const engineCalls = counter("tolk_engine_calls_total", "Calls to a translation engine, by engine, pair and outcome (ok or error).", [
+    "engine",
+    "pair",
+    "outcome",
+  ]);
   const engineSegments = counter("tolk_engine_segments_total", "Segments sent to a translation engine, by engine and pair.", ["engine", "pair"]);
   const engineDuration = new Histogram({
     name: "tolk_engine_call_duration_seconds",

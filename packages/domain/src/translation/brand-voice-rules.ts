@@ -51,7 +51,12 @@ export function removeForbiddenTerms(text: string, forbidden: readonly Forbidden
 }
 
 /** Spaces left by a removal: no doubles, none before punctuation, none at the ends. */
-const tidy = (text: string) => text.replace(/ {2,}/gu, " ").replace(/ +([,.;:!?)\]])/gu, "$1").replace(/\( +/gu, "(").trim();
+const tidy = (text: string) =>
+  text
+    .replace(/ {2,}/gu, " ")
+    .replace(/ +([,.;:!?)\]])/gu, "$1")
+    .replace(/\( +/gu, "(")
+    .trim();
 
 /**
  * Formality where the engine cannot take instructions (Apertium): a post-edit of the forms of

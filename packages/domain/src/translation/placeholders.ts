@@ -107,7 +107,11 @@ const PATTERNS: readonly (readonly [PlaceholderKind, RegExp, string | RegExp])[]
   ["identifier", /(?<![\p{L}\p{N}_.])(?:[a-z]+[0-9]*(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*[A-Z][a-z0-9]*)(?![\p{L}\p{N}_])/gu, /[a-z][A-Z]/],
   ["identifier", /(?<![\p{L}\p{N}_.@-])[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)+(?![\p{L}\p{N}_@-]|\.[A-Za-z0-9])/gu, /\.[A-Za-z]/],
   ["version", /(?<![\p{L}\p{N}_.])(?:[vV]\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:\.\d+)?)(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\p{L}\p{N}_]|\.\d)/gu, /\d/],
-  ["name", /(?<=(?<![\p{L}\p{N}])(?:Mr|Mrs|Ms|Mx|Dr|Prof|Mme|Mlle|Sra|Srta|Herr|Frau)\.?\s)\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}/gu, /(?:Mr|Mrs|Ms|Mx|Dr|Prof|Mme|Mlle|Sra|Srta|Herr|Frau)\.?\s\p{Lu}/u],
+  [
+    "name",
+    /(?<=(?<![\p{L}\p{N}])(?:Mr|Mrs|Ms|Mx|Dr|Prof|Mme|Mlle|Sra|Srta|Herr|Frau)\.?\s)\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}/gu,
+    /(?:Mr|Mrs|Ms|Mx|Dr|Prof|Mme|Mlle|Sra|Srta|Herr|Frau)\.?\s\p{Lu}/u,
+  ],
 ];
 
 const mayMatch = (text: string, trigger: string | RegExp) => (typeof trigger === "string" ? text.includes(trigger) : trigger.test(text));

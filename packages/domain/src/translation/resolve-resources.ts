@@ -64,7 +64,10 @@ export async function resolveTranslationResources(
   const glossaryRows =
     glossaryIds.length === 0
       ? []
-      : await ctx.db.select().from(glossaries).where(and(eq(glossaries.orgId, orgId), inArray(glossaries.id, glossaryIds)));
+      : await ctx.db
+          .select()
+          .from(glossaries)
+          .where(and(eq(glossaries.orgId, orgId), inArray(glossaries.id, glossaryIds)));
   const byId = new Map(glossaryRows.map((g) => [g.id, g]));
   for (const id of glossaryIds) {
     const row = byId.get(id);
@@ -105,7 +108,16 @@ export async function resolveTranslationResources(
   if (refs.formality !== undefined && refs.formality !== "Neutral") {
     voice = voice
       ? { ...voice, formality: refs.formality }
-      : { id: "request", name: "request formality", tone: null, formality: refs.formality, instructions: null, forbidden: [], preferred: [], doNotTranslate: [] };
+      : {
+          id: "request",
+          name: "request formality",
+          tone: null,
+          formality: refs.formality,
+          instructions: null,
+          forbidden: [],
+          preferred: [],
+          doNotTranslate: [],
+        };
   }
 
   const entries =

@@ -27,19 +27,44 @@ const DETERMINERS: Record<Form, string>[] = [
 const LOOKUP = new Map<string, Record<Form, string>>();
 for (const row of DETERMINERS) for (const word of Object.values(row)) if (!word.includes(" ")) LOOKUP.set(word, row);
 // "su/sus", "mi/mis", "tu/tus" only change in number.
-for (const [sg, pl] of [["su", "sus"], ["mi", "mis"], ["tu", "tus"]] as const) {
+for (const [sg, pl] of [
+  ["su", "sus"],
+  ["mi", "mis"],
+  ["tu", "tus"],
+] as const) {
   const row = { ms: sg, fs: sg, mp: pl, fp: pl };
   LOOKUP.set(sg, row);
   LOOKUP.set(pl, row);
 }
 
-const MASCULINE_A = new Set(["día", "mapa", "problema", "sistema", "programa", "tema", "idioma", "clima", "esquema", "planeta", "sofá", "pijama", "diagrama", "dilema", "lema", "poema", "drama", "cometa"]);
+const MASCULINE_A = new Set([
+  "día",
+  "mapa",
+  "problema",
+  "sistema",
+  "programa",
+  "tema",
+  "idioma",
+  "clima",
+  "esquema",
+  "planeta",
+  "sofá",
+  "pijama",
+  "diagrama",
+  "dilema",
+  "lema",
+  "poema",
+  "drama",
+  "cometa",
+]);
 
 export function guessSpanishForm(term: string): Form {
   const head = (term.trim().split(/\s+/u)[0] ?? "").toLowerCase();
   const plural = /[aeiouáéó]s$/u.test(head) && !/(?:is|us)$/u.test(head);
   const singular = plural ? head.replace(/e?s$/u, "") : head;
-  const feminine = !MASCULINE_A.has(singular) && (/a$/u.test(singular) || /(?:ción|sión|dad|tad|tud|umbre)$/u.test(singular) || (plural && /(?:cion|sion|dad|tad|tud|umbre)$/u.test(singular)));
+  const feminine =
+    !MASCULINE_A.has(singular) &&
+    (/a$/u.test(singular) || /(?:ción|sión|dad|tad|tud|umbre)$/u.test(singular) || (plural && /(?:cion|sion|dad|tad|tud|umbre)$/u.test(singular)));
   return `${feminine ? "f" : "m"}${plural ? "p" : "s"}` as Form;
 }
 

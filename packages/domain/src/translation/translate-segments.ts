@@ -106,8 +106,7 @@ export async function translateSegments(
   const lastLeg = route.legs.at(-1);
 
   // Only an engine that reads context gets it (and a cache key of its own): the LLM.
-  const context =
-    route.legs.length === 1 && lastLeg?.engine.name.split(":")[0] === "llm" ? engineContext(segments, prepared, toEngine, resources) : undefined;
+  const context = route.legs.length === 1 && lastLeg?.engine.name.split(":")[0] === "llm" ? engineContext(segments, prepared, toEngine, resources) : undefined;
 
   for (const leg of route.legs) {
     const indexes = current.flatMap((_, i) => (toEngine[i] ? [i] : []));
@@ -261,7 +260,10 @@ function protectSegment(segment: string, terms: TermSet | undefined): PreparedSe
   // A glossary term wins over a naming rule (a term may be written in capitals, or be a name),
   // never over a placeholder, which no engine or term may break.
   const spans = findPlaceholders(segment);
-  const matches = terms.find(segment, spans.filter((span) => !isNamingKind(span.kind)));
+  const matches = terms.find(
+    segment,
+    spans.filter((span) => !isNamingKind(span.kind)),
+  );
   if (matches.length === 0) return { ...protectPlaceholders(segment), uses: [], termTokens: NO_TERM_TOKENS };
   const overlaps = (span: { start: number; end: number }) => matches.some((m) => m.start < span.end && span.start < m.end);
   const pieces = [
@@ -287,11 +289,7 @@ function protectSegment(segment: string, terms: TermSet | undefined): PreparedSe
   return { text: text + segment.slice(last), tokens, uses, termTokens };
 }
 
-function memoryMatch(
-  segment: string,
-  memory: NonNullable<SegmentResources["memory"]>,
-  terms: TermSet | undefined,
-): (SegmentTmMatch & { text: string }) | null {
+function memoryMatch(segment: string, memory: NonNullable<SegmentResources["memory"]>, terms: TermSet | undefined): (SegmentTmMatch & { text: string }) | null {
   const exact = memory.index.exact(segment);
   if (exact) return { text: exact.target, score: 100, unitId: exact.id, level: "exact", repaired: [] };
   for (const candidate of memory.index.search(segment, { minScore: TM_MIN_SCORE, limit: TM_CANDIDATES })) {

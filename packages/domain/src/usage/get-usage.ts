@@ -33,13 +33,7 @@ export async function getUsage(ctx: DomainContext, options: { orgId: string } & 
       documents: sql<string>`count(*)`,
     })
     .from(usageEvents)
-    .where(
-      and(
-        eq(usageEvents.orgId, options.orgId),
-        gte(usageEvents.createdAt, start),
-        lt(usageEvents.createdAt, end),
-      ),
-    )
+    .where(and(eq(usageEvents.orgId, options.orgId), gte(usageEvents.createdAt, start), lt(usageEvents.createdAt, end)))
     .groupBy(usageEvents.targetLang);
   const byLanguage = rows
     .map((r) => ({ target_lang: r.target_lang, characters: Number(r.characters), documents: Number(r.documents) }))

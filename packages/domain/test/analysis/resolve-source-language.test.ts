@@ -5,8 +5,7 @@ import { describe, expect, it } from "vitest";
 import { resolveSourceLanguage } from "../../src/analysis/resolve-source-language";
 
 const SENTENCE = "The house is big and the garden is beautiful in the summer.";
-const NUANCED =
-  "Honestly, landing this client was a piece of cake, but the ball is in your court now: hit the ground running before Thanksgiving!";
+const NUANCED = "Honestly, landing this client was a piece of cake, but the ball is in your court now: hit the ground running before Thanksgiving!";
 
 const request = (source_lang: string, model_tier?: ModelTier) => ({ source_lang, model_tier });
 
@@ -43,7 +42,10 @@ describe("resolveSourceLanguage", () => {
   });
 
   it("detects the dominant language over all strings of a batch", async () => {
-    const r = await resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE, "OK", "Save changes before you quit?"], targets: ["es"], engineCount: 1 });
+    const r = await resolveSourceLanguage(
+      { source_lang: "auto" },
+      { texts: [SENTENCE, "OK", "Save changes before you quit?"], targets: ["es"], engineCount: 1 },
+    );
     expect(r.source_lang).toBe("en");
   });
 

@@ -17,10 +17,7 @@ describe("text units", () => {
 
 describe("extractFeatures", () => {
   it("counts what must survive translation: acronyms, measures, currency, placeholders, markup, links", () => {
-    const f = extractFeatures(
-      "Hello {name}, the <b>NASA</b> and ESA teams measured 20 mg and 15% at €40. See https://example.com or %s.",
-      "en",
-    );
+    const f = extractFeatures("Hello {name}, the <b>NASA</b> and ESA teams measured 20 mg and 15% at €40. See https://example.com or %s.", "en");
     expect(f.placeholders).toBe(2);
     expect(f.markup).toBe(2);
     expect(f.acronyms).toBe(2);

@@ -48,7 +48,8 @@ const hasWords = (text: string) => /\p{L}{3,}/u.test(text.replace(/\{\{[^}]*\}\}
 
 // Placeholders a translation must carry over unchanged, whatever the format: template tags,
 // `{name}`, printf, Chrome `$NAME$`, HTML tags.
-const PLACEHOLDER = /\{\{[^{}]*\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}|\{[\w.-]+\}|%(?:\d+\$)?[-+#0]?\d*(?:\.\d+)?(?:ll|l|h)?[sdifu@]\b|%\(\w+\)[sdifr]|\$[A-Z_][A-Z0-9_]*\$|<\/?[a-zA-Z][^<>]*>/g;
+const PLACEHOLDER =
+  /\{\{[^{}]*\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}|\{[\w.-]+\}|%(?:\d+\$)?[-+#0]?\d*(?:\.\d+)?(?:ll|l|h)?[sdifu@]\b|%\(\w+\)[sdifr]|\$[A-Z_][A-Z0-9_]*\$|<\/?[a-zA-Z][^<>]*>/g;
 const ICU_HEAD = /\{\s*\w+\s*,\s*(?:plural|select|selectordinal)\s*,/;
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -112,7 +113,8 @@ function icu(report: Report, where: string, source: string, target: string): voi
   const before = branchTexts(a, "", new Map());
   const after = branchTexts(b, "", new Map());
   const branches = [...before].filter(([path, text]) => path !== "" && hasWords(text));
-  if (branches.length > 0 && branches.every(([path, text]) => after.get(path) === text)) report.problem(`${where}: ICU branch text not translated: ${JSON.stringify(target)}`);
+  if (branches.length > 0 && branches.every(([path, text]) => after.get(path) === text))
+    report.problem(`${where}: ICU branch text not translated: ${JSON.stringify(target)}`);
 }
 
 // ---------------------------------------------------------------- localization formats
@@ -191,7 +193,8 @@ function checkPo(report: Report, source: Uint8Array, output: Uint8Array): void {
       out.msgstr.forEach((s, i) => report.unit(`${where}[${i}]`, i === 0 || !entry.msgid_plural ? msgid : entry.msgid_plural, s));
     }
   }
-  const extra = Object.values(b.translations).reduce((n, e) => n + Object.keys(e).length, 0) - Object.values(a.translations).reduce((n, e) => n + Object.keys(e).length, 0);
+  const extra =
+    Object.values(b.translations).reduce((n, e) => n + Object.keys(e).length, 0) - Object.values(a.translations).reduce((n, e) => n + Object.keys(e).length, 0);
   if (extra !== 0) report.problem(`entry count changed by ${extra}`);
 }
 
@@ -232,13 +235,15 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
     if (!src) return;
     const sourceText = textOf(src);
     const done = u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? "");
-    const needs = !done && (!tgtA || textOf(tgtA).trim() === "" || template || /^(new|needs-translation|initial)$/.test(tgtA.attrs.state ?? u.attrs.state ?? ""));
+    const needs =
+      !done && (!tgtA || textOf(tgtA).trim() === "" || template || /^(new|needs-translation|initial)$/.test(tgtA.attrs.state ?? u.attrs.state ?? ""));
     if (!needs) {
       if (tgtA && (!tgtB || textOf(tgtB) !== textOf(tgtA))) report.problem(`${where}: a finished target changed`);
       return;
     }
     if (!tgtB) return report.problem(`${where}: no target`);
-    if (JSON.stringify(markupOf(src)) !== JSON.stringify(markupOf(tgtB))) report.problem(`${where}: inline markup ${markupOf(src).join(",")} became ${markupOf(tgtB).join(",")}`);
+    if (JSON.stringify(markupOf(src)) !== JSON.stringify(markupOf(tgtB)))
+      report.problem(`${where}: inline markup ${markupOf(src).join(",")} became ${markupOf(tgtB).join(",")}`);
     report.unit(where, sourceText, textOf(tgtB));
   });
   if (ua.some(() => true) && report.units > 0 && fileB?.attrs[langAttr] !== "es") report.problem(`${langAttr} is ${fileB?.attrs[langAttr]}, not es`);
@@ -251,7 +256,13 @@ const TEMPLATE_TAG = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}|\{#[\s\S]*?#\}/g;
 function checkTemplateTags(report: Report, a: string, b: string): void {
   const ta: string[] = a.match(TEMPLATE_TAG) ?? [];
   const tb: string[] = b.match(TEMPLATE_TAG) ?? [];
-  if (!sameBag(ta, tb)) report.problem(`template tags changed: ${ta.filter((t) => !tb.includes(t)).slice(0, 3).join(" ")}`);
+  if (!sameBag(ta, tb))
+    report.problem(
+      `template tags changed: ${ta
+        .filter((t) => !tb.includes(t))
+        .slice(0, 3)
+        .join(" ")}`,
+    );
 }
 
 type HtmlNode = { nodeName: string; value?: string; attrs?: { name: string; value: string }[]; childNodes?: HtmlNode[]; content?: HtmlNode };
@@ -314,7 +325,10 @@ function checkMarkdown(report: Report, source: Uint8Array, output: Uint8Array): 
   if (!sameBag(ea, eb)) report.problem(`backslash escapes ${JSON.stringify(sorted(ea).join(""))} became ${JSON.stringify(sorted(eb).join(""))}`);
   const ta = marked.lexer(a);
   const tb = marked.lexer(b);
-  const shape = (tokens: Token[]): string[] => tokens.filter((t) => t.type !== "space").map((t) => (t.type === "heading" ? `h${(t as Tokens.Heading).depth}` : t.type === "list" ? `list${(t as Tokens.List).items.length}` : t.type));
+  const shape = (tokens: Token[]): string[] =>
+    tokens
+      .filter((t) => t.type !== "space")
+      .map((t) => (t.type === "heading" ? `h${(t as Tokens.Heading).depth}` : t.type === "list" ? `list${(t as Tokens.List).items.length}` : t.type));
   if (JSON.stringify(shape(ta)) !== JSON.stringify(shape(tb))) return report.problem(`block structure ${shape(ta).join(",")} became ${shape(tb).join(",")}`);
   const blocks = (tokens: Token[]) => tokens.filter((t) => t.type !== "space");
   const ba = blocks(ta);
@@ -334,7 +348,8 @@ function checkMarkdown(report: Report, source: Uint8Array, output: Uint8Array): 
       const width = Math.max(...lines.map((l) => l.length));
       const outLines = out.raw.trimEnd().split("\n");
       const outWidth = Math.max(...outLines.map((l) => l.length));
-      if (lines.length > 1 && (outLines.length === 1 || outWidth > width * 1.3 + 10)) report.problem(`block ${i}: a paragraph wrapped at ${width} columns came back ${outLines.length === 1 ? "on one line" : `${outWidth} wide`}`);
+      if (lines.length > 1 && (outLines.length === 1 || outWidth > width * 1.3 + 10))
+        report.problem(`block ${i}: a paragraph wrapped at ${width} columns came back ${outLines.length === 1 ? "on one line" : `${outWidth} wide`}`);
     }
     if (block.type === "paragraph" || block.type === "heading" || block.type === "list" || block.type === "blockquote" || block.type === "table") {
       report.units++;
@@ -388,7 +403,8 @@ function unitElement(ext: string, name: string): string | undefined {
   if (ext === "docx") return /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/.test(name) ? "w:p" : undefined;
   if (ext === "pptx") return /^ppt\/(slides\/slide|notesSlides\/notesSlide)\d+\.xml$/.test(name) ? "a:p" : undefined;
   if (name === "xl/sharedStrings.xml") return "si";
-  if (/^xl\/(worksheets\/sheet\d+|comments\d*|drawings\/drawing\d+)\.xml$/.test(name)) return name.includes("sheet") ? "is" : name.includes("comments") ? "comment" : "a:p";
+  if (/^xl\/(worksheets\/sheet\d+|comments\d*|drawings\/drawing\d+)\.xml$/.test(name))
+    return name.includes("sheet") ? "is" : name.includes("comments") ? "comment" : "a:p";
   return undefined;
 }
 
@@ -398,14 +414,23 @@ function checkOoxml(report: Report, source: Uint8Array, output: Uint8Array, ext:
   const na = Object.keys(a);
   const nb = Object.keys(b);
   // Tolk may append a copy of a shared string (xlsx), but never adds, drops or reorders entries.
-  if (JSON.stringify(na) !== JSON.stringify(nb)) return report.problem(`zip entries changed: ${na.filter((n) => !nb.includes(n)).concat(nb.filter((n) => !na.includes(n))).join(", ") || "order"}`);
+  if (JSON.stringify(na) !== JSON.stringify(nb))
+    return report.problem(
+      `zip entries changed: ${
+        na
+          .filter((n) => !nb.includes(n))
+          .concat(nb.filter((n) => !na.includes(n)))
+          .join(", ") || "order"
+      }`,
+    );
   const utf8 = new TextDecoder();
   for (const name of na) {
     const ba = a[name] as Uint8Array;
     const bb = b[name] as Uint8Array;
     const unit = unitElement(ext, name);
     if (!unit) {
-      if (Buffer.compare(Buffer.from(ba), Buffer.from(bb)) !== 0 && !(ext === "xlsx" && /^xl\/worksheets\//.test(name))) report.problem(`${name}: a part without text changed`);
+      if (Buffer.compare(Buffer.from(ba), Buffer.from(bb)) !== 0 && !(ext === "xlsx" && /^xl\/worksheets\//.test(name)))
+        report.problem(`${name}: a part without text changed`);
       continue;
     }
     let xa: XmlNode;

@@ -1,16 +1,7 @@
 import { access, constants } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import {
-  countWords,
-  type Engine,
-  EngineError,
-  type EngineHealth,
-  type LanguagePair,
-  pairKey,
-  type SegmentResult,
-  type TranslateRequest,
-} from "../engine";
+import { countWords, type Engine, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "../engine";
 import { deformat, splitOuterWhitespace } from "./markup";
 import { APERTIUM_SCRIPTS, type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
 import { DEFAULT_NICE } from "./pipeline";
@@ -163,7 +154,12 @@ export class ApertiumEngine implements Engine {
         const pair = queue[next++];
         const mode = pair && this.byPair.get(pairKey(pair));
         if (!pair || !mode) continue;
-        if (await this.pool(pairKey(pair), mode).prestart().catch(() => false)) warmed.push(pair);
+        if (
+          await this.pool(pairKey(pair), mode)
+            .prestart()
+            .catch(() => false)
+        )
+          warmed.push(pair);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));

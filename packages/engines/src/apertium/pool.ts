@@ -255,10 +255,7 @@ export class PairPool implements BudgetMember {
       const pipeline = this.takeIdle() ?? this.start() ?? this.takeBusy();
       if (!pipeline) break;
       const free = 1 + this.idle.length + (this.settings.poolSize - this.alive.size);
-      const share = Math.min(
-        this.settings.maxBatchChars,
-        Math.max(this.settings.minBatchChars, Math.ceil(this.queuedChars / free)),
-      );
+      const share = Math.min(this.settings.maxBatchChars, Math.max(this.settings.minBatchChars, Math.ceil(this.queuedChars / free)));
       const batch = this.take(share);
       if (batch.length === 0) {
         this.release(pipeline);
@@ -485,12 +482,9 @@ export class PairPool implements BudgetMember {
 
 function deliver(entry: Entry, output: string): void {
   const { text, unknownWords } = reformat(output, entry.core);
-  entry.job.set(
-    entry.index,
-    {
-      text: entry.lead + text.trim() + entry.trail,
-      unknownWords: Math.min(unknownWords, entry.words),
-      words: entry.words,
-    },
-  );
+  entry.job.set(entry.index, {
+    text: entry.lead + text.trim() + entry.trail,
+    unknownWords: Math.min(unknownWords, entry.words),
+    words: entry.words,
+  });
 }

@@ -1,15 +1,6 @@
 import { LANGUAGES } from "@tolk/contract";
 
-import {
-  countWords,
-  type Engine,
-  EngineError,
-  type EngineHealth,
-  type LanguagePair,
-  pairKey,
-  type SegmentResult,
-  type TranslateRequest,
-} from "../engine";
+import { countWords, type Engine, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "../engine";
 import { type HttpOptions, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
 import { discoverPairs, type LibrePair, readLanguages } from "./languages";
 

@@ -66,7 +66,14 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
       method: "POST",
       url: `${baseUrl}/chat/completions`,
       headers,
-      body: { model, temperature: 0, messages: [{ role: "system", content: system }, { role: "user", content: user }] },
+      body: {
+        model,
+        temperature: 0,
+        messages: [
+          { role: "system", content: system },
+          { role: "user", content: user },
+        ],
+      },
       signal,
     });
     return messageContent(body);

@@ -10,13 +10,7 @@ export interface PromptLanguage {
  * The system prompt of one chat completion: translate `count` strings from one language to
  * another, keep protected placeholders (⟦0⟧) and markup verbatim, answer with a JSON array only.
  */
-export function systemPrompt(
-  source: PromptLanguage,
-  target: PromptLanguage,
-  count: number,
-  instructions?: string,
-  context?: TranslationContext,
-): string {
+export function systemPrompt(source: PromptLanguage, target: PromptLanguage, count: number, instructions?: string, context?: TranslationContext): string {
   const lines = [
     `You are a professional translator. Translate each string of the JSON array in the user message from ${source.name} (${source.code}) to ${target.name} (${target.code}).`,
     "Rules:",

@@ -5,9 +5,7 @@ import { type LibreLanguage } from "../../src/libretranslate/languages";
 import { fakeTranslate, sendJson, startServer, type TestServer } from "./server";
 
 export type LibreMisbehaviour =
-  | { kind: "status"; status: number; headers?: Record<string, string>; body?: unknown }
-  | { kind: "wrong-count" }
-  | { kind: "hang" };
+  { kind: "status"; status: number; headers?: Record<string, string>; body?: unknown } | { kind: "wrong-count" } | { kind: "hang" };
 
 export interface FakeLibreTranslate extends TestServer {
   queue: LibreMisbehaviour[];
@@ -22,7 +20,8 @@ export async function startFakeLibreTranslate(languages: LibreLanguage[], apiKey
     if (apiKey !== undefined && body.api_key !== apiKey) return sendJson(res, 403, { error: "Invalid API key" });
     const source = languages.find((l) => l.code === body.source);
     if (!source) return sendJson(res, 400, { error: `${String(body.source)} is not supported` });
-    if (typeof body.target !== "string" || !(source.targets ?? []).includes(body.target)) return sendJson(res, 400, { error: `${String(body.target)} is not supported` });
+    if (typeof body.target !== "string" || !(source.targets ?? []).includes(body.target))
+      return sendJson(res, 400, { error: `${String(body.target)} is not supported` });
     const q = body.q;
     const misbehaviour = queue.shift();
     switch (misbehaviour?.kind) {

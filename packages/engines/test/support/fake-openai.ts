@@ -38,7 +38,11 @@ interface ChatBody {
 function isChatBody(body: unknown): body is ChatBody {
   if (!body || typeof body !== "object") return false;
   const { model, messages } = body as { model?: unknown; messages?: unknown };
-  return typeof model === "string" && Array.isArray(messages) && messages.every((m: unknown) => !!m && typeof m === "object" && typeof (m as { content?: unknown }).content === "string");
+  return (
+    typeof model === "string" &&
+    Array.isArray(messages) &&
+    messages.every((m: unknown) => !!m && typeof m === "object" && typeof (m as { content?: unknown }).content === "string")
+  );
 }
 
 /** The segments of a chat request: the user message parsed as a JSON array of strings. */

@@ -96,7 +96,7 @@ export function icuSegments(segment: Segment): Segment[] {
   const out: Segment[] = [];
   for (const piece of message.pieces.values()) {
     if (!hasText(piece.text)) continue;
-    out.push({ ...segment, id: `${segment.id}${piece.suffix}`, text: piece.text});
+    out.push({ ...segment, id: `${segment.id}${piece.suffix}`, text: piece.text });
   }
   return out;
 }

@@ -4,9 +4,7 @@
  * its format with `expandCodes` while merging, after `repairCodes` has fixed what an engine broke.
  */
 
-export type CodeToken =
-  | { kind: "text"; text: string }
-  | { kind: "open" | "close" | "isolated"; id: number };
+export type CodeToken = { kind: "text"; text: string } | { kind: "open" | "close" | "isolated"; id: number };
 
 const CODE = /<(\/?)g(\d+)>|<x(\d+)\/>/g;
 
@@ -117,12 +115,7 @@ export function repairCodes(source: string, translation: string): string {
  * A repaired translation back in its format: plain text through `escape`, codes through the
  * markup `InlineCodes` recorded (`render` turns a recorded value into output text).
  */
-export function expandCodes<T>(
-  translation: string,
-  codes: InlineCodes<T>,
-  escape: (text: string) => string,
-  render: (markup: T) => string = String,
-): string {
+export function expandCodes<T>(translation: string, codes: InlineCodes<T>, escape: (text: string) => string, render: (markup: T) => string = String): string {
   let out = "";
   for (const t of tokenizeCodes(translation)) {
     if (t.kind === "text") out += escape(t.text);

@@ -50,7 +50,10 @@ export const htmlFilter: FormatFilter = {
       attributeSplices.push({ start: unit.value.start, end: unit.value.end, text: unit.quote ? value : `"${value}"` });
     }
     // Codes render their source markup with any attribute translations inside it (an img alt).
-    const { inside, outside } = partitionEdits(attributeSplices, runs.map((r) => r.unit.range));
+    const { inside, outside } = partitionEdits(
+      attributeSplices,
+      runs.map((r) => r.unit.range),
+    );
     const runSplices = runs.map(({ unit, translation }) => {
       const nested = inside.get(unit.range) ?? [];
       const escape = (s: string) => encodeMarkupText(s, { style: unit.style, unencodable });

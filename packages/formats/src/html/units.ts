@@ -37,7 +37,33 @@ export interface AttributeUnit {
 export type HtmlUnit = TextUnit | AttributeUnit;
 
 /** Inline elements that become paired codes inside a block's text. */
-const PAIRED = new Set(["a", "b", "strong", "em", "i", "u", "span", "sub", "sup", "small", "abbr", "cite", "q", "mark", "s", "del", "ins", "time", "dfn", "bdi", "bdo", "font", "data", "label", "picture"]);
+const PAIRED = new Set([
+  "a",
+  "b",
+  "strong",
+  "em",
+  "i",
+  "u",
+  "span",
+  "sub",
+  "sup",
+  "small",
+  "abbr",
+  "cite",
+  "q",
+  "mark",
+  "s",
+  "del",
+  "ins",
+  "time",
+  "dfn",
+  "bdi",
+  "bdo",
+  "font",
+  "data",
+  "label",
+  "picture",
+]);
 /** Void inline elements that become isolated codes. */
 const ISOLATED = new Set(["br", "wbr", "img", "input", "source", "track"]);
 /** Never translated; inside a sentence they become one opaque isolated code. */
@@ -95,9 +121,19 @@ export function readHtml(text: string): HtmlDocument {
     const valueRaw = m[1] ?? m[2] ?? m[3] ?? "";
     const quote = m[1] !== undefined ? '"' : m[2] !== undefined ? "'" : undefined;
     const start = location.endOffset - valueRaw.length - (quote ? 1 : 0);
-    const value = decodeHTML(valueRaw).replace(/[ \t\n\r\f]+/g, " ").trim();
+    const value = decodeHTML(valueRaw)
+      .replace(/[ \t\n\r\f]+/g, " ")
+      .trim();
     if (!/\p{L}/u.test(value)) return;
-    units.push({ kind: "attribute", id: nextId(), context, text: value, value: { start, end: start + valueRaw.length }, quote, style: referenceStyle(valueRaw) });
+    units.push({
+      kind: "attribute",
+      id: nextId(),
+      context,
+      text: value,
+      value: { start, end: start + valueRaw.length },
+      quote,
+      style: referenceStyle(valueRaw),
+    });
   };
 
   const collectAttributes = (el: T.Element) => {
@@ -129,7 +165,15 @@ export function readHtml(text: string): HtmlDocument {
       return;
     }
     if (built && /\p{L}/u.test(built.plain)) {
-      units.push({ kind: "text", id: nextId(), context, text: built.text, range: built.range, codes: built.codes, style: referenceStyle(text.slice(built.range.start, built.range.end)) });
+      units.push({
+        kind: "text",
+        id: nextId(),
+        context,
+        text: built.text,
+        range: built.range,
+        codes: built.codes,
+        style: referenceStyle(text.slice(built.range.start, built.range.end)),
+      });
     }
   };
 
@@ -168,7 +212,10 @@ const WS = /[ \t\n\r\f]/;
  * the source in order (then a splice could lose or duplicate bytes). Leading and trailing
  * whitespace, comments and isolated elements stay outside the segment.
  */
-function buildRun(text: string, nodes: readonly T.ChildNode[]): { text: string; plain: string; range: Range; codes: InlineCodes<Range> } | "broken" | undefined {
+function buildRun(
+  text: string,
+  nodes: readonly T.ChildNode[],
+): { text: string; plain: string; range: Range; codes: InlineCodes<Range> } | "broken" | undefined {
   const edge = (n: T.ChildNode) => {
     const r = role(n);
     if (r === "comment" || r === "isolated" || r === "opaque") return true;

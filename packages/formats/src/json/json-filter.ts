@@ -90,8 +90,7 @@ export const jsonFilter: FormatFilter = {
     const { text, encoding, strings, arbLocale } = parse(file);
     const style = detectEscapeStyle(text);
     const edits: TextEdit[] = [];
-    const replace = (node: Node, value: string) =>
-      edits.push({ start: node.offset, end: node.offset + node.length, text: encodeJsonString(value, style) });
+    const replace = (node: Node, value: string) => edits.push({ start: node.offset, end: node.offset + node.length, text: encodeJsonString(value, style) });
     for (const s of strings) {
       const translation = translations.get(s.id);
       if (translation === undefined) continue;

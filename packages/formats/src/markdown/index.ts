@@ -20,7 +20,6 @@ function read(file: Uint8Array) {
   return { ...decoded, units: withNestingLimit("Markdown", () => readMarkdownUnits(decoded.text)) };
 }
 
-
 /** Container prefixes (indentation, `>`, list markers) longer than this are refused. */
 const MAX_PREFIX = 256;
 const PREFIX = /^(?:[ \t>]|[-+*][ \t]|\d{1,9}[.)][ \t])*/;
@@ -79,7 +78,10 @@ export const markdownFilter: FormatFilter = {
       else inline.push({ ...unit.range, text: escapeTitle(repaired, unit.style) });
     }
     // Codes render their source markup with any alt or title translation inside it.
-    const { inside, outside } = partitionEdits(inline, blocks.map((b) => b.unit.range));
+    const { inside, outside } = partitionEdits(
+      inline,
+      blocks.map((b) => b.unit.range),
+    );
     const blockSplices = blocks.map(({ unit, translation }) => {
       const nested = inside.get(unit.range) ?? [];
       const render = (markup: Markup) => (typeof markup === "string" ? markup : renderRange(text, markup, nested));
@@ -91,7 +93,11 @@ export const markdownFilter: FormatFilter = {
 
 function renderBlock(unit: BlockUnit, translation: string, render: (markup: Markup) => string): string {
   // Emphasis cannot open before or close after a space (`* x*` is literal): keep spaces outside codes.
-  const tidy = translation.replace(/<g(\d+)>(\s+)/g, "$2<g$1>").replace(/(\s+)<\/g(\d+)>/g, "</g$2>$1").replace(/ {2,}/g, " ").trim();
+  const tidy = translation
+    .replace(/<g(\d+)>(\s+)/g, "$2<g$1>")
+    .replace(/(\s+)<\/g(\d+)>/g, "</g$2>$1")
+    .replace(/ {2,}/g, " ")
+    .trim();
   let first = tokenizeCodes(tidy)[0]?.kind === "text";
   const escape = (s: string) => {
     const out = escapeMarkdown(s, { style: unit.style, cell: unit.cell, lineStart: unit.lineStart && first, escaped: unit.escaped, literal: unit.literal });

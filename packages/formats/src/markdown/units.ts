@@ -67,7 +67,14 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
   const addTitle = (raw: string, offset: number, context: string) => {
     const title = findTitle(raw);
     if (title && /\p{L}/u.test(title.text)) {
-      units.push({ kind: "title", id: nextId(), context, text: title.text, range: { start: offset + title.start, end: offset + title.end }, style: title.delimiter });
+      units.push({
+        kind: "title",
+        id: nextId(),
+        context,
+        text: title.text,
+        range: { start: offset + title.start, end: offset + title.end },
+        style: title.delimiter,
+      });
     }
   };
 
@@ -93,7 +100,14 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
         if (n.type === "image" || n.type === "imageReference") {
           const alt = findAlt(raw);
           if (alt && /\p{L}/u.test(n.alt ?? "")) {
-            units.push({ kind: "alt", id: nextId(), context: "image alt", text: n.alt ?? "", range: { start: r.start + alt.start, end: r.start + alt.end }, style: "" });
+            units.push({
+              kind: "alt",
+              id: nextId(),
+              context: "image alt",
+              text: n.alt ?? "",
+              range: { start: r.start + alt.start, end: r.start + alt.end },
+              style: "",
+            });
           }
         }
         if (n.type === "image" || (n.type === "link" && raw.startsWith("["))) addTitle(raw, r.start, `${n.type} title`);
@@ -201,7 +215,12 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
       return value;
     }
     const raw = text.slice(range.start, range.end);
-    const paired = node.type === "emphasis" || node.type === "strong" || node.type === "delete" || (node.type === "link" && raw.startsWith("[")) || node.type === "linkReference";
+    const paired =
+      node.type === "emphasis" ||
+      node.type === "strong" ||
+      node.type === "delete" ||
+      (node.type === "link" && raw.startsWith("[")) ||
+      node.type === "linkReference";
     const children = "children" in node ? node.children : [];
     const innerFirst = children[0] && rangeOf(children[0]);
     const innerLast = children[children.length - 1] && rangeOf(children[children.length - 1] as PhrasingContent);

@@ -48,9 +48,7 @@ export interface Span {
 
 const span = (el: XElement): Span => ({ start: el.start, end: el.end });
 
-type IsoPart =
-  | { kind: "node"; span: Span }
-  | { kind: "runChildren"; runOpen: Span; runName: string; props: Span | undefined; children: Span[] };
+type IsoPart = { kind: "node"; span: Span } | { kind: "runChildren"; runOpen: Span; runName: string; props: Span | undefined; children: Span[] };
 
 export type Markup =
   | { kind: "format"; rPr: Span | undefined }
@@ -113,8 +111,7 @@ export function readParagraph(p: XElement, d: Dialect): ParagraphUnit {
   }
   const codes = new InlineCodes<Markup>();
   const { text, base } = build(pieces, codes);
-  const plain = pieces.every((x) => (x.kind === "text" && x.rPr === undefined) || x.kind === "literal") &&
-    content.every((c) => d.classify(c) === "text");
+  const plain = pieces.every((x) => (x.kind === "text" && x.rPr === undefined) || x.kind === "literal") && content.every((c) => d.classify(c) === "text");
   return { span: span(p), prefix: prefixOf(p), text, codes, base, plain, contentStart, contentEnd, head, tail };
 }
 

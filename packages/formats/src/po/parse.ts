@@ -141,7 +141,11 @@ export function quote(value: string): string {
   return `"${escaped}"`;
 }
 
-const QUOTE_ESCAPES: Record<string, string> = Object.fromEntries(Object.entries(ESCAPES).filter(([name]) => name !== "'" && name !== "?").map(([name, char]) => [char, `\\${name}`]));
+const QUOTE_ESCAPES: Record<string, string> = Object.fromEntries(
+  Object.entries(ESCAPES)
+    .filter(([name]) => name !== "'" && name !== "?")
+    .map(([name, char]) => [char, `\\${name}`]),
+);
 
 const WIDTH = 79;
 

@@ -160,7 +160,12 @@ function headerEdits(header: PoEntry, set: ReadonlyMap<string, string>, eol: str
     let to = from;
     while (to < msgstr.parts.length - 1 && !msgstr.parts[to]?.value.endsWith("\n")) to++;
     const end = msgstr.parts[to] ?? start;
-    if (msgstr.parts.slice(from, to + 1).map((p) => p.value).join("") !== `${name}: ${value}\n`) {
+    if (
+      msgstr.parts
+        .slice(from, to + 1)
+        .map((p) => p.value)
+        .join("") !== `${name}: ${value}\n`
+    ) {
       edits.push({ start: start.start, end: end.end, text: line });
     }
   }
@@ -173,7 +178,11 @@ function unfuzzyHeader(header: PoEntry, text: string): TextEdit[] {
   return header.flagLines
     .filter((l) => /\bfuzzy\b/.test(l.text))
     .map((l) => {
-      const rest = l.text.slice(2).split(",").map((f) => f.trim()).filter((f) => f && f !== "fuzzy");
+      const rest = l.text
+        .slice(2)
+        .split(",")
+        .map((f) => f.trim())
+        .filter((f) => f && f !== "fuzzy");
       if (rest.length > 0) return { start: l.start, end: l.end, text: `#, ${rest.join(", ")}` };
       const lineEnd = text.indexOf("\n", l.end);
       return { start: l.start, end: lineEnd < 0 ? l.end : lineEnd + 1, text: "" };

@@ -26,7 +26,10 @@ function parse(lines: readonly Line[]): Cue[] {
     else if (INDEX.test(first.text) && second && TIMING.test(second.text)) timingAt = 1;
     else {
       const bad = INDEX.test(first.text) && second ? second : first;
-      throw new FormatError("invalid_file", `Line ${bad.number}: expected a cue timing like "00:00:01,000 --> 00:00:02,000", found "${bad.text.trim().slice(0, 60)}".`);
+      throw new FormatError(
+        "invalid_file",
+        `Line ${bad.number}: expected a cue timing like "00:00:01,000 --> 00:00:02,000", found "${bad.text.trim().slice(0, 60)}".`,
+      );
     }
     const timing = block[timingAt];
     const number = cues.length + 1;

@@ -92,12 +92,17 @@ function toSegment(raw: string, dialect: SubtitleDialect): { lead: string; text:
   });
 
   const paired = new Set([...closeOf.keys(), ...closeOf.values()]);
-  const standalone = (t: { tag: boolean; raw: string } | undefined, i: number) => t !== undefined && ((t.tag && !paired.has(i)) || (!t.tag && t.raw.trim() === ""));
+  const standalone = (t: { tag: boolean; raw: string } | undefined, i: number) =>
+    t !== undefined && ((t.tag && !paired.has(i)) || (!t.tag && t.raw.trim() === ""));
   let from = 0;
   while (from < tokens.length && standalone(tokens[from], from)) from++;
   let to = tokens.length;
   while (to > from && standalone(tokens[to - 1], to - 1)) to--;
-  const slice = (a: number, b: number) => tokens.slice(a, b).map((t) => t.raw).join("");
+  const slice = (a: number, b: number) =>
+    tokens
+      .slice(a, b)
+      .map((t) => t.raw)
+      .join("");
 
   const codes = new InlineCodes();
   const render = (from: number, to: number): string => {

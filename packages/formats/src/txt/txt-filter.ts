@@ -58,16 +58,18 @@ function translated(id: string, source: string, translations: ReadonlyMap<string
   const t = translations.get(id);
   if (t === undefined) return source;
   // A translation never gains a line break: it would break the block structure.
-  return repairCodes(source, t).replace(/\s*[\r\n]+\s*/g, " ").trim() || source;
+  return (
+    repairCodes(source, t)
+      .replace(/\s*[\r\n]+\s*/g, " ")
+      .trim() || source
+  );
 }
 
 function renderBlock(block: Block, translations: ReadonlyMap<string, string>): string {
   const bi = block.index;
   if (block.kind === "blank") return block.lines.map(renderLine).join("");
   if (block.kind === "lines") {
-    return block.lines
-      .map((line, l) => renderLine({ ...line, content: line.content ? translated(`b${bi}.${l}`, line.content, translations) : "" }))
-      .join("");
+    return block.lines.map((line, l) => renderLine({ ...line, content: line.content ? translated(`b${bi}.${l}`, line.content, translations) : "" })).join("");
   }
   const source = block.lines.map((l) => l.content).join(" ");
   const text = translated(`b${bi}`, source, translations);

@@ -47,7 +47,10 @@ function parse(lines: readonly Line[]): Cue[] {
     else if (!first.text.includes("-->") && second && TIMING.test(second.text)) timingAt = 1;
     else {
       const bad = first.text.includes("-->") || !second ? first : second;
-      throw new FormatError("invalid_file", `Line ${bad.number}: expected a cue timing like "00:00:01.000 --> 00:00:02.000", found "${bad.text.trim().slice(0, 60)}".`);
+      throw new FormatError(
+        "invalid_file",
+        `Line ${bad.number}: expected a cue timing like "00:00:01.000 --> 00:00:02.000", found "${bad.text.trim().slice(0, 60)}".`,
+      );
     }
     const timing = block[timingAt];
     const number = cues.length + 1;

@@ -72,7 +72,11 @@ export function setAttributes(startTag: string, attributes: readonly (readonly [
   for (const [name, value] of attributes) {
     const existing = new RegExp(`(\\s${name.replace(/[.:-]/g, "\\$&")}\\s*=\\s*)(["'])[^"']*\\2`);
     if (existing.test(tag)) tag = tag.replace(existing, (_, head: string, q: string) => `${head}${q}${escapeXmlAttribute(value)}${q}`);
-    else tag = tag.replace(/\s*(\/?>)$/, (end: string, close: string) => ` ${name}="${escapeXmlAttribute(value)}"${end.slice(0, end.length - close.length)}${close}`);
+    else
+      tag = tag.replace(
+        /\s*(\/?>)$/,
+        (end: string, close: string) => ` ${name}="${escapeXmlAttribute(value)}"${end.slice(0, end.length - close.length)}${close}`,
+      );
   }
   return tag;
 }

@@ -65,7 +65,8 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
   try {
     root = parseXml(text, "The XLIFF file").root;
   } catch (error) {
-    if (error instanceof XmlSyntaxError) throw new FormatError("invalid_file", `Invalid XML at line ${error.line}, column ${error.column}: ${error.detail.replace(/\.$/u, "")}.`);
+    if (error instanceof XmlSyntaxError)
+      throw new FormatError("invalid_file", `Invalid XML at line ${error.line}, column ${error.column}: ${error.detail.replace(/\.$/u, "")}.`);
     throw error;
   }
   if (localName(root) !== "xliff") throw new FormatError("invalid_file", "Not an XLIFF file: the root element is not <xliff>.");
@@ -79,14 +80,19 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
     if (version === 1 && isTemplate(attributesOf(file)["target-language"], sourceOf(file), options)) templates.add(file);
     const template = templates.has(languageHolder);
     walkUnits(file, version === 1 ? "trans-unit" : "unit", attributesOf(file).translate !== "no", (unit, index) => {
-      const found = version === 1 ? unitV1(text, unit, `${fileIndex}/${attributesOf(unit).id ?? index}`, languageHolder, template) : unitV2(text, unit, `${fileIndex}/${attributesOf(unit).id ?? index}`, languageHolder, template);
+      const found =
+        version === 1
+          ? unitV1(text, unit, `${fileIndex}/${attributesOf(unit).id ?? index}`, languageHolder, template)
+          : unitV2(text, unit, `${fileIndex}/${attributesOf(unit).id ?? index}`, languageHolder, template);
       for (const u of found) units.push(u);
     });
   });
   if (templates.size > 0) {
     const first = [...templates][0];
     const declared = first ? attributesOf(first)[version === 1 ? "target-language" : "trgLang"] : undefined;
-    options.warn?.(`The XLIFF file's target language is "${declared}", the same as its source language: it was read as a template (its targets copy the sources). The sources were translated and the target language set to "${options.targetLang}".`);
+    options.warn?.(
+      `The XLIFF file's target language is "${declared}", the same as its source language: it was read as a template (its targets copy the sources). The sources were translated and the target language set to "${options.targetLang}".`,
+    );
   }
   return { ...decoded, version, units, templates };
 }
@@ -123,10 +129,17 @@ function walkUnits(parent: XElement, unitName: string, translatable: boolean, fo
 }
 
 /** A target that already says something (elements count: a code is content). */
-const hasContent = (element: XElement | undefined) =>
-  element !== undefined && element.children.some((c) => c.kind === "element" || /\S/.test(c.text));
+const hasContent = (element: XElement | undefined) => element !== undefined && element.children.some((c) => c.kind === "element" || /\S/.test(c.text));
 
-function toUnit(text: string, id: string, context: string, content: XElement, target: XElement | undefined, languageHolder: XElement, extra: Partial<Unit>): Unit[] {
+function toUnit(
+  text: string,
+  id: string,
+  context: string,
+  content: XElement,
+  target: XElement | undefined,
+  languageHolder: XElement,
+  extra: Partial<Unit>,
+): Unit[] {
   const codes = new InlineCodes();
   const segment = contentToText(text, content, codes);
   if (!/[\p{L}\p{N}]/u.test(segment.replace(/<\/?g\d+>|<x\d+\/>/g, ""))) return [];
@@ -153,7 +166,9 @@ function unitV2(text: string, unit: XElement, id: string, languageHolder: XEleme
     const target = children(segment, "target")[0];
     const state = attributesOf(segment).state ?? "";
     if (!source || (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))))) return [];
-    return toUnit(text, `${id}/${attributesOf(segment).id ?? i}`, attributesOf(unit).name ?? attributesOf(unit).id ?? id, source, target, languageHolder, { stateHolder: segment });
+    return toUnit(text, `${id}/${attributesOf(segment).id ?? i}`, attributesOf(unit).name ?? attributesOf(unit).id ?? id, source, target, languageHolder, {
+      stateHolder: segment,
+    });
   });
 }
 
@@ -170,7 +185,13 @@ export const xliffFilter: FormatFilter = {
     const edits: TextEdit[] = [];
     const languageHolders = new Set<XElement>();
     const escape = textEscaper(encoding.name);
-    const state: [string, string][] = version === 1 ? [["state", "translated"], ["state-qualifier", "mt-suggestion"]] : [];
+    const state: [string, string][] =
+      version === 1
+        ? [
+            ["state", "translated"],
+            ["state-qualifier", "mt-suggestion"],
+          ]
+        : [];
     for (const unit of units) {
       const raw = translations.get(unit.id);
       if (raw === undefined) continue;

@@ -225,12 +225,7 @@ async function plan(pkg: OoxmlPackage, book: Workbook): Promise<PlannedPart[]> {
  * is denormalized: a copy of the source string is appended to the table and the excluded cells
  * are pointed at it, so they keep their text while the others get the translation.
  */
-function denormalize(
-  book: Workbook,
-  sstPart: PlannedPart | undefined,
-  translations: ReadonlyMap<string, string>,
-  editors: Map<string, PartEditor>,
-): void {
+function denormalize(book: Workbook, sstPart: PlannedPart | undefined, translations: ReadonlyMap<string, string>, editors: Map<string, PartEditor>): void {
   const sst = book.sst;
   const editor = sst ? editors.get(sst.part) : undefined;
   if (!sst || !editor || !sstPart) return;

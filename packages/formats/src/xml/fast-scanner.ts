@@ -107,11 +107,7 @@ const MAX_ATTRIBUTES = 64;
  * writes, so the URIs are compared only then: Word's run properties carry a dozen `w:`
  * attributes, and building a URI key for each was a tenth of the scan.
  */
-function checkPrefixedAttributes(
-  names: readonly string[],
-  scope: Readonly<Record<string, string>>,
-  partsOf: (name: string) => NameParts,
-): void {
+function checkPrefixedAttributes(names: readonly string[], scope: Readonly<Record<string, string>>, partsOf: (name: string) => NameParts): void {
   for (let i = 0; i < names.length; i++) {
     const { prefix, local } = partsOf(names[i] ?? "");
     if (prefix === "" || prefix === "xmlns") continue;

@@ -34,12 +34,7 @@ export function parseXmlWithSaxes(text: string, partName: string, options: Parse
  * The same, in steps of about a million characters with a turn of the event loop between them,
  * so parsing a large part does not stall a server for seconds.
  */
-export async function parseXmlYielding(
-  text: string,
-  partName: string,
-  options: ParseOptions = {},
-  chunk = 1 << 20,
-): Promise<XmlDocument> {
+export async function parseXmlYielding(text: string, partName: string, options: ParseOptions = {}, chunk = 1 << 20): Promise<XmlDocument> {
   try {
     const scanner = new FastScanner(text, partName, options);
     while (!scanner.done) {
@@ -172,4 +167,3 @@ class TreeBuilder {
     }
   }
 }
-

@@ -133,10 +133,10 @@ export const yamlFilter: FormatFilter = {
     }
     if (edits.length > 0) {
       for (const key of localeRoots) {
-        if (key.range && !sameLanguage(String(key.value), options.targetLang)) edits.push({ start: key.range[0], end: key.range[1], text: renderScalar(options.targetLang, "PLAIN", "", { inFlow: false, eol }) });
+        if (key.range && !sameLanguage(String(key.value), options.targetLang))
+          edits.push({ start: key.range[0], end: key.range[1], text: renderScalar(options.targetLang, "PLAIN", "", { inFlow: false, eol }) });
       }
     }
     return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);
   },
 };
-

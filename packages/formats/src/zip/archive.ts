@@ -211,7 +211,7 @@ export class ZipArchive {
       }
     }
     this.work.bytesInflated += out.length;
-    if (out.length !== e.size || (crc32(out) >>> 0) !== e.crc) throw corruptEntry(e);
+    if (out.length !== e.size || crc32(out) >>> 0 !== e.crc) throw corruptEntry(e);
     return out;
   }
 

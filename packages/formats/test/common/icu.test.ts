@@ -63,7 +63,9 @@ describe("ICU messages in localization files", () => {
 </xliff>`;
     const { segments, out } = await roundTrip("xlf", source);
     expect(segments.map((s) => s.text)).toEqual(["<x1/> profile", "profiles"]);
-    expect(out).toContain(`<target state="translated" state-qualifier="mt-suggestion">{VAR_PLURAL, plural, =1 {<x id="INTERPOLATION"/> PROFILE} other {PROFILES}}</target>`);
+    expect(out).toContain(
+      `<target state="translated" state-qualifier="mt-suggestion">{VAR_PLURAL, plural, =1 {<x id="INTERPOLATION"/> PROFILE} other {PROFILES}}</target>`,
+    );
   });
 });
 
@@ -82,6 +84,8 @@ describe("XLIFF templates", () => {
     expect(out).toContain(`target-language="es"`);
     expect(out).toContain(`<target state="translated" state-qualifier="mt-suggestion">THIS VALUE SHOULD BE FALSE.</target>`);
     expect(warnings).toEqual([expect.stringMatching(/read as a template.*"es"/)]);
-    await expect(filterFor("xlf")?.extract(enc(source.replace(`target-language="en"`, `target-language="fr"`)), opts)).rejects.toThrow(/target language is "fr"/);
+    await expect(filterFor("xlf")?.extract(enc(source.replace(`target-language="en"`, `target-language="fr"`)), opts)).rejects.toThrow(
+      /target language is "fr"/,
+    );
   });
 });

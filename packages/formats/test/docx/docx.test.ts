@@ -30,8 +30,7 @@ const NASTY = {
   goBack: `<w:p><w:bookmarkStart w:id="0" w:name="_GoBack"/>${run("Cursor was here.")}<w:bookmarkEnd w:id="0"/></w:p>`,
   hidden: `<w:p>${run("Visible text")}${run(" secret note", "<w:vanish/>")}${run(" stays.")}</w:p>`,
   edgeSpace: `<w:p>${run(" Leading and trailing ")}</w:p>`,
-  dataBound:
-    `<w:sdt><w:sdtPr><w:dataBinding w:xpath="/root/title" w:storeItemID="{1}"/></w:sdtPr><w:sdtContent><w:p>${run("Bound title")}</w:p></w:sdtContent></w:sdt>`,
+  dataBound: `<w:sdt><w:sdtPr><w:dataBinding w:xpath="/root/title" w:storeItemID="{1}"/></w:sdtPr><w:sdtContent><w:p>${run("Bound title")}</w:p></w:sdtContent></w:sdt>`,
   empty: `<w:p><w:pPr><w:jc w:val="center"/></w:pPr></w:p>`,
 };
 
@@ -93,7 +92,7 @@ describe("docx merge", () => {
       '<w:hyperlink r:id="rId2" w:history="1">',
       '<w:fldSimple w:instr=" PAGE ">',
       '<w:footnoteReference w:id="1"/>',
-      "<w:vanish/></w:rPr><w:t xml:space=\"preserve\"> secret note</w:t>",
+      '<w:vanish/></w:rPr><w:t xml:space="preserve"> secret note</w:t>',
       `${run("Bound title")}`,
       '<w:pPr><w:pStyle w:val="Normal"/></w:pPr>',
     ]) {
@@ -154,7 +153,9 @@ describe("docx merge", () => {
     const xml = unzipParts(await docxFilter.merge(file, translations, OPTIONS))["word/document.xml"] ?? "";
     expect(xml).toContain('<w:t xml:space="preserve"> Delante y detrás </w:t>');
     // The lost footnote reference is appended rather than dropped.
-    expect(xml).toMatch(/El agua hierve al nivel del mar\.<\/w:t><\/w:r><w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/><\/w:rPr><w:footnoteReference w:id="1"\/>/);
+    expect(xml).toMatch(
+      /El agua hierve al nivel del mar\.<\/w:t><\/w:r><w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/><\/w:rPr><w:footnoteReference w:id="1"\/>/,
+    );
   });
 
   it("strips characters XML does not allow and escapes markup characters", async () => {
@@ -181,7 +182,9 @@ describe("docx content controls", () => {
     expect(segment?.text).toBe("Dear <g1>ACME Corp</g1>, see <x2/>.");
     const out = await docxFilter.merge(file, new Map([["word/document.xml#1", "Estimado <g1>ACME Corp</g1>, vea <x2/>."]]), OPTIONS);
     const xml = unzipParts(out)["word/document.xml"] ?? "";
-    expect(xml).toContain(`<w:sdt><w:sdtPr><w:alias w:val="Client"/></w:sdtPr><w:sdtContent><w:r><w:t xml:space="preserve">ACME Corp</w:t></w:r></w:sdtContent></w:sdt>`);
+    expect(xml).toContain(
+      `<w:sdt><w:sdtPr><w:alias w:val="Client"/></w:sdtPr><w:sdtContent><w:r><w:t xml:space="preserve">ACME Corp</w:t></w:r></w:sdtContent></w:sdt>`,
+    );
     expect(xml).toContain(bound);
     expect(xml).toContain("Estimado ");
   });
@@ -243,7 +246,13 @@ describe("docx refusals", () => {
   });
 
   it("refuses a part that is not UTF-8 as invalid_encoding", async () => {
-    const latin1 = new Uint8Array([...new TextEncoder().encode(`<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>caf`), 0xe9, ...new TextEncoder().encode("</w:t></w:r></w:p></w:body></w:document>")]);
+    const latin1 = new Uint8Array([
+      ...new TextEncoder().encode(
+        `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>caf`,
+      ),
+      0xe9,
+      ...new TextEncoder().encode("</w:t></w:r></w:p></w:body></w:document>"),
+    ]);
     const file = docx({ body: "", extraParts: { "word/document.xml": latin1 } });
     await expect(docxFilter.extract(file, OPTIONS)).rejects.toMatchObject({ code: "invalid_encoding" });
   });
@@ -260,7 +269,13 @@ describe("a file written by LibreOffice 7.4", () => {
   it("extracts its paragraphs and survives identity and pseudo-translation round trips", async () => {
     const file = libreOfficeFile("report.docx");
     const texts = (await docxFilter.extract(file, OPTIONS)).map((s) => s.text);
-    expect(texts).toEqual(expect.arrayContaining(["The <g1>quick</g1> brown fox <g2>jumps over</g2> the lazy dog.<x3/> It was <g4>very</g4> fast.", "Quarterly report header", "Measured at noon."]));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        "The <g1>quick</g1> brown fox <g2>jumps over</g2> the lazy dog.<x3/> It was <g4>very</g4> fast.",
+        "Quarterly report header",
+        "Measured at noon.",
+      ]),
+    );
     await expectIdentityRoundTrip(docxFilter, file);
     await expectPseudoRoundTrip(docxFilter, file);
   });

@@ -39,7 +39,11 @@ describe("target language on translated runs", () => {
 
   it("pptx: sets a:rPr@lang where the run has one", async () => {
     const file = pptx([
-      { shapes: sp(`<a:p><a:r><a:rPr lang="en-US" altLang="en-GB" dirty="0"/><a:t>Quarterly results</a:t></a:r></a:p><a:p><a:r><a:rPr b="1"/><a:t>Bold</a:t></a:r></a:p>`) },
+      {
+        shapes: sp(
+          `<a:p><a:r><a:rPr lang="en-US" altLang="en-GB" dirty="0"/><a:t>Quarterly results</a:t></a:r></a:p><a:p><a:r><a:rPr b="1"/><a:t>Bold</a:t></a:r></a:p>`,
+        ),
+      },
     ]);
     const segments = await pptxFilter.extract(file, { sourceLang: "en", targetLang: "de" });
     const translations = new Map(segments.map((s) => [s.id, s.text === "Bold" ? "Fett" : "Quartalsergebnisse"]));

@@ -36,7 +36,10 @@ describe("documents with very many paragraphs or entries", () => {
     for (let i = 0; i < 10_001; i++) parts[`customXml/item${i}.xml`] = strToU8("<a/>");
     const error = await filterFor("docx")
       ?.extract(zipSync(parts, { level: 0 }), OPTIONS)
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(FormatError);
     expect((error as FormatError).code).toBe("unsafe_file");
     expect((error as FormatError).message).toMatch(/has 10,?00[4-9] entries \(at most 10,?000/);

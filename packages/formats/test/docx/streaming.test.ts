@@ -12,7 +12,9 @@ describe("docx written while read", () => {
   it("gives the same document when the part is read again by saxes part-way", async () => {
     const plain = docx({ body: paragraphs(40) });
     // An element name outside ASCII: the fast scanner leaves the part to saxes after 20 paragraphs.
-    const handedOver = docx({ body: `${paragraphs(20)}<w:p><w:r><w:t>Line 21</w:t></w:r><x:ñ xmlns:x="urn:x"/></w:p>${paragraphs(40).slice(paragraphs(21).length)}` });
+    const handedOver = docx({
+      body: `${paragraphs(20)}<w:p><w:r><w:t>Line 21</w:t></w:r><x:ñ xmlns:x="urn:x"/></w:p>${paragraphs(40).slice(paragraphs(21).length)}`,
+    });
     for (const file of [plain, handedOver]) {
       const segments = await docxFilter.extract(file, OPTIONS);
       expect(segments).toHaveLength(40);

@@ -80,7 +80,11 @@ describe("docx read in windows", () => {
     const file = docx({ body: body(12) });
     await expectIdentityRoundTrip(docxFilter, file);
     const segments = await docxFilter.extract(file, OPTIONS);
-    const out = await docxFilter.merge(file, translationsOf(segments, (t) => t), OPTIONS);
+    const out = await docxFilter.merge(
+      file,
+      translationsOf(segments, (t) => t),
+      OPTIONS,
+    );
     expect(Buffer.from(out).equals(Buffer.from(file))).toBe(true);
     await expectPseudoRoundTrip(docxFilter, file);
   });

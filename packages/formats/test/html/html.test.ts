@@ -32,11 +32,32 @@ describe("html extract", () => {
     expect(texts).toContain("The <g2>old boat <g1>sails</g1> slowly</g2> past the\u00a0mill © 2024.<x3/> A second line after a break, see <g4>the guide</g4>.");
     expect(texts).toContain("Run <x1/> to begin <x2/> your trip.");
     expect(texts).toContain("Our brand <x1/> makes <g2>great</g2> boats.");
-    expect(segments.filter((s) => s.context?.startsWith("meta")).map((s) => s.text)).toEqual(["A page about boats and rivers.", "Boats & rivers", "Sailing for beginners"]);
-    expect(segments.filter((s) => s.context?.includes("@")).map((s) => s.context)).toEqual(["h1@title", "a@title", "img@alt", "li@title", "input@placeholder", "input@value"]);
+    expect(segments.filter((s) => s.context?.startsWith("meta")).map((s) => s.text)).toEqual([
+      "A page about boats and rivers.",
+      "Boats & rivers",
+      "Sailing for beginners",
+    ]);
+    expect(segments.filter((s) => s.context?.includes("@")).map((s) => s.context)).toEqual([
+      "h1@title",
+      "a@title",
+      "img@alt",
+      "li@title",
+      "input@placeholder",
+      "input@value",
+    ]);
     expect(texts).toEqual(expect.arrayContaining(["Welcome & hello", "Loose text in a div", "with a paragraph inside", "and a tail.", "Name", "Small boat"]));
     const all = texts.join("\n");
-    for (const skipped of ["Not text", "Do not translate", "RiverCo", "Legal text", "Another sentence", "preformatted", "Hello from script", "Template text", "width=device"]) {
+    for (const skipped of [
+      "Not text",
+      "Do not translate",
+      "RiverCo",
+      "Legal text",
+      "Another sentence",
+      "preformatted",
+      "Hello from script",
+      "Template text",
+      "width=device",
+    ]) {
       expect(all).not.toContain(skipped);
     }
   });
@@ -47,7 +68,8 @@ describe("html merge", () => {
     const file = fixture("html", name);
     const { output } = await roundTrip(htmlFilter, file, (t) => t, EN_EN);
     // The one asserted edit: a page that did not say its language now does.
-    const expected = name === "windows-1252.html" ? Buffer.from(Buffer.from(file).toString("latin1").replace("<html>", '<html lang="en">'), "latin1") : Buffer.from(file);
+    const expected =
+      name === "windows-1252.html" ? Buffer.from(Buffer.from(file).toString("latin1").replace("<html>", '<html lang="en">'), "latin1") : Buffer.from(file);
     expect(Buffer.from(output)).toEqual(expected);
   });
 
@@ -76,7 +98,10 @@ describe("html merge", () => {
       await htmlFilter.merge(
         file,
         new Map([
-          [id("The <g2>"), "Das <g2>alte Boot <g1>segelt</g1> langsam</g2> an der\u00a0Mühle vorbei © 2024.<x3/> Eine zweite Zeile, siehe <g4>den Führer</g4>."],
+          [
+            id("The <g2>"),
+            "Das <g2>alte Boot <g1>segelt</g1> langsam</g2> an der\u00a0Mühle vorbei © 2024.<x3/> Eine zweite Zeile, siehe <g4>den Führer</g4>.",
+          ],
           [id("Run"), "Starte <x1/>, um <x2/> deine Reise zu beginnen."],
           [id("Rivers guide"), 'Der "Flüsse" <Führer> & mehr'],
           [id("Tip"), "Ein Tipp"],
@@ -86,7 +111,7 @@ describe("html merge", () => {
         EN_DE,
       ),
     );
-    expect(output.startsWith("<!DOCTYPE html>\n<html lang=\"de\" class=no-js>\n")).toBe(true);
+    expect(output.startsWith('<!DOCTYPE html>\n<html lang="de" class=no-js>\n')).toBe(true);
     expect(output).toContain(
       "<p>Das <b>alte Boot <i>segelt</i> langsam</b> an der&nbsp;Mühle vorbei &copy; 2024.<br> " +
         "Eine zweite Zeile, siehe <a href=/docs/rivers.html?a=1&amp;b=2 class=link title='Der \"Flüsse\" &lt;Führer&gt; &amp; mehr'>den Führer</a>.</p>",
@@ -106,7 +131,14 @@ describe("html merge", () => {
     const file = fixture("html", "windows-1252.html");
     const segments = await htmlFilter.extract(file, EN_DE);
     expect(segments.map((s) => s.text)).toEqual(["Café", "Le café est très bon – vraiment."]);
-    const output = await htmlFilter.merge(file, new Map([["1", "Кафе"], ["2", "Der Kaffee ist sehr gut – wirklich."]]), EN_DE);
+    const output = await htmlFilter.merge(
+      file,
+      new Map([
+        ["1", "Кафе"],
+        ["2", "Der Kaffee ist sehr gut – wirklich."],
+      ]),
+      EN_DE,
+    );
     const text = iconv.decode(Buffer.from(output), "windows-1252");
     expect(text).toBe(
       '<!DOCTYPE html>\r\n<html lang="de">\r\n<head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><title>&#x41A;&#x430;&#x444;&#x435;</title></head>\r\n<body><p>Der Kaffee ist sehr gut – wirklich.</p></body>\r\n</html>\r\n',
@@ -168,7 +200,10 @@ describe("template tags", () => {
     const opts = { sourceLang: "en", targetLang: "es" };
     const html = `<p>Read the {{ page.title | escape }} guide {% if user %}now{% endif %} {# note #} and {{{ raw_html }}}.</p>`;
     const md = `Read the {{ page.title | escape }} guide {% if user %}now{% endif %} and {{ .Site.Title }} \\_\\_init\\_\\_ {# note #}.\n`;
-    for (const [filter, source] of [[htmlFilter, html], [markdownFilter, md]] as const) {
+    for (const [filter, source] of [
+      [htmlFilter, html],
+      [markdownFilter, md],
+    ] as const) {
       const file = new TextEncoder().encode(source);
       const segments = await filter.extract(file, opts);
       expect(segments.map((s) => s.text).join(" ")).not.toMatch(/[{}]/);

@@ -37,9 +37,19 @@ describe("markdown extract", () => {
     expect(texts).toContain("A lazy blockquote line continues here without a marker.");
     expect(texts).toContain("A small boat | one seat");
     expect(texts).toContain("Fast & light\u00a0boat");
-    expect(texts).toEqual(expect.arrayContaining(["a small boat", "Boat title", "The complete guide", "Frequently asked questions", "Lone image alt text", "The footnote text itself."]));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        "a small boat",
+        "Boat title",
+        "The complete guide",
+        "Frequently asked questions",
+        "Lone image alt text",
+        "The footnote text itself.",
+      ]),
+    );
     const all = texts.join("\n");
-    for (const skipped of ["getting-started", "2024", "Do not translate", "indented code", "HTML block", "npm install", "example.com"]) expect(all).not.toContain(skipped);
+    for (const skipped of ["getting-started", "2024", "Do not translate", "indented code", "HTML block", "npm install", "example.com"])
+      expect(all).not.toContain(skipped);
   });
 });
 
@@ -62,7 +72,10 @@ describe("markdown merge", () => {
   it("keeps delimiters, URLs, code, heading ids, references and the blockquote prefix after a hard break", async () => {
     const file = fixture("markdown", "features.md");
     const translations = new Map([
-      [await segmentId(file, "Install the"), "Installiere das <g1>Boot</g1>-Paket mit <x2/> und lies den <g3>Leitfaden</g3>, bevor du <g4>segelst</g4>. Siehe <g5>die FAQ</g5> und <g6>Änderungen</g6> für <g7>alte</g7> Neuigkeiten."],
+      [
+        await segmentId(file, "Install the"),
+        "Installiere das <g1>Boot</g1>-Paket mit <x2/> und lies den <g3>Leitfaden</g3>, bevor du <g4>segelst</g4>. Siehe <g5>die FAQ</g5> und <g6>Änderungen</g6> für <g7>alte</g7> Neuigkeiten.",
+      ],
       [await segmentId(file, "Installation"), "Installation & *Setup*"],
       [await segmentId(file, "Quoted"), "Zitierte Weisheit über <g1> das Zitat </g1><x2/>und ein harter Umbruch."],
       [await segmentId(file, "The complete guide"), 'Der "ganze" Leitfaden'],
@@ -74,7 +87,7 @@ describe("markdown merge", () => {
       [await segmentId(file, "Getting started"), "Erste Schritte mit Booten"],
     ]);
     const output = utf8(await markdownFilter.merge(file, translations, EN_DE));
-    expect(output).toContain("---\ntitle: Erste Schritte mit Booten\ndescription: \"Eine kurze Anleitung: Flüsse\"\nslug: getting-started\n");
+    expect(output).toContain('---\ntitle: Erste Schritte mit Booten\ndescription: "Eine kurze Anleitung: Flüsse"\nslug: getting-started\n');
     expect(output).toContain("## Installation & \\*Setup\\* {#install}\n");
     expect(output).toContain(
       // Hard-wrapped in the source, so wrapped again near the same width (breaks only at spaces of translated text).
@@ -97,9 +110,26 @@ describe("markdown merge", () => {
   it("keeps the BOM, CRLF, the single-quote style and the missing final newline", async () => {
     const file = fixture("markdown", "bom-crlf.md");
     const segments = await markdownFilter.extract(file, EN_DE);
-    expect(segments.map((s) => s.text)).toEqual(["It's a boat", "Title line", "First quoted line second quoted line.", "A paragraph with <g1>emphasis</g1> and <g2>underscores</g2>. No final newline here."]);
-    const output = utf8(await markdownFilter.merge(file, new Map([["1", "Es ist ein Boot"], ["3", "Erste und zweite Zeile."], ["4", "Ein Absatz mit <g1>Betonung</g1> und <g2>Unterstrichen</g2>."]]), EN_DE));
-    expect(output).toBe("\ufeff---\r\ntitle: 'Es ist ein Boot'\r\n---\r\n\r\n# Title line\r\n\r\n> Erste und zweite\r\n> Zeile.\r\n\r\nEin Absatz mit *Betonung* und _Unterstrichen_.");
+    expect(segments.map((s) => s.text)).toEqual([
+      "It's a boat",
+      "Title line",
+      "First quoted line second quoted line.",
+      "A paragraph with <g1>emphasis</g1> and <g2>underscores</g2>. No final newline here.",
+    ]);
+    const output = utf8(
+      await markdownFilter.merge(
+        file,
+        new Map([
+          ["1", "Es ist ein Boot"],
+          ["3", "Erste und zweite Zeile."],
+          ["4", "Ein Absatz mit <g1>Betonung</g1> und <g2>Unterstrichen</g2>."],
+        ]),
+        EN_DE,
+      ),
+    );
+    expect(output).toBe(
+      "\ufeff---\r\ntitle: 'Es ist ein Boot'\r\n---\r\n\r\n# Title line\r\n\r\n> Erste und zweite\r\n> Zeile.\r\n\r\nEin Absatz mit *Betonung* und _Unterstrichen_.",
+    );
   });
 
   it("leaves TOML front matter as it is", async () => {
@@ -137,7 +167,9 @@ describe("markdown refuses what it cannot read", () => {
   it("refuses nesting and delimiter counts that would make the parser crawl, naming the line", async () => {
     const list = Array.from({ length: 200 }, (_, i) => `${" ".repeat(i * 2)}- item`).join("\r\n");
     expect((await refuse(`# Title\r\n\r\n${list}\r\n`)).message).toMatch(/^Line 131: lists or quotes nest too deeply/);
-    expect((await refuse(`Intro.\n\n${"*".repeat(3000)}x${"*".repeat(3000)}\n`)).message).toMatch(/^Line 3: the block starting here holds more than 5000 emphasis delimiters/);
+    expect((await refuse(`Intro.\n\n${"*".repeat(3000)}x${"*".repeat(3000)}\n`)).message).toMatch(
+      /^Line 3: the block starting here holds more than 5000 emphasis delimiters/,
+    );
     expect((await refuse(`${"*".repeat(30000)}x${"*".repeat(30000)}\n`)).code).toBe("invalid_file");
   });
 

@@ -19,7 +19,10 @@ const EN_JA = { sourceLang: "en", targetLang: "ja" };
 function msgfmt(po: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), "tolk-po-"));
   writeFileSync(join(dir, "out.po"), po);
-  return execFileSync("msgfmt", ["-c", "--statistics", "-o", join(dir, "out.mo"), join(dir, "out.po")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync("msgfmt", ["-c", "--statistics", "-o", join(dir, "out.mo"), join(dir, "out.po")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 const comments = (po: string) => po.split(/\r?\n/).filter((l) => l.startsWith("#") && l !== "#, fuzzy");
@@ -132,7 +135,9 @@ describe("po filter", () => {
     const header = parsePo(out)[0]?.msgstr[0]?.value ?? "";
     expect(header).toContain("Language: es\n");
     expect(header).toContain("Plural-Forms: nplurals=2; plural=(n != 1);\n");
-    expect(out).toContain(`msgid_plural "couldn't write %llu items to %s: %s"\nmsgstr[0] "${pseudo("couldn't write %llu item to %s: %s")}"\nmsgstr[1] "${pseudo("couldn't write %llu items to %s: %s")}"\n\n`);
+    expect(out).toContain(
+      `msgid_plural "couldn't write %llu items to %s: %s"\nmsgstr[0] "${pseudo("couldn't write %llu item to %s: %s")}"\nmsgstr[1] "${pseudo("couldn't write %llu items to %s: %s")}"\n\n`,
+    );
     expect(msgfmt(output)).toBe("");
     expect(await poFilter.extract(output, EN_ES)).toEqual([]);
   });

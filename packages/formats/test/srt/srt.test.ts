@@ -44,8 +44,12 @@ describe("srt merge", () => {
   it("keeps coordinates, {\\an8}, dialogue dashes and the line count of every cue", async () => {
     const file = fixture("srt", "features.srt");
     const { output } = await roundTrip(srtFilter, file, pseudo);
-    const blocks = text(output).split("\n\n").filter((b) => b.trim() !== "");
-    const before = text(file).split("\n\n").filter((b) => b.trim() !== "");
+    const blocks = text(output)
+      .split("\n\n")
+      .filter((b) => b.trim() !== "");
+    const before = text(file)
+      .split("\n\n")
+      .filter((b) => b.trim() !== "");
     expect(blocks).toHaveLength(before.length);
     blocks.forEach((block, i) => expect(block.split("\n").length).toBe(before[i]?.split("\n").length));
     expect(blocks[0]).toMatch(/^1\n00:00:01,000 --> 00:00:03,500 X1:100 X2:600 Y1:20 Y2:80\n\{\\an8\}⟦/);
@@ -95,8 +99,18 @@ describe("srt merge", () => {
   it("translates dialogue lines apart even when a tag comes before the dash", async () => {
     const file = new TextEncoder().encode("1\n00:00:01,000 --> 00:00:02,000\n<i>- Are you there?</i>\n<i>- I am here.</i>\n");
     const segments = await srtFilter.extract(file, EN_DE);
-    expect(segments.map((s) => [s.id, s.text])).toEqual([["1.1", "<g1>- Are you there?</g1>"], ["1.2", "<g1>- I am here.</g1>"]]);
-    const output = await srtFilter.merge(file, new Map([["1.1", "<g1>- Bist du da?</g1>"], ["1.2", "<g1>- Ich bin hier.</g1>"]]), EN_DE);
+    expect(segments.map((s) => [s.id, s.text])).toEqual([
+      ["1.1", "<g1>- Are you there?</g1>"],
+      ["1.2", "<g1>- I am here.</g1>"],
+    ]);
+    const output = await srtFilter.merge(
+      file,
+      new Map([
+        ["1.1", "<g1>- Bist du da?</g1>"],
+        ["1.2", "<g1>- Ich bin hier.</g1>"],
+      ]),
+      EN_DE,
+    );
     expect(text(output)).toBe("1\n00:00:01,000 --> 00:00:02,000\n<i>- Bist du da?</i>\n<i>- Ich bin hier.</i>\n");
   });
 

@@ -14,7 +14,9 @@ const utf16 = (bytes: Uint8Array) => Buffer.from(bytes.subarray(2)).toString("ut
 /** The text outside the values: keys, comments, spacing, `=` and `;`. */
 async function skeleton(file: Uint8Array): Promise<string> {
   const marked = await stringsFilter.merge(file, new Map((await stringsFilter.extract(file, EN_ES)).map((s) => [s.id, "VALUE"])), EN_ES);
-  return Buffer.from(marked).toString("latin1").replace(/"VALUE"|"(?:\0V\0A\0L\0U\0E)\0"|V\0A\0L\0U\0E\0"\0/g, "");
+  return Buffer.from(marked)
+    .toString("latin1")
+    .replace(/"VALUE"|"(?:\0V\0A\0L\0U\0E)\0"|V\0A\0L\0U\0E\0"\0/g, "");
 }
 
 describe("strings filter", () => {
@@ -69,7 +71,9 @@ describe("strings filter", () => {
   });
 
   it("keeps real line breaks where the value had them, and \\U escapes in an ASCII file", async () => {
-    const { output } = await translateWith(stringsFilter, fixture("InfoPlist.strings"), (t) => (t === "Café — open" ? "Señal — ábrela" : t === "First line\nSecond line" ? "Primera línea\nSegunda" : t));
+    const { output } = await translateWith(stringsFilter, fixture("InfoPlist.strings"), (t) =>
+      t === "Café — open" ? "Señal — ábrela" : t === "First line\nSecond line" ? "Primera línea\nSegunda" : t,
+    );
     const text = Buffer.from(output).toString();
     // The file is ASCII-only and escapes with \U: so does the translation.
     expect(text).toContain('"multi" = "Primera l\\U00EDnea\nSegunda";');
@@ -80,6 +84,8 @@ describe("strings filter", () => {
     await expect(stringsFilter.extract(new TextEncoder().encode('"a" = "b";\n"c" = "d"\n"e" = "f";'), EN_ES)).rejects.toThrow(/line 3, column 1: expected ";"/);
     await expect(stringsFilter.extract(new TextEncoder().encode('"a" = "b'), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
     await expect(stringsFilter.extract(new TextEncoder().encode("/* never closed"), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
-    await expect(stringsFilter.extract(new Uint8Array([0x22, 0x61, 0x22, 0x3d, 0x22, 0xff, 0x22, 0x3b]), EN_ES)).rejects.toMatchObject({ code: "invalid_encoding" });
+    await expect(stringsFilter.extract(new Uint8Array([0x22, 0x61, 0x22, 0x3d, 0x22, 0xff, 0x22, 0x3b]), EN_ES)).rejects.toMatchObject({
+      code: "invalid_encoding",
+    });
   });
 });

@@ -11,7 +11,28 @@ export function fixture(...path: string[]): Uint8Array {
   return new Uint8Array(readFileSync(join(import.meta.dirname, "..", "fixtures", ...path)));
 }
 
-const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ö", u: "ü", c: "ç", n: "ñ", y: "ý", A: "Á", E: "É", I: "Í", O: "Ö", U: "Ü", C: "Ç", N: "Ñ", Y: "Ý", s: "š", S: "Š", z: "ž", Z: "Ž" };
+const ACCENTS: Record<string, string> = {
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ö",
+  u: "ü",
+  c: "ç",
+  n: "ñ",
+  y: "ý",
+  A: "Á",
+  E: "É",
+  I: "Í",
+  O: "Ö",
+  U: "Ü",
+  C: "Ç",
+  N: "Ñ",
+  Y: "Ý",
+  s: "š",
+  S: "Š",
+  z: "ž",
+  Z: "Ž",
+};
 
 /**
  * Pseudo-translation: accented letters, ⟦ ⟧ around the text and +30% length, codes untouched,

@@ -43,19 +43,27 @@ function pairs(xml: string): Map<string, Pair> {
     const value = e ? contentToText(xml, e, codes) : undefined;
     return { value, codes: [...codes.paired.values()].flatMap((p) => [p.open, p.close]).concat([...codes.isolated.values()]) };
   };
-  all(root).filter((e) => localName(e) === "file").forEach((file, f) => {
-    const units = all(file).filter((e) => localName(e) === "trans-unit" || localName(e) === "unit");
-    units.forEach((unit, u) => {
-      const segments = localName(unit) === "unit" ? unit.children.filter((c): c is XElement => c.kind === "element" && localName(c) === "segment") : [unit];
-      segments.forEach((segment, s) => {
-        const id = localName(unit) === "unit" ? `${f}/${attributesOf(unit).id ?? u}/${attributesOf(segment).id ?? s}` : `${f}/${attributesOf(unit).id ?? u}`;
-        const source = read(child(segment, "seg-source") ?? child(segment, "source"));
-        const targetElement = child(segment, "target");
-        const target = read(targetElement);
-        out.set(id, { source: source.value ?? "", target: target.value, sourceCodes: source.codes, targetCodes: target.codes, attributes: { ...attributesOf(segment), ...(targetElement ? attributesOf(targetElement) : {}) } as Record<string, string> });
+  all(root)
+    .filter((e) => localName(e) === "file")
+    .forEach((file, f) => {
+      const units = all(file).filter((e) => localName(e) === "trans-unit" || localName(e) === "unit");
+      units.forEach((unit, u) => {
+        const segments = localName(unit) === "unit" ? unit.children.filter((c): c is XElement => c.kind === "element" && localName(c) === "segment") : [unit];
+        segments.forEach((segment, s) => {
+          const id = localName(unit) === "unit" ? `${f}/${attributesOf(unit).id ?? u}/${attributesOf(segment).id ?? s}` : `${f}/${attributesOf(unit).id ?? u}`;
+          const source = read(child(segment, "seg-source") ?? child(segment, "source"));
+          const targetElement = child(segment, "target");
+          const target = read(targetElement);
+          out.set(id, {
+            source: source.value ?? "",
+            target: target.value,
+            sourceCodes: source.codes,
+            targetCodes: target.codes,
+            attributes: { ...attributesOf(segment), ...(targetElement ? attributesOf(targetElement) : {}) } as Record<string, string>,
+          });
+        });
       });
     });
-  });
   return out;
 }
 
@@ -110,7 +118,9 @@ describe("xliff filter", () => {
   });
 
   it("writes 1.2 targets with the source's indentation, mt-suggestion state and the target language", async () => {
-    const { output } = await translateWith(xliffFilter, fixture("app-1.2.xlf"), (t) => t.replace("Welcome to the & application", "Bienvenido a la <aplicación> & más"));
+    const { output } = await translateWith(xliffFilter, fixture("app-1.2.xlf"), (t) =>
+      t.replace("Welcome to the & application", "Bienvenido a la <aplicación> & más"),
+    );
     const out = text(output);
     expect(out).toContain('<file source-language="en" datatype="plaintext" original="app.properties" target-language="es">');
     expect(out).toContain(
@@ -118,7 +128,9 @@ describe("xliff filter", () => {
     );
     expect(out).toContain('<target state="translated" state-qualifier="mt-suggestion">Click <g id="1" ctype="bold">here</g> to <x id="2" ctype="lb"/>continue');
     expect(out).toContain('<target state="translated" state-qualifier="mt-suggestion">Needs work</target>');
-    expect(out).toContain('</seg-source>\n        <target state="translated" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">First sentence.</mrk> <mrk mtype="seg" mid="2">Second sentence.</mrk></target>');
+    expect(out).toContain(
+      '</seg-source>\n        <target state="translated" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">First sentence.</mrk> <mrk mtype="seg" mid="2">Second sentence.</mrk></target>',
+    );
     expect(out).toContain('<target state="final">Ya está</target>');
   });
 
@@ -126,27 +138,37 @@ describe("xliff filter", () => {
     const { output } = await translateWith(xliffFilter, fixture("doc-2.0.xliff"), (t) => t);
     const out = text(output);
     expect(out).toContain('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es">');
-    expect(out).toContain('<segment id="s1" state="translated">\n        <source>Press <pc id="1" dataRefStart="d1" dataRefEnd="d2">Start</pc> to begin.</source>\n        <target>Press <pc id="1"');
+    expect(out).toContain(
+      '<segment id="s1" state="translated">\n        <source>Press <pc id="1" dataRefStart="d1" dataRefEnd="d2">Start</pc> to begin.</source>\n        <target>Press <pc id="1"',
+    );
     expect(out).toContain('<segment id="s2" state="translated">');
-    expect(out).toContain('<unit id="u4"><segment state="translated"><source>Inline unit on one line</source><target>Inline unit on one line</target></segment></unit>');
+    expect(out).toContain(
+      '<unit id="u4"><segment state="translated"><source>Inline unit on one line</source><target>Inline unit on one line</target></segment></unit>',
+    );
     expect(out).toContain('<segment state="final">\n        <source>Final text</source>\n        <target>Texto final</target>');
   });
 
   it("keeps Angular's interpolation codes and ICU text exactly", async () => {
     const { output } = await translateWith(xliffFilter, fixture("angular.xlf"), pseudo);
-    expect(text(output)).toContain('<target state="translated" state-qualifier="mt-suggestion">⟦Hélló~~ <x id="INTERPOLATION" equiv-text="{{ name }}"/>!⟧</target>');
+    expect(text(output)).toContain(
+      '<target state="translated" state-qualifier="mt-suggestion">⟦Hélló~~ <x id="INTERPOLATION" equiv-text="{{ name }}"/>!⟧</target>',
+    );
   });
 
   it("refuses DTDs, external entities, broken XML, other roots and a different target language", async () => {
     const enc = (s: string) => new TextEncoder().encode(s);
-    const xxe = '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY e SYSTEM "file:///etc/passwd">]><xliff version="1.2"><file><body><trans-unit id="1"><source>&e;</source></trans-unit></body></file></xliff>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY e SYSTEM "file:///etc/passwd">]><xliff version="1.2"><file><body><trans-unit id="1"><source>&e;</source></trans-unit></body></file></xliff>';
     await expect(xliffFilter.extract(enc(xxe), EN_ES)).rejects.toMatchObject({ code: "unsafe_file" });
     const lol = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><xliff version="1.2">&lol2;</xliff>';
     await expect(xliffFilter.extract(enc(lol), EN_ES)).rejects.toMatchObject({ code: "unsafe_file" });
     await expect(xliffFilter.extract(enc('<xliff version="1.2">\n<file>\n<body></file></xliff>'), EN_ES)).rejects.toThrow(/^Invalid XML at line 3/);
     await expect(xliffFilter.extract(enc("<html/>"), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
     const deep = `<xliff version="1.2"><file><body><trans-unit id="1"><source>${"<g>".repeat(200_000)}x${"</g>".repeat(200_000)}</source></trans-unit></body></file></xliff>`;
-    await expect(xliffFilter.extract(enc(deep), EN_ES)).rejects.toMatchObject({ code: "unsafe_file", message: "The XLIFF file nests elements more than 256 levels deep." });
+    await expect(xliffFilter.extract(enc(deep), EN_ES)).rejects.toMatchObject({
+      code: "unsafe_file",
+      message: "The XLIFF file nests elements more than 256 levels deep.",
+    });
     const german = '<xliff version="1.2"><file source-language="en" target-language="de"><body/></file></xliff>';
     await expect(xliffFilter.extract(enc(german), EN_ES)).rejects.toThrow(/target language is "de", not "es"/);
     await expect(xliffFilter.extract(enc(german), { sourceLang: "en", targetLang: "de-AT" })).resolves.toEqual([]);

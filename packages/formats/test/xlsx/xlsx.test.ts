@@ -93,7 +93,7 @@ describe("xlsx merge", () => {
 
   it("escapes a literal _xHHHH_ in a translation so Excel does not decode it", async () => {
     const out = await xlsxFilter.merge(book(), new Map([["xl/sharedStrings.xml#2", "Code _x0041_ here"]]), OPTIONS);
-    expect(unzipParts(out)["xl/sharedStrings.xml"]).toContain("<t xml:space=\"preserve\">Code _x005F_x0041_ here</t>");
+    expect(unzipParts(out)["xl/sharedStrings.xml"]).toContain('<t xml:space="preserve">Code _x005F_x0041_ here</t>');
   });
 });
 

@@ -26,7 +26,11 @@ describe("the safe-XML module", () => {
       })(),
       await xliffFilter.extract(new TextEncoder().encode(XXE.replace(/r>/g, "xliff>")), { sourceLang: "en", targetLang: "es" }).catch((e: unknown) => e),
     ];
-    for (const e of refusals) expect(e).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/declares a DTD \(<!DOCTYPE> or <!ENTITY>\); DTDs and external entities are not allowed\.$/) });
+    for (const e of refusals)
+      expect(e).toMatchObject({
+        code: "unsafe_file",
+        message: expect.stringMatching(/declares a DTD \(<!DOCTYPE> or <!ENTITY>\); DTDs and external entities are not allowed\.$/),
+      });
   });
 
   it("bounds nesting at 256 levels in every reader", async () => {
@@ -36,11 +40,18 @@ describe("the safe-XML module", () => {
   });
 
   it("reads a simple tree with local names, attributes as written, text and start-tag lines", () => {
-    const tree = readSimpleTree('<?xml version="1.0"?>\n<tmx version="1.4">\n  <body>\n    <tu><tuv xml:lang="en"><seg>A &amp; <![CDATA[<b>]]></seg></tuv></tu>\n  </body>\n</tmx>', "The file");
+    const tree = readSimpleTree(
+      '<?xml version="1.0"?>\n<tmx version="1.4">\n  <body>\n    <tu><tuv xml:lang="en"><seg>A &amp; <![CDATA[<b>]]></seg></tuv></tu>\n  </body>\n</tmx>',
+      "The file",
+    );
     expect(tree).toMatchObject({ name: "tmx", attributes: { version: "1.4" }, line: 2 });
     const body = tree.children.find((c) => typeof c !== "string");
     const tu = typeof body === "string" ? undefined : body?.children.find((c) => typeof c !== "string");
-    expect(tu).toMatchObject({ name: "tu", line: 4, children: [{ name: "tuv", attributes: { "xml:lang": "en" }, children: [{ name: "seg", children: ["A & ", "<b>"] }] }] });
+    expect(tu).toMatchObject({
+      name: "tu",
+      line: 4,
+      children: [{ name: "tuv", attributes: { "xml:lang": "en" }, children: [{ name: "seg", children: ["A & ", "<b>"] }] }],
+    });
   });
 
   it("reports markup that is not well-formed with its line and column", () => {

@@ -14,13 +14,19 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 /** The documents as data with every string replaced by "S": what must not change. */
 function shape(source: string, version: "1.1" | "1.2"): unknown {
   const strip = (v: unknown): unknown =>
-    typeof v === "string" ? "S" : Array.isArray(v) ? v.map(strip) : v && typeof v === "object" && !(v instanceof Uint8Array) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k === "es" ? "en" : k, strip(x)])) : v;
+    typeof v === "string"
+      ? "S"
+      : Array.isArray(v)
+        ? v.map(strip)
+        : v && typeof v === "object" && !(v instanceof Uint8Array)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k === "es" ? "en" : k, strip(x)]))
+          : v;
   return parseAllDocuments(source, { version }).map((d) => strip(d.toJS()));
 }
 
 function anchors(source: string): number {
   let count = 0;
-  for (const doc of parseAllDocuments(source)) visit(doc, { Node: (_, node) => void (("anchor" in node && node.anchor) ? count++ : 0) });
+  for (const doc of parseAllDocuments(source)) visit(doc, { Node: (_, node) => void ("anchor" in node && node.anchor ? count++ : 0) });
   return count;
 }
 const comments = (source: string) => source.match(/(^|\s)#(\s|$)/gm)?.length ?? 0;
@@ -106,7 +112,9 @@ describe("yaml filter", () => {
   });
 
   it("writes a multi-line plain scalar on one line and quotes what a flow map cannot hold", async () => {
-    const { output } = await translateWith(yamlFilter, fixture("multi.yaml"), (t) => (t.startsWith("This plain") ? "Este escalar: largo" : t === "Open the door" ? "Abre, ya" : t));
+    const { output } = await translateWith(yamlFilter, fixture("multi.yaml"), (t) =>
+      t.startsWith("This plain") ? "Este escalar: largo" : t === "Open the door" ? "Abre, ya" : t,
+    );
     const out = text(output);
     expect(out).toContain('long: "Este escalar: largo"\nflow: {label: "Abre, ya", size: 3}\n...');
     expect(parseAllDocuments(out)[1]?.toJS()).toMatchObject({ long: "Este escalar: largo", flow: { label: "Abre, ya", size: 3 } });
@@ -114,7 +122,10 @@ describe("yaml filter", () => {
 
   it("keeps both values of a duplicated key as separate segments", async () => {
     const file = new TextEncoder().encode("title: First\ntitle: Second\n");
-    expect((await yamlFilter.extract(file, EN_ES)).map((s) => [s.id, s.text])).toEqual([["/title", "First"], ["/title#2", "Second"]]);
+    expect((await yamlFilter.extract(file, EN_ES)).map((s) => [s.id, s.text])).toEqual([
+      ["/title", "First"],
+      ["/title#2", "Second"],
+    ]);
   });
 
   it("keeps a literal block's indentation and the BOM and CRLF of the file", async () => {
@@ -128,7 +139,12 @@ describe("yaml filter", () => {
     await expect(yamlFilter.extract(new TextEncoder().encode('a: "open\n'), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
     await expect(yamlFilter.extract(new Uint8Array([0x61, 0x3a, 0x20, 0xc3]), EN_ES)).rejects.toMatchObject({ code: "invalid_encoding" });
     const lol = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 10; i++) lol.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(",")}]`);
+    for (let i = 1; i < 10; i++)
+      lol.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(",")}]`,
+      );
     const segments = await yamlFilter.extract(new TextEncoder().encode(lol.join("\n")), EN_ES);
     expect(segments).toHaveLength(9);
   });

@@ -11,9 +11,7 @@ import { type XElement, type XmlDocument, type XNode } from "../../src/xml/tree"
 /** Everything a filter reads from the tree: names, namespaces, declarations, offsets, decoded text. */
 function shape(doc: XmlDocument): unknown {
   const node = (n: XNode): unknown =>
-    n.kind === "text"
-      ? n.text
-      : [n.name, n.local, n.uri, n.ns ?? null, n.start, n.openEnd, n.closeStart, n.end, n.children.map(node)];
+    n.kind === "text" ? n.text : [n.name, n.local, n.uri, n.ns ?? null, n.start, n.openEnd, n.closeStart, n.end, n.children.map(node)];
   return node(doc.root);
 }
 
@@ -47,8 +45,36 @@ describe("fast XML scanner", () => {
         if (/\.(xml|rels)$/.test(name) && data.length < 20_000) texts.push(decodeText(data).text);
       }
     }
-    const pieces = ["<", ">", "&", '"', "'", "/", ":", "=", " ", "!", "?", "-", "]", ";", "\r", "\u0001", "\uD800", "&amp;", "&#0;", "&#x41;",
-      "<!--", "-->", "<![CDATA[", "]]>", 'xmlns:q="u"', "q:", "<?x ?>", '<?xml version="1.0"?>'];
+    const pieces = [
+      "<",
+      ">",
+      "&",
+      '"',
+      "'",
+      "/",
+      ":",
+      "=",
+      " ",
+      "!",
+      "?",
+      "-",
+      "]",
+      ";",
+      "\r",
+      "\u0001",
+      "\uD800",
+      "&amp;",
+      "&#0;",
+      "&#x41;",
+      "<!--",
+      "-->",
+      "<![CDATA[",
+      "]]>",
+      'xmlns:q="u"',
+      "q:",
+      "<?x ?>",
+      '<?xml version="1.0"?>',
+    ];
     let seed = 1;
     const random = (n: number): number => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -68,7 +94,12 @@ describe("fast XML scanner", () => {
         const at = random(xml.length);
         const piece = pieces[random(pieces.length)] ?? "";
         const op = random(3);
-        xml = op === 0 ? xml.slice(0, at) + piece + xml.slice(at) : op === 1 ? xml.slice(0, at) + xml.slice(at + 1 + random(3)) : xml.slice(0, at) + piece + xml.slice(at + 1);
+        xml =
+          op === 0
+            ? xml.slice(0, at) + piece + xml.slice(at)
+            : op === 1
+              ? xml.slice(0, at) + xml.slice(at + 1 + random(3))
+              : xml.slice(0, at) + piece + xml.slice(at + 1);
       }
       let handedOver = false;
       const got = outcome(() => parseXml(xml, "t.xml", { restart: () => (handedOver = true) }));

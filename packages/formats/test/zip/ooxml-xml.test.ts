@@ -8,7 +8,7 @@ import { attr, attributes, descendants, splice, textContent, type XElement } fro
 describe("offset XML tree", () => {
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- lead -->\r\n<a:root xmlns:a="urn:a" xmlns:b="urn:b">\r\n' +
-    '  <a:p b:x="1 &gt; 0" y=\'it&apos;s\'>😀 café &amp; <![CDATA[<raw>]]><a:r/></a:p>\r\n' +
+    "  <a:p b:x=\"1 &gt; 0\" y='it&apos;s'>😀 café &amp; <![CDATA[<raw>]]><a:r/></a:p>\r\n" +
     "  <?pi data?><a:p><a:t>two</a:t></a:p></a:root>";
   const doc = parseXml(xml, "t.xml");
   const [first, second] = descendants(doc.root, "urn:a", "p");
@@ -47,7 +47,13 @@ describe("offset XML tree", () => {
     for (const chunk of [1, 2, 3, 5, 7, 64]) {
       const chunked = await parseXmlYielding(xml, "t.xml", {}, chunk);
       expect(textContent(chunked.root), `chunk ${chunk}`).toBe(textContent(doc.root));
-      const offsets = (el: XElement): number[] => [el.start, el.openEnd, el.closeStart, el.end, ...el.children.flatMap((c) => (c.kind === "text" ? [] : offsets(c)))];
+      const offsets = (el: XElement): number[] => [
+        el.start,
+        el.openEnd,
+        el.closeStart,
+        el.end,
+        ...el.children.flatMap((c) => (c.kind === "text" ? [] : offsets(c))),
+      ];
       expect(offsets(chunked.root), `chunk ${chunk}`).toEqual(offsets(doc.root));
     }
   });

@@ -142,7 +142,10 @@ describe("hostile packages", () => {
     const refused = async (styles: string | Uint8Array): Promise<FormatError> =>
       (await refusal("docx", docx({ body: body("x"), extraParts: { "word/styles.xml": styles } }))).error;
     // Markup inside a comment or an instruction is not the root element: the search goes on.
-    expect(await refused(`<?xml version="1.0"?><!-- <x> --><?pi <y>?>\n${dtd}<x>&a;</x>`)).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/styles\.xml declares a DTD/) });
+    expect(await refused(`<?xml version="1.0"?><!-- <x> --><?pi <y>?>\n${dtd}<x>&a;</x>`)).toMatchObject({
+      code: "unsafe_file",
+      message: expect.stringMatching(/styles\.xml declares a DTD/),
+    });
     // A prolog longer than the part of it read at once is searched chunk by chunk.
     expect((await refused(`<!--${"-x".repeat(700_000)}-->${dtd}<x/>`)).code).toBe("unsafe_file");
     const utf16 = new Uint8Array(Buffer.from(`\ufeff${dtd}<x>&a;</x>`, "utf16le"));
@@ -150,7 +153,10 @@ describe("hostile packages", () => {
     // The body of a large document (read as it inflates, and only up to its root element).
     const large = `<?xml version="1.0"?>${dtd.replace("x [", "w:document [")}<w:document xmlns:w="${W_NS}"><w:body>${body("Long text. ".repeat(40)).repeat(12_000)}</w:body></w:document>`;
     expect(large.length).toBeGreaterThan(5 << 20);
-    expect((await refusal("docx", docxWithDocument(strToU8(large)))).error).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/document\.xml declares a DTD/) });
+    expect((await refusal("docx", docxWithDocument(strToU8(large)))).error).toMatchObject({
+      code: "unsafe_file",
+      message: expect.stringMatching(/document\.xml declares a DTD/),
+    });
   });
 
   it("takes a comment after the root element that mentions a DTD for what it is", async () => {
@@ -209,8 +215,14 @@ describe("zip writer", () => {
       zip.add(entry);
       entry.push(strToU8(text), true);
     };
-    add("[Content_Types].xml", `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`);
-    add("_rels/.rels", `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`);
+    add(
+      "[Content_Types].xml",
+      `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    );
+    add(
+      "_rels/.rels",
+      `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+    );
     add("word/document.xml", `<?xml version="1.0"?><w:document xmlns:w="${W_NS}" xmlns:r="${R_NS}"><w:body>${body("Stored text")}</w:body></w:document>`, true);
     add("docProps/custom.xml", "<x>untouched</x>");
     zip.end();

@@ -49,9 +49,7 @@ export const documentsRouter = router({
   /** One job, for the live progress (GET /v1/translate/{job_id}). */
   job: orgProcedure("member")
     .input(z.object({ jobId: z.string().min(1) }))
-    .query(async ({ ctx, input }) =>
-      relativeLink(await getDocumentJob(ctx.domain, ctx.documents.links, { orgId: ctx.membership.org.id, jobId: input.jobId })),
-    ),
+    .query(async ({ ctx, input }) => relativeLink(await getDocumentJob(ctx.domain, ctx.documents.links, { orgId: ctx.membership.org.id, jobId: input.jobId }))),
 
   /** The organization's recent jobs, newest first. */
   list: orgProcedure("member")

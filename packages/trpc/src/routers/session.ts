@@ -10,8 +10,7 @@ export const sessionRouter = router({
     const [user] = await ctx.domain.db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, ctx.userId));
     const organizations = await listUserOrganizations(ctx.domain, { userId: ctx.userId });
     const active =
-      (await getMembership(ctx.domain, { userId: ctx.userId, orgId: ctx.requestedOrgId })) ??
-      (await getMembership(ctx.domain, { userId: ctx.userId }));
+      (await getMembership(ctx.domain, { userId: ctx.userId, orgId: ctx.requestedOrgId })) ?? (await getMembership(ctx.domain, { userId: ctx.userId }));
     return {
       user: user ?? null,
       organizations,

@@ -12,13 +12,7 @@ export default function DashboardPage() {
   return (
     <>
       <h1>Dashboard</h1>
-      {q.isPending ? (
-        <Loading what="your quota" />
-      ) : q.error ? (
-        <ErrorState error={q.error} retry={() => void q.refetch()} />
-      ) : (
-        <QuotaView data={q.data} />
-      )}
+      {q.isPending ? <Loading what="your quota" /> : q.error ? <ErrorState error={q.error} retry={() => void q.refetch()} /> : <QuotaView data={q.data} />}
     </>
   );
 }

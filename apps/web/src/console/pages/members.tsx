@@ -43,7 +43,14 @@ function Invite() {
   const invalidate = useInvalidateMembers();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
-  const invite = useMutation(trpc.members.invite.mutationOptions({ onSuccess: () => { setEmail(""); invalidate(); } }));
+  const invite = useMutation(
+    trpc.members.invite.mutationOptions({
+      onSuccess: () => {
+        setEmail("");
+        invalidate();
+      },
+    }),
+  );
   const link = invite.data ? `${window.location.origin}/invite/${invite.data.token}` : null;
   return (
     <section className="card" aria-labelledby="invite-h">
@@ -107,7 +114,14 @@ function MemberRow({ member }: { member: RouterOutputs["members"]["list"]["membe
   const invalidate = useInvalidateMembers();
   const dialog = useRef<HTMLDialogElement>(null);
   const changeRole = useMutation(trpc.members.changeRole.mutationOptions({ onSettled: invalidate }));
-  const remove = useMutation(trpc.members.remove.mutationOptions({ onSuccess: () => { dialog.current?.close(); invalidate(); } }));
+  const remove = useMutation(
+    trpc.members.remove.mutationOptions({
+      onSuccess: () => {
+        dialog.current?.close();
+        invalidate();
+      },
+    }),
+  );
   const selectId = `role-${member.userId}`;
   return (
     <tr>
@@ -117,7 +131,12 @@ function MemberRow({ member }: { member: RouterOutputs["members"]["list"]["membe
         <label htmlFor={selectId} className="muted" style={{ position: "absolute", left: -9999 }}>
           Role of {member.email}
         </label>
-        <select id={selectId} value={member.role} disabled={changeRole.isPending} onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as Role })}>
+        <select
+          id={selectId}
+          value={member.role}
+          disabled={changeRole.isPending}
+          onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as Role })}
+        >
           {ROLES.map((r) => (
             <option key={r}>{r}</option>
           ))}

@@ -103,11 +103,25 @@ function MemoryEditor({ memory }: { memory: Memory }) {
       >
         <div className="field">
           <label htmlFor="unit-source">Source sentence</label>
-          <textarea id="unit-source" required rows={2} style={{ minHeight: "3rem" }} value={unit.source} onChange={(e) => setUnit({ ...unit, source: e.target.value })} />
+          <textarea
+            id="unit-source"
+            required
+            rows={2}
+            style={{ minHeight: "3rem" }}
+            value={unit.source}
+            onChange={(e) => setUnit({ ...unit, source: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="unit-target">Target sentence</label>
-          <textarea id="unit-target" required rows={2} style={{ minHeight: "3rem" }} value={unit.target} onChange={(e) => setUnit({ ...unit, target: e.target.value })} />
+          <textarea
+            id="unit-target"
+            required
+            rows={2}
+            style={{ minHeight: "3rem" }}
+            value={unit.target}
+            onChange={(e) => setUnit({ ...unit, target: e.target.value })}
+          />
         </div>
         <button type="submit" className="primary" disabled={add.isPending}>
           Add unit

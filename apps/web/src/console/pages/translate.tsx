@@ -86,7 +86,9 @@ export default function TranslatePage() {
       )}
       <section className="card" aria-labelledby="analyze-h">
         <h2 id="analyze-h">Analyze</h2>
-        <p className="muted">What Tolk reads in the text: language, domain, formality, risks and the model tier it would route to. Analysis costs no credits.</p>
+        <p className="muted">
+          What Tolk reads in the text: language, domain, formality, risks and the model tier it would route to. Analysis costs no credits.
+        </p>
         <button type="button" disabled={analyze.isPending || !text.trim()} onClick={() => analyze.mutate({ text })}>
           {analyze.isPending ? "Analyzing…" : "Analyze text"}
         </button>

@@ -38,7 +38,9 @@ export default function UsagePage() {
         <ErrorState error={usage.error} retry={() => void usage.refetch()} />
       ) : usage.data.rows.length === 0 ? (
         <div className="card">
-          <Empty>No translations between {usage.data.from} and {usage.data.to}.</Empty>
+          <Empty>
+            No translations between {usage.data.from} and {usage.data.to}.
+          </Empty>
         </div>
       ) : (
         <UsageView data={usage.data} />
@@ -65,7 +67,12 @@ function UsageView({ data }: { data: Daily }) {
         <p className="muted">
           {formatNumber(total)} characters from {data.from} to {data.to}
         </p>
-        <div className="chart" data-testid="chart-per-day" role="img" aria-label={`Bar chart of characters per day and target language; the table below has the same numbers.`}>
+        <div
+          className="chart"
+          data-testid="chart-per-day"
+          role="img"
+          aria-label={`Bar chart of characters per day and target language; the table below has the same numbers.`}
+        >
           <ResponsiveContainer>
             <BarChart data={perDay}>
               <CartesianGrid strokeDasharray="3 3" />

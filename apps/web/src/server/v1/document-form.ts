@@ -49,7 +49,10 @@ function singleFilePart(form: MultipartForm) {
   if (file === undefined) throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
   if (parts.length > 1) throw badRequest(`The form has ${parts.length} 'file' parts: send exactly one document per request.`, "file");
   if (!isFile(file)) {
-    throw badRequest("The 'file' part has no filename: send it as a file part with a filename (e.g. curl -F file=@report.docx); the name's extension picks the format.", "file");
+    throw badRequest(
+      "The 'file' part has no filename: send it as a file part with a filename (e.g. curl -F file=@report.docx); the name's extension picks the format.",
+      "file",
+    );
   }
   return file;
 }

@@ -119,19 +119,16 @@ export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodS
 export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
   const requestId = edgeRequestId() ?? randomUUID();
   // Shutdown refusal, the trace span, the access-log line and the metrics (observe.ts).
-  return observeV1(req, requestId, ctx?.params, (err) => wire.error(err as TolkError, requestId, baseHeaders(requestId, null)), (note) =>
-    handle(req, ctx, spec, wire, requestId, note),
+  return observeV1(
+    req,
+    requestId,
+    ctx?.params,
+    (err) => wire.error(err as TolkError, requestId, baseHeaders(requestId, null)),
+    (note) => handle(req, ctx, spec, wire, requestId, note),
   );
 }
 
-async function handle(
-  req: Request,
-  ctx: RouteContext | undefined,
-  spec: MethodSpec,
-  wire: Wire,
-  requestId: string,
-  note: RequestNote,
-): Promise<Response> {
+async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire, requestId: string, note: RequestNote): Promise<Response> {
   const startedAt = performance.now();
   let limit: RateLimitDecision | null = null;
   let idempotency: { orgId: string; key: string } | null = null;

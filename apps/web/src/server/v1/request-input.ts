@@ -13,11 +13,7 @@ export const payloadTooLarge = (maxBytes: number) =>
  * Content-Length the bytes go straight into one buffer of that size, so a 5 MB upload is not
  * also held as the chunks it arrived in; without one (or past it) they are gathered and joined.
  */
-export async function readBodyBytes(
-  req: Request,
-  maxBytes: number,
-  tooLarge: (maxBytes: number) => TolkError = payloadTooLarge,
-): Promise<Uint8Array> {
+export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: (maxBytes: number) => TolkError = payloadTooLarge): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) return new Uint8Array();
@@ -60,8 +56,7 @@ export async function readBodyBytes(
  * PostgreSQL's text cannot hold U+0000, so a NUL anywhere in the input would fail deep in the
  * database as a 500; it is refused at the edge instead, naming where it was.
  */
-export const nulCharacter = (param: string) =>
-  badRequest(`'${param || "body"}' must not contain the NUL character (U+0000).`, param || undefined);
+export const nulCharacter = (param: string) => badRequest(`'${param || "body"}' must not contain the NUL character (U+0000).`, param || undefined);
 
 /** The path (keys and indexes) to the first string or key holding a NUL, or null. */
 function pathToNul(value: unknown, path: string[]): string[] | null {

@@ -17,9 +17,10 @@ export function apiRoute(wire: Wire, methods: Partial<Record<Method, MethodSpec>
     public: true,
     handler: () => Promise.reject(methodNotAllowed(allowed)),
   };
-  return Object.fromEntries(
-    METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, methods[m] ?? refuse, wire)]),
-  ) as Record<Method, Handler>;
+  return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, methods[m] ?? refuse, wire)])) as Record<
+    Method,
+    Handler
+  >;
 }
 
 /** The catch-all for paths under an API's prefix that do not exist. */
@@ -29,10 +30,7 @@ export function apiNotFound(wire: Wire): Record<Method, Handler> {
     public: true,
     handler: ({ url }) => Promise.reject(notFound(`The endpoint ${url.pathname}`)),
   };
-  return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, wire)])) as Record<
-    Method,
-    Handler
-  >;
+  return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, wire)])) as Record<Method, Handler>;
 }
 
 /** A /v1 route file's exports. */

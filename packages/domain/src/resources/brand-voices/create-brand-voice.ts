@@ -8,10 +8,7 @@ import { createWithinPlanLimit } from "../shared/plan-limit";
 import { storedFormality, toBrandVoiceView } from "./brand-voice-view";
 
 /** POST /v1/brand-voices: within the plan's `brandvoice_profiles_max`. */
-export async function createBrandVoice(
-  ctx: DomainContext,
-  options: { org: PrincipalOrg; request: CreateBrandVoiceRequest },
-): Promise<BrandVoiceView> {
+export async function createBrandVoice(ctx: DomainContext, options: { org: PrincipalOrg; request: CreateBrandVoiceRequest }): Promise<BrandVoiceView> {
   const r = options.request;
   const now = ctx.now();
   return createWithinPlanLimit(ctx, {

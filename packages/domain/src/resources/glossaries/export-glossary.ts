@@ -8,10 +8,7 @@ import { writeGlossaryFile } from "./glossary-files";
 import { findGlossary } from "./glossary-view";
 
 /** GET /v1/glossaries/{id}/export?format=csv|tsv|tbx: every entry, in the order they were added. */
-export async function exportGlossary(
-  ctx: DomainContext,
-  options: { orgId: string; glossaryId: string; format: GlossaryFileFormat },
-): Promise<ExportedFile> {
+export async function exportGlossary(ctx: DomainContext, options: { orgId: string; glossaryId: string; format: GlossaryFileFormat }): Promise<ExportedFile> {
   const glossary = await findGlossary(ctx, options.orgId, options.glossaryId);
   const rows = await ctx.db
     .select()

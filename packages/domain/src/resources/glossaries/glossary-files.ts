@@ -39,10 +39,7 @@ function checkedTerm(value: string, where: string, column: string): string {
   return term;
 }
 
-export function parseDelimitedGlossary(
-  text: string,
-  options: { delimiter: "," | "\t"; sourceLang: string; targetLang: string },
-): ParsedGlossaryFile {
+export function parseDelimitedGlossary(text: string, options: { delimiter: "," | "\t"; sourceLang: string; targetLang: string }): ParsedGlossaryFile {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -129,10 +126,7 @@ export function writeGlossaryFile(
 ): { body: string; contentType: string; extension: string } {
   if (format === "tbx") return { body: writeTbx(glossary, entries), contentType: "application/x-tbx+xml; charset=utf-8", extension: "tbx" };
   const delimiter = format === "tsv" ? "\t" : ",";
-  const body = stringify(
-    [["source", "target"], ...entries.map((e) => [e.source, e.target])],
-    { delimiter, record_delimiter: "unix" },
-  );
+  const body = stringify([["source", "target"], ...entries.map((e) => [e.source, e.target])], { delimiter, record_delimiter: "unix" });
   return { body, contentType: `${format === "tsv" ? "text/tab-separated-values" : "text/csv"}; charset=utf-8`, extension: format };
 }
 

@@ -16,8 +16,7 @@ export async function listGlossaryEntries(
     scope: eq(glossaryEntries.glossaryId, glossary.id),
     limit: options.query.limit,
     startingAfter: options.query.starting_after,
-    fetch: (where, take) =>
-      ctx.db.select().from(glossaryEntries).where(where).orderBy(asc(glossaryEntries.createdAt), asc(glossaryEntries.id)).limit(take),
+    fetch: (where, take) => ctx.db.select().from(glossaryEntries).where(where).orderBy(asc(glossaryEntries.createdAt), asc(glossaryEntries.id)).limit(take),
   });
   return { ...page, items: page.items.map(toEntryView) };
 }

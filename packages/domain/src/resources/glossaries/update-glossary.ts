@@ -7,10 +7,7 @@ import { notFound } from "../../errors";
 import { getGlossary } from "./get-glossary";
 
 /** PATCH /v1/glossaries/{id}: the name. Languages are fixed (the entries are written in them). */
-export async function updateGlossary(
-  ctx: DomainContext,
-  options: { orgId: string; id: string; request: UpdateGlossaryRequest },
-): Promise<GlossaryView> {
+export async function updateGlossary(ctx: DomainContext, options: { orgId: string; id: string; request: UpdateGlossaryRequest }): Promise<GlossaryView> {
   const updated = await ctx.db
     .update(glossaries)
     .set({ name: options.request.name, updatedAt: ctx.now() })

@@ -8,10 +8,7 @@ const CHUNK = 1_000;
  * Adds entries to a glossary; a source term it already has gets the new target (the last one
  * wins within one call too). Returns how many distinct source terms were written.
  */
-export async function upsertGlossaryEntries(
-  db: DbOrTx,
-  options: { glossaryId: string; entries: readonly GlossaryEntryInput[]; now: Date },
-): Promise<number> {
+export async function upsertGlossaryEntries(db: DbOrTx, options: { glossaryId: string; entries: readonly GlossaryEntryInput[]; now: Date }): Promise<number> {
   const byTerm = new Map<string, string>();
   for (const e of options.entries) {
     byTerm.delete(e.source);

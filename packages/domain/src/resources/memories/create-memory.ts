@@ -14,8 +14,7 @@ export async function createMemory(ctx: DomainContext, options: { org: Principal
     org: options.org,
     limit: "translation_memories_max",
     what: "translation memories",
-    count: async (tx) =>
-      (await tx.select({ n: count() }).from(translationMemories).where(eq(translationMemories.orgId, options.org.id)))[0]?.n ?? 0,
+    count: async (tx) => (await tx.select({ n: count() }).from(translationMemories).where(eq(translationMemories.orgId, options.org.id)))[0]?.n ?? 0,
     insert: async (tx) => {
       const [row] = await tx
         .insert(translationMemories)

@@ -70,4 +70,8 @@ export function writeTmx(
 }
 
 /** TMX dates: YYYYMMDDThhmmssZ. */
-const tmxDate = (d: Date) => d.toISOString().replace(/[-:]/gu, "").replace(/\.\d{3}/u, "");
+const tmxDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/gu, "")
+    .replace(/\.\d{3}/u, "");

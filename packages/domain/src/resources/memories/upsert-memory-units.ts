@@ -13,10 +13,7 @@ export const sourceHash = (source: string) => createHash("md5").update(source).d
  * within one call too). Bumps the memory's revision so match indexes rebuild. Returns how many
  * distinct sources were written.
  */
-export async function upsertMemoryUnits(
-  db: DbOrTx,
-  options: { memoryId: string; units: readonly MemoryUnitInput[]; now: Date },
-): Promise<number> {
+export async function upsertMemoryUnits(db: DbOrTx, options: { memoryId: string; units: readonly MemoryUnitInput[]; now: Date }): Promise<number> {
   const bySource = new Map<string, string>();
   for (const u of options.units) {
     bySource.delete(u.source);

@@ -14,7 +14,12 @@ export async function createProject(ctx: DomainContext, options: { org: Principa
     limit: "projects_max",
     what: "active projects",
     count: async (tx) =>
-      (await tx.select({ n: count() }).from(projects).where(and(eq(projects.orgId, options.org.id), eq(projects.status, "active"))))[0]?.n ?? 0,
+      (
+        await tx
+          .select({ n: count() })
+          .from(projects)
+          .where(and(eq(projects.orgId, options.org.id), eq(projects.status, "active")))
+      )[0]?.n ?? 0,
     insert: async (tx) => {
       const [row] = await tx
         .insert(projects)

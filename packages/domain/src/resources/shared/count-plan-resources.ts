@@ -20,7 +20,12 @@ export async function countPlanResources(ctx: DomainContext, options: { orgId: s
     n(ctx.db.select({ n: count() }).from(translationMemories).where(eq(translationMemories.orgId, options.orgId))),
     n(ctx.db.select({ n: count() }).from(glossaries).where(eq(glossaries.orgId, options.orgId))),
     n(ctx.db.select({ n: count() }).from(brandVoices).where(eq(brandVoices.orgId, options.orgId))),
-    n(ctx.db.select({ n: count() }).from(projects).where(and(eq(projects.orgId, options.orgId), eq(projects.status, "active")))),
+    n(
+      ctx.db
+        .select({ n: count() })
+        .from(projects)
+        .where(and(eq(projects.orgId, options.orgId), eq(projects.status, "active"))),
+    ),
   ]);
   return { translation_memories: tms, glossaries: gls, brandvoice_profiles: bvs, projects: prs };
 }

@@ -32,7 +32,8 @@ async function handler(req: Request): Promise<Response> {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => createConsoleContext({ domain: app.domain, translation: app.translation, documents: app.documents, limiter: app.limiter, userId, requestedOrgId }),
+    createContext: () =>
+      createConsoleContext({ domain: app.domain, translation: app.translation, documents: app.documents, limiter: app.limiter, userId, requestedOrgId }),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ procedure: path ?? null, ...errorFields(error.cause ?? error) }, "console request failed");
     },

@@ -47,12 +47,7 @@ export function readTranslateRequest(params: Params): DeeplTranslateRequest {
   if (split !== undefined && !["0", "1", "nonewlines"].includes(split)) throw badRequest("'split_sentences' must be 0, 1 or nonewlines.", "split_sentences");
   flag(params, "preserve_formatting");
   flag(params, "outline_detection");
-  const glossaryIds = [
-    ...params.all("glossary_id"),
-    ...params.all("glossary_ids").flatMap((ids) => ids.split(",")),
-  ]
-    .map((id) => id.trim())
-    .filter(Boolean);
+  const glossaryIds = [...params.all("glossary_id"), ...params.all("glossary_ids").flatMap((ids) => ids.split(","))].map((id) => id.trim()).filter(Boolean);
   return {
     texts,
     sourceLang: source ? tolkLanguage(source, "source_lang") : "auto",
