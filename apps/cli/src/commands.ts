@@ -1,4 +1,4 @@
-import { type Database, type DatabaseHandle } from "@tolk/db";
+import { type DatabaseHandle } from "@tolk/db";
 import {
   type DomainContext,
   addMember,
@@ -17,6 +17,7 @@ import {
   setOrganizationPlan,
   setUserPassword,
   topUpCredits,
+  withTransaction,
 } from "@tolk/domain";
 
 import { type CliEnv } from "./env";
@@ -144,8 +145,7 @@ export const commands: Record<string, Command> = {
       const email = required(flags, "email");
       const password = required(flags, "password");
       // One transaction: an unknown organization must not leave a user behind.
-      const user = await (domain.db as Database).transaction(async (tx) => {
-        const txDomain = { ...domain, db: tx };
+      const user = await withTransaction(domain, async (_tx, txDomain) => {
         const created = await createUser(txDomain, { email, password });
         await addMember(txDomain, { orgId, userId: created.id, role });
         return created;

@@ -26,7 +26,7 @@ export { refundCredits } from "./billing/refund-credits";
 export { SpendableHints } from "./billing/spendable-hints";
 export { topUpCredits } from "./billing/top-up-credits";
 export { listFormats, listLanguages } from "./catalog/catalog";
-export { type DomainContext, systemClock } from "./context";
+export { type DomainContext, systemClock, withTransaction } from "./context";
 export { fileRefused, fileTooLarge } from "./documents/document-errors";
 export { parseDocumentFields } from "./documents/document-fields";
 export { resolveDocumentFormat, sanitizeFilename } from "./documents/document-format";
