@@ -13,8 +13,14 @@
  *   connection, from the first upload sent to the last answered), measured by a process of its
  *   own so that sending the uploads does not delay the probe's clock; target 100 ms at p99;
  * - seconds from the first upload to the last 202, and the segments each job counted.
+ * Then the job's side: a smaller file of the same kind (BENCH_INFLATING_JOB_MB, default 2; the
+ * full-size file takes Apertium hours on two cores) uploaded to a fresh server with the
+ * in-process worker on, and followed until its job completes (status polled every 500 ms).
+ * Reported: the peak RSS of the server's Node processes from the 202 to completion above their
+ * RSS just before the upload (after a warm-up job), the job's seconds and phases (its log line).
  *
- *   BENCH_INFLATING_MB   compressed size of the generated file in MB (default 15)
+ *   BENCH_INFLATING_MB       compressed size of the generated file in MB (default 15)
+ *   BENCH_INFLATING_JOB_MB   compressed size of the file the job translates in MB (default 2; 0 skips it)
  *   BENCH_DATABASE_URL   the servers on PostgreSQL (a fresh database each) instead of PGlite
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -33,6 +39,7 @@ import { percentile } from "../src/stats";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const mb = Number(process.env.BENCH_INFLATING_MB ?? 15);
+const jobMb = Number(process.env.BENCH_INFLATING_JOB_MB ?? 2);
 /** Inputs in the scratch data folder, whatever the caller's environment says; nothing runs the jobs. */
 const SERVER_ENV = { TOLK_STORAGE_DIR: "", S3_BUCKET: "", TOLK_WORKER: "off" };
 
@@ -158,6 +165,56 @@ async function run(file: Uint8Array, uploads: number): Promise<Run> {
   }
 }
 
+interface JobRun {
+  rssAddedMb: number;
+  seconds: number;
+  logLine: string;
+}
+
+/** Polls the job's status until it ends; throws unless it completed. */
+async function completion(t: BenchServer, jobId: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${t.server.url}/v1/translate/${jobId}`, { headers: t.auth });
+    const job = documentJobResponse.parse(await res.json()).data;
+    if (job.status === "completed") return;
+    if (job.status === "failed" || job.status === "error") throw new Error(`job ${jobId}: ${job.status}`);
+    await sleep(500);
+  }
+}
+
+/** One upload translated by the server's own worker: RSS added from the 202 until the job completes. */
+async function runJob(file: Uint8Array): Promise<JobRun> {
+  const t = await startBenchServer("Bench inflating job", { TOLK_STORAGE_DIR: "", S3_BUCKET: "" });
+  try {
+    const warm = await upload(t, "warm-up.docx", new Uint8Array(readFileSync(join(root, "packages/formats/test/fixtures/libreoffice/report.docx"))));
+    await completion(t, warm.jobId);
+    await sleep(2_000);
+    const pid = t.server.process.pid ?? 0;
+    const baseline = treeRss(pid);
+    const started = performance.now();
+    const { jobId } = await upload(t, "inflating-job.docx", file);
+    const memory = sampleRss(pid);
+    await completion(t, jobId);
+    const peak = memory.stop();
+    const line = t.server
+      .output()
+      .split("\n")
+      .find((l) => l.includes(jobId) && l.includes("document job completed"));
+    return { rssAddedMb: (peak - baseline) / 1048576, seconds: (performance.now() - started) / 1000, logLine: line ?? "" };
+  } finally {
+    await t.stop();
+  }
+}
+
+function generate(dir: string, name: string, sizeMb: number): Uint8Array {
+  const path = join(dir, name);
+  execFileSync(process.execPath, ["--import", "tsx", join(root, "packages/formats/bench/inflating-docx.ts"), "--generate", path], {
+    env: { ...process.env, BENCH_INFLATING_MB: String(sizeMb) },
+    stdio: "inherit",
+  });
+  return new Uint8Array(readFileSync(path));
+}
+
 /** The segment count of the job's `created` log line. */
 function countedSegments(t: BenchServer, jobId: string): number {
   const line = t.server
@@ -172,21 +229,26 @@ async function main(): Promise<void> {
   if (probeAt >= 0) return probeMain(process.argv[probeAt + 1] ?? "");
   const dir = mkdtempSync(join(tmpdir(), "tolk-bench-inflating-"));
   try {
-    const path = join(dir, "inflating.docx");
-    execFileSync(process.execPath, ["--import", "tsx", join(root, "packages/formats/bench/inflating-docx.ts"), "--generate", path], {
-      env: { ...process.env, BENCH_INFLATING_MB: String(mb) },
-      stdio: "inherit",
-    });
-    const file = new Uint8Array(readFileSync(path));
+    const file = mb > 0 ? generate(dir, "inflating.docx", mb) : new Uint8Array();
     const fileMb = file.length / 1048576;
-    console.log(`inflating upload: ${(file.length / 1e6).toFixed(1)} MB docx, production server, TOLK_WORKER=off`);
-    for (const uploads of [1, 3]) {
+    if (mb > 0) console.log(`inflating upload: ${(file.length / 1e6).toFixed(1)} MB docx, production server, TOLK_WORKER=off`);
+    for (const uploads of mb > 0 ? [1, 3] : []) {
       const r = await run(file, uploads);
       const target = uploads * (64 + 3 * fileMb);
       console.log(
         `${uploads} upload(s) at once: ${r.seconds.toFixed(1)} s, RSS +${r.rssAddedMb.toFixed(0)} MB (target ≤ ${target.toFixed(0)} MB), ` +
           `/healthz p50 ${percentile(r.health, 50).toFixed(0)} ms, p99 ${percentile(r.health, 99).toFixed(0)} ms, max ${(r.health.at(-1) ?? 0).toFixed(0)} ms ` +
           `over ${r.health.length} requests (target p99 ≤ 100 ms), segments ${r.segments.join("/")}`,
+      );
+    }
+    if (jobMb > 0) {
+      const small = generate(dir, "inflating-job.docx", jobMb);
+      const r = await runJob(small);
+      const segments = /"segments":(\d+)/.exec(r.logLine)?.[1] ?? "?";
+      const phases = /"phases_ms":(\{[^}]*\})/.exec(r.logLine)?.[1] ?? "?";
+      console.log(
+        `job on a ${(small.length / 1e6).toFixed(1)} MB inflating docx (${segments} segments), worker on: ${r.seconds.toFixed(1)} s, ` +
+          `RSS +${r.rssAddedMb.toFixed(0)} MB from the 202 to completion (target ≤ ${(64 + (3 * small.length) / 1048576).toFixed(0)} MB), phases ${phases}`,
       );
     }
   } finally {

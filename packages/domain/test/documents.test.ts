@@ -35,12 +35,13 @@ import {
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
 import { docx } from "../../formats/test/fixtures/ooxml";
-import { PIECE_SEGMENTS, segmentsPieceKey } from "../src/documents/document-objects";
-import { TranslatedSoFar } from "../src/documents/translated-so-far";
+import { PIECE_SEGMENTS, segmentsPieceKey, translationsPieceKey } from "../src/documents/document-objects";
+import { TranslationReader } from "../src/documents/translated-so-far";
 import { STORY_WINDOW } from "../../formats/src/ooxml/parts";
 import { watchZipWork } from "../../formats/test/support/zip-work";
 
 const isPiece = (key: string) => /\/segments\.\d+\.jsonl$/.test(key);
+const isTranslationsPiece = (key: string) => /\/translations\.\d+\.jsonl$/.test(key);
 import { DAY, loadOrg, rejection } from "./helpers";
 
 // Document jobs end to end in the domain: submit → queue → worker → storage → billing, on a
@@ -349,9 +350,11 @@ describe("queued jobs", () => {
       storage.get = (key) => (reads.push(key), get(key));
       const put = storage.put.bind(storage);
       const inflatedAtPut: number[] = [];
+      const translationPuts: string[] = [];
       const work = watchZipWork();
       storage.put = (key, body, type) => {
         if (isPiece(key)) inflatedAtPut.push(work.bytesInflated());
+        if (isTranslationsPiece(key)) translationPuts.push(key);
         return put(key, body, type);
       };
       const paragraphs = 3 * PIECE_SEGMENTS + 100;
@@ -367,11 +370,33 @@ describe("queued jobs", () => {
       expect(inflatedAtPut).toHaveLength(4);
       expect(inflatedAtPut[0]).toBeLessThan(inflated / 2);
       expect((await jobRow(queued.job.job_id)).segments).toBe(paragraphs);
-      expect(await new DocumentWorker(t.ctx, svc).drain()).toBe(1);
+      const readers = new Set<TranslationReader>();
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied reader as `this`
+      const readTranslation = TranslationReader.prototype.get;
+      const spied = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (this: TranslationReader, id: string) {
+        readers.add(this);
+        return readTranslation.call(this, id);
+      });
+      try {
+        expect(await new DocumentWorker(t.ctx, svc).drain()).toBe(1);
+      } finally {
+        spied.mockRestore();
+      }
       // The engine's first call came when one piece had been read, not all four.
       expect(calls[0]).toBe(1);
       expect(reads.filter(isPiece)).toHaveLength(4);
+      // The translations went to storage a piece at a time as they came in, and the merge read
+      // them back a piece at a time, never holding more than three; once the result was stored
+      // they were deleted.
       const row = await jobRow(queued.job.job_id);
+      expect(translationPuts).toEqual([0, 1, 2, 3].map((n) => translationsPieceKey(row, n)));
+      expect(readers.size).toBe(1);
+      for (const reader of readers) {
+        expect(reader.missed).toBe(false);
+        expect(reader.mostHeld).toBeLessThanOrEqual(3);
+      }
+      expect(reads.filter(isTranslationsPiece).length).toBeLessThanOrEqual(4);
+      for (const key of translationPuts) await expect(get(key)).rejects.toThrow();
       expect(row).toMatchObject({ status: "completed", segments: paragraphs });
       const out = await filterFor("docx")?.extract(await get(row.resultKey ?? ""), { sourceLang: "en", targetLang: "es" });
       expect(out?.map((s) => s.text)).toEqual(Array.from({ length: paragraphs }, (_, i) => `LINE ${i} OF THE REPORT.`));
@@ -468,8 +493,8 @@ describe("queued jobs", () => {
     const job = await claimNextJob(t.ctx, { workerId: "W" });
     if (!job) throw new Error("no job to claim");
     // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied map as `this`
-    const get = TranslatedSoFar.prototype.get;
-    const read = vi.spyOn(TranslatedSoFar.prototype, "get").mockImplementation(function (this: TranslatedSoFar, id: string) {
+    const get = TranslationReader.prototype.get;
+    const read = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (this: TranslationReader, id: string) {
       callsAtFirstRead ??= calls;
       return get.call(this, id);
     });
@@ -609,6 +634,38 @@ describe("queued jobs", () => {
     expect(await debitsOf(p.org.id)).toEqual([]);
   });
 
+  it("a retry after the engine failed midway translates past the pieces the failed attempt stored, and the result has every segment", async () => {
+    // The first attempt fails at its last chunk (66 of 64 segments), after a piece of translations
+    // is stored; the second succeeds.
+    let calls = 0;
+    const flaky: Engine = {
+      ...upper(),
+      translate: async (req) => {
+        if (++calls === 66) throw new EngineError("llm", "connection reset");
+        return upper().translate(req);
+      },
+    };
+    const svc = await services(flaky);
+    const puts: string[] = [];
+    const put = svc.storage.put.bind(svc.storage);
+    svc.storage.put = (key, body, type) => (puts.push(key), put(key, body, type));
+    const p = await principal({ monthlyCredits: 10_000_000 });
+    const lines = PIECE_SEGMENTS + 100;
+    const queued = await submit(svc, p, txt(Array.from({ length: lines }, (_, i) => `Line ${i}.`).join("\n\n") + "\n"), true);
+    const id = queued.kind === "queued" ? queued.job.job_id : "";
+    const worker = new DocumentWorker(t.ctx, svc);
+    await worker.drain();
+    expect(await jobRow(id)).toMatchObject({ status: "created", attempts: 1 });
+    expect(puts.filter(isTranslationsPiece)).toHaveLength(1);
+    t.clock.advance(5_001);
+    await worker.drain();
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: "completed", segments: lines });
+    const out = new TextDecoder().decode(await svc.storage.get(row.resultKey ?? ""));
+    expect(out).toBe(Array.from({ length: lines }, (_, i) => `LINE ${i}.`).join("\n\n") + "\n");
+    expect((await debitsOf(p.org.id)).length).toBe(1);
+  });
+
   it("ends with error when the credits ran out between submission and processing", async () => {
     const svc = await services(upper());
     const p = await principal({ monthlyCredits: 100 });
@@ -639,6 +696,31 @@ describe("queued jobs", () => {
 });
 
 describe("retention", () => {
+  it("deletes the translations a job that failed had stored", async () => {
+    let calls = 0;
+    const svc = await services({
+      ...upper(),
+      translate: async (req) => {
+        if (++calls % 66 === 0) throw new EngineError("llm", "connection reset");
+        return upper().translate(req);
+      },
+    });
+    const p = await principal({ monthlyCredits: 10_000_000 });
+    const queued = await submit(svc, p, txt(Array.from({ length: PIECE_SEGMENTS + 100 }, (_, i) => `Line ${i}.`).join("\n\n") + "\n"), true);
+    const id = queued.kind === "queued" ? queued.job.job_id : "";
+    const worker = new DocumentWorker(t.ctx, svc);
+    for (const wait of [0, 5_001, 20_001]) {
+      t.clock.advance(wait);
+      await worker.drain();
+    }
+    const row = await jobRow(id);
+    expect(row.status).toBe("failed");
+    expect((await svc.storage.get(translationsPieceKey(row, 0))).byteLength).toBeGreaterThan(0);
+    t.clock.advance(7 * DAY + 1_000);
+    await sweepExpiredDocuments(t.ctx, svc.storage);
+    await expect(svc.storage.get(translationsPieceKey(row, 0))).rejects.toThrow(/No object/);
+  });
+
   it("deletes the files of jobs past the retention period; the job stays, its link and download go", async () => {
     const svc = await services(upper());
     const p = await principal();

@@ -12,13 +12,20 @@ export const resultKey = (job: JobKeys) => `${job.orgId}/${job.id}/result.${job.
 export const segmentsKey = (job: Pick<DocumentJob, "orgId" | "id">) => `${job.orgId}/${job.id}/segments.json`;
 /** The n-th piece of a job's stored segments (see SegmentWriter). */
 export const segmentsPieceKey = (job: Pick<DocumentJob, "orgId" | "id">, n: number) => `${job.orgId}/${job.id}/segments.${n}.jsonl`;
+/** The n-th piece of a job's translations, aligned with its segments' (see TranslatedSoFar). */
+export const translationsPieceKey = (job: Pick<DocumentJob, "orgId" | "id">, n: number) => `${job.orgId}/${job.id}/translations.${n}.jsonl`;
 /** Every object a job may have stored; `segments` (the job's count) names the pieces. */
 export const jobObjectKeys = (job: JobKeys & { segments: number }) => [
   inputKey(job),
   segmentsKey(job),
   ...Array.from({ length: Math.ceil(job.segments / PIECE_SEGMENTS) }, (_, n) => segmentsPieceKey(job, n)),
+  ...translationsPieceKeys(job),
   resultKey(job),
 ];
+
+/** The pieces of a job's translations. */
+export const translationsPieceKeys = (job: Pick<DocumentJob, "orgId" | "id" | "segments">) =>
+  Array.from({ length: Math.ceil(job.segments / PIECE_SEGMENTS) }, (_, n) => translationsPieceKey(job, n));
 
 /**
  * Bumped when Segment changes shape or the layout below changes: a job finding another version

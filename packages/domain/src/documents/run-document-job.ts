@@ -1,5 +1,5 @@
 import { type DocumentJob, documentJobs, organizations } from "@tolk/db";
-import { extractSegments, repairCodes, type Segment, stripCodes } from "@tolk/formats";
+import { extractSegments, type FilterOptions, type FormatFilter, repairCodes, type Segment, stripCodes } from "@tolk/formats";
 import { and, eq } from "drizzle-orm";
 
 import { principalOrgColumns } from "../auth/principal";
@@ -12,7 +12,7 @@ import { segmentWithMemory } from "../translation/segment-with-memory";
 import { resolveRoute, translateSegments } from "../translation/translate-segments";
 import { fileRefused, resultGone } from "./document-errors";
 import { resolveDocumentFormat } from "./document-format";
-import { DamagedSegmentsError, inputKey, openStoredSegments, resultKey, SegmentWriter, segmentsKey } from "./document-objects";
+import { DamagedSegmentsError, inputKey, openStoredSegments, resultKey, SegmentWriter, segmentsKey, translationsPieceKeys } from "./document-objects";
 import { type DocumentServices } from "./document-services";
 import { TranslatedSoFar } from "./translated-so-far";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
@@ -37,8 +37,7 @@ const CHUNKS_IN_FLIGHT = 16;
 /**
  * How much of a document is translated before its merge starts (filters that merge in extract
  * order). Started with the job, the merge would hold the file and its growing output through
- * the whole translation; from here on, the two overlap only at the end, where the translations
- * are all held anyway. The merge keeps up because Apertium runs below the server's priority
+ * the whole translation; from here on, the two overlap only at the end. The merge keeps up because Apertium runs below the server's priority
  * (DEFAULT_NICE in the engines' pipeline.ts).
  */
 const MERGE_START_FRACTION = 0.8;
@@ -174,7 +173,8 @@ async function translateAndComplete(
     refs: job.resourceRefs,
   });
 
-  const translations = new TranslatedSoFar();
+  // Stored a piece at a time as they come in; the merge reads them back the same way.
+  const translations = new TranslatedSoFar(services.storage, job, segmentCount);
   const quality = new QualityTally();
   let characters = 0;
   const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
@@ -182,10 +182,11 @@ async function translateAndComplete(
   // A filter that merges in extract order starts merging before the last segments are
   // translated and follows them chunk by chunk, so its CPU overlaps the engine's instead of
   // running after it, alone; others merge once every segment is in.
-  let merging: Promise<Uint8Array> | undefined;
+  let merging: Promise<Uint8Array | undefined> | undefined;
   const mergeFrom = filter.mergesInOrder ? Math.floor(segmentCount * MERGE_START_FRACTION) : Infinity;
   const startMerge = () => {
-    merging = withInput((input) => filter.merge(input, translations, { ...filterOptions, ready: translations.ready }));
+    const reader = translations.reader();
+    merging = withInput((input) => filter.merge(input, reader, { ...filterOptions, ready: reader.ready })).then((bytes) => (reader.missed ? undefined : bytes));
     merging.catch(() => undefined); // awaited after the translation; a failure surfaces there
   };
   try {
@@ -223,10 +224,11 @@ async function translateAndComplete(
         const joined = parts.join(translated.texts.slice(offset, offset + parts.segments.length));
         offset += parts.segments.length;
         const text = repairCodes(segment.text, joined);
-        translations.set(segment.id, text);
+        translations.add(segment.id, text);
         characters += countCharacters(stripCodes(text));
       });
       const done = Math.min(segmentCount, at + CHUNK_SEGMENTS);
+      await translations.flush();
       translations.advance(done);
       if (!merging && done >= mergeFrom) startMerge();
       for (const signals of translated.signals) quality.add(signals);
@@ -245,11 +247,10 @@ async function translateAndComplete(
   } finally {
     heartbeat.stop();
   }
-  translations.finish();
+  await translations.finish();
   clock.lap("translated");
 
-  let output = merging ? await merging : undefined;
-  if (output === undefined || translations.missed) output = await withInput((input) => filter.merge(input, translations, filterOptions));
+  const output = (merging ? await merging : undefined) ?? (await mergeStored(filter, translations, withInput, filterOptions));
   clock.lap("merged");
   await services.storage.put(resultKey(job), output, resolveDocumentFormat(job.filename).format.mime_type);
 
@@ -288,8 +289,31 @@ async function translateAndComplete(
     return row;
   });
   clock.lap("stored_and_billed");
+  // The result holds them now; retention would delete them too, days later.
+  for (const key of translationsPieceKeys(completed)) await services.storage.delete(key).catch(() => undefined);
   jobEvent("completed", completed, { segments: segmentCount, characters, credits, duration_ms: clock.totalMs(), phases_ms: clock.laps });
   return { job: completed, file: output };
+}
+
+/**
+ * Merges once every translation is stored. A filter that merges in extract order reads them a
+ * piece at a time; one whose read missed a translation (it read out of the order it paces by)
+ * merges again with all of them at once, as the other filters do: a wrong guess costs memory
+ * and time, never a segment left untranslated.
+ */
+async function mergeStored(
+  filter: FormatFilter,
+  translations: TranslatedSoFar,
+  withInput: <T>(run: (input: Uint8Array) => Promise<T>) => Promise<T>,
+  options: FilterOptions,
+): Promise<Uint8Array> {
+  if (filter.mergesInOrder) {
+    const reader = translations.reader();
+    const output = await withInput((input) => filter.merge(input, reader, { ...options, ready: reader.ready }));
+    if (!reader.missed) return output;
+  }
+  const all = await translations.readAll();
+  return withInput((input) => filter.merge(input, all, options));
 }
 
 /**
