@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
-
 import { type TolkError } from "@tolk/domain";
 
+import { currentRequestId } from "./v1/edge-context";
 import { errorResponse } from "./v1/respond";
 import { observeRequest } from "./v1/observe";
 
@@ -17,7 +16,7 @@ export function observedRoute<R extends Request, A extends unknown[]>(
   handler: (req: R, ...rest: A) => Promise<Response> | Response,
 ): (req: R, ...rest: A) => Promise<Response> {
   return (req, ...rest) => {
-    const requestId = randomUUID();
+    const requestId = currentRequestId();
     return observeRequest(
       req,
       requestId,

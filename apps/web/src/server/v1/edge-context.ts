@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type ServerResponse } from "node:http";
 
 /** Where apps/web/server.mjs keeps what it knows of the request being handled. */
@@ -16,12 +17,12 @@ function edgeContext(): EdgeContext | undefined {
 }
 
 /**
- * The request's id as the custom server assigned it, so an answer the server writes itself (a
- * body cut short, see server-edge.mjs) and the pipeline's log line of the same request agree.
- * Undefined without the custom server (`next dev`, tests calling a route directly).
+ * The request's id: the one the custom server assigned, so an answer the server writes itself (a
+ * body cut short, see server-edge.mjs) and the log line of the same request agree; a fresh one
+ * without the custom server (`next dev`, tests calling a route directly).
  */
-export function edgeRequestId(): string | undefined {
-  return edgeContext()?.requestId;
+export function currentRequestId(): string {
+  return edgeContext()?.requestId ?? randomUUID();
 }
 
 /** The headers that point at a job: on the 103 sent before its work and on the final answer. */

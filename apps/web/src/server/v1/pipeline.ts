@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-
 import { type Scope } from "@tolk/contract";
 import {
   type Bucket,
@@ -22,7 +20,7 @@ import {
 import { type z } from "zod";
 
 import { type AppContext, getAppContext } from "../context";
-import { edgeRequestId } from "./edge-context";
+import { currentRequestId } from "./edge-context";
 import { type RequestNote, logServerError, observeV1 } from "./observe";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
@@ -117,7 +115,7 @@ export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodS
 
 /** The pipeline of runV1 with the wire format of an API family. */
 export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
-  const requestId = edgeRequestId() ?? randomUUID();
+  const requestId = currentRequestId();
   // Shutdown refusal, the trace span, the access-log line and the metrics (observe.ts).
   return observeV1(
     req,
