@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { documentJobResponse, translateResponse } from "@tolk/contract";
+import { documentJobResponse, documentResponse, translateResponse } from "@tolk/contract";
 import { TolkClient } from "@tolk/sdk";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,7 +88,8 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     expect(batch.data.translations.ca?.a).toBe("Bon dia.");
 
     // Queued by one instance, run by a worker, polled and downloaded through any instance.
-    const jobs = await Promise.all([1, 2, 3, 4].map((n) => uploadAsync(key, "Good morning.\nThank you.\n", `notes-${n}.txt`)));
+    // Ten at once: an interim answer right before a 202 made haproxy drop some of their bodies.
+    const jobs = await Promise.all(Array.from({ length: 10 }, (_, n) => uploadAsync(key, "Good morning.\nThank you.\n", `notes-${n}.txt`)));
     for (const queued of jobs) {
       const done = await waitForJob(key, queued.job_id, 60_000);
       expect(done.status).toBe("completed");
@@ -96,6 +97,17 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
       expect(file.status).toBe(200);
       expect(await file.text()).toBe("Buenos días.\nGracias.\n");
     }
+
+    // A synchronous document through the proxy: its 103 goes ahead, its answer arrives whole.
+    const form = new FormData();
+    form.set("file", new File(["Thank you.\n"], "short.txt"));
+    form.set("source_lang", "en");
+    form.set("target_lang", "es");
+    const sync = await fetch(`${cluster.url}/v1/translate/document`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form });
+    expect(sync.status).toBe(200);
+    const result = documentResponse.parse(await sync.json()).data;
+    expect(sync.headers.get("x-job-id")).toBe(result.job_id);
+    expect(Buffer.from(result.file_data, "base64").toString()).toBe("Gracias.\n");
   });
 
   it("holds a plan's rate limit across both instances", async () => {

@@ -152,9 +152,9 @@ interface Interim {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** POSTs a synchronous document with node:http, collecting 1xx answers; `abortOnHint` drops the connection at the first. */
+/** POSTs a document (synchronous unless `async`) with node:http, collecting 1xx answers; `abortOnHint` drops the connection at the first. */
 function postDocument(
-  options: { abortOnHint?: boolean } = {},
+  options: { abortOnHint?: boolean; async?: boolean } = {},
 ): Promise<{ interim: Interim[]; final?: { status: number; headers: Record<string, unknown>; body: string } }> {
   const boundary = "----tolk-edge";
   const body = [
@@ -167,7 +167,14 @@ function postDocument(
     const interim: Interim[] = [];
     const req = request(
       `${server.url}/v1/translate/document`,
-      { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": `multipart/form-data; boundary=${boundary}` } },
+      {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${key}`,
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          ...(options.async ? { Prefer: "respond-async" } : {}),
+        },
+      },
       (res) => {
         let text = "";
         res.on("data", (d: Buffer) => (text += d.toString()));
@@ -217,5 +224,14 @@ describe("a synchronous document announces its job", () => {
     const after = (await getJson("/v1/quota")).data as { credits: { consumed: number } };
     expect(after.credits.consumed - before.credits.consumed).toBe(job.credits_used);
     expect(job.credits_used).toBeGreaterThan(0);
+  });
+
+  it("a queued document gets no 103: its 202 carries the headers at once", async () => {
+    const { interim, final } = await postDocument({ async: true });
+    expect(interim).toEqual([]);
+    expect(final?.status, final?.body).toBe(202);
+    const jobId = (JSON.parse(final?.body ?? "{}") as { data: { job_id: string } }).data.job_id;
+    expect(final?.headers["x-job-id"]).toBe(jobId);
+    expect(final?.headers.location).toBe(`/v1/translate/${jobId}`);
   });
 });

@@ -39,7 +39,7 @@ export async function submitDocument(
     upload: DocumentUpload;
     request: DocumentRequest;
     async: boolean;
-    /** Called once the job exists, before a synchronous one is translated (its id can be announced). */
+    /** Called for a synchronous job once it exists, before it is translated (its id can be announced). */
     onJobCreated?: (jobId: string) => void;
   },
 ): Promise<SubmittedDocument> {
@@ -120,7 +120,10 @@ export async function submitDocument(
     .returning();
   if (!job) throw new Error("document job insert returned nothing");
   jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: upload.bytes.byteLength, segments: stored.count });
-  options.onJobCreated?.(job.id);
+  // Only a synchronous job is announced before its answer: a queued one is answered at once with
+  // the same headers, and an interim 103 followed at once by the final answer loses that answer's
+  // body behind haproxy 2.6 (Debian bookworm's), which the cluster test caught.
+  if (!options.async) options.onJobCreated?.(job.id);
 
   if (options.async) {
     services.onQueued?.();
