@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
  */
 export function errorReply(status, code, message, extra = {}) {
   const requestId = extra.requestId ?? randomUUID();
-  const type = status >= 500 ? "api_error" : "invalid_request_error";
+  const type = extra.type ?? (status >= 500 ? "api_error" : "invalid_request_error");
   const body = JSON.stringify({ error: { code, message, type, request_id: requestId, ...(extra.param ? { param: extra.param } : {}) } });
   return {
     status,
@@ -22,6 +22,30 @@ export function errorReply(status, code, message, extra = {}) {
     },
     body,
   };
+}
+
+/**
+ * A reply of the edge with the per-address limit applied, as a failed authentication is limited:
+ * its X-RateLimit-* headers, or the 429 when the address is over the limit. The limiter is the
+ * app's (src/server/edge-limit.ts registers it once the app has started); until then, or when its
+ * store fails, the reply goes out as it is. `forwardedFor` is X-Forwarded-For as Next.js fills
+ * it: the socket's address when the request came without one.
+ */
+export async function limitReply(reply, forwardedFor, realIp) {
+  const limit = globalThis[Symbol.for("tolk.edgeLimit")];
+  if (typeof limit !== "function") return reply;
+  let decision;
+  try {
+    decision = await limit(forwardedFor ?? null, realIp ?? null);
+  } catch {
+    return reply;
+  }
+  const requestId = reply.headers["X-Request-Id"];
+  if (decision.refusal) {
+    const { status, code, message, type, headers } = decision.refusal;
+    return errorReply(status, code, message, { requestId, type, headers });
+  }
+  return { ...reply, headers: { ...reply.headers, ...decision.headers } };
 }
 
 /** The methods Next.js routes to a route handler; any other reaches no /v1 code. */
@@ -120,5 +144,6 @@ const STATUS_TEXT = {
   405: "Method Not Allowed",
   408: "Request Timeout",
   413: "Payload Too Large",
+  429: "Too Many Requests",
   431: "Request Header Fields Too Large",
 };

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 
-import { edgeRequest, errorReply, parserErrorReply, writeToSocket } from "./server-edge.mjs";
+import { edgeRequest, errorReply, limitReply, parserErrorReply, writeToSocket } from "./server-edge.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -51,12 +51,13 @@ await app.prepare();
 async function onRequest(req, res) {
   const edge = edgeRequest(req.method ?? "GET", req.url ?? "/");
   if (edge.reply) {
-    res.writeHead(edge.reply.status, edge.reply.headers);
-    res.end(edge.reply.body);
+    const reply = await limitReply(edge.reply, forwardedFor(req), req.headers["x-real-ip"]);
+    res.writeHead(reply.status, reply.headers);
+    res.end(reply.body);
     return;
   }
   req.url = edge.url;
-  const context = { res, requestId: randomUUID() };
+  const context = { req, res, requestId: randomUUID() };
   current.set(req.socket, context);
   res.once("close", () => current.get(req.socket) === context && current.delete(req.socket));
   try {
@@ -81,10 +82,16 @@ async function onRequest(req, res) {
   }
 }
 
-server.on("clientError", (err, socket) => {
+/** X-Forwarded-For as Next.js fills it (base-server: the socket's address when absent). */
+const forwardedFor = (req) => req.headers["x-forwarded-for"] ?? req.socket.remoteAddress;
+
+server.on("clientError", async (err, socket) => {
   const context = current.get(socket);
   const reply = socket.writable && !context?.res.headersSent ? parserErrorReply(err, context?.requestId) : null;
-  if (reply) writeToSocket(socket, reply);
+  if (!reply) return void socket.destroy();
+  // A request refused before its headers were read has only its socket's address.
+  const limited = await limitReply(reply, context ? forwardedFor(context.req) : socket.remoteAddress, context?.req.headers["x-real-ip"]);
+  if (socket.writable) writeToSocket(socket, limited);
   else socket.destroy();
 });
 

@@ -72,6 +72,8 @@ function expectErrorShape(r: RawReply, status: number, code: string): { message:
   expect(body.error.request_id).toMatch(/^[0-9a-f-]{36}$/);
   expect(r.headers["x-request-id"]).toBe(body.error.request_id);
   expect(body.error.message.length).toBeGreaterThan(10);
+  // Counted against the client's address like a failed authentication, and saying so.
+  for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(r.headers[name], name).toMatch(/^\d+$/);
   return body.error;
 }
 
@@ -139,6 +141,22 @@ describe("answers Node.js and Next.js used to give, now in the error shape", () 
     const del = await raw(`DELETE /v1/me HTTP/1.1\r\n${auth()}`);
     expectErrorShape(del, 405, "method_not_allowed");
     expect(del.headers.allow).toBe("GET");
+  });
+
+  it("an address past the per-address limit gets 429 from the edge too; another address is still answered", async () => {
+    const from = (address: string) => `GET /v1/glossaries/%ff HTTP/1.1\r\nX-Forwarded-For: ${address}`;
+    const replies: RawReply[] = [];
+    for (let i = 0; i < 61; i++) replies.push(await raw(from("203.0.113.7")));
+    expect(replies.slice(0, 60).map((r) => r.status)).toEqual(Array.from({ length: 60 }, () => 400));
+    const refused = replies[60] as RawReply;
+    expect(refused.status, refused.body).toBe(429);
+    expect((JSON.parse(refused.body) as { error: { code: string; type: string } }).error).toMatchObject({
+      code: "rate_limit_exceeded",
+      type: "rate_limit_error",
+    });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.headers["x-ratelimit-remaining"]).toBe("0");
+    expectErrorShape(await raw(from("203.0.113.8")), 400, "bad_request");
   });
 
   it("leaves the console's paths to Next.js", async () => {

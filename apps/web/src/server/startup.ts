@@ -3,6 +3,7 @@ import { configureLogger, errorFields, limitHeapGrowth, logger, sweepIdempotency
 
 import { readEnv } from "../env";
 import { getAppContext } from "./context";
+import { registerEdgeLimit } from "./edge-limit";
 import { installShutdownHandlers, lifecycle } from "./lifecycle";
 import { startTracing } from "./tracing";
 
@@ -23,6 +24,7 @@ export async function startServer(): Promise<void> {
     limitHeapGrowth(env.TOLK_HEAP_GROWTH_PERCENT);
     lifecycle().flushTraces = await startTracing(env);
     const app = await getAppContext();
+    registerEdgeLimit(app);
     logger().info({ database: app.database.kind, location: app.database.location, tracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) }, "database ready");
     const sweep = () => sweepIdempotencyRecords(app.domain).catch((err: unknown) => logger().warn(errorFields(err), "idempotency sweep failed"));
     setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();

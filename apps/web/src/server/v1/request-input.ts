@@ -115,9 +115,14 @@ export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {
  * none to X-Real-IP.
  */
 export function clientAddress(req: Request, proxyHops: number): string {
-  const entries = (req.headers.get("x-forwarded-for") ?? "")
+  return addressFromHeaders(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip"), proxyHops);
+}
+
+/** clientAddress's rule on the raw header values (the custom server's edge has no Request). */
+export function addressFromHeaders(forwardedFor: string | null, realIp: string | null, proxyHops: number): string {
+  const entries = (forwardedFor ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter((entry) => entry !== "");
-  return entries[Math.max(0, entries.length - proxyHops)] ?? (req.headers.get("x-real-ip") || "unknown");
+  return entries[Math.max(0, entries.length - proxyHops)] ?? (realIp || "unknown");
 }

@@ -6,13 +6,17 @@ import { noteBodyBytes } from "./observe";
 /** Headers every /v1 response carries: the request id and, once known, the rate limit. */
 export function baseHeaders(requestId: string, limit: RateLimitHeaders | null): Headers {
   const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
-  if (limit) {
-    headers.set("X-RateLimit-Limit", String(limit.limit));
-    headers.set("X-RateLimit-Remaining", String(limit.remaining));
-    // Seconds until the window resets, as the spec defines it (a delta, not a timestamp).
-    headers.set("X-RateLimit-Reset", String(limit.resetSeconds));
-  }
+  if (limit) for (const [name, value] of Object.entries(rateLimitHeaders(limit))) headers.set(name, value);
   return headers;
+}
+
+export function rateLimitHeaders(limit: RateLimitHeaders): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(limit.limit),
+    "X-RateLimit-Remaining": String(limit.remaining),
+    // Seconds until the window resets, as the spec defines it (a delta, not a timestamp).
+    "X-RateLimit-Reset": String(limit.resetSeconds),
+  };
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
