@@ -1,5 +1,5 @@
 // A database connection lost in the middle of a request (PostgreSQL restarted, or the backend
-// terminated by an operator): the debit is retried once on a fresh connection, so the request
+// terminated by an operator): a read (authentication, a GET) and the debit are retried once on a fresh connection, so the request
 // succeeds and is billed once; a second loss is answered 503 with Retry-After, never 500, and
 // bills nothing. PostgreSQL only: PGlite has no connections to lose.
 import postgres from "postgres";
@@ -66,6 +66,22 @@ describe.skipIf(!onPostgres)("a database connection terminated mid-request", () 
     });
     return { r: await (pending as NonNullable<typeof pending>), terminated, token };
   };
+
+  it("repeats a read whose connection was terminated: a GET is answered 200, not 503", async () => {
+    const org = await h.org();
+    let pending: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+    let terminated = 0;
+    // The key's lookup waits behind a lock on its table and is terminated there, as a restart would.
+    await admin.begin(async (tx) => {
+      await tx`lock table api_keys in access exclusive mode`;
+      pending = call(h, quota, "/v1/quota", { token: org.keys.all?.key });
+      terminated = await terminateWaiters(1);
+    });
+    const r = await (pending as NonNullable<typeof pending>);
+    expect(terminated, "the key's lookup waited on the lock").toBe(1);
+    expect(r.status, r.text).toBe(200);
+    expectConventions(r);
+  });
 
   it("retries a debit whose connection was terminated once: 200, billed exactly once", async () => {
     const { r, terminated, token } = await translateWhileTerminating(1);

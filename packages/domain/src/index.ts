@@ -51,6 +51,7 @@ export {
   isTolkError,
   methodNotAllowed,
   notFound,
+  retryOnceIfConnectionLost,
   serviceUnavailable,
   TolkError,
 } from "./errors";

@@ -15,6 +15,7 @@ import {
   isDatabaseUnavailable,
   isTolkError,
   requestFingerprint,
+  retryOnceIfConnectionLost,
   type TolkError,
 } from "@tolk/domain";
 import { type z } from "zod";
@@ -173,18 +174,22 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     for (const [name, value] of Object.entries(params)) {
       if ([value ?? ""].flat().some((v) => v.includes("\0"))) throw nulCharacter(name);
     }
-    const result = await spec.handler({
-      req,
-      url,
-      app,
-      principal: principal as Principal,
-      requestId,
-      params,
-      startedAt,
-      rawBody,
-      body: (schema) => parseJsonBody(rawBody, schema),
-      query: (schema) => parseQuery(url, schema),
-    });
+    const run = () =>
+      spec.handler({
+        req,
+        url,
+        app,
+        principal: principal as Principal,
+        requestId,
+        params,
+        startedAt,
+        rawBody,
+        body: (schema) => parseJsonBody(rawBody, schema),
+        query: (schema) => parseQuery(url, schema),
+      });
+    // A read is safe to repeat on a lost database connection (a restart broke the pooled one);
+    // a write's use case decides for itself (the debit retries, keyed by its operation).
+    const result = req.method === "GET" ? await retryOnceIfConnectionLost(run) : await run();
     if (result.raw) {
       for (const [name, value] of baseHeaders(requestId, limit)) if (!result.raw.headers.has(name)) result.raw.headers.set(name, value);
       return result.raw;
@@ -237,7 +242,8 @@ async function identify(
   onLimit: (d: RateLimitDecision) => void,
 ): Promise<Principal | null> {
   try {
-    return await authenticate(app.domain, app.auth, authorization);
+    // Reads, and a last-used time written again is the same time: safe to repeat once.
+    return await retryOnceIfConnectionLost(() => authenticate(app.domain, app.auth, authorization));
   } catch (err) {
     if (!isTolkError(err) || err.status !== 401) throw err;
     const url = new URL(req.url);
