@@ -174,11 +174,12 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     for (const [name, value] of Object.entries(params)) {
       if ([value ?? ""].flat().some((v) => v.includes("\0"))) throw nulCharacter(name);
     }
+    const ready = app;
     const run = () =>
       spec.handler({
         req,
         url,
-        app,
+        app: ready,
         principal: principal as Principal,
         requestId,
         params,
