@@ -28,6 +28,7 @@ import {
   memoryListResponse,
   memoryResponse,
   memorySearchResponse,
+  memoryUnitListResponse,
   memoryUnit,
   memoryUnitsQuery,
   projectListResponse,
@@ -52,6 +53,8 @@ export const downloadQuery = z.object({
 
 const glossaryEntriesResponse = envelope(z.object({ items: z.array(glossaryEntry) }));
 const memoryUnitsResponse = envelope(z.object({ items: z.array(memoryUnit) }));
+/** A page of units, or with `q` the matches. */
+const memoryUnitsPageResponse = z.union([memoryUnitListResponse, memorySearchResponse]);
 
 /** Every /v1 operation, keyed by its operationId. */
 export const operations = {
@@ -430,7 +433,7 @@ export const operations = {
     scopes: R,
     buckets: [],
     query: memoryUnitsQuery,
-    success: { status: 200, description: "A page of units, or with `q` the matches (score ≥ min_score), best first", schema: memorySearchResponse },
+    success: { status: 200, description: "A page of units, or with `q` the matches (score ≥ min_score), best first", schema: memoryUnitsPageResponse },
     errors: { 400: "An invalid query", 404: "No such translation memory in this organization" },
     examples: { query: { q: "Good morning.", min_score: "75" }, response: ex.envelope({ items: [{ unit: ex.memoryUnit, score: 100 }], has_more: false }) },
   }),

@@ -1,5 +1,7 @@
 "use client";
 
+import "@scalar/api-reference-react/style.css";
+
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 
 /**
@@ -18,6 +20,8 @@ export function ApiReference() {
         agent: { disabled: true },
         mcp: { disabled: true },
         documentDownloadType: "json",
+        // Every operation in the sidebar at once, as a reference to scan.
+        defaultOpenAllTags: true,
       }}
     />
   );
