@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as brandVoice from "../app/v1/brand-voices/[id]/route";
 import * as brandVoices from "../app/v1/brand-voices/route";
-import * as glossaryEntry from "../app/v1/glossaries/[id]/entries/[entryId]/route";
+import * as glossaryEntry from "../app/v1/glossaries/[id]/entries/[entry_id]/route";
 import * as glossaryEntries from "../app/v1/glossaries/[id]/entries/route";
 import * as glossaryExport from "../app/v1/glossaries/[id]/export/route";
 import * as glossaryImport from "../app/v1/glossaries/[id]/import/route";
@@ -20,7 +20,7 @@ import * as glossaries from "../app/v1/glossaries/route";
 import * as memoryExport from "../app/v1/memories/[id]/export/route";
 import * as memoryImport from "../app/v1/memories/[id]/import/route";
 import * as memory from "../app/v1/memories/[id]/route";
-import * as memoryUnit from "../app/v1/memories/[id]/units/[unitId]/route";
+import * as memoryUnit from "../app/v1/memories/[id]/units/[unit_id]/route";
 import * as memoryUnits from "../app/v1/memories/[id]/units/route";
 import * as memories from "../app/v1/memories/route";
 import * as projectArchive from "../app/v1/projects/[id]/archive/route";
@@ -91,7 +91,7 @@ describe("glossaries", () => {
       ["folder", "carpeta"],
     ]);
     const folder = entries.find((e) => e.source === "folder");
-    const del = await call(h, glossaryEntry.DELETE, "/v1/x", { method: "DELETE", token, params: { id: g.id, entryId: folder?.id ?? "" } });
+    const del = await call(h, glossaryEntry.DELETE, "/v1/x", { method: "DELETE", token, params: { id: g.id, entry_id: folder?.id ?? "" } });
     expect(dataOf(del)).toEqual({ id: folder?.id, deleted: true });
     expect(dataOf<{ entry_count: number }>(await call(h, glossary.GET, "/v1/x", { token, params })).entry_count).toBe(1);
 
@@ -240,12 +240,12 @@ describe("memories", () => {
     expect(dataOf<{ unit_count: number }>(await call(h, memory.GET, "/v1/x", { token, params: { id: copy.id } })).unit_count).toBe(3);
 
     const unitId = dataOf<{ items: { id: string }[] }>(added).items[0]?.id ?? "";
-    expect(dataOf(await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unitId } }))).toEqual({
+    expect(dataOf(await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unit_id: unitId } }))).toEqual({
       id: unitId,
       deleted: true,
     });
     expectError(
-      await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unitId } }),
+      await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unit_id: unitId } }),
       404,
       "not_found",
       "invalid_request_error",

@@ -7,6 +7,8 @@ export * from "./formality";
 export * from "./formats";
 export * from "./languages";
 export * from "./openapi";
+export * from "./operation";
+export * from "./operations";
 export * from "./resource-effects";
 export * from "./resources";
 export * from "./translate";

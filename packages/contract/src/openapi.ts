@@ -1,172 +1,226 @@
 import { z } from "zod";
 
-import { formatsResponse, languagesResponse, meResponse, quotaResponse, usageQuery, usageResponse } from "./account";
-import { analyzeRequest, analyzeResponse } from "./analyze";
-import { documentJobResponse, documentResponse, documentUploadForm } from "./documents";
 import { errorBody } from "./errors";
-import { resourceOperations } from "./resources";
-import { batchRequest, batchResponse, translateRequest, translateResponse } from "./translate";
+import { type Operation, type ResponseHeader, type Success, pathParamNames } from "./operation";
+import { operationTags, operations } from "./operations";
 
-/** One documented /v1 operation; later endpoints add themselves to `operations`. */
-export interface Operation {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  path: string;
-  summary: string;
-  scopes: string[];
-  response: z.ZodType;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** Default application/json; uploads and imports are multipart/form-data. */
-  bodyType?: string;
-  /** Set when the success response is a file (exports), not the JSON envelope. */
-  fileType?: string;
-  /** Status of the success response when not 200, and other successes it may give. */
-  successes?: Record<string, { description: string; schema?: z.ZodType; contentType?: string }>;
-  /** Error statuses beyond the common ones, with what they mean here. */
-  errors?: Record<string, string>;
-}
+/**
+ * The OpenAPI 3.1 document of /v1, generated from the operations (operations.ts) and the same
+ * zod schemas the server validates with.
+ */
 
-export const operations: Operation[] = [
-  { method: "post", path: "/v1/translate", summary: "Translate one text", scopes: ["translate"], response: translateResponse, body: translateRequest },
-  {
-    method: "post",
-    path: "/v1/translate/batch",
-    summary: "Translate a keyed map of strings into up to 20 languages",
-    scopes: ["translate"],
-    response: batchResponse,
-    body: batchRequest,
-  },
-  {
-    method: "post",
-    path: "/v1/analyze/headless",
-    summary: "Analyze a text before translating it (no credits)",
-    scopes: ["translate"],
-    response: analyzeResponse,
-    body: analyzeRequest,
-  },
-  {
-    method: "post",
-    path: "/v1/translate/document",
-    summary: "Translate a document (multipart upload); `Prefer: respond-async` queues it and answers 202 with the job",
-    scopes: ["translate"],
-    response: documentResponse,
-    body: documentUploadForm,
-    bodyType: "multipart/form-data",
-    successes: { "202": { description: "Queued (Prefer: respond-async or async=true)", schema: documentJobResponse } },
-    errors: { "413": "The file exceeds its format's max_size_mb (file_too_large)" },
-  },
-  {
-    method: "get",
-    path: "/v1/translate/{job_id}",
-    summary: "Status and progress of a document translation job",
-    scopes: ["translate", "read"],
-    response: documentJobResponse,
-    errors: { "404": "No such job in this organization" },
-  },
-  {
-    method: "get",
-    path: "/v1/documents/{job_id}/download",
-    summary: "The translated file; with `expires` and `signature` (the pre-signed link) no token is needed",
-    scopes: ["translate", "read"],
-    response: z.string(),
+type Json = Record<string, unknown>;
 
-    successes: {
-      "200": { description: "The translated file, as an attachment", contentType: "application/octet-stream" },
-      "302": { description: "Redirect to the object storage's short-lived link (S3)" },
-    },
-    errors: {
-      "403": "Invalid or expired link signature (invalid_signature), or the key lacks the scope",
-      "404": "No such job in this organization, or its file was deleted after retention",
-    },
-  },
-  { method: "get", path: "/v1/me", summary: "Identity of the caller", scopes: ["read"], response: meResponse },
-  { method: "get", path: "/v1/quota", summary: "Plan, credits, rate limits and plan limits", scopes: ["read"], response: quotaResponse },
-  {
-    method: "get",
-    path: "/v1/usage",
-    summary: "Characters and translations per target language",
-    scopes: ["read"],
-    response: usageResponse,
-    query: usageQuery,
-  },
-  { method: "get", path: "/v1/languages", summary: "Supported languages", scopes: ["read"], response: languagesResponse },
-  { method: "get", path: "/v1/formats", summary: "Supported document formats", scopes: ["read"], response: formatsResponse },
-  ...resourceOperations,
-];
-
-const errorResponses = {
-  "400": "Invalid request",
-  "402": "Not enough credits",
-  "401": "Missing, invalid or expired credentials",
-  "403": "The key lacks the scope (insufficient_scope), or a create beyond the plan's limit (plan_limit_reached)",
-  "429": "Rate limit exceeded; see Retry-After",
-  "500": "Internal error",
+/** What every operation can answer besides its own errors, and what it means there. */
+const COMMON_ERRORS: Record<string, string> = {
+  "400": "Invalid request (bad_request): the field is named in `param`",
+  "401": "Missing, invalid or expired credentials (unauthorized)",
+  "403": "The key lacks the scope this operation needs (insufficient_scope)",
+  "429": "Rate limit exceeded (rate_limit_exceeded); retry after `Retry-After` seconds",
+  "431": "Request headers over 16 KB in all (headers_too_large)",
+  "500": "Internal error (internal_error); the request id finds it in the server log",
+  "503":
+    "The instance is shutting down, lost its database connection, or the translation engine is unavailable (service_unavailable, engine_unavailable); retry after `Retry-After` seconds",
+};
+const BODY_ERRORS: Record<string, string> = { "413": "The request body is too large (payload_too_large)" };
+const IDEMPOTENCY_ERRORS: Record<string, string> = {
+  "409": "A request with this Idempotency-Key is still being processed (idempotency_conflict)",
+  "422": "This Idempotency-Key was already used with a different request (idempotency_error)",
 };
 
-// Requests are documented as clients write them (io: input), responses as the server sends them.
-const jsonSchema = (schema: z.ZodType, io: "input" | "output" = "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
+const RESPONSE_HEADERS: Record<
+  ResponseHeader | "X-Request-Id" | "X-RateLimit-Limit" | "X-RateLimit-Remaining" | "X-RateLimit-Reset" | "Retry-After" | "Idempotent-Replayed",
+  Json
+> = {
+  "X-Request-Id": { description: "The request's id, also in the body's `meta.request_id` or `error.request_id`", schema: { type: "string", format: "uuid" } },
+  "X-RateLimit-Limit": { description: "Requests allowed per minute in the tightest bucket this request took from", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current window", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "Seconds until the window resets (a delta, not a timestamp)", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key",
+    schema: { type: "string", enum: ["true"] },
+  },
+  "Content-Disposition": { description: "`attachment` with the file's name", schema: { type: "string" } },
+  "X-Job-Id": { description: "The document job (GET /v1/translate/{job_id})", schema: { type: "string" } },
+  Location: { description: "Where the job (202, 200) or the file (302) is", schema: { type: "string" } },
+};
+type HeaderName = keyof typeof RESPONSE_HEADERS;
+const ref = (name: HeaderName) => ({ [name]: { $ref: `#/components/headers/${name}` } });
+const RATE_LIMIT: HeaderName[] = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+/** The rate-limit headers of an error decided before the rate limit (or at the edge): there when counted. */
+const optionalRateLimit = Object.fromEntries(RATE_LIMIT.map((name) => [name, { ...RESPONSE_HEADERS[name], required: false }]));
 
-/** The OpenAPI 3.1 document of /v1, generated from the same schemas the server validates with. */
-export function openApiDocument(serverUrl: string): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) {
-    const pathParameters = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
-    const queryParameters = op.query
-      ? Object.entries(op.query.shape).map(([name, schema]) => ({
-          name,
-          in: "query",
-          required: !(schema as z.ZodType).safeParse(undefined).success,
-          schema: jsonSchema(schema as z.ZodType),
-        }))
-      : [];
-    const all = [...pathParameters, ...queryParameters];
-    const parameters = all.length > 0 ? all : undefined;
-    const success = op.successes?.["200"];
-    const ok = success
+/** Responses allow fields added later (additive changes); requests stay as strict as the server. */
+function openObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openObjects);
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "additionalProperties" && value === false) continue;
+    if (key === "$schema") continue;
+    out[key] = openObjects(value);
+  }
+  return out;
+}
+
+// Requests are documented as clients write them (io: input), responses as the server sends them.
+const requestSchema = (schema: z.ZodType) => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return rest;
+};
+const responseSchema = (schema: z.ZodType) => openObjects(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }));
+
+function successResponse(op: Operation, success: Success, example: unknown): Json {
+  const headers: Json = { ...ref("X-Request-Id"), ...RATE_LIMIT.reduce((all, name) => ({ ...all, ...ref(name) }), {}) };
+  for (const name of success.headers ?? []) Object.assign(headers, ref(name));
+  if (op.method === "POST") Object.assign(headers, ref("Idempotent-Replayed"));
+  if ("schema" in success) {
+    const content = { "application/json": { schema: responseSchema(success.schema), ...(example === undefined ? {} : { example }) } };
+    return { description: success.description, headers, content };
+  }
+  if ("contentTypes" in success) {
+    const content = Object.fromEntries(
+      success.contentTypes.map((type, i) => [type, { schema: { type: "string" }, ...(i === 0 && example !== undefined ? { example } : {}) }]),
+    );
+    return { description: success.description, headers, content };
+  }
+  return { description: success.description, headers };
+}
+
+function errorResponse(status: string, description: string): Json {
+  const limited = status === "429";
+  const retry = limited || status === "503";
+  const headers = {
+    ...ref("X-Request-Id"),
+    ...(limited ? RATE_LIMIT.reduce((all, name) => ({ ...all, ...ref(name) }), {}) : optionalRateLimit),
+    ...(retry ? ref("Retry-After") : {}),
+  };
+  return { description, headers, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+}
+
+const COMMON_RESPONSES = Object.fromEntries(
+  Object.entries({ ...COMMON_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS }).map(([status, description]) => [
+    `Error${status}`,
+    errorResponse(status, description),
+  ]),
+);
+
+/** The operation's error responses: its own meanings inline, the common ones by reference. */
+function errorResponses(op: Operation): Json {
+  const statuses = [
+    ...Object.keys(COMMON_ERRORS),
+    ...(op.method === "POST" || op.method === "PATCH" ? Object.keys(BODY_ERRORS) : []),
+    ...(op.method === "POST" ? Object.keys(IDEMPOTENCY_ERRORS) : []),
+    ...Object.keys(op.errors),
+  ];
+  const own = op.errors as Record<string, string | undefined>;
+  return Object.fromEntries(
+    [...new Set(statuses)]
+      .sort((a, b) => Number(a) - Number(b))
+      .map((status) => {
+        const meaning = own[status];
+        return [status, meaning === undefined ? { $ref: `#/components/responses/Error${status}` } : errorResponse(status, meaning)];
+      }),
+  );
+}
+
+function parameters(op: Operation): Json[] {
+  const path = pathParamNames(op.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const query = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => {
+    const s = schema as z.ZodType;
+    const raw = op.examples.query?.[name];
+    // Query values are text on the wire; the example is the value the schema describes.
+    const example = raw !== undefined && s.safeParse(raw).success && typeof s.parse(raw) === "number" ? Number(raw) : raw;
+    return {
+      name,
+      in: "query",
+      required: !s.safeParse(undefined).success,
+      schema: requestSchema(s),
+      ...(s.description ? { description: s.description } : {}),
+      ...(example === undefined ? {} : { example }),
+    };
+  });
+  const headers: Json[] = [];
+  if (op.method === "POST") {
+    headers.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "A key of your choice: a retry with the same key and request answers the first result again and bills nothing again",
+      schema: { type: "string" },
+      example: "9b2f6c1e-order-1042",
+    });
+  }
+  if (op.headers?.includes("Prefer")) {
+    headers.push({
+      name: "Prefer",
+      in: "header",
+      required: false,
+      description: "`respond-async`: queue the job and answer 202 at once",
+      schema: { type: "string" },
+      example: "respond-async",
+    });
+  }
+  return [...path, ...query, ...headers];
+}
+
+function operationObject(op: Operation): Json {
+  const params = parameters(op);
+  const successes = [op.success, ...(op.otherSuccesses ?? [])];
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [...op.tags],
+    security: op.presignedLinks ? [{ bearer: [] }, {}] : [{ bearer: [] }],
+    "x-scopes": [...op.scopes],
+    "x-rate-limit-buckets": ["api", ...op.buckets],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(op.body
       ? {
-          description: success.description,
-          content: {
-            [success.contentType ?? "application/json"]: { schema: success.schema ? jsonSchema(success.schema) : { type: "string", format: "binary" } },
+          requestBody: {
+            required: true,
+            content: {
+              [op.bodyType ?? "application/json"]: {
+                schema: requestSchema(op.body),
+                ...(op.examples.request === undefined ? {} : { example: op.examples.request }),
+              },
+            },
           },
         }
-      : { description: "OK", content: { "application/json": { schema: jsonSchema(op.response) } } };
-    const otherSuccesses = Object.fromEntries(
-      Object.entries(op.successes ?? {})
-        .filter(([status]) => status !== "200")
-        .map(([status, s]) => [
-          status,
-          s.schema ? { description: s.description, content: { "application/json": { schema: jsonSchema(s.schema) } } } : { description: s.description },
-        ]),
-    );
-    paths[op.path] ??= {};
-    paths[op.path] = {
-      ...paths[op.path],
-      [op.method]: {
-        summary: op.summary,
-        security: [{ bearer: [] }],
-        "x-scopes": op.scopes,
-        ...(parameters ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? "application/json"]: { schema: jsonSchema(op.body, "input") } } } } : {}),
-        responses: {
-          "200": op.fileType ? { description: "The file", content: { [op.fileType]: { schema: { type: "string" } } } } : ok,
-          ...otherSuccesses,
-          ...Object.fromEntries(
-            Object.entries({ ...errorResponses, ...op.errors }).map(([status, description]) => [
-              status,
-              { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
-            ]),
-          ),
-        },
-      },
-    };
+      : {}),
+    responses: {
+      ...Object.fromEntries(successes.map((s, i) => [String(s.status), successResponse(op, s, i === 0 ? op.examples.response : undefined)])),
+      ...errorResponses(op),
+    },
+  };
+}
+
+const DESCRIPTION = [
+  "The Tolk translation API. Every success is `{data, meta}` with `meta.request_id`; every error is `{error: {code, message, type, request_id, param?}}`.",
+  "Every response carries `X-Request-Id`; those that reached the rate limiter carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`.",
+  "A method a path does not have answers 405 `method_not_allowed` with an `Allow` header; an unknown path under /v1 answers 404 `not_found`, both in the error shape.",
+  "Responses may gain fields (additive changes within /v1): clients should ignore fields they do not know.",
+].join("\n\n");
+
+/** The OpenAPI 3.1 document of /v1. */
+export function openApiDocument(serverUrl: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of Object.values(operations) as Operation[]) {
+    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op) };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Tolk API", version: "1" },
-    servers: [{ url: serverUrl }],
+    info: { title: "Tolk API", version: "1", description: DESCRIPTION, license: { name: "Apache-2.0", identifier: "Apache-2.0" } },
+    servers: [{ url: serverUrl.replace(/\/+$/u, ""), description: "This instance" }],
+    security: [{ bearer: [] }],
+    tags: operationTags.map((t) => ({ ...t })),
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An API key (svc_…) or a session token (JWT)" } },
-      schemas: { Error: jsonSchema(errorBody) },
+      schemas: { Error: responseSchema(errorBody) },
+      headers: Object.fromEntries(Object.entries(RESPONSE_HEADERS).map(([name, h]) => [name, { ...h, required: name !== "Idempotent-Replayed" }])),
+      responses: COMMON_RESPONSES,
     },
     paths,
   };

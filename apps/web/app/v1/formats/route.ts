@@ -1,9 +1,8 @@
+import { operations } from "@tolk/contract";
 import { listFormats } from "@tolk/domain";
 
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  GET: { scopes: ["read"], handler: async () => ({ data: listFormats() }) },
-});
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(serve(operations.listFormats, async () => ({ data: listFormats() })));

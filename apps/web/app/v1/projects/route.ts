@@ -1,20 +1,11 @@
-import { createProjectRequest, listQuery } from "@tolk/contract";
+import { operations } from "@tolk/contract";
 import { createProject, listProjects } from "@tolk/domain";
 
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  GET: {
-    scopes: ["read"],
-    handler: async ({ app, principal, query }) => ({ data: await listProjects(app.domain, { orgId: principal.org.id, query: query(listQuery) }) }),
-  },
-  POST: {
-    scopes: ["write"],
-    handler: async ({ app, principal, body }) => ({
-      status: 201,
-      data: await createProject(app.domain, { org: principal.org, request: body(createProjectRequest) }),
-    }),
-  },
-});
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(operations.listProjects, async ({ app, principal, query }) => ({ data: await listProjects(app.domain, { orgId: principal.org.id, query: query() }) })),
+  serve(operations.createProject, async ({ app, principal, body }) => ({ data: await createProject(app.domain, { org: principal.org, request: body() }) })),
+);

@@ -1,9 +1,10 @@
+import { operations } from "@tolk/contract";
 import { getQuota } from "@tolk/domain";
 
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  GET: { scopes: ["read"], handler: async ({ app, principal }) => ({ data: await getQuota(app.domain, principal) }) },
-});
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(operations.getQuota, async ({ app, principal }) => ({ data: await getQuota(app.domain, principal) })),
+);

@@ -1,6 +1,8 @@
+import { type Operation, type PathParamNames, pathParamNames } from "@tolk/contract";
 import { methodNotAllowed, notFound } from "@tolk/domain";
+import { type z } from "zod";
 
-import { type MethodSpec, type RouteContext, type Wire, runPipeline, v1Wire } from "./pipeline";
+import { type MethodSpec, type RouteContext, type RouteInput, type RouteResult, type Wire, runPipeline, v1Wire } from "./pipeline";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -33,8 +35,74 @@ export function apiNotFound(wire: Wire): Record<Method, Handler> {
   return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, wire)])) as Record<Method, Handler>;
 }
 
-/** A /v1 route file's exports. */
-export const v1Route = (methods: Partial<Record<Method, MethodSpec>>) => apiRoute(v1Wire, methods);
+/** What a /v1 handler gets: the request, and its input parsed with the operation's schemas. */
+export type OperationInput<O extends Operation> = Omit<RouteInput, "body" | "query"> & {
+  /** The JSON body parsed with the operation's schema (400 on invalid JSON or schema). */
+  body: () => O extends { bodyType: "multipart/form-data" } ? never : O extends { body: infer B extends z.ZodType } ? z.output<B> : never;
+  /** The query parsed with the operation's schema (400 on an invalid or unknown parameter). */
+  query: () => O extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
+  /** The path parameters, named as in the operation's path. */
+  path: Record<PathParamNames<O["path"]>, string>;
+};
+
+/** An operation and the handler that serves it. */
+export interface ServedOperation {
+  operation: Operation;
+  spec: MethodSpec;
+}
+
+/**
+ * Serves an operation: the pipeline takes its scopes, buckets and credentials rule from the
+ * operation, the handler its body, query and path parameters, and the answer its success status.
+ * `options` are the transport's own limits (an upload's body size).
+ */
+export function serve<const O extends Operation>(
+  operation: O,
+  handler: (input: OperationInput<O>) => Promise<RouteResult>,
+  options: Pick<MethodSpec, "maxBodyBytes" | "bodyTooLarge"> = {},
+): ServedOperation {
+  const names = pathParamNames(operation.path);
+  const noQuery: Record<string, never> = {};
+  return {
+    operation,
+    spec: {
+      scopes: operation.scopes,
+      buckets: operation.buckets,
+      // A pre-signed link works without credentials; without a signature the use case asks for them.
+      public: operation.presignedLinks === true,
+      presigned: operation.presignedLinks === true,
+      ...options,
+      handler: async (input) => {
+        const path = Object.fromEntries(names.map((name) => [name, typeof input.params[name] === "string" ? input.params[name] : ""]));
+        const result = await handler({
+          ...input,
+          body: () => input.body(operation.body as z.ZodType) as ReturnType<OperationInput<O>["body"]>,
+          query: () => (operation.query ? input.query(operation.query) : noQuery) as ReturnType<OperationInput<O>["query"]>,
+          path: path as OperationInput<O>["path"],
+        });
+        return "status" in result ? result : { status: operation.success.status, ...result };
+      },
+    },
+  };
+}
+
+/** A handler export of a /v1 route file, with the operation it serves (for the contract's tests). */
+export type OperationHandler = Handler & { operation?: Operation };
+
+/**
+ * A /v1 route file's exports: each operation under its method; the path's other methods answer
+ * 405. The route folder's path must be the operations' path (a test checks it).
+ */
+export function v1Route(...served: ServedOperation[]): Record<Method, OperationHandler> {
+  const methods: Partial<Record<Method, MethodSpec>> = {};
+  for (const { operation, spec } of served) {
+    if (methods[operation.method]) throw new Error(`Two operations for ${operation.method} ${operation.path}`);
+    methods[operation.method] = spec;
+  }
+  const handlers: Record<Method, OperationHandler> = apiRoute(v1Wire, methods);
+  for (const { operation } of served) handlers[operation.method].operation = operation;
+  return handlers;
+}
 
 /** The catch-all for paths under /v1 that do not exist. */
 export const v1NotFound = () => apiNotFound(v1Wire);

@@ -1,28 +1,14 @@
-import { updateGlossaryRequest } from "@tolk/contract";
+import { operations } from "@tolk/contract";
 import { deleteGlossary, getGlossary, updateGlossary } from "@tolk/domain";
 
-import { pathParam } from "@/server/v1/resource-input";
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  GET: {
-    scopes: ["read"],
-    handler: async (input) => ({ data: await getGlossary(input.app.domain, { orgId: input.principal.org.id, id: pathParam(input, "id") }) }),
-  },
-  PATCH: {
-    scopes: ["write"],
-    handler: async (input) => ({
-      data: await updateGlossary(input.app.domain, {
-        orgId: input.principal.org.id,
-        id: pathParam(input, "id"),
-        request: input.body(updateGlossaryRequest),
-      }),
-    }),
-  },
-  DELETE: {
-    scopes: ["write"],
-    handler: async (input) => ({ data: await deleteGlossary(input.app.domain, { orgId: input.principal.org.id, id: pathParam(input, "id") }) }),
-  },
-});
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(operations.getGlossary, async ({ app, principal, path }) => ({ data: await getGlossary(app.domain, { orgId: principal.org.id, id: path.id }) })),
+  serve(operations.updateGlossary, async ({ app, principal, path, body }) => ({
+    data: await updateGlossary(app.domain, { orgId: principal.org.id, id: path.id, request: body() }),
+  })),
+  serve(operations.deleteGlossary, async ({ app, principal, path }) => ({ data: await deleteGlossary(app.domain, { orgId: principal.org.id, id: path.id }) })),
+);

@@ -1,17 +1,11 @@
+import { operations } from "@tolk/contract";
 import { deleteMemory, getMemory } from "@tolk/domain";
 
-import { pathParam } from "@/server/v1/resource-input";
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  GET: {
-    scopes: ["read"],
-    handler: async (input) => ({ data: await getMemory(input.app.domain, { orgId: input.principal.org.id, id: pathParam(input, "id") }) }),
-  },
-  DELETE: {
-    scopes: ["write"],
-    handler: async (input) => ({ data: await deleteMemory(input.app.domain, { orgId: input.principal.org.id, id: pathParam(input, "id") }) }),
-  },
-});
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(operations.getMemory, async ({ app, principal, path }) => ({ data: await getMemory(app.domain, { orgId: principal.org.id, id: path.id }) })),
+  serve(operations.deleteMemory, async ({ app, principal, path }) => ({ data: await deleteMemory(app.domain, { orgId: principal.org.id, id: path.id }) })),
+);

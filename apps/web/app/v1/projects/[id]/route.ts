@@ -1,13 +1,10 @@
+import { operations } from "@tolk/contract";
 import { getProject } from "@tolk/domain";
 
-import { pathParam } from "@/server/v1/resource-input";
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  GET: {
-    scopes: ["read"],
-    handler: async (input) => ({ data: await getProject(input.app.domain, { orgId: input.principal.org.id, id: pathParam(input, "id") }) }),
-  },
-});
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(operations.getProject, async ({ app, principal, path }) => ({ data: await getProject(app.domain, { orgId: principal.org.id, id: path.id }) })),
+);

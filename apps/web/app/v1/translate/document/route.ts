@@ -1,18 +1,16 @@
+import { operations } from "@tolk/contract";
 import { submitDocument } from "@tolk/domain";
 
 import { MAX_UPLOAD_BODY_BYTES, parseDocumentForm, uploadTooLarge } from "@/server/v1/document-form";
 import { announceJob, jobHeaders } from "@/server/v1/edge-context";
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  POST: {
-    scopes: ["translate"],
-    buckets: ["segment"],
-    maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
-    bodyTooLarge: uploadTooLarge,
-    handler: async ({ app, principal, requestId, req, rawBody, startedAt }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(
+    operations.uploadDocument,
+    async ({ app, principal, requestId, req, rawBody, startedAt }) => {
       const form = await parseDocumentForm(req, rawBody);
       // A synchronous document's job id goes out (103 Early Hints) before it is translated: a
       // client that disconnects can GET the job it paid for instead of paying again.
@@ -25,5 +23,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
         headers: jobHeaders(data.job_id),
       };
     },
-  },
-});
+    { maxBodyBytes: MAX_UPLOAD_BODY_BYTES, bodyTooLarge: uploadTooLarge },
+  ),
+);

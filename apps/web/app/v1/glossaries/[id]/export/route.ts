@@ -1,20 +1,12 @@
-import { glossaryExportQuery } from "@tolk/contract";
+import { operations } from "@tolk/contract";
 import { exportGlossary } from "@tolk/domain";
 
-import { pathParam } from "@/server/v1/resource-input";
-import { v1Route } from "@/server/v1/route";
+import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route({
-  GET: {
-    scopes: ["read"],
-    handler: async (input) => ({
-      file: await exportGlossary(input.app.domain, {
-        orgId: input.principal.org.id,
-        glossaryId: pathParam(input, "id"),
-        format: input.query(glossaryExportQuery).format,
-      }),
-    }),
-  },
-});
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(operations.exportGlossary, async ({ app, principal, path, query }) => ({
+    file: await exportGlossary(app.domain, { orgId: principal.org.id, glossaryId: path.id, format: query().format }),
+  })),
+);

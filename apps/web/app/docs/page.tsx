@@ -1,0 +1,8 @@
+import { ApiReference } from "./api-reference";
+
+export const metadata = { title: "Tolk API reference" };
+
+/** The /v1 API reference, rendered in the browser from /openapi.json. */
+export default function DocsPage() {
+  return <ApiReference />;
+}
