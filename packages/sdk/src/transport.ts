@@ -1,5 +1,6 @@
 import { APIError, ConnectionError, TimeoutError, TolkError, errorFromResponse } from "./errors";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, isRetryableStatus, retryDelayMs, serverWaitSeconds } from "./retry";
+import { randomUUID } from "./uuid";
 import { USER_AGENT } from "./version";
 
 /** Options of one call; each overrides the client's. */
@@ -105,7 +106,7 @@ export class Transport {
   private async send<T>(req: ApiRequest, accept: string, read: (res: Response) => Promise<T>): Promise<ApiResponse<T>> {
     const opts = req.options ?? {};
     const url = this.url(req);
-    const idempotencyKey = req.method === "POST" ? (opts.idempotencyKey ?? crypto.randomUUID()) : null;
+    const idempotencyKey = req.method === "POST" ? (opts.idempotencyKey ?? randomUUID()) : null;
     const headers = this.headers(req, accept, idempotencyKey);
     const body = req.body === undefined ? undefined : req.body instanceof FormData ? req.body : JSON.stringify(req.body);
     const maxRetries = opts.maxRetries ?? this.policy.maxRetries;

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { DEFAULT_RETRY_POLICY } from "../src";
 import { isRetryableStatus, retryDelayMs, serverWaitSeconds } from "../src/retry";
+import { randomUUID } from "../src/uuid";
 
 describe("retry policy", () => {
   it("backs off exponentially up to the cap, jittered down by at most a quarter", () => {
@@ -36,5 +37,19 @@ describe("retry policy", () => {
     expect([429, 500, 502, 503, 504].every((s) => isRetryableStatus(s, null))).toBe(true);
     expect(isRetryableStatus(409, "idempotency_conflict")).toBe(true);
     expect([400, 401, 402, 403, 404, 405, 413, 422].some((s) => isRetryableStatus(s, null))).toBe(false);
+  });
+});
+
+describe("randomUUID", () => {
+  it("makes v4 UUIDs without crypto.randomUUID (a browser page on plain http)", () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: (array: Uint8Array) => real.getRandomValues(array) });
+    try {
+      const ids = new Set(Array.from({ length: 50 }, () => randomUUID()));
+      expect(ids.size).toBe(50);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
