@@ -78,6 +78,9 @@ describe("@tolk/sdk as a published package", () => {
     expect(manifest.private).toBe(false);
     expect(manifest.exports["."]).toEqual({ types: "./dist/index.d.ts", import: "./dist/index.js" });
     expect(Object.keys(manifest.dependencies)).toEqual(["zod"]);
+    // The code needs only the platform: nothing of the contract's zod schemas is bundled in at run time.
+    const { stdout: code } = await run("tar", ["-xzOf", tarball, "package/dist/index.js"], { cwd: folder });
+    expect(code).not.toMatch(/^import /m);
     const { stdout: files } = await run("tar", ["-tzf", tarball], { cwd: folder });
     expect(files.split("\n").filter(Boolean).sort()).toEqual([
       "package/LICENSE",

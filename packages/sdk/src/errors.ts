@@ -1,4 +1,7 @@
-import { type ErrorType, errorTypes } from "@tolk/contract";
+import { type ErrorType } from "@tolk/contract";
+
+/** The error shape's `type`: one of the API's types, or another a newer server sends; "unknown" for an answer without the shape. */
+export type ApiErrorType = ErrorType | "unknown" | (string & {});
 
 /** Every error the SDK throws (except the caller's own abort, which rejects with the signal's reason, as fetch does). */
 export class TolkError extends Error {
@@ -21,7 +24,7 @@ export class TolkError extends Error {
 export interface APIErrorInit {
   status: number;
   code: string;
-  type: ErrorType | "unknown";
+  type: ApiErrorType;
   message: string;
   request_id: string | null;
   param?: string;
@@ -31,7 +34,7 @@ export interface APIErrorInit {
 /** A non-2xx answer in the API's error shape (`{"error": {code, message, type, request_id, param?}}`). */
 export class APIError extends TolkError {
   declare readonly status: number;
-  readonly type: ErrorType | "unknown";
+  readonly type: ApiErrorType;
   /** The request field the error is about, when the API names one. */
   readonly param: string | undefined;
   readonly headers: Headers;
@@ -127,7 +130,7 @@ export function errorFromResponse(status: number, headers: Headers, body: unknow
 }
 
 /** The `error` object of a body, read leniently: a proxy's HTML page or a new field must not hide the status. */
-function errorFields(body: unknown): { code: string; type: ErrorType; message: string; request_id: string | null; param?: string } | null {
+function errorFields(body: unknown): { code: string; type: ApiErrorType; message: string; request_id: string | null; param?: string } | null {
   if (typeof body !== "object" || body === null || !("error" in body)) return null;
   const e: unknown = body.error;
   if (typeof e !== "object" || e === null) return null;
@@ -136,7 +139,7 @@ function errorFields(body: unknown): { code: string; type: ErrorType; message: s
   return {
     code,
     message,
-    type: errorTypes.find((t) => t === type) ?? "api_error",
+    type: typeof type === "string" ? type : "api_error",
     request_id: typeof request_id === "string" ? request_id : null,
     param: typeof param === "string" ? param : undefined,
   };
