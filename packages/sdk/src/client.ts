@@ -48,7 +48,7 @@ export interface TolkClientOptions {
   baseUrl: string;
   /** An API key (`svc_…`) or a session token. */
   token: string;
-  /** Retries after 429, 5xx, 409 `idempotency_conflict`, connection failures and timeouts (default 3). */
+  /** Retries after 429, 5xx, 408, 409 `idempotency_conflict`, connection failures and timeouts (default 3). */
   maxRetries?: number;
   /** Per attempt, until the whole answer is read (default 60 s). */
   timeoutMs?: number;

@@ -20,12 +20,12 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, initialRetryDelayMs: 500, maxRetryDelayMs: 8_000, maxServerWaitMs: 60_000 };
 
 /**
- * Statuses worth another attempt: the rate limit, server failures, and 409
+ * Statuses worth another attempt: the rate limit, server failures, a proxy's 408, and 409
  * `idempotency_conflict` (an earlier attempt of the same request, cut off by a timeout or a
  * dropped connection, still runs: once it ends, the retry gets its stored answer).
  */
 export function isRetryableStatus(status: number, code: string | null): boolean {
-  return status === 429 || status >= 500 || (status === 409 && code === "idempotency_conflict");
+  return status === 429 || status === 408 || status >= 500 || (status === 409 && code === "idempotency_conflict");
 }
 
 /**

@@ -58,7 +58,7 @@ export interface ApiResponse<T> {
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
- * One HTTP call to /v1 with its retries: 429, 5xx, 409 `idempotency_conflict`, connection
+ * One HTTP call to /v1 with its retries: 429, 5xx, 408, 409 `idempotency_conflict`, connection
  * failures and timeouts are tried again after a backoff that honours the server's
  * `Retry-After` / `X-RateLimit-Reset`; a POST keeps one `Idempotency-Key` throughout, so a
  * retried request runs (and is billed) once.

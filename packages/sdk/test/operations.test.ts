@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { TolkClient } from "../src";
+import { TolkClient, paginate } from "../src";
 import { fakeApi, ok } from "./fake-api";
 
 // Every /v1 operation by its operationId: the method, path, query and body it sends.
@@ -103,5 +103,25 @@ describe("operations", () => {
     expect(Object.fromEntries(req?.query ?? [])).toEqual(query);
     if (body !== undefined) expect(JSON.parse(req?.body.toString() ?? "")).toEqual(body);
     else if (!req?.headers["content-type"]?.startsWith("multipart/form-data")) expect(req?.body.length).toBe(0);
+  });
+});
+
+describe("paginate", () => {
+  it("walks every page with starting_after the last id, and stops after the page without more", async () => {
+    const pages = await fakeApi((req) => {
+      const after = req.query.get("starting_after");
+      if (after === null) return ok({ items: [{ id: "g_1" }, { id: "g_2" }], has_more: true });
+      if (after === "g_2") return ok({ items: [{ id: "g_3" }], has_more: false });
+      return ok({ items: [], has_more: false });
+    });
+    try {
+      const tolk = new TolkClient({ baseUrl: pages.url, token: "svc_test" });
+      const ids: string[] = [];
+      for await (const glossary of paginate((p) => tolk.listGlossaries(p), { limit: 2 })) ids.push(glossary.id);
+      expect(ids).toEqual(["g_1", "g_2", "g_3"]);
+      expect(pages.received.map((r) => r.query.toString())).toEqual(["limit=2", "limit=2&starting_after=g_2"]);
+    } finally {
+      await pages.close();
+    }
   });
 });

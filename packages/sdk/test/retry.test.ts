@@ -34,7 +34,7 @@ describe("retry policy", () => {
   });
 
   it("retries the rate limit, server failures and an idempotency conflict, nothing else", () => {
-    expect([429, 500, 502, 503, 504].every((s) => isRetryableStatus(s, null))).toBe(true);
+    expect([408, 429, 500, 502, 503, 504].every((s) => isRetryableStatus(s, null))).toBe(true);
     expect(isRetryableStatus(409, "idempotency_conflict")).toBe(true);
     expect([400, 401, 402, 403, 404, 405, 413, 422].some((s) => isRetryableStatus(s, null))).toBe(false);
   });
