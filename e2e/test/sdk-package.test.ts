@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 
+import { chromium } from "@playwright/test";
+import type * as Sdk from "@tolk/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
@@ -103,6 +105,36 @@ describe("@tolk/sdk as a published package", () => {
     expect((out.job as { credits_used: number }).credits_used).toBeGreaterThan(0);
     expect(out.refused).toMatchObject({ isAuthenticationError: true, code: "unauthorized", status: 401 });
     expect((out.refused as { request_id: string }).request_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("runs in a browser: the installed bundle, loaded by Chromium from the server's origin", async () => {
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const page = await browser.newPage();
+      // The page and the bundle are served by the browser itself; the /v1 calls reach the real server.
+      const bundle = readFileSync(join(folder, "node_modules", "@tolk", "sdk", "dist", "index.js"), "utf8");
+      await page.route(`${server.url}/sdk-check/**`, (route) =>
+        route.request().url().endsWith(".js")
+          ? route.fulfill({ contentType: "text/javascript", body: bundle })
+          : route.fulfill({
+              contentType: "text/html",
+              body: '<!doctype html><title>sdk</title><script type="module">import * as sdk from "/sdk-check/sdk.js"; window.sdk = sdk;</script>',
+            }),
+      );
+      await page.goto(`${server.url}/sdk-check/index.html`);
+      await page.waitForFunction(() => "sdk" in window);
+      const out = await page.evaluate(async (token) => {
+        const { sdk } = window as unknown as { sdk: typeof Sdk };
+        const client = new sdk.TolkClient({ baseUrl: location.origin, token });
+        const text = await client.translateText({ text: "Good morning.", source_lang: "en", target_lang: "es" });
+        const doc = await client.translateDocument(new File(["Thank you.\n"], "thanks.txt"), { source_lang: "en", target_lang: "es" }, { pollIntervalMs: 200 });
+        const refused = await new sdk.TolkClient({ baseUrl: location.origin, token: "svc_notakey" }).getMe().catch((e: unknown) => e);
+        return { translation: text.data.translation, document: new TextDecoder().decode(doc.bytes), refused: refused instanceof sdk.AuthenticationError };
+      }, key);
+      expect(out).toEqual({ translation: "Buenos días.", document: "Gracias.\n", refused: true });
+    } finally {
+      await browser.close();
+    }
   });
 
   it("ships declarations a TypeScript user compiles against", async () => {
