@@ -1,3 +1,4 @@
+import { openApiDocument } from "@tolk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { TolkClient, paginate } from "../src";
@@ -92,6 +93,18 @@ describe("operations", () => {
   it("covers the 39 operations, each a method of the client", () => {
     expect(new Set(cases.map(([id]) => id)).size).toBe(39);
     for (const [operationId] of cases) expect(typeof (client as unknown as Record<string, unknown>)[operationId]).toBe("function");
+  });
+
+  it("has a method for every operation of the OpenAPI document, under its operationId", () => {
+    // The ids in the calls above ("g_1", "job 1") stand for the path parameters.
+    const template = (path: string) => path.replace(/\/(?:[a-z]+_1|job%201)(?=\/|$)/g, "/{}");
+    const sdk = new Map(cases.map(([id, , method, path]) => [`${method} ${template(path)}`, id]));
+    const documented = openApiDocument("http://localhost").paths as Record<string, Record<string, { operationId?: string }>>;
+    const operations = Object.entries(documented).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path.replace(/\{\w+\}/g, "{}")}`, operationId: op.operationId })),
+    );
+    expect(operations.map((o) => o.key).sort()).toEqual([...sdk.keys()].sort());
+    for (const op of operations) if (op.operationId !== undefined) expect(sdk.get(op.key)).toBe(op.operationId);
   });
 
   it.each(cases)("%s sends %s %s", async (_id, call, method, path, query = {}, body = undefined) => {
