@@ -77,7 +77,7 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     const client = new TolkClient({ baseUrl: cluster.url, token: key });
     const before = await cluster.proxyStats();
     for (let i = 0; i < 6; i++) {
-      const result = await client.translate({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" });
+      const result = await client.translateText({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" });
       expect(result.data.translation).toBe("Buenos días. La casa es grande.");
     }
     const after = await cluster.proxyStats();

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 
-import { TolkApiError, TolkClient } from "@tolk/sdk";
+import { AuthenticationError, TolkClient } from "@tolk/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
@@ -31,23 +31,23 @@ describe("embedded defaults, black-box", () => {
 
   it("the seeded key calls every account endpoint", async () => {
     const client = new TolkClient({ baseUrl: server.url, token: String(seeded.api_key) });
-    const me = await client.me();
+    const me = await client.getMe();
     expect(me.data).toMatchObject({ org_id: seeded.org_id, source: "api_key", plan: "starter" });
-    const quota = await client.quota();
+    const quota = await client.getQuota();
     expect(quota.data.credits).toMatchObject({ allowance: 200_000, consumed: 0, remaining: 200_000 });
     expect(quota.data.rate_limits).toEqual({ translate_per_min: 60, segment_per_min: 30, analyze_per_min: 30, api_per_min: 120 });
-    expect((await client.usage()).data.total_characters).toBe(0);
-    expect((await client.languages()).data.total).toBe(149);
-    expect((await client.formats()).data.total).toBe(16);
+    expect((await client.getUsage()).data.total_characters).toBe(0);
+    expect((await client.listLanguages()).data.total).toBe(149);
+    expect((await client.listFormats()).data.total).toBe(16);
   });
 
   it("translates with the embedded Apertium engine and bills the output", async () => {
     const client = new TolkClient({ baseUrl: server.url, token: String(seeded.api_key) });
-    const result = await client.translate({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" });
+    const result = await client.translateText({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" });
     expect(result.data.translation).toBe("Buenos días. La casa es grande.");
     const batch = await client.translateBatch({ strings: { a: "Good morning." }, source_lang: "en", target_langs: ["ca", "pt"] });
     expect(batch.data.translations.ca?.a).toBe("Bon dia.");
-    const quota = await client.quota();
+    const quota = await client.getQuota();
     expect(quota.data.credits.consumed).toBe(result.data.credits_used + batch.data.total_credits_used);
   });
 
@@ -73,7 +73,7 @@ describe("embedded defaults, black-box", () => {
     expect(res.headers.get("x-request-id")).toBe(body.error.request_id);
     expect(Number(res.headers.get("x-ratelimit-limit"))).toBeGreaterThan(0);
     const client = new TolkClient({ baseUrl: server.url, token: "svc_notakey" });
-    await expect(client.me()).rejects.toBeInstanceOf(TolkApiError);
+    await expect(client.getMe()).rejects.toBeInstanceOf(AuthenticationError);
   });
 
   it("serves health and readiness without auth", async () => {
