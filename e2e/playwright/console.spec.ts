@@ -168,8 +168,8 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   await expect(progress.getByRole("status")).toHaveText("Done.", { timeout: 60_000 });
   await expect(progress.getByRole("progressbar")).toHaveAttribute("value", "100");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download greeting.docx" }).click()]);
-  expect(download.suggestedFilename()).toBe("greeting.docx");
+  const [download] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download greeting.es.docx" }).click()]);
+  expect(download.suggestedFilename()).toBe("greeting.es.docx");
   const parts = unzipSync(readFileSync((await download.path()) ?? ""));
   const xml = strFromU8(parts["word/document.xml"] ?? new Uint8Array());
   expect(xml).toContain("Buenos días.");
@@ -179,7 +179,7 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   const row = page.getByRole("row", { name: /greeting\.docx/ });
   await expect(row).toContainText("completed");
   await expect(row).toContainText("en → es");
-  await expect(row.getByRole("link", { name: /Download greeting\.docx/ })).toBeVisible();
+  await expect(row.getByRole("link", { name: /Download greeting\.es\.docx/ })).toBeVisible();
   await screenshot(page, "documents");
 });
 

@@ -1,15 +1,25 @@
 "use client";
 
 import { type UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 import { Empty, ErrorState, Loading } from "./ui";
 
-/** A console table: one header per column, then the actions column every console table ends with. */
+/**
+ * A console table: one header per column, then the actions column every console table ends with.
+ * On a phone each row becomes a card (console.css): every cell is labelled with its column's name,
+ * set here from the header so the pages' rows need not repeat it.
+ */
 export function DataTable({ columns, children, footer }: { columns: readonly string[]; children: ReactNode; footer?: ReactNode }) {
+  const table = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    for (const row of table.current?.tBodies[0]?.rows ?? []) {
+      Array.from(row.cells).forEach((cell, i) => cell.setAttribute("data-label", columns[i] ?? ""));
+    }
+  });
   return (
     <div className="table-wrap">
-      <table>
+      <table className="cards" ref={table}>
         <thead>
           <tr>
             {columns.map((c) => (

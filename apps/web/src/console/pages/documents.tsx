@@ -4,7 +4,7 @@ import { FORMATS, formatOfFilename } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import { LanguagePickers } from "../language-pickers";
+import { LanguagePickers, canTranslate } from "../language-pickers";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -154,7 +154,12 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
         />
         <ResourcePickers source={pair.source} target={pair.target} value={resources} onChange={setResources} />
         <FormError error={submit.error} />
-        <button type="submit" className="primary" disabled={!file || submit.isPending}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={!file || submit.isPending || !canTranslate(languages, pair.source, pair.target)}
+          aria-busy={submit.isPending}
+        >
           {submit.isPending ? "Uploading…" : "Translate document"}
         </button>
       </form>
@@ -181,8 +186,8 @@ function JobProgress({ job, error }: { job: Job | undefined; error: unknown }) {
       )}
       {job.download_path && (
         <p>
-          <a className="button primary" href={job.download_path} download={job.filename}>
-            Download {job.filename}
+          <a className="button primary" href={job.download_path} download={job.download_name}>
+            Download {job.download_name}
           </a>{" "}
           <span className="muted">
             {formatNumber(job.character_count ?? 0)} characters · {formatNumber(job.credits_used ?? 0)} credits
@@ -249,7 +254,7 @@ function PastJobs() {
                   <td>{formatDate(j.expires_at)}</td>
                   <td>
                     {j.download_path ? (
-                      <a href={j.download_path} download={j.filename} aria-label={`Download ${j.filename} (${j.job_id})`}>
+                      <a href={j.download_path} download={j.download_name} aria-label={`Download ${j.download_name} (${j.job_id})`}>
                         Download
                       </a>
                     ) : (
