@@ -139,7 +139,7 @@ test("defect 3: a password change and a removal end the user's other sessions", 
   await here.getByLabel("New password (at least 8 characters)").fill("a-new-password-1");
   await here.getByLabel("New password again").fill("a-new-password-1");
   await here.getByRole("button", { name: "Change password" }).click();
-  await expect(here.getByRole("alert")).toContainText("current password is not right");
+  await expect(here.getByRole("main").getByRole("alert")).toContainText("current password is not right");
 
   await here.getByLabel("Current password").fill(admin.password);
   await here.getByLabel("New password (at least 8 characters)").fill("a-new-password-1");
