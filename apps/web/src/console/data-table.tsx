@@ -10,7 +10,18 @@ import { Empty, ErrorState, Loading } from "./ui";
  * On a phone each row becomes a card (console.css): every cell is labelled with its column's name,
  * set here from the header so the pages' rows need not repeat it.
  */
-export function DataTable({ columns, children, footer }: { columns: readonly string[]; children: ReactNode; footer?: ReactNode }) {
+export function DataTable({
+  columns,
+  children,
+  footer,
+  actions = true,
+}: {
+  columns: readonly string[];
+  children: ReactNode;
+  footer?: ReactNode;
+  /** false for a table of figures only (no actions column). */
+  actions?: boolean;
+}) {
   const table = useRef<HTMLTableElement>(null);
   useEffect(() => {
     for (const row of table.current?.tBodies[0]?.rows ?? []) {
@@ -27,9 +38,11 @@ export function DataTable({ columns, children, footer }: { columns: readonly str
                 {c}
               </th>
             ))}
-            <th scope="col">
-              <span className="muted">Actions</span>
-            </th>
+            {actions && (
+              <th scope="col">
+                <span className="muted">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>{children}</tbody>

@@ -4,6 +4,7 @@ import { FORMATS, formatOfFilename } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
+import { DataTable } from "../data-table";
 import { LanguagePickers, canTranslate } from "../language-pickers";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
@@ -222,50 +223,33 @@ function PastJobs() {
       ) : jobs.data.length === 0 ? (
         <Empty>No documents yet. Upload one above; translated files are kept for a few days.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Languages</th>
-                <th scope="col">Status</th>
-                <th scope="col">Credits</th>
-                <th scope="col">Created</th>
-                <th scope="col">Kept until</th>
-                <th scope="col">
-                  <span className="muted">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.data.map((j) => (
-                <tr key={j.job_id}>
-                  <td>{j.filename}</td>
-                  <td>
-                    {j.source_lang} → {j.target_lang}
-                  </td>
-                  <td>
-                    {j.status}
-                    {running(j) && ` (${Math.round((j.progress ?? 0) * 100)}%)`}
-                    {j.error && <div className="muted">{j.error}</div>}
-                  </td>
-                  <td>{j.credits_used === null ? "–" : formatNumber(j.credits_used)}</td>
-                  <td>{formatDate(j.created_at)}</td>
-                  <td>{formatDate(j.expires_at)}</td>
-                  <td>
-                    {j.download_path ? (
-                      <a href={j.download_path} download={j.download_name} aria-label={`Download ${j.download_name} (${j.job_id})`}>
-                        Download
-                      </a>
-                    ) : (
-                      <span className="muted">–</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["File", "Languages", "Status", "Credits", "Created", "Kept until"]}>
+          {jobs.data.map((j) => (
+            <tr key={j.job_id}>
+              <td>{j.filename}</td>
+              <td>
+                {j.source_lang} → {j.target_lang}
+              </td>
+              <td>
+                {j.status}
+                {running(j) && ` (${Math.round((j.progress ?? 0) * 100)}%)`}
+                {j.error && <div className="muted">{j.error}</div>}
+              </td>
+              <td>{j.credits_used === null ? "–" : formatNumber(j.credits_used)}</td>
+              <td>{formatDate(j.created_at)}</td>
+              <td>{formatDate(j.expires_at)}</td>
+              <td>
+                {j.download_path ? (
+                  <a href={j.download_path} download={j.download_name} aria-label={`Download ${j.download_name} (${j.job_id})`}>
+                    Download
+                  </a>
+                ) : (
+                  <span className="muted">–</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
