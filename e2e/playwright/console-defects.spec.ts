@@ -1,7 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 
 import { signIn, v1 } from "./support";
-import { type TestOrg, newOrg, pageAs, url } from "./ux-support";
+import { PHONE, type TestOrg, expectNoSideScroll, newOrg, pageAs, shot, url } from "./ux-support";
 
 // Regression tests of issue 25's defects, in an organization of their own. Serial: later steps
 // use what earlier ones made (a glossary, a memory, a brand voice, a member).
@@ -58,6 +58,10 @@ test("defect 1: the playground shows the terms applied, the memory match and the
   await expect(effects.getByTestId("terms-applied")).toContainText("glossary Home terms");
   await expect(effects.getByTestId("tm-match")).toContainText("Sentence 1: exact match of unit");
   await expect(effects.getByTestId("brand-voice-applied")).toContainText("Friendly: formality Informal");
+  await shot(page, "translate-effects");
+  await page.setViewportSize(PHONE);
+  await expectNoSideScroll(page, "the playground's result");
+  await shot(page, "translate-effects");
 });
 
 test("defect 2: targets follow the source, an impossible pair cannot be sent, swap moves the translation into the input", async ({ browser }) => {
