@@ -130,7 +130,7 @@ function Analysis({ result }: { result: RouterOutputs["translate"]["analyze"] })
         <strong>{result.title}</strong>
         {result.tags && result.tags.length > 0 && <span className="muted"> · {result.tags.join(", ")}</span>}
       </p>
-      <dl className="grid">
+      <dl className="grid stats">
         {facts.map(([label, value, id]) => (
           <div key={id}>
             <dt className="muted">{label}</dt>
