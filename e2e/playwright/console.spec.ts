@@ -168,8 +168,8 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   await expect(progress.getByRole("status")).toHaveText("Done.", { timeout: 60_000 });
   await expect(progress.getByRole("progressbar")).toHaveAttribute("value", "100");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download greeting.docx" }).click()]);
-  expect(download.suggestedFilename()).toBe("greeting.docx");
+  const [download] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download greeting.es.docx" }).click()]);
+  expect(download.suggestedFilename()).toBe("greeting.es.docx");
   const parts = unzipSync(readFileSync((await download.path()) ?? ""));
   const xml = strFromU8(parts["word/document.xml"] ?? new Uint8Array());
   expect(xml).toContain("Buenos días.");
@@ -179,7 +179,7 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   const row = page.getByRole("row", { name: /greeting\.docx/ });
   await expect(row).toContainText("completed");
   await expect(row).toContainText("en → es");
-  await expect(row.getByRole("link", { name: /Download greeting\.docx/ })).toBeVisible();
+  await expect(row.getByRole("link", { name: /Download greeting\.es\.docx/ })).toBeVisible();
   await screenshot(page, "documents");
 });
 
@@ -225,7 +225,9 @@ test("4c. a glossary is created, edited, imported and exported, then used in the
   await expect(page.locator(".grid > div", { hasText: /^Glossaries/ })).toContainText(/^Glossaries1 of [\d,]+$/);
 });
 
-test("5. an admin invites a member by link and changes roles; the member cannot open API keys and the server refuses too", async ({ browser }) => {
+test("5. an admin invites a member by link and changes roles; the member cannot open API keys and the server refuses too; a role change signs them out", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Members" }).click();
   await expect(page.getByRole("heading", { name: "Invite someone" })).toBeVisible();
@@ -245,13 +247,14 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
   await invitee.getByRole("button", { name: "Accept invitation" }).click();
   await expect(invitee.getByRole("status")).toContainText("You joined");
   await invitee.goto(link);
-  await expect(invitee.getByRole("main").getByRole("alert")).toContainText("expired or been used");
+  await expect(invitee.getByRole("heading", { name: "This invitation link no longer works" })).toBeVisible();
+  await expect(invitee.getByRole("main")).toContainText("already been used");
 
   const member = await (await browser.newContext()).newPage();
   await signIn(member, memberEmail, memberPassword);
   await expect(member.getByRole("link", { name: "API keys" })).toHaveCount(0);
   await member.goto(`${serverUrl()}/keys`);
-  await expect(member.getByRole("main").getByRole("alert")).toContainText("needs the admin role");
+  await expect(member.getByTestId("needs-admin")).toContainText("API keys needs an admin");
   const refused = await member.request.get(`${serverUrl()}/api/trpc/keys.list`);
   expect(refused.status()).toBe(403);
   const created = await member.request.post(`${serverUrl()}/api/trpc/keys.create`, {
@@ -260,12 +263,15 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
   });
   expect(created.status()).toBe(403);
 
-  // The admin promotes them; the member's next request has the new role (no sign-out needed).
+  // The admin promotes them: the member's sessions end, and they sign in again with the new role.
   await page.reload();
   const memberRow = page.getByRole("row", { name: new RegExp(memberEmail) });
   await memberRow.getByLabel(`Role of ${memberEmail}`).selectOption("admin");
   await expect(memberRow.getByLabel(`Role of ${memberEmail}`)).toHaveValue("admin");
   await member.reload();
+  await expect(member).toHaveURL(/\/sign-in/);
+  await signIn(member, memberEmail, memberPassword);
+  await member.goto(`${serverUrl()}/keys`);
   await expect(member.getByRole("heading", { name: "Active keys" })).toBeVisible();
   expect((await member.request.get(`${serverUrl()}/api/trpc/keys.list`)).status()).toBe(200);
 });

@@ -86,7 +86,7 @@ describe("documents on the embedded defaults", () => {
     expect(file.status).toBe(200);
     expect(await file.text()).toBe(translated);
     expect(file.headers.get("content-type")).toBe("text/plain");
-    expect(file.headers.get("content-disposition")).toContain("filename*=UTF-8''Notas%20de%20versi%C3%B3n.txt");
+    expect(file.headers.get("content-disposition")).toContain("filename*=UTF-8''Notas%20de%20versi%C3%B3n.es.txt");
     const tampered = onServer(server, body.data.download_url).replace(/expires=(\d+)/, (_, e: string) => `expires=${Number(e) - 1}`);
     const refused = await fetch(tampered);
     expect(refused.status).toBe(403);

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 
-export const metadata = { title: "Tolk", description: "Self-hostable machine translation" };
+// Each page names itself ("API keys"); the template adds the product: "API keys · Tolk".
+export const metadata = { title: { default: "Tolk", template: "%s · Tolk" }, description: "Self-hostable machine translation" };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -69,7 +69,7 @@ describe("POST /v1/translate/document (synchronous)", () => {
     expect(file.status).toBe(200);
     expect(file.text).toBe(SPANISH);
     expect(header(file, "content-type")).toBe("text/plain");
-    expect(header(file, "content-disposition")).toBe(`attachment; filename="hello.txt"; filename*=UTF-8''hello.txt`);
+    expect(header(file, "content-disposition")).toBe(`attachment; filename="hello.es.txt"; filename*=UTF-8''hello.es.txt`);
     expect(header(file, "cache-control")).toBe("private, no-store");
     expect(header(file, "x-request-id")).toBeTruthy();
 
@@ -83,7 +83,7 @@ describe("POST /v1/translate/document (synchronous)", () => {
     const body = documentResponse.parse(r.json);
     expect(body.data.filename).toBe("Carta de préstamo.txt");
     const file = await fetchLink(body.data.download_url);
-    expect(header(file, "content-disposition")).toBe(`attachment; filename="Carta de pr_stamo.txt"; filename*=UTF-8''Carta%20de%20pr%C3%A9stamo.txt`);
+    expect(header(file, "content-disposition")).toBe(`attachment; filename="Carta de pr_stamo.es.txt"; filename*=UTF-8''Carta%20de%20pr%C3%A9stamo.es.txt`);
   });
 
   it("refuses a tampered or expired signature with 403, and the signed path without a signature needs a token", async () => {

@@ -130,7 +130,8 @@ describe("glossaries", () => {
     const csvOut = await call(h, glossaryExport.GET, `/v1/glossaries/${g.id}/export?format=csv`, { token, params: { id: g.id } });
     expect(csvOut.status).toBe(200);
     expect(csvOut.res.headers.get("content-type")).toContain("text/csv");
-    expect(csvOut.res.headers.get("content-disposition")).toContain(`${g.id}.csv`);
+    // Named after the glossary, not its id.
+    expect(csvOut.res.headers.get("content-disposition")).toContain(`filename="${g.name}.csv"`);
     expect(csvOut.res.headers.get("x-request-id")).toBeTruthy();
     const tbxOut = await call(h, glossaryExport.GET, `/v1/glossaries/${g.id}/export?format=tbx`, { token, params: { id: g.id } });
     expect(tbxOut.text).toContain("<martif");

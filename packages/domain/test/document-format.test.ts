@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { TolkError, resolveDocumentFormat, sanitizeFilename } from "../src";
+import { TolkError, resolveDocumentFormat, sanitizeFilename, translatedFilename } from "../src";
+import { exportFilename } from "../src/resources/shared/exported-file";
 import { thrown } from "./helpers";
 
 describe("sanitizeFilename", () => {
@@ -36,5 +37,19 @@ describe("resolveDocumentFormat", () => {
       expect(err).toBeInstanceOf(TolkError);
       expect({ status: err.status, code: err.code }, name).toEqual({ status: 400, code: "unsupported_format" });
     }
+  });
+});
+
+describe("download names", () => {
+  it("names a translation after its upload and target language", () => {
+    expect(translatedFilename("report.docx", "es")).toBe("report.es.docx");
+    expect(translatedFilename("Notas de versión.txt", "pt-BR")).toBe("Notas de versión.pt-br.txt");
+    expect(translatedFilename("README", "de")).toBe("README.de");
+  });
+
+  it("names an export after its resource, safe to save on any system", () => {
+    expect(exportFilename("Brand terms", "csv", "gls_1")).toBe("Brand terms.csv");
+    expect(exportFilename('a/b: "c"?', "tmx", "tm_1")).toBe("a_b_ _c_.tmx");
+    expect(exportFilename("...", "csv", "gls_1")).toBe("gls_1.csv");
   });
 });

@@ -7,7 +7,7 @@ import { signInWithProvider } from "./actions";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Sign in · Tolk" };
+export const metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ email?: string; error?: string }> }) {
   if (await currentUserId()) redirect("/dashboard");

@@ -1,15 +1,36 @@
 "use client";
 
 import { type UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 import { Empty, ErrorState, Loading } from "./ui";
 
-/** A console table: one header per column, then the actions column every console table ends with. */
-export function DataTable({ columns, children, footer }: { columns: readonly string[]; children: ReactNode; footer?: ReactNode }) {
+/**
+ * A console table: one header per column, then the actions column every console table ends with.
+ * On a phone each row becomes a card (console.css): every cell is labelled with its column's name,
+ * set here from the header so the pages' rows need not repeat it.
+ */
+export function DataTable({
+  columns,
+  children,
+  footer,
+  actions = true,
+}: {
+  columns: readonly string[];
+  children: ReactNode;
+  footer?: ReactNode;
+  /** false for a table of figures only (no actions column). */
+  actions?: boolean;
+}) {
+  const table = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    for (const row of table.current?.tBodies[0]?.rows ?? []) {
+      Array.from(row.cells).forEach((cell, i) => cell.setAttribute("data-label", columns[i] ?? ""));
+    }
+  });
   return (
     <div className="table-wrap">
-      <table>
+      <table className="cards" ref={table}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -17,9 +38,11 @@ export function DataTable({ columns, children, footer }: { columns: readonly str
                 {c}
               </th>
             ))}
-            <th scope="col">
-              <span className="muted">Actions</span>
-            </th>
+            {actions && (
+              <th scope="col">
+                <span className="muted">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>{children}</tbody>

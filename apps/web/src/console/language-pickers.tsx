@@ -2,23 +2,40 @@
 
 import { type RouterOutputs } from "./types";
 
-type Language = RouterOutputs["translate"]["languages"]["languages"][number];
+export type Language = RouterOutputs["translate"]["languages"]["languages"][number];
+
+/** Whether this deployment translates `source` into `target`. */
+export const canTranslate = (languages: Language[], source: string, target: string) =>
+  Boolean(languages.find((l) => l.code === source)?.targets.includes(target));
 
 /**
- * Source and target pickers over GET /v1/languages: targets are those the source can reach, and
- * the swap button is offered only when the reverse pair exists too.
+ * The pair after choosing a new source: the target stays when the source reaches it, else it
+ * becomes the source's first target (English first, the likeliest pivot). "" when none.
+ */
+export function pairForSource(languages: Language[], source: string, target: string): { source: string; target: string } {
+  const targets = languages.find((l) => l.code === source)?.targets ?? [];
+  if (targets.includes(target)) return { source, target };
+  return { source, target: targets.includes("en") ? "en" : (targets[0] ?? "") };
+}
+
+/**
+ * Source and target pickers over GET /v1/languages: targets are those the source can reach (and
+ * follow a new source), and the swap button is offered only when the reverse pair exists too.
  */
 export function LanguagePickers({
   languages,
   source,
   target,
   onChange,
+  onSwap,
   idPrefix = "",
 }: {
   languages: Language[];
   source: string;
   target: string;
   onChange: (pair: { source: string; target: string }) => void;
+  /** Called instead of onChange when the swap button turns the pair around. */
+  onSwap?: (pair: { source: string; target: string }) => void;
   idPrefix?: string;
 }) {
   const withTargets = languages.filter((l) => l.targets.length > 0);
@@ -31,7 +48,7 @@ export function LanguagePickers({
       <div className="row">
         <div className="field">
           <label htmlFor={`${idPrefix}source`}>From</label>
-          <select id={`${idPrefix}source`} value={source} onChange={(e) => onChange({ source: e.target.value, target })}>
+          <select id={`${idPrefix}source`} value={source} onChange={(e) => onChange(pairForSource(languages, e.target.value, target))}>
             {withTargets.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.name} ({l.code})
@@ -40,7 +57,7 @@ export function LanguagePickers({
           </select>
         </div>
         <div className="field">
-          <button type="button" aria-label="Swap languages" disabled={!canSwap} onClick={() => onChange({ source: target, target: source })}>
+          <button type="button" aria-label="Swap languages" disabled={!canSwap} onClick={() => (onSwap ?? onChange)({ source: target, target: source })}>
             ⇄ Swap
           </button>
         </div>

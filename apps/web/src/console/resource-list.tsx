@@ -129,3 +129,32 @@ export function DeleteResource<TData, TError, TContext>({
     />
   );
 }
+
+/** Deletes one entry of a resource (a glossary term, a memory unit) after confirmation. */
+export function DeleteItem({
+  what,
+  name,
+  pending,
+  error,
+  onDelete,
+}: {
+  what: string;
+  name: string;
+  pending: boolean;
+  error: unknown;
+  onDelete: (done: () => void) => void;
+}) {
+  const short = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+  return (
+    <ConfirmButton
+      label="Delete"
+      hiddenName={`${what} ${short}`}
+      title={`Delete this ${what}?`}
+      body={`“${short}” is deleted from this ${what === "entry" ? "glossary" : "memory"}; translations stop using it. This cannot be undone.`}
+      confirmLabel={`Delete ${what}`}
+      pending={pending}
+      error={error}
+      onConfirm={onDelete}
+    />
+  );
+}

@@ -6,38 +6,81 @@ import { useId, useState } from "react";
 import { useTRPC } from "./trpc";
 import { FormError } from "./ui";
 
-/** Source and target language selects over every language this server knows. */
+/**
+ * Source and target language selects for a glossary or memory. Pairs this deployment translates
+ * come first; the others stay choosable (a resource can be prepared before its engine is added),
+ * under their own heading and with a note that the pair cannot be translated yet.
+ */
 export function PairSelects({ source, target, onChange }: { source: string; target: string; onChange: (pair: { source: string; target: string }) => void }) {
   const trpc = useTRPC();
   const languages = useQuery(trpc.translate.languages.queryOptions());
   const id = useId();
-  const options = languages.data?.languages ?? [
-    { code: source, name: source, targets: [] },
-    ...(source === target ? [] : [{ code: target, name: target, targets: [] }]),
+  const all = languages.data?.languages ?? [
+    { code: source, name: source, targets: [] as string[] },
+    ...(source === target ? [] : [{ code: target, name: target, targets: [] as string[] }]),
   ];
+  const reachable = all.find((l) => l.code === source)?.targets ?? [];
+  const sources = split(all, (l) => l.targets.length > 0);
+  const targets = split(
+    all.filter((l) => l.code !== source),
+    (l) => reachable.includes(l.code),
+  );
+  const nameOf = (code: string) => all.find((l) => l.code === code)?.name ?? code;
+  const translatable = !languages.data || reachable.includes(target);
   return (
-    <div className="row">
-      <div className="field">
-        <label htmlFor={`${id}-source`}>Source language</label>
-        <select id={`${id}-source`} value={source} onChange={(e) => onChange({ source: e.target.value, target })}>
-          {options.map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.name} ({l.code})
-            </option>
-          ))}
-        </select>
+    <>
+      <div className="row">
+        <div className="field">
+          <label htmlFor={`${id}-source`}>Source language</label>
+          <select
+            id={`${id}-source`}
+            value={source}
+            onChange={(e) => {
+              const next = all.find((l) => l.code === e.target.value)?.targets ?? [];
+              const fallback = target === e.target.value ? (all.find((l) => l.code !== e.target.value)?.code ?? target) : target;
+              onChange({ source: e.target.value, target: next.includes(target) ? target : (next[0] ?? fallback) });
+            }}
+          >
+            <LanguageGroups groups={sources} labels={["Translatable here", "Not translatable here yet"]} />
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-target`}>Target language</label>
+          <select id={`${id}-target`} value={target} onChange={(e) => onChange({ source, target: e.target.value })} aria-describedby={`${id}-pair-note`}>
+            <LanguageGroups groups={targets} labels={[`Translatable from ${nameOf(source)}`, "Not translatable here yet"]} />
+          </select>
+        </div>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-target`}>Target language</label>
-        <select id={`${id}-target`} value={target} onChange={(e) => onChange({ source, target: e.target.value })}>
-          {options.map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.name} ({l.code})
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
+      <p id={`${id}-pair-note`} className={translatable ? "visually-hidden" : "alert warn"} role="status" data-testid="pair-note">
+        {translatable
+          ? ""
+          : `This server cannot translate ${nameOf(source)} → ${nameOf(target)} yet: you can create and fill it, but translations use it only once an engine serves this pair.`}
+      </p>
+    </>
+  );
+}
+
+type PairLanguage = { code: string; name: string; targets: string[] };
+
+function split(languages: PairLanguage[], served: (l: PairLanguage) => boolean): [PairLanguage[], PairLanguage[]] {
+  return [languages.filter(served), languages.filter((l) => !served(l))];
+}
+
+function LanguageGroups({ groups, labels }: { groups: [PairLanguage[], PairLanguage[]]; labels: [string, string] }) {
+  return (
+    <>
+      {groups.map((group, i) =>
+        group.length === 0 ? null : (
+          <optgroup key={labels[i]} label={labels[i]}>
+            {group.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name} ({l.code})
+              </option>
+            ))}
+          </optgroup>
+        ),
+      )}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type AppRouter } from "@tolk/trpc";
 import { TRPCClientError, createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
@@ -18,8 +18,20 @@ function shouldRetry(failures: number, error: unknown): boolean {
   return failures < 2;
 }
 
+/** The session ended while the page was open (signed out elsewhere, password or role changed): sign in again. */
+function signInAgainOn401(error: unknown): void {
+  if (error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401) window.location.assign("/sign-in");
+}
+
 export function ConsoleProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } } }));
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: signInAgainOn401 }),
+        mutationCache: new MutationCache({ onError: signInAgainOn401 }),
+        defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } },
+      }),
+  );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [

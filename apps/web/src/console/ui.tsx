@@ -4,24 +4,47 @@ import { type ReactNode, useId, useRef, useState } from "react";
 
 import { errorMessage } from "./trpc";
 
-export function Loading({ what }: { what: string }) {
+/** Grey placeholder lines where content is coming; the status text is for screen readers. */
+export function Loading({ what, lines = 3 }: { what: string; lines?: number }) {
   return (
-    <p role="status" aria-live="polite" className="muted">
-      Loading {what}…
-    </p>
+    <div role="status" aria-live="polite" className="skeleton" aria-busy="true">
+      <span className="visually-hidden">Loading {what}…</span>
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className="skeleton-line" aria-hidden="true" />
+      ))}
+    </div>
   );
 }
 
+/** The HTTP status of a failed console call (500 when it did not come from the server). */
+export function errorStatus(error: unknown): number {
+  return (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus ?? 500;
+}
+
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  if (errorStatus(error) === 403) return <NeedsRole message={errorMessage(error)} />;
   return (
     <div role="alert" className="alert error">
-      <strong>Could not load this.</strong> {errorMessage(error)}{" "}
-      {retry && (
+      <strong>Could not load this.</strong> {errorMessage(error)} {/* Retrying helps only when the server failed; a refused or invalid request fails again. */}
+      {retry && errorStatus(error) >= 500 && (
         <button type="button" onClick={retry}>
           Try again
         </button>
       )}
     </div>
+  );
+}
+
+/** A page the signed-in role may not use: says so and where to go, with nothing to retry. */
+export function NeedsRole({ message, page }: { message?: string; page?: string }) {
+  return (
+    <section className="card" aria-labelledby="needs-role-h" data-testid="needs-admin">
+      <h2 id="needs-role-h">{page ? `${page} needs an admin` : "This needs an admin"}</h2>
+      <p>{message ?? "Only an owner or admin of this organization can open this page."}</p>
+      <p>
+        Ask an admin of your organization if you need this changed. <a href="/dashboard">Back to the dashboard</a>
+      </p>
+    </section>
   );
 }
 
@@ -68,9 +91,13 @@ export function formatDate(value: Date | string | null): string {
 
 export const formatNumber = (n: number) => n.toLocaleString("en-US");
 
-/** A destructive action behind a confirmation dialog (Escape or Cancel closes it). */
+/**
+ * A destructive action behind a confirmation dialog. The dialog opens on Cancel, so Enter or
+ * Escape leaves things as they were; only a deliberate click or Tab then Enter confirms.
+ */
 export function ConfirmButton({
   label,
+  hiddenName,
   title,
   body,
   confirmLabel,
@@ -79,6 +106,8 @@ export function ConfirmButton({
   onConfirm,
 }: {
   label: string;
+  /** Read after the label by screen readers, so each row's button has its own name ("Delete hola"). */
+  hiddenName?: string;
   title: string;
   body: string;
   confirmLabel: string;
@@ -87,23 +116,32 @@ export function ConfirmButton({
   onConfirm: (close: () => void) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const close = () => dialog.current?.close();
   return (
     <>
-      <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          dialog.current?.showModal();
+          cancel.current?.focus();
+        }}
+      >
         {label}
+        {hiddenName && <span className="visually-hidden"> {hiddenName}</span>}
       </button>
       <dialog ref={dialog} aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
         <p>{body}</p>
         <FormError error={error} />
         <div className="row">
-          <button type="button" className="danger" disabled={pending} onClick={() => onConfirm(close)}>
-            {confirmLabel}
-          </button>
-          <button type="button" onClick={close}>
+          <button type="button" ref={cancel} onClick={close}>
             Cancel
+          </button>
+          <button type="button" className="danger" disabled={pending} aria-busy={pending} onClick={() => onConfirm(close)}>
+            {confirmLabel}
           </button>
         </div>
       </dialog>

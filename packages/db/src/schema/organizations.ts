@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { createdAt, idColumn, tstz } from "./columns";
 
@@ -46,6 +46,9 @@ export const users = pgTable(
     name: text("name"),
     passwordHash: text("password_hash"),
     idpSubject: text("idp_subject"),
+    // Console sessions carry the value they were issued with; bumping it (sign-out, password or
+    // role change, removal) ends every session of the user on every instance at once.
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -42,3 +42,10 @@ export function sanitizeFilename(raw: string): string {
   while (stem.length > 0 && encoder.encode(stem.join("") + ext).length > 255) stem = stem.slice(0, -1);
   return stem.join("") + ext;
 }
+
+/** The translation's file name: the upload's with the target language before the extension (report.docx → report.es.docx). */
+export function translatedFilename(filename: string, targetLang: string): string {
+  const dot = filename.lastIndexOf(".");
+  const lang = targetLang.toLowerCase();
+  return sanitizeFilename(dot > 0 ? `${filename.slice(0, dot)}.${lang}${filename.slice(dot)}` : `${filename}.${lang}`);
+}

@@ -5,7 +5,7 @@ import { type DomainContext } from "../context";
 import { unauthorized } from "../errors";
 import { ObjectNotFoundError } from "../storage/object-storage";
 import { invalidDownloadLink, jobNotFound, resultGone } from "./document-errors";
-import { resolveDocumentFormat } from "./document-format";
+import { resolveDocumentFormat, translatedFilename } from "./document-format";
 import { type DocumentServices } from "./document-services";
 import { findOrgJob } from "./get-document-job";
 
@@ -38,14 +38,15 @@ export async function downloadDocument(
   if (job.status !== "completed") throw jobNotFound();
   if (!job.resultKey || job.purgedAt) throw resultGone();
   const contentType = resolveDocumentFormat(job.filename).format.mime_type;
+  const filename = translatedFilename(job.filename, job.targetLang);
   const direct = await services.storage.directDownloadUrl(job.resultKey, {
-    filename: job.filename,
+    filename,
     contentType,
     expiresInSeconds: DIRECT_LINK_SECONDS,
   });
   if (direct) return { kind: "redirect", url: direct };
   try {
-    return { kind: "bytes", body: await services.storage.get(job.resultKey), filename: job.filename, contentType };
+    return { kind: "bytes", body: await services.storage.get(job.resultKey), filename, contentType };
   } catch (err) {
     if (err instanceof ObjectNotFoundError) throw resultGone();
     throw err;

@@ -2,13 +2,19 @@ import { memberships } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
 
 import { type Role } from "../accounts/create-user";
+import { endUserSessions } from "../auth/console-sessions";
 import { type DomainContext, withTransaction } from "../context";
 import { lockAndCheckMemberChange } from "./member-rules";
 
-/** Changes a member's role; `actorRole` is the role of whoever asks (owner rules in member-rules). */
+/**
+ * Changes a member's role; `actorRole` is the role of whoever asks (owner rules in member-rules).
+ * The member's console sessions end, so they sign in again under the new role.
+ */
 export async function changeMemberRole(ctx: DomainContext, options: { orgId: string; actorRole: Role; userId: string; role: Role }): Promise<void> {
   await withTransaction(ctx, async (tx) => {
-    await lockAndCheckMemberChange(tx, { ...options, newRole: options.role });
+    const current = await lockAndCheckMemberChange(tx, { ...options, newRole: options.role });
+    if (current === options.role) return;
+    await endUserSessions(tx, { userId: options.userId });
     await tx
       .update(memberships)
       .set({ role: options.role })

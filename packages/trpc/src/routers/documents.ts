@@ -1,5 +1,5 @@
 import { type DocumentJobView } from "@tolk/contract";
-import { assertAllowed, badRequest, getDocumentJob, listDocumentJobs, parseDocumentFields, submitDocument } from "@tolk/domain";
+import { assertAllowed, badRequest, getDocumentJob, listDocumentJobs, parseDocumentFields, submitDocument, translatedFilename } from "@tolk/domain";
 import { z } from "zod";
 
 import { memberPrincipal } from "../principal";
@@ -23,10 +23,12 @@ function formFields(form: FormData): Record<string, string> {
  * The pre-signed link made relative: the browser follows it on the console's own origin, which
  * need not be TOLK_PUBLIC_URL (a proxy, a port-forward, a test server on a random port).
  */
-function relativeLink(job: DocumentJobView): DocumentJobView & { download_path: string | null } {
-  if (!job.result_url) return { ...job, download_path: null };
+function relativeLink(job: DocumentJobView): DocumentJobView & { download_path: string | null; download_name: string } {
+  // The name the download link saves under, as the link's own Content-Disposition names it.
+  const download_name = translatedFilename(job.filename, job.target_lang);
+  if (!job.result_url) return { ...job, download_path: null, download_name };
   const url = new URL(job.result_url);
-  return { ...job, download_path: `${url.pathname}${url.search}` };
+  return { ...job, download_path: `${url.pathname}${url.search}`, download_name };
 }
 
 export const documentsRouter = router({

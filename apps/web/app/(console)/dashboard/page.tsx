@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/dashboard";
+
+export const metadata = { title: "Dashboard" };

@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/documents";
+
+export const metadata = { title: "Documents" };

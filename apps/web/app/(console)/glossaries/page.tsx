@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/glossaries";
+
+export const metadata = { title: "Glossaries" };

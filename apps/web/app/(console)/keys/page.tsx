@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/keys";
+
+export const metadata = { title: "API keys" };

@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/members";
+
+export const metadata = { title: "Members" };

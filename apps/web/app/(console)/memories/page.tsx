@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/memories";
+
+export const metadata = { title: "Translation memories" };

@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/settings";
+
+export const metadata = { title: "Settings" };

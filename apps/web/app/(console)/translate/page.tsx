@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/translate";
+
+export const metadata = { title: "Translate" };

@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/usage";
+
+export const metadata = { title: "Usage" };

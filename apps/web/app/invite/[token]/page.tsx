@@ -2,7 +2,7 @@ import "@/console/console.css";
 import { AcceptInvitation } from "@/console/pages/accept-invitation";
 import { ConsoleProviders } from "@/console/trpc";
 
-export const metadata = { title: "Invitation · Tolk" };
+export const metadata = { title: "Invitation" };
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 
 import { useTRPC } from "../trpc";
-import { ErrorState, FormError, Loading } from "../ui";
+import { ErrorState, FormError, Loading, errorStatus } from "../ui";
 
 export function AcceptInvitation({ token }: { token: string }) {
   const trpc = useTRPC();
@@ -15,7 +15,7 @@ export function AcceptInvitation({ token }: { token: string }) {
   const [name, setName] = useState("");
 
   if (invitation.isPending) return <Loading what="the invitation" />;
-  if (invitation.error) return <ErrorState error={invitation.error} />;
+  if (invitation.error) return errorStatus(invitation.error) === 404 ? <InvitationGone /> : <ErrorState error={invitation.error} />;
   const inv = invitation.data;
   if (accept.data) {
     return (
@@ -60,6 +60,27 @@ export function AcceptInvitation({ token }: { token: string }) {
           Accept invitation
         </button>
       </form>
+    </>
+  );
+}
+
+/** An accepted, expired, withdrawn or mistyped link: what happened and where to go instead. */
+function InvitationGone() {
+  return (
+    <>
+      <h1>This invitation link no longer works</h1>
+      <p>It has already been used, has expired, or was withdrawn by an admin. Each invitation link works once, for a limited time.</p>
+      <ul>
+        <li>
+          If you accepted it already, <Link href="/sign-in">sign in</Link> with the e-mail address it was sent to.
+        </li>
+        <li>Otherwise ask an admin of the organization for a new invitation link.</li>
+      </ul>
+      <p>
+        <Link href="/sign-in" className="button primary">
+          Sign in
+        </Link>
+      </p>
     </>
   );
 }

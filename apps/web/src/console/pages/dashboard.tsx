@@ -34,7 +34,7 @@ function QuotaView({ data }: { data: Quota }) {
         <h2 id="credits-h">
           Credits <span className="muted">· plan {plan}</span>
         </h2>
-        <div className="grid">
+        <div className="grid stats">
           <Stat label="Allowance" value={credits.allowance} />
           <Stat label="Consumed" value={credits.consumed} />
           <Stat label="Top-ups" value={credits.top_up_balance} />
@@ -50,7 +50,7 @@ function QuotaView({ data }: { data: Quota }) {
       </section>
       <section className="card" aria-labelledby="rl-h">
         <h2 id="rl-h">Rate limits (requests per minute)</h2>
-        <div className="grid">
+        <div className="grid stats">
           <Stat label="Translate" value={rl.translate_per_min} />
           <Stat label="Segment (batch, documents)" value={rl.segment_per_min} />
           <Stat label="Analyze" value={rl.analyze_per_min} />
@@ -59,7 +59,7 @@ function QuotaView({ data }: { data: Quota }) {
       </section>
       <section className="card" aria-labelledby="limits-h">
         <h2 id="limits-h">Plan limits</h2>
-        <div className="grid">
+        <div className="grid stats">
           {resources.map((r) => (
             <div key={r.label}>
               <div className="muted">{r.label}</div>

@@ -4,7 +4,8 @@ import { FORMATS, formatOfFilename } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import { LanguagePickers } from "../language-pickers";
+import { DataTable } from "../data-table";
+import { LanguagePickers, canTranslate } from "../language-pickers";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -154,7 +155,12 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
         />
         <ResourcePickers source={pair.source} target={pair.target} value={resources} onChange={setResources} />
         <FormError error={submit.error} />
-        <button type="submit" className="primary" disabled={!file || submit.isPending}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={!file || submit.isPending || !canTranslate(languages, pair.source, pair.target)}
+          aria-busy={submit.isPending}
+        >
           {submit.isPending ? "Uploading…" : "Translate document"}
         </button>
       </form>
@@ -181,8 +187,8 @@ function JobProgress({ job, error }: { job: Job | undefined; error: unknown }) {
       )}
       {job.download_path && (
         <p>
-          <a className="button primary" href={job.download_path} download={job.filename}>
-            Download {job.filename}
+          <a className="button primary" href={job.download_path} download={job.download_name}>
+            Download {job.download_name}
           </a>{" "}
           <span className="muted">
             {formatNumber(job.character_count ?? 0)} characters · {formatNumber(job.credits_used ?? 0)} credits
@@ -217,50 +223,33 @@ function PastJobs() {
       ) : jobs.data.length === 0 ? (
         <Empty>No documents yet. Upload one above; translated files are kept for a few days.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Languages</th>
-                <th scope="col">Status</th>
-                <th scope="col">Credits</th>
-                <th scope="col">Created</th>
-                <th scope="col">Kept until</th>
-                <th scope="col">
-                  <span className="muted">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.data.map((j) => (
-                <tr key={j.job_id}>
-                  <td>{j.filename}</td>
-                  <td>
-                    {j.source_lang} → {j.target_lang}
-                  </td>
-                  <td>
-                    {j.status}
-                    {running(j) && ` (${Math.round((j.progress ?? 0) * 100)}%)`}
-                    {j.error && <div className="muted">{j.error}</div>}
-                  </td>
-                  <td>{j.credits_used === null ? "–" : formatNumber(j.credits_used)}</td>
-                  <td>{formatDate(j.created_at)}</td>
-                  <td>{formatDate(j.expires_at)}</td>
-                  <td>
-                    {j.download_path ? (
-                      <a href={j.download_path} download={j.filename} aria-label={`Download ${j.filename} (${j.job_id})`}>
-                        Download
-                      </a>
-                    ) : (
-                      <span className="muted">–</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["File", "Languages", "Status", "Credits", "Created", "Kept until"]}>
+          {jobs.data.map((j) => (
+            <tr key={j.job_id}>
+              <td>{j.filename}</td>
+              <td>
+                {j.source_lang} → {j.target_lang}
+              </td>
+              <td>
+                {j.status}
+                {running(j) && ` (${Math.round((j.progress ?? 0) * 100)}%)`}
+                {j.error && <div className="muted">{j.error}</div>}
+              </td>
+              <td>{j.credits_used === null ? "–" : formatNumber(j.credits_used)}</td>
+              <td>{formatDate(j.created_at)}</td>
+              <td>{formatDate(j.expires_at)}</td>
+              <td>
+                {j.download_path ? (
+                  <a href={j.download_path} download={j.download_name} aria-label={`Download ${j.download_name} (${j.job_id})`}>
+                    Download
+                  </a>
+                ) : (
+                  <span className="muted">–</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

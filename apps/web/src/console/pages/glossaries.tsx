@@ -6,7 +6,7 @@ import { useState } from "react";
 
 import { CreateResourceForm } from "../create-resource-form";
 import { DataTable, ListStates } from "../data-table";
-import { DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
+import { DeleteItem, DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
 import { ImportForm } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -139,7 +139,7 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
           </button>
         </div>
       </form>
-      <FormError error={add.error ?? remove.error} />
+      <FormError error={add.error} />
       <ListStates query={entries} what="entries" empty="No entries yet. Add one above or import a file below.">
         {(data) => (
           <DataTable
@@ -151,15 +151,13 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
                 <td>{entry.source}</td>
                 <td>{entry.target}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Delete entry ${entry.source}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate({ id: glossary.id, entryId: entry.id })}
-                  >
-                    Delete
-                  </button>
+                  <DeleteItem
+                    what="entry"
+                    name={entry.source}
+                    pending={remove.isPending}
+                    error={remove.error}
+                    onDelete={(done) => remove.mutate({ id: glossary.id, entryId: entry.id }, { onSuccess: done })}
+                  />
                 </td>
               </tr>
             ))}

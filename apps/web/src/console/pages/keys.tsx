@@ -2,11 +2,12 @@
 
 import { type Scope, scopes as allScopes } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 
+import { DataTable } from "../data-table";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
+import { ConfirmButton, CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
 
 const scopeHelp: Record<Scope, string> = {
   translate: "translate text and documents",
@@ -104,73 +105,50 @@ function CreateKey() {
 
 function KeyTable({ keys }: { keys: RouterOutputs["keys"]["list"] }) {
   return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Created by</th>
-            <th scope="col">
-              <span className="muted">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.id}>
-              <td>{k.name}</td>
-              <td>
-                <code>{k.hint}</code>
-              </td>
-              <td>{k.scopes.join(", ")}</td>
-              <td>{formatDate(k.createdAt)}</td>
-              <td>{formatDate(k.lastUsedAt)}</td>
-              <td>{k.createdByEmail ?? "CLI"}</td>
-              <td>
-                <RevokeButton keyId={k.id} name={k.name} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={["Name", "Key", "Scopes", "Created", "Last used", "Created by"]}>
+      {keys.map((k) => (
+        <tr key={k.id}>
+          <td>{k.name}</td>
+          <td>
+            <code>{k.hint}</code>
+          </td>
+          <td>{k.scopes.join(", ")}</td>
+          <td>{formatDate(k.createdAt)}</td>
+          <td>{formatDate(k.lastUsedAt)}</td>
+          <td>{k.createdByEmail ?? "CLI"}</td>
+          <td>
+            <RevokeButton keyId={k.id} name={k.name} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 function RevokeButton({ keyId, name }: { keyId: string; name: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const revoke = useMutation(
-    trpc.keys.revoke.mutationOptions({
-      onSuccess: () => {
-        dialog.current?.close();
-        void queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() });
-      },
-    }),
-  );
+  const revoke = useMutation(trpc.keys.revoke.mutationOptions());
   return (
-    <>
-      <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
-        Revoke
-      </button>
-      <dialog ref={dialog} aria-labelledby={`revoke-${keyId}`}>
-        <h2 id={`revoke-${keyId}`}>Revoke “{name}”?</h2>
-        <p>Every request with this key fails from its next request on. This cannot be undone.</p>
-        <FormError error={revoke.error} />
-        <div className="row">
-          <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate({ keyId })}>
-            Revoke key
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
-      </dialog>
-    </>
+    <ConfirmButton
+      label="Revoke"
+      hiddenName={name}
+      title={`Revoke “${name}”?`}
+      body="Every request with this key fails from its next request on. This cannot be undone."
+      confirmLabel="Revoke key"
+      pending={revoke.isPending}
+      error={revoke.error}
+      onConfirm={(close) =>
+        revoke.mutate(
+          { keyId },
+          {
+            onSuccess: () => {
+              close();
+              void queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() });
+            },
+          },
+        )
+      }
+    />
   );
 }

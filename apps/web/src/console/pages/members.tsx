@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 
 import { DataTable } from "../data-table";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
+import { ConfirmButton, CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
 
 type Role = "owner" | "admin" | "member";
 const ROLES: Role[] = ["member", "admin", "owner"];
@@ -112,23 +112,15 @@ function MemberTable({ members }: { members: RouterOutputs["members"]["list"]["m
 function MemberRow({ member }: { member: RouterOutputs["members"]["list"]["members"][number] }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateMembers();
-  const dialog = useRef<HTMLDialogElement>(null);
   const changeRole = useMutation(trpc.members.changeRole.mutationOptions({ onSettled: invalidate }));
-  const remove = useMutation(
-    trpc.members.remove.mutationOptions({
-      onSuccess: () => {
-        dialog.current?.close();
-        invalidate();
-      },
-    }),
-  );
+  const remove = useMutation(trpc.members.remove.mutationOptions());
   const selectId = `role-${member.userId}`;
   return (
     <tr>
       <td>{member.email}</td>
       <td>{member.name ?? ""}</td>
       <td>
-        <label htmlFor={selectId} className="muted" style={{ position: "absolute", left: -9999 }}>
+        <label htmlFor={selectId} className="visually-hidden">
           Role of {member.email}
         </label>
         <select
@@ -145,22 +137,26 @@ function MemberRow({ member }: { member: RouterOutputs["members"]["list"]["membe
       </td>
       <td>{formatDate(member.joinedAt)}</td>
       <td>
-        <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
-          Remove
-        </button>
-        <dialog ref={dialog} aria-labelledby={`remove-${member.userId}`}>
-          <h2 id={`remove-${member.userId}`}>Remove {member.email}?</h2>
-          <p>They lose access to this organization at once. Their API keys stay until revoked.</p>
-          <FormError error={remove.error} />
-          <div className="row">
-            <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ userId: member.userId })}>
-              Remove member
-            </button>
-            <button type="button" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
-        </dialog>
+        <ConfirmButton
+          label="Remove"
+          hiddenName={member.email}
+          title={`Remove ${member.email}?`}
+          body="They lose access to this organization at once and are signed out everywhere. Their API keys stay until revoked."
+          confirmLabel="Remove member"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={(close) =>
+            remove.mutate(
+              { userId: member.userId },
+              {
+                onSuccess: () => {
+                  close();
+                  invalidate();
+                },
+              },
+            )
+          }
+        />
       </td>
     </tr>
   );

@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { CreateResourceForm } from "../create-resource-form";
 import { DataTable, ListStates } from "../data-table";
-import { DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
+import { DeleteItem, DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
 import { ImportForm } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -127,7 +127,7 @@ function MemoryEditor({ memory }: { memory: Memory }) {
           Add unit
         </button>
       </form>
-      <FormError error={add.error ?? remove.error} />
+      <FormError error={add.error} />
       <ListStates query={units} what="units" empty="No units yet. Add one above or import a TMX file below.">
         {(data) => (
           <DataTable
@@ -139,15 +139,13 @@ function MemoryEditor({ memory }: { memory: Memory }) {
                 <td>{u.source}</td>
                 <td>{u.target}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Delete unit ${u.source.slice(0, 40)}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate({ id: memory.id, unitId: u.id })}
-                  >
-                    Delete
-                  </button>
+                  <DeleteItem
+                    what="unit"
+                    name={u.source}
+                    pending={remove.isPending}
+                    error={remove.error}
+                    onDelete={(done) => remove.mutate({ id: memory.id, unitId: u.id }, { onSuccess: done })}
+                  />
                 </td>
               </tr>
             ))}

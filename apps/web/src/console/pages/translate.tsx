@@ -4,7 +4,8 @@ import { type RiskRatings } from "@tolk/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { LanguagePickers } from "../language-pickers";
+import { LanguagePickers, canTranslate } from "../language-pickers";
+import { ResourceEffects } from "../resource-effects";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -24,6 +25,7 @@ export default function TranslatePage() {
   if (languages.error) return <ErrorState error={languages.error} retry={() => void languages.refetch()} />;
   const all = languages.data.languages;
   const withTargets = all.filter((l) => l.targets.length > 0);
+  const pairOk = canTranslate(all, source, target);
 
   return (
     <>
@@ -47,15 +49,28 @@ export default function TranslatePage() {
             setTarget(pair.target);
             setResources(forNewPair(resources));
           }}
+          onSwap={(pair) => {
+            setSource(pair.source);
+            setTarget(pair.target);
+            setResources(forNewPair(resources));
+            // The translation becomes the text to translate back, as in every translator.
+            if (translate.data) setText(translate.data.translation);
+            translate.reset();
+          }}
         />
         <ResourcePickers source={source} target={target} value={resources} onChange={setResources} />
         <div className="field">
           <label htmlFor="text">Text</label>
           <textarea id="text" required value={text} onChange={(e) => setText(e.target.value)} />
         </div>
-        <button type="submit" className="primary" disabled={translate.isPending || !text.trim()}>
+        <button type="submit" className="primary" disabled={translate.isPending || !text.trim() || !pairOk} aria-busy={translate.isPending}>
           {translate.isPending ? "Translating…" : "Translate"}
         </button>
+        {!pairOk && withTargets.length > 0 && (
+          <p className="muted" role="status">
+            Choose a target language this server translates {source} into.
+          </p>
+        )}
       </form>
       <FormError error={translate.error} />
       {translate.data && (
@@ -64,7 +79,7 @@ export default function TranslatePage() {
           <p data-testid="translation" style={{ whiteSpace: "pre-wrap" }}>
             {translate.data.translation}
           </p>
-          <dl className="grid">
+          <dl className="stats">
             <div>
               <dt className="muted">Quality score</dt>
               <dd className="stat" data-testid="quality-score">
@@ -82,6 +97,7 @@ export default function TranslatePage() {
               <dd className="stat">{formatNumber(translate.data.character_count)}</dd>
             </div>
           </dl>
+          <ResourceEffects result={translate.data} />
         </section>
       )}
       <section className="card" aria-labelledby="analyze-h">
@@ -89,7 +105,7 @@ export default function TranslatePage() {
         <p className="muted">
           What Tolk reads in the text: language, domain, formality, risks and the model tier it would route to. Analysis costs no credits.
         </p>
-        <button type="button" disabled={analyze.isPending || !text.trim()} onClick={() => analyze.mutate({ text })}>
+        <button type="button" disabled={analyze.isPending || !text.trim()} aria-busy={analyze.isPending} onClick={() => analyze.mutate({ text })}>
           {analyze.isPending ? "Analyzing…" : "Analyze text"}
         </button>
         <FormError error={analyze.error} />
@@ -114,7 +130,7 @@ function Analysis({ result }: { result: RouterOutputs["translate"]["analyze"] })
         <strong>{result.title}</strong>
         {result.tags && result.tags.length > 0 && <span className="muted"> · {result.tags.join(", ")}</span>}
       </p>
-      <dl className="grid">
+      <dl className="grid stats">
         {facts.map(([label, value, id]) => (
           <div key={id}>
             <dt className="muted">{label}</dt>

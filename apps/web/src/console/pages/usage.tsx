@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+import { DataTable } from "../data-table";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { usageCsv } from "../usage-csv";
@@ -108,30 +109,17 @@ function UsageView({ data }: { data: Daily }) {
             Export CSV
           </button>
         </div>
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Target language</th>
-                <th scope="col">Characters</th>
-                <th scope="col">Credits</th>
-                <th scope="col">Translations</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((r) => (
-                <tr key={`${r.day}-${r.targetLang}`}>
-                  <td>{r.day}</td>
-                  <td>{r.targetLang}</td>
-                  <td>{formatNumber(r.characters)}</td>
-                  <td>{formatNumber(r.credits)}</td>
-                  <td>{formatNumber(r.translations)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Date", "Target language", "Characters", "Credits", "Translations"]} actions={false}>
+          {data.rows.map((r) => (
+            <tr key={`${r.day}-${r.targetLang}`}>
+              <td>{r.day}</td>
+              <td>{r.targetLang}</td>
+              <td>{formatNumber(r.characters)}</td>
+              <td>{formatNumber(r.credits)}</td>
+              <td>{formatNumber(r.translations)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </>
   );

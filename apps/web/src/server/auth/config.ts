@@ -1,6 +1,7 @@
-import { getAppSecret, resolveIdentityProviderUser, verifyUserPassword } from "@tolk/domain";
+import { endUserSessions, getAppSecret, getSessionVersion, resolveIdentityProviderUser, verifyUserPassword } from "@tolk/domain";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { cache } from "react";
 import { z } from "zod";
 
 import { oidcConfig } from "@/env";
@@ -20,8 +21,10 @@ const SESSION_MAX_AGE_SEC = 8 * 3600;
 /**
  * Auth.js, configured per request (lazily, so `next build` never opens the database): e-mail
  * and password by default, plus an OpenID Connect provider when OIDC_* are set. Sessions are
- * a signed, encrypted, httpOnly SameSite=Lax cookie holding only our user id; Auth.js's own
- * endpoints carry its double-submit CSRF token.
+ * a signed, encrypted, httpOnly SameSite=Lax cookie holding our user id and the user's session
+ * version at sign-in; every read of the session compares that version with the database, so
+ * bumping it (sign-out, password or role change, removal) ends the session everywhere. Auth.js's
+ * own endpoints carry its double-submit CSRF token.
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<NextAuthConfig> => {
   const app = await getAppContext();
@@ -54,14 +57,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
         return Boolean(profile?.sub && (await resolveOidcUser(profile)));
       },
+      // Runs at sign-in (with `user`) and on every read of the session. Returning null clears
+      // the cookie: the session has ended. Nothing the browser sends on an update is trusted.
       async jwt({ token, user, account, profile }) {
+        const signingIn = Boolean(user);
         if (account?.provider === OIDC_PROVIDER_ID && profile) {
           const resolved = await resolveOidcUser(profile);
           if (resolved) token.uid = resolved.id;
         } else if (user?.id) {
           token.uid = user.id;
         }
-        return token;
+        if (typeof token.uid !== "string") return token;
+        const version = await getSessionVersion(app.domain, { userId: token.uid });
+        if (version === null) return null;
+        if (signingIn) token.sv = version;
+        // A session issued before versions existed counts as version 0.
+        return (typeof token.sv === "number" ? token.sv : 0) === version ? token : null;
       },
       session({ session, token }) {
         if (typeof token.uid === "string") session.user.id = token.uid;
@@ -81,10 +92,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
   }
 });
 
-/** The signed-in user's id, or null. */
-export async function currentUserId(): Promise<string | null> {
+/**
+ * The signed-in user's id, or null (also when the session has ended). Checks the session version
+ * against the database once per request, however many server components ask.
+ */
+export const currentUserId = cache(async (): Promise<string | null> => {
   const session = await auth();
   return session?.user?.id ?? null;
+});
+
+/** Ends every session of the signed-in user (this one included) on every instance. */
+export async function endCurrentUserSessions(): Promise<void> {
+  const userId = await currentUserId();
+  if (userId) await endUserSessions((await getAppContext()).domain.db, { userId });
 }
 
 /** Names of the providers the sign-in page offers besides e-mail and password. */

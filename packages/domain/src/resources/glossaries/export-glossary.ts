@@ -3,7 +3,7 @@ import { glossaryEntries } from "@tolk/db";
 import { asc, eq } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
-import { type ExportedFile } from "../shared/exported-file";
+import { type ExportedFile, exportFilename } from "../shared/exported-file";
 import { writeGlossaryFile } from "./glossary-files";
 import { findGlossary } from "./glossary-view";
 
@@ -20,5 +20,5 @@ export async function exportGlossary(ctx: DomainContext, options: { orgId: strin
     glossary,
     rows.map((r) => ({ id: r.id, source: r.sourceTerm, target: r.targetTerm })),
   );
-  return { body: file.body, contentType: file.contentType, filename: `${glossary.id}.${file.extension}` };
+  return { body: file.body, contentType: file.contentType, filename: exportFilename(glossary.name, file.extension, glossary.id) };
 }
