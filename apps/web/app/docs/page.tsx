@@ -1,6 +1,6 @@
 import { ApiReference } from "./api-reference";
 
-export const metadata = { title: "Tolk API reference" };
+export const metadata = { title: "API reference" };
 
 /** The /v1 API reference, rendered in the browser from /openapi.json. */
 export default function DocsPage() {
