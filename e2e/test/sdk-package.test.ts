@@ -103,7 +103,7 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
     expect(out.userAgent).toMatch(/^tolk-sdk-js\/\d+\.\d+\.\d+$/);
     expect(out.translation).toBe("Buenos días. La casa es grande.");
     expect(out.document).toBe("Buenos días.\n");
-    expect(out.filename).toBe("greeting.txt");
+    expect(out.filename).toBe("greeting.es.txt");
     expect(out.job).toMatchObject({ status: "completed" });
     expect((out.job as { credits_used: number }).credits_used).toBeGreaterThan(0);
     expect(out.refused).toMatchObject({ isAuthenticationError: true, code: "unauthorized", status: 401 });
