@@ -22,6 +22,7 @@ import { type z } from "zod";
 import { type AppContext, getAppContext } from "../context";
 import { currentRequestId } from "./edge-context";
 import { type RequestNote, logServerError, observeV1 } from "./observe";
+import { apiActor } from "./request-log";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
 
@@ -176,7 +177,8 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     const result = await spec.handler({
       req,
       url,
-      app,
+      // The audit log records the changes a use case makes under this caller.
+      app: principal ? { ...app, domain: { ...app.domain, actor: apiActor(principal, clientAddress(req, app.env.TOLK_PROXY_HOPS)) } } : app,
       principal: principal as Principal,
       requestId,
       params,
@@ -200,6 +202,7 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     const known = isTolkError(err);
     const tolkError = known ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError();
     if (tolkError.status >= 500) logServerError(requestId, err);
+    note.error = { code: tolkError.code, message: tolkError.message };
     if (idempotency && app) {
       // Input errors are answers worth replaying; server failures free the key for a retry.
       if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);
