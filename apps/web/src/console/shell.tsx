@@ -7,6 +7,7 @@ import { type ReactNode } from "react";
 
 import { consolePages } from "./nav";
 import { ORG_COOKIE } from "./org-cookie";
+import { LowCreditBanner } from "./pages/alert-settings";
 import { useTRPC } from "./trpc";
 import { ErrorState, Loading } from "./ui";
 
@@ -75,7 +76,10 @@ export function Shell({ children, signOut }: { children: ReactNode; signOut: () 
         ) : !session.data.active ? (
           <div className="alert warn">You are not a member of any organization yet. Ask an admin for an invitation link.</div>
         ) : (
-          children
+          <>
+            <LowCreditBanner />
+            {children}
+          </>
         )}
       </main>
     </div>

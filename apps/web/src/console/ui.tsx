@@ -66,7 +66,8 @@ export function formatDate(value: Date | string | null): string {
   return new Date(value).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 }
 
-export const formatNumber = (n: number) => n.toLocaleString("en-US");
+const numberFormat = new Intl.NumberFormat("en-US");
+export const formatNumber = (n: number) => numberFormat.format(n);
 
 /** A destructive action behind a confirmation dialog (Escape or Cancel closes it). */
 export function ConfirmButton({

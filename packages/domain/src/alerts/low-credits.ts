@@ -87,18 +87,16 @@ export async function queueTestWebhook(ctx: DomainContext, options: { org: Princ
   const now = ctx.now();
   const id = newId("webhookDelivery");
   const payload = lowCreditsPayload({ id, orgId: options.org.id, threshold: options.threshold ?? 0, credits, now, test: true });
-  await ctx.db
-    .insert(webhookDeliveries)
-    .values({
-      id,
-      orgId: options.org.id,
-      event: LOW_CREDITS_EVENT,
-      periodStart: null,
-      url: options.url,
-      payload,
-      status: "pending",
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+  await ctx.db.insert(webhookDeliveries).values({
+    id,
+    orgId: options.org.id,
+    event: LOW_CREDITS_EVENT,
+    periodStart: null,
+    url: options.url,
+    payload,
+    status: "pending",
+    nextAttemptAt: now,
+    createdAt: now,
+  });
   return id;
 }
