@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.TOLK_E2E_URL = server.url;
   process.env.TOLK_E2E_ADMIN_EMAIL = String(seeded.admin_email);
   process.env.TOLK_E2E_ADMIN_PASSWORD = String(seeded.admin_password);
+  // For tests that run `tolk` against the same database (beside the server, as an operator would).
+  process.env.TOLK_E2E_DATABASE_ENV = JSON.stringify(database.env);
   return async () => {
     await server.stop();
     if (process.env.TOLK_E2E_KEEP_LOG) console.log(server.output());

@@ -35,7 +35,12 @@ function callerFor(userId: string, ip = "192.0.2.10") {
     createConsoleContext({
       domain: db.ctx,
       translation,
-      documents: { translation, storage: new LocalObjectStorage("/nonexistent"), links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }), retentionMs: 0 },
+      documents: {
+        translation,
+        storage: new LocalObjectStorage("/nonexistent"),
+        links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }),
+        retentionMs: 0,
+      },
       limiter,
       userId,
       requestedOrgId: null,
