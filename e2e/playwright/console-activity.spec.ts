@@ -178,10 +178,10 @@ test("the low-credit webhook reaches a local receiver with a valid signature, an
 
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => got.length, { timeout: 15_000 }).toBe(1);
-    expect(JSON.parse(got[0]!.body)).toMatchObject({ type: "credits.low", test: true });
+    expect(JSON.parse(got[0]?.body ?? "null")).toMatchObject({ type: "credits.low", test: true });
     await expect(page.getByTestId("delivery-row").first()).toContainText("delivered", { timeout: 15_000 });
 
-    // Spend past 1 % of the period's credits with a fresh key: one real event follows, once.
+    // Spend past 1 % of the period's credits with a fresh key: the real event follows.
     await page.goto(`${serverUrl()}/keys`);
     await page.getByLabel("Name").fill("activity-bulk");
     await page.getByRole("button", { name: "Create key" }).click();
@@ -192,7 +192,7 @@ test("the low-credit webhook reaches a local receiver with a valid signature, an
       expect(res.status).toBe(200);
     }
     await expect.poll(() => got.length, { timeout: 20_000 }).toBe(2);
-    const event = got[1]!;
+    const event = got[1] ?? { signature: "", body: "null" };
     const parsed = JSON.parse(event.body) as { type: string; test: boolean; data: { threshold_percent: number; usage_percent: number } };
     expect(parsed).toMatchObject({ type: "credits.low", test: false, data: { threshold_percent: 1 } });
     expect(parsed.data.usage_percent).toBeGreaterThanOrEqual(1);
