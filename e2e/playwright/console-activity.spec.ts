@@ -138,7 +138,7 @@ test("the audit log shows a revocation made in the console and a top-up made wit
   const revoked = page.getByTestId("audit-row").filter({ hasText: "api_key.revoked" });
   await expect(revoked).toContainText(admin().email);
   await expect(revoked).toContainText("activity-ci");
-  await expect(revoked).toContainText("(member)");
+  await expect(revoked).toContainText("(user)");
   const toppedUp = page.getByTestId("audit-row").filter({ hasText: "credits.topped_up" });
   await expect(toppedUp).toContainText("tolk CLI");
   await expect(toppedUp).toContainText("1234 credits");

@@ -11,7 +11,7 @@ type Row = RouterOutputs["audit"]["list"]["items"][number];
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-const actorKind: Record<Row["actorType"], string> = { user: "member", api_key: "API key", cli: "CLI" };
+const actorKind: Record<Row["actorType"], string> = { user: "user", api_key: "API key", cli: "CLI" };
 
 export default function AuditPage() {
   const trpc = useTRPC();

@@ -116,9 +116,9 @@ function RequestTable({ rows }: { rows: Row[] }) {
       <table>
         <thead>
           <tr>
-            <th scope="col">Time (UTC)</th>
-            <th scope="col">Request</th>
             <th scope="col">Status</th>
+            <th scope="col">Request</th>
+            <th scope="col">Time (UTC)</th>
             <th scope="col">Duration</th>
             <th scope="col">Credits</th>
             <th scope="col">Key</th>
@@ -128,12 +128,6 @@ function RequestTable({ rows }: { rows: Row[] }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} data-testid="request-row">
-              <td>{timeFormat.format(new Date(r.createdAt))}</td>
-              <td>
-                <code>
-                  {r.method} {r.route}
-                </code>
-              </td>
               <td>
                 <span className={`status s${String(r.status)[0]}`}>{r.status}</span>
                 {r.errorCode && (
@@ -143,6 +137,12 @@ function RequestTable({ rows }: { rows: Row[] }) {
                   </details>
                 )}
               </td>
+              <td>
+                <code>
+                  {r.method} {r.route}
+                </code>
+              </td>
+              <td>{timeFormat.format(new Date(r.createdAt))}</td>
               <td>{formatNumber(r.durationMs)} ms</td>
               <td>{formatNumber(r.credits)}</td>
               <td>{r.keyId ? `${r.keyName ?? "?"} (${r.keyHint ?? r.keyId})` : <span className="muted">session token</span>}</td>
