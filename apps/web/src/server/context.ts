@@ -130,6 +130,11 @@ export function getAppContext(): Promise<AppContext> {
   return holder.__tolkApp;
 }
 
+/** The context if one was made or is being made; never starts one (work after a request, e.g. its log line). */
+export function existingAppContext(): Promise<AppContext> | undefined {
+  return holder.__tolkApp;
+}
+
 /** Tests install their own context (a fresh database per test file). */
 export function setAppContext(app: AppContext | undefined): void {
   holder.__tolkApp = app ? Promise.resolve(app) : undefined;

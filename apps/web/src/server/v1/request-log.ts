@@ -1,6 +1,6 @@
 import { type AuditActor, type Principal } from "@tolk/domain";
 
-import { getAppContext } from "../context";
+import { existingAppContext } from "../context";
 
 /** Next.js' `[id]` and `[...path]` segments as the request log shows them: `{id}`, `{path}`. */
 export function logRoute(template: string): string {
@@ -21,8 +21,8 @@ export function logToRequestLog(entry: {
   error: { code: string; message: string } | undefined;
 }): void {
   const createdAt = new Date(Date.now() - entry.durationMs);
-  void getAppContext()
-    .then((app) =>
+  void existingAppContext()
+    ?.then((app) =>
       app.requestLog.record({
         orgId: entry.principal.org.id,
         requestId: entry.requestId,
