@@ -44,6 +44,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.clock.set("2026-03-15T12:00:00.000Z"));
 
+/** The value, or the test fails here (instead of a non-null assertion). */
+function present<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("expected a value");
+  return value;
+}
+
 const admin: AuditActor = { type: "user", id: "usr_admin", label: "admin@example.com", ip: "203.0.113.7" };
 
 describe("request log", () => {
@@ -63,7 +69,7 @@ describe("request log", () => {
 
   it("writes batches and lists them newest first, filtered by key, status class, route and request id", async () => {
     const org = await createTestOrg(ctx);
-    const key = org.keys.all!;
+    const key = present(org.keys.all);
     const writer = new RequestLogWriter(ctx, { flushMs: 60_000 });
     const ok = entry(org.orgId, { apiKeyId: key.id });
     writer.record(ok);
@@ -110,8 +116,8 @@ describe("request log", () => {
     await debitCredits(ctx, {
       orgId: org.orgId,
       amount: 42,
-      operationKey: ids[0]!,
-      usage: [{ requestId: ids[0]!, kind: "text", sourceLang: "en", targetLang: "de", characters: 42, credits: 42 }],
+      operationKey: present(ids[0]),
+      usage: [{ requestId: present(ids[0]), kind: "text", sourceLang: "en", targetLang: "de", characters: 42, credits: 42 }],
     });
     const first = await listRequestLog(ctx, { orgId: org.orgId, limit: 2 });
     expect(first.items.map((r) => r.requestId)).toEqual(ids.slice(0, 2));
@@ -145,7 +151,7 @@ describe("request log", () => {
 describe("usage per API key", () => {
   it("records the key with the usage a debit writes, and splits the daily figures by key", async () => {
     const org = await createTestOrg(ctx, { keyScopes: { ci: ["translate"] } });
-    const ci = org.keys.ci!;
+    const ci = present(org.keys.ci);
     const usage = (requestId: string, apiKeyId: string | null, characters: number) => ({
       orgId: org.orgId,
       amount: characters,
@@ -176,7 +182,10 @@ describe("audit log", () => {
     await changeMemberRole(asAdmin, { orgId: org.orgId, actorRole: "owner", userId: member.id, role: "admin" });
     t.clock.advance(1000);
     const orgRow = await loadOrg(ctx, org.orgId);
-    const apiKeyActor: DomainContext = { ...ctx, actor: { type: "api_key", id: org.keys.all!.id, label: org.keys.all!.id, ip: "198.51.100.1" } };
+    const apiKeyActor: DomainContext = {
+      ...ctx,
+      actor: { type: "api_key", id: present(org.keys.all).id, label: present(org.keys.all).id, ip: "198.51.100.1" },
+    };
     const glossary = await createGlossary(apiKeyActor, { org: orgRow, request: { name: "Brand", source_lang: "en", target_lang: "de", entries: [] } });
     t.clock.advance(1000);
     await deleteGlossary(apiKeyActor, { orgId: org.orgId, id: glossary.id });
@@ -274,7 +283,7 @@ describe("low-credit alert", () => {
       [delivery] = await listWebhookDeliveries(ctx, { orgId: org.orgId });
       expect(delivery).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200, lastError: null });
 
-      const sent = hook.got[1]!;
+      const sent = present(hook.got[1]);
       expect(sent.headers["tolk-event"]).toBe("credits.low");
       const signature = String(sent.headers["tolk-signature"]);
       expect(verifyWebhookSignature(webhookSecret, signature, sent.body, Math.floor(ctx.now().getTime() / 1000))).toBe(true);
@@ -303,7 +312,7 @@ describe("low-credit alert", () => {
       await updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 90, webhookUrl: hook.url });
       const id = await queueTestWebhook(ctx, { org: await loadOrg(ctx, org.orgId), threshold: 90, url: hook.url });
       await deliverDueWebhooks(ctx);
-      expect(JSON.parse(hook.got[0]!.body)).toMatchObject({ id, type: "credits.low", test: true, data: { threshold_percent: 90 } });
+      expect(JSON.parse(present(hook.got[0]).body)).toMatchObject({ id, type: "credits.low", test: true, data: { threshold_percent: 90 } });
       expect((await listWebhookDeliveries(ctx, { orgId: org.orgId }))[0]).toMatchObject({ id, status: "delivered", lastStatusCode: 204, test: true });
     } finally {
       await hook.close();

@@ -59,6 +59,12 @@ async function failure(promise: Promise<unknown>): Promise<TRPCError> {
   throw new Error("expected the procedure to fail");
 }
 
+function ciKey(org: Awaited<ReturnType<typeof createTestOrg>>): string {
+  const key = org.keys.ci;
+  if (!key) throw new Error("the test organization has no ci key");
+  return key.id;
+}
+
 async function userIn(orgId: string, role: "owner" | "admin" | "member") {
   const user = await createUser(db.ctx, { email: `${role}-${Math.random().toString(36).slice(2)}@example.com`, password: "password123" });
   await addMember(db.ctx, { orgId, userId: user.id, role });
@@ -107,17 +113,17 @@ describe("console activity procedures", () => {
     const admin = callerFor((await userIn(org.orgId, "admin")).id);
     const writer = new RequestLogWriter(db.ctx);
     const base = { orgId: org.orgId, method: "POST", durationMs: 5, createdAt: new Date() };
-    writer.record({ ...base, requestId: "req-ok", apiKeyId: org.keys.ci!.id, route: "/v1/translate", status: 200, errorCode: null, errorMessage: null });
+    writer.record({ ...base, requestId: "req-ok", apiKeyId: ciKey(org), route: "/v1/translate", status: 200, errorCode: null, errorMessage: null });
     writer.record({ ...base, requestId: "req-bad", apiKeyId: null, route: "/v1/glossaries/{id}", status: 404, errorCode: "not_found", errorMessage: "Nope." });
     await writer.flush();
     await debitCredits(db.ctx, {
       orgId: org.orgId,
       amount: 30,
       operationKey: "req-ok",
-      usage: [{ requestId: "req-ok", kind: "text", sourceLang: "en", targetLang: "es", characters: 30, credits: 30, apiKeyId: org.keys.ci!.id }],
+      usage: [{ requestId: "req-ok", kind: "text", sourceLang: "en", targetLang: "es", characters: 30, credits: 30, apiKeyId: ciKey(org) }],
     });
 
-    const ok = await admin.requests.list({ keyId: org.keys.ci!.id });
+    const ok = await admin.requests.list({ keyId: ciKey(org) });
     expect(ok.items).toEqual([expect.objectContaining({ requestId: "req-ok", keyName: "ci", credits: 30 })]);
     expect((await admin.requests.list({ status: "4xx" })).items).toEqual([expect.objectContaining({ requestId: "req-bad", errorMessage: "Nope." })]);
     expect((await admin.requests.list({ requestId: "req-bad" })).items).toHaveLength(1);
@@ -127,7 +133,7 @@ describe("console activity procedures", () => {
     expect(filters.keys.map((k) => k.name).sort()).toEqual(["all", "ci"]);
 
     const usage = await admin.usage.daily({});
-    expect(usage.rows).toEqual([expect.objectContaining({ targetLang: "es", keyId: org.keys.ci!.id, keyName: "ci", credits: 30 })]);
+    expect(usage.rows).toEqual([expect.objectContaining({ targetLang: "es", keyId: ciKey(org), keyName: "ci", credits: 30 })]);
     expect(usage.period.from <= usage.to).toBe(true);
   });
 

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { type CreditsInfo } from "@tolk/contract";
 
 import { type PrincipalOrg, principalOrgColumns } from "../auth/principal";
+import { billingPeriod } from "../billing/billing-period";
 import { getCreditBalance } from "../billing/get-credit-balance";
 import { type DomainContext } from "../context";
 
@@ -55,6 +56,18 @@ export async function queueLowCreditAlerts(ctx: DomainContext, options: { orgIds
   let queued = 0;
   for (const w of watched) {
     if (w.threshold === null || w.url === null) continue;
+    // Alerted already this period: skip the balance read (this runs after every batch).
+    const [sent] = await ctx.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.orgId, w.org.id),
+          eq(webhookDeliveries.event, LOW_CREDITS_EVENT),
+          eq(webhookDeliveries.periodStart, billingPeriod(w.org.billingAnchor, ctx.now()).start),
+        ),
+      );
+    if (sent) continue;
     const credits = await getCreditBalance(ctx, w.org);
     if (credits.usage_percent < w.threshold) continue;
     const now = ctx.now();
