@@ -136,8 +136,9 @@ test("4. the playground translates with quality score and credits, and the usage
   await expect(row).toContainText("31");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   const csv = readFileSync((await download.path()) ?? "", "utf8");
-  expect(csv.split("\r\n")[0]).toBe("date,target_lang,characters,credits,translations");
-  expect(csv).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},es,31,31,1$`, "m"));
+  expect(csv.split("\r\n")[0]).toBe("date,target_lang,api_key_id,api_key_name,characters,credits,translations");
+  // The playground translates with the member's session, not an API key.
+  expect(csv).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},es,,,31,31,1$`, "m"));
   await screenshot(page, "usage");
 });
 
@@ -293,7 +294,7 @@ test("7. settings save the name and identity-provider id; every page renders at 
   await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("starter");
   await page.getByLabel("Organization name").fill("Demo org renamed");
   await page.getByLabel("Identity-provider organization id").fill("acme-idp");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Organization name")).toHaveValue("Demo org renamed");

@@ -38,7 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.TOLK_E2E_URL = server.url;
   process.env.TOLK_E2E_ADMIN_EMAIL = String(seeded.admin_email);
   process.env.TOLK_E2E_ADMIN_PASSWORD = String(seeded.admin_password);
-  // Tests that need an organization of their own make it with the CLI, beside the running server.
+  // Tests that need an organization of their own, or run `tolk` as an operator would, use the
+  // same database beside the running server.
   process.env.TOLK_E2E_DB_ENV = JSON.stringify(database.env);
   return async () => {
     await server.stop();

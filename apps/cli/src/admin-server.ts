@@ -1,5 +1,5 @@
 import { type DatabaseHandle, defaultDataDir } from "@tolk/db";
-import { type DomainContext, errorFields, logger } from "@tolk/domain";
+import { type DomainContext, cliActor, errorFields, logger } from "@tolk/domain";
 
 import { adminSocketPath, serveAdminSocket } from "./admin-socket";
 import { type CliEnv, readEnv } from "./env";
@@ -21,7 +21,7 @@ export async function serveCliCommands(options: {
   let env: CliEnv | undefined;
   const path = adminSocketPath(options.dataDir ?? defaultDataDir());
   try {
-    const server = await serveAdminSocket(path, () => ({ domain, database, env: (env ??= readEnv()) }));
+    const server = await serveAdminSocket(path, () => ({ domain: { ...domain, actor: cliActor }, database, env: (env ??= readEnv()) }));
     return { path, close: () => server.close() };
   } catch (err) {
     // E.g. a data dir whose path is too long for a Unix socket: the server still serves.

@@ -32,6 +32,9 @@ export const idPrefixes = {
   project: "prj",
   invitation: "inv",
   job: "job",
+  requestLog: "rql",
+  audit: "aud",
+  webhookDelivery: "whd",
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -1,5 +1,6 @@
 import { type Database, type DbOrTx, type Transaction } from "@tolk/db";
 
+import { type AuditActor } from "./audit/audit-actor";
 import { type DebitGroupCommit } from "./billing/debit-group-commit";
 import { type SpendableHints } from "./billing/spendable-hints";
 
@@ -13,6 +14,12 @@ export interface DomainContext {
    */
   debits?: DebitGroupCommit;
   spendable?: SpendableHints;
+  /**
+   * Who is acting (a console user, an API key, the CLI): the changes a use case makes are
+   * recorded in the audit log under this actor. Each door (the /v1 pipeline, the console's
+   * tRPC, the CLI) sets it; a context without one records nothing (tests, internal work).
+   */
+  actor?: AuditActor;
 }
 
 export const systemClock = () => new Date();
@@ -25,5 +32,5 @@ export const systemClock = () => new Date();
 export function withTransaction<T>(ctx: DomainContext, fn: (tx: Transaction, txCtx: DomainContext) => Promise<T>): Promise<T> {
   // Both members of DbOrTx have `transaction`, but TypeScript cannot call a method of a union
   // whose overloads differ; a transaction's `transaction` (a savepoint) takes the same callback.
-  return (ctx.db as Database).transaction((tx) => fn(tx, { db: tx, now: ctx.now }));
+  return (ctx.db as Database).transaction((tx) => fn(tx, { db: tx, now: ctx.now, actor: ctx.actor }));
 }

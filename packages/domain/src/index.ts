@@ -1,5 +1,12 @@
 // What other packages use of the domain, by name. A use case that another package needs is
 // added here; one used only inside the domain is imported from its own module.
+export { getAlertSettings, updateAlertSettings } from "./alerts/alert-settings";
+export { deliverDueWebhooks, listWebhookDeliveries, MAX_WEBHOOK_ATTEMPTS } from "./alerts/deliver-webhooks";
+export { getLowCreditStatus, LOW_CREDITS_EVENT, queueLowCreditAlerts, queueTestWebhook } from "./alerts/low-credits";
+export { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from "./alerts/webhook-signature";
+export { type AuditActor, cliActor } from "./audit/audit-actor";
+export { exportAuditLog, listAuditLog } from "./audit/list-audit-log";
+export { type AuditAction, recordAudit } from "./audit/record-audit";
 export { createOrganization, parsePlan } from "./accounts/create-organization";
 export { type Role, addMember, createUser, parseRole, verifyPassword } from "./accounts/create-user";
 export { DEMO_ADMIN_EMAIL, seedDemo } from "./accounts/seed-demo";
@@ -74,9 +81,11 @@ export { API_KEY_PREFIX, apiKeyHint, generateApiKey, hashApiKey, isWellFormedApi
 export { createApiKey } from "./keys/create-api-key";
 export { listApiKeys } from "./keys/list-api-keys";
 export { revokeApiKey } from "./keys/revoke-api-key";
+export { listRequestLog, listRequestLogRoutes, pruneRequestLog, type StatusClass } from "./request-log/list-request-log";
+export { type RequestLogEntry, RequestLogWriter } from "./request-log/request-log-writer";
 export { parseScopes } from "./keys/scopes";
 export { changeMemberRole } from "./members/change-member-role";
-export { type Membership, getMembership } from "./members/get-membership";
+export { type Membership, getMembership, getUserEmail } from "./members/get-membership";
 export { listMembers } from "./members/list-members";
 export { listUserOrganizations } from "./members/list-user-organizations";
 export { removeMember } from "./members/remove-member";

@@ -92,9 +92,9 @@ describe("daily usage", () => {
     await recordUsage(db.ctx, [event(org.orgId, "es", 3)]);
     const usage = await getDailyUsage(db.ctx, { orgId: org.orgId, from: "2026-03-10", to: "2026-03-11" });
     expect(usage.rows).toEqual([
-      { day: "2026-03-10", targetLang: "es", characters: 15, credits: 15, translations: 2 },
-      { day: "2026-03-10", targetLang: "fr", characters: 7, credits: 7, translations: 1 },
-      { day: "2026-03-11", targetLang: "es", characters: 3, credits: 3, translations: 1 },
+      { day: "2026-03-10", targetLang: "es", keyId: null, keyName: null, keyHint: null, characters: 15, credits: 15, translations: 2 },
+      { day: "2026-03-10", targetLang: "fr", keyId: null, keyName: null, keyHint: null, characters: 7, credits: 7, translations: 1 },
+      { day: "2026-03-11", targetLang: "es", keyId: null, keyName: null, keyHint: null, characters: 3, credits: 3, translations: 1 },
     ]);
     expect((await getDailyUsage(db.ctx, { orgId: org.orgId, from: "2026-03-11", to: "2026-03-11" })).rows).toHaveLength(1);
     await expect(getDailyUsage(db.ctx, { orgId: org.orgId, from: "2025-01-01", to: "2026-03-11" })).rejects.toThrow(/366 days/);

@@ -1,3 +1,5 @@
+import { alertsRouter } from "./routers/alerts";
+import { auditRouter } from "./routers/audit";
 import { brandVoicesRouter } from "./routers/brand-voices";
 import { dashboardRouter } from "./routers/dashboard";
 import { documentsRouter } from "./routers/documents";
@@ -7,6 +9,7 @@ import { keysRouter } from "./routers/keys";
 import { memoriesRouter } from "./routers/memories";
 import { membersRouter } from "./routers/members";
 import { sessionRouter } from "./routers/session";
+import { requestsRouter } from "./routers/requests";
 import { settingsRouter } from "./routers/settings";
 import { translateRouter } from "./routers/translate";
 import { usageRouter } from "./routers/usage";
@@ -26,6 +29,9 @@ export const appRouter = router({
   glossaries: glossariesRouter,
   memories: memoriesRouter,
   brandVoices: brandVoicesRouter,
+  requests: requestsRouter,
+  audit: auditRouter,
+  alerts: alertsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import {
   type Role,
   type TranslationServices,
   getMembership,
+  getUserEmail,
   isTolkError,
 } from "@tolk/domain";
 import superjson from "superjson";
@@ -27,6 +28,8 @@ export interface ConsoleContext {
   userId: string | null;
   /** The organization the switcher chose (a cookie); membership is checked on every request. */
   requestedOrgId: string | null;
+  /** The client's address (the audit log's IP). */
+  ip?: string | null;
   requestId: string;
 }
 
@@ -99,7 +102,7 @@ const rank: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
  * check.
  */
 export function orgProcedure(minRole: Role) {
-  return authedProcedure.use(async ({ ctx, next }) => {
+  return authedProcedure.use(async ({ ctx, next, type }) => {
     const membership: Membership | null =
       (await getMembership(ctx.domain, { userId: ctx.userId, orgId: ctx.requestedOrgId })) ??
       // A stale switcher cookie (removed from that org) falls back to the user's first org.
@@ -108,6 +111,9 @@ export function orgProcedure(minRole: Role) {
     if (rank[membership.role] < rank[minRole]) {
       throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role; you are ${membership.role}.` });
     }
-    return next({ ctx: { ...ctx, membership } });
+    // The audit log records this member as the actor of the changes the procedure makes.
+    if (type !== "mutation") return next({ ctx: { ...ctx, membership } });
+    const actor = { type: "user" as const, id: ctx.userId, label: (await getUserEmail(ctx.domain, { userId: ctx.userId })) ?? ctx.userId, ip: ctx.ip ?? null };
+    return next({ ctx: { ...ctx, membership, domain: { ...ctx.domain, actor } } });
   });
 }

@@ -10,4 +10,6 @@ export const consolePages: { href: string; label: string; admin?: boolean }[] = 
   { href: "/keys", label: "API keys", admin: true },
   { href: "/members", label: "Members", admin: true },
   { href: "/settings", label: "Settings", admin: true },
+  { href: "/requests", label: "Requests", admin: true },
+  { href: "/audit", label: "Audit log", admin: true },
 ];

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from "react";
 
 import { consolePages } from "./nav";
 import { ORG_COOKIE } from "./org-cookie";
+import { LowCreditBanner } from "./pages/alert-settings";
 import { useTRPC } from "./trpc";
 import { ErrorState, Loading, NeedsRole } from "./ui";
 
@@ -106,7 +107,10 @@ export function Shell({ children, signOut }: { children: ReactNode; signOut: () 
             />
           </>
         ) : (
-          children
+          <>
+            <LowCreditBanner />
+            {children}
+          </>
         )}
       </main>
     </div>

@@ -89,7 +89,8 @@ export function formatDate(value: Date | string | null): string {
   return new Date(value).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 }
 
-export const formatNumber = (n: number) => n.toLocaleString("en-US");
+const numberFormat = new Intl.NumberFormat("en-US");
+export const formatNumber = (n: number) => numberFormat.format(n);
 
 /**
  * A destructive action behind a confirmation dialog. The dialog opens on Cancel, so Enter or

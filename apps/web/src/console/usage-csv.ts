@@ -1,7 +1,13 @@
-/** One CSV row per day and target language; RFC 4180 quoting so any cell survives a spreadsheet. */
-export function usageCsv(rows: { day: string; targetLang: string; characters: number; credits: number; translations: number }[]): string {
-  const cell = (v: string | number) => (/[",\r\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v));
-  const lines = [["date", "target_lang", "characters", "credits", "translations"].join(",")];
-  for (const r of rows) lines.push([r.day, r.targetLang, r.characters, r.credits, r.translations].map(cell).join(","));
+/** One CSV row per day, target language and API key; RFC 4180 quoting so any cell survives a spreadsheet. */
+export function usageCsv(
+  rows: { day: string; targetLang: string; keyId: string | null; keyName: string | null; characters: number; credits: number; translations: number }[],
+): string {
+  const cell = (v: string | number) => {
+    // A key name is the user's text: it must not run as a spreadsheet formula.
+    const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  const lines = [["date", "target_lang", "api_key_id", "api_key_name", "characters", "credits", "translations"].join(",")];
+  for (const r of rows) lines.push([r.day, r.targetLang, r.keyId ?? "", r.keyName ?? "", r.characters, r.credits, r.translations].map(cell).join(","));
   return lines.join("\r\n") + "\r\n";
 }

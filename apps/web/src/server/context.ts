@@ -8,6 +8,7 @@ import {
   MemoryRateLimitStore,
   PrincipalCache,
   RateLimiter,
+  RequestLogWriter,
   RedisRateLimitStore,
   SegmentCache,
   SpendableHints,
@@ -18,6 +19,7 @@ import {
   enginesConfig,
   logger,
   parseWarmSetting,
+  queueLowCreditAlerts,
   systemClock,
   warmEngines,
 } from "@tolk/domain";
@@ -40,6 +42,8 @@ export interface AppContext {
   documents: DocumentServices;
   /** The in-process document worker; null when TOLK_WORKER=off (dedicated `tolk worker` processes). */
   worker: DocumentWorker | null;
+  /** Every /v1 request of an organization, written in batches (the console's request log). */
+  requestLog: RequestLogWriter;
   close(): Promise<void>;
 }
 
@@ -89,9 +93,13 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     documents.onQueued = () => w.nudge();
     worker = w;
   }
+  // A batch names the organizations that just made requests: the ones whose usage may have
+  // crossed their low-credit threshold.
+  const requestLog = new RequestLogWriter(domain, { onFlushed: (orgIds) => queueLowCreditAlerts(domain, { orgIds }).then(() => worker?.nudge()) });
   return {
     env,
     database: handle,
+    requestLog,
     domain,
     auth: { config, keys: createKeyResolver(domain, config), principals },
     limiter,
@@ -101,6 +109,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     worker,
     close: async () => {
       await worker?.stop();
+      await requestLog.flush();
       await unlisten();
       await engines.close();
       await limiter.close();
@@ -118,6 +127,11 @@ export function getAppContext(): Promise<AppContext> {
     holder.__tolkApp = undefined;
     throw err;
   });
+  return holder.__tolkApp;
+}
+
+/** The context if one was made or is being made; never starts one (work after a request, e.g. its log line). */
+export function existingAppContext(): Promise<AppContext> | undefined {
   return holder.__tolkApp;
 }
 

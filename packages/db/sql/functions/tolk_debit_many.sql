@@ -159,13 +159,13 @@ BEGIN
         INSERT INTO credit_ledger (id, org_id, lot_id, debit_id, entry_type, amount, created_at)
           SELECT tolk_new_id('led'), v_org, e.lot, e.debit, 'debit', e.amount, e.at
           FROM unnest(v_led_lots, v_led_debits, v_led_amounts, v_led_at) AS e(lot, debit, amount, at);
-        INSERT INTO usage_events (id, org_id, request_id, kind, source_lang, target_lang, characters, credits, created_at)
+        INSERT INTO usage_events (id, org_id, request_id, kind, source_lang, target_lang, characters, credits, api_key_id, created_at)
           SELECT tolk_new_id('use'), v_org, u.request_id, u.kind, u.source_lang,
-                 u.target_lang, u.characters, u.credits, (p_items->p.i->>'now')::timestamptz
+                 u.target_lang, u.characters, u.credits, u.api_key_id, (p_items->p.i->>'now')::timestamptz
           FROM unnest(v_paid) AS p(i)
           CROSS JOIN LATERAL jsonb_to_recordset(
             CASE WHEN jsonb_typeof(p_items->p.i->'usage') = 'array' THEN p_items->p.i->'usage' ELSE '[]'::jsonb END
-          ) AS u(request_id text, kind text, source_lang text, target_lang text, characters integer, credits integer);
+          ) AS u(request_id text, kind text, source_lang text, target_lang text, characters integer, credits integer, api_key_id text);
       END IF;
     EXCEPTION WHEN OTHERS THEN
       FOR v_k IN v_start..v_end - 1 LOOP

@@ -1,3 +1,4 @@
+export * from "./activity";
 export * from "./api-keys";
 export * from "./console";
 export * from "./credits";

@@ -17,11 +17,15 @@ export const usageEvents = pgTable(
     targetLang: text("target_lang").notNull(),
     characters: integer("characters").notNull(),
     credits: integer("credits").notNull(),
+    // The API key that made the request; null for session tokens, the console and documents.
+    apiKeyId: text("api_key_id"),
     createdAt: createdAt(),
   },
   (t) => [
     // GET /v1/usage aggregates an organization's events over a date range.
     index("usage_events_org_created_idx").on(t.orgId, t.createdAt),
+    // The request log shows the credits each request spent.
+    index("usage_events_request_id_idx").on(t.requestId),
   ],
 );
 

@@ -54,6 +54,8 @@ export async function billTranslation(
   ctx: DomainContext,
   options: {
     org: PrincipalOrg;
+    /** The API key of the request, recorded with its usage. */
+    apiKeyId?: string | null;
     requestId: string;
     kind: "text" | "batch" | "document";
     sourceLang: string;
@@ -73,6 +75,7 @@ export async function billTranslation(
       targetLang: u.targetLang,
       characters: u.characters,
       credits: u.credits,
+      apiKeyId: options.apiKeyId ?? null,
     })),
   });
   ctx.spendable?.spent(options.org.id, total);

@@ -18,6 +18,8 @@ export interface UsageRecord {
   targetLang: string;
   characters: number;
   credits: number;
+  /** The API key that made the request (usage per key); null or absent otherwise. */
+  apiKeyId?: string | null;
 }
 
 export interface DebitOptions {
@@ -74,6 +76,7 @@ export async function debitCredits(ctx: DomainContext, options: DebitOptions): P
         target_lang: u.targetLang,
         characters: u.characters,
         credits: u.credits,
+        api_key_id: u.apiKeyId ?? null,
       })) ?? null,
   };
   const reply = ctx.debits ? await ctx.debits.submit(statement) : await runDebitStatement(ctx.db, statement);

@@ -1,5 +1,6 @@
 import { creditLedger, creditLots } from "@tolk/db";
 
+import { recordAudit } from "../audit/record-audit";
 import { type DomainContext, withTransaction } from "../context";
 import { badRequest, notFound } from "../errors";
 import { lockOrganization } from "./lock-organization";
@@ -23,6 +24,7 @@ export async function topUpCredits(
       .returning({ id: creditLots.id });
     if (!lot) throw new Error("lot insert returned no row");
     await tx.insert(creditLedger).values({ orgId: org.id, lotId: lot.id, entryType: "top_up", amount: options.amount, createdAt: now });
+    await recordAudit(txCtx, { orgId: org.id, action: "credits.topped_up", target: { type: "credit_lot", id: lot.id, label: `${options.amount} credits` } });
     const balance = await getCreditBalance(txCtx, org);
     return { lotId: lot.id, amount: options.amount, remaining: balance.remaining };
   });

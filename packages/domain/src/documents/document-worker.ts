@@ -8,6 +8,8 @@ import { jobEvent } from "./job-events";
 import { claimNextJob, failAbandonedJobs, releaseWorkerJobs } from "./job-queue";
 import { LeaseLostError, runDocumentJob } from "./run-document-job";
 import { sweepExpiredDocuments } from "./sweep-expired-documents";
+import { deliverDueWebhooks } from "../alerts/deliver-webhooks";
+import { pruneRequestLog } from "../request-log/list-request-log";
 
 export interface WorkerOptions {
   /** Jobs run at once by this worker. */
@@ -39,6 +41,7 @@ export class DocumentWorker {
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private lastSweep = 0;
+  private delivering: Promise<void> | null = null;
   private readonly active = new Set<Promise<void>>();
   private pumping = false;
   private abort = new AbortController();
@@ -81,6 +84,7 @@ export class DocumentWorker {
     // A claim in progress could otherwise start a job after the release below.
     while (this.pumping) await new Promise((r) => setTimeout(r, 10));
     if (graceMs === undefined) {
+      await this.delivering;
       await Promise.allSettled([...this.active]);
       return [];
     }
@@ -150,6 +154,15 @@ export class DocumentWorker {
       this.lastSweep = now;
       const purged = await sweepExpiredDocuments(this.ctx, this.services.storage);
       if (purged > 0) logger().info({ jobs: purged }, "retention: deleted the files of expired document jobs");
+      if (this.services.requestLogRetentionMs) {
+        const pruned = await pruneRequestLog(this.ctx, { retentionMs: this.services.requestLogRetentionMs });
+        if (pruned > 0) logger().info({ entries: pruned }, "retention: deleted request-log entries past their retention");
+      }
     }
+    // Webhooks go out beside the jobs: a slow receiver must not hold up claiming.
+    this.delivering ??= deliverDueWebhooks(this.ctx)
+      .then(() => undefined)
+      .catch((err: unknown) => logger().error({ worker_id: this.id, ...errorFields(err) }, "webhook delivery: a round failed"))
+      .finally(() => (this.delivering = null));
   }
 }

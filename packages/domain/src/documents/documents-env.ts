@@ -24,6 +24,8 @@ export const documentsEnvSchema = {
   S3_PREFIX: z.string().optional(),
   TOLK_DOWNLOAD_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOLK_DOCUMENT_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(7),
+  // The worker's retention sweep prunes the request log too (docs/console.md#request-log).
+  TOLK_REQUEST_LOG_DAYS: z.coerce.number().positive().max(3650).default(30),
   TOLK_WORKER: z.enum(["inprocess", "off"]).default("inprocess"),
   TOLK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   TOLK_JOB_LEASE_SEC: z.coerce.number().int().min(5).max(3600).default(60),
@@ -64,6 +66,7 @@ export function createDocumentServices(
     storage: createStorage(storageConfig(env)),
     links: createDownloadLinks(ctx, { baseUrl: env.TOLK_PUBLIC_URL, secret: env.TOLK_DOWNLOAD_SECRET }),
     retentionMs: env.TOLK_DOCUMENT_RETENTION_DAYS * DAY_MS,
+    requestLogRetentionMs: env.TOLK_REQUEST_LOG_DAYS * DAY_MS,
     leaseMs: env.TOLK_JOB_LEASE_SEC * 1000,
   };
 }

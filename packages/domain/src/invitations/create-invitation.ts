@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { type Role } from "../accounts/create-user";
-import { type DomainContext } from "../context";
+import { recordAudit } from "../audit/record-audit";
+import { type DomainContext, withTransaction } from "../context";
 import { TolkError, badRequest } from "../errors";
 import { forbidden } from "../members/member-rules";
 import { INVITATION_TTL_MS, hashInvitationToken, newInvitationToken } from "./invitation-token";
@@ -30,18 +31,25 @@ export async function createInvitation(
 
   const token = newInvitationToken();
   const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(invitations)
-    .values({
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        orgId: options.orgId,
+        email,
+        role: options.role,
+        tokenHash: hashInvitationToken(token),
+        createdBy: options.createdBy,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      })
+      .returning({ id: invitations.id, expiresAt: invitations.expiresAt });
+    if (!row) throw new Error("invitation insert returned no row");
+    await recordAudit(txCtx, {
       orgId: options.orgId,
-      email,
-      role: options.role,
-      tokenHash: hashInvitationToken(token),
-      createdBy: options.createdBy,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-    })
-    .returning({ id: invitations.id, expiresAt: invitations.expiresAt });
-  if (!row) throw new Error("invitation insert returned no row");
-  return { id: row.id, email, role: options.role, expiresAt: row.expiresAt, token };
+      action: "member.invited",
+      target: { type: "invitation", id: row.id, label: `${email} as ${options.role}` },
+    });
+    return { id: row.id, email, role: options.role, expiresAt: row.expiresAt, token };
+  });
 }

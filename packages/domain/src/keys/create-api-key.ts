@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 
 import { type Scope } from "@tolk/contract";
 
-import { type DomainContext } from "../context";
+import { recordAudit } from "../audit/record-audit";
+import { type DomainContext, withTransaction } from "../context";
 import { badRequest, notFound } from "../errors";
 import { apiKeyHint, generateApiKey, hashApiKey } from "./api-key-format";
 
@@ -23,18 +24,21 @@ export async function createApiKey(ctx: DomainContext, options: CreateApiKeyOpti
   if (!org) throw notFound("Organization");
 
   const plaintext = generateApiKey();
-  const [key] = await ctx.db
-    .insert(apiKeys)
-    .values({
-      orgId: options.orgId,
-      name,
-      keyHash: hashApiKey(plaintext),
-      hint: apiKeyHint(plaintext),
-      scopes: options.scopes,
-      createdBy: options.createdBy ?? null,
-      createdAt: ctx.now(),
-    })
-    .returning();
-  if (!key) throw new Error("insert returned no row");
-  return { key, plaintext };
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const [key] = await tx
+      .insert(apiKeys)
+      .values({
+        orgId: options.orgId,
+        name,
+        keyHash: hashApiKey(plaintext),
+        hint: apiKeyHint(plaintext),
+        scopes: options.scopes,
+        createdBy: options.createdBy ?? null,
+        createdAt: ctx.now(),
+      })
+      .returning();
+    if (!key) throw new Error("insert returned no row");
+    await recordAudit(txCtx, { orgId: key.orgId, action: "api_key.created", target: { type: "api_key", id: key.id, label: `${key.name} (${key.hint})` } });
+    return { key, plaintext };
+  });
 }

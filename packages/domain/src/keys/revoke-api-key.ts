@@ -1,7 +1,8 @@
 import { apiKeys } from "@tolk/db";
 import { and, eq, isNull } from "drizzle-orm";
 
-import { type DomainContext } from "../context";
+import { recordAudit } from "../audit/record-audit";
+import { type DomainContext, withTransaction } from "../context";
 import { notFound } from "../errors";
 
 /**
@@ -11,10 +12,17 @@ import { notFound } from "../errors";
 export async function revokeApiKey(ctx: DomainContext, options: { keyId: string; orgId?: string }): Promise<void> {
   const conditions = [eq(apiKeys.id, options.keyId), isNull(apiKeys.revokedAt)];
   if (options.orgId) conditions.push(eq(apiKeys.orgId, options.orgId));
-  const revoked = await ctx.db
-    .update(apiKeys)
-    .set({ revokedAt: ctx.now() })
-    .where(and(...conditions))
-    .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw notFound("API key");
+  await withTransaction(ctx, async (tx, txCtx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: ctx.now() })
+      .where(and(...conditions))
+      .returning({ id: apiKeys.id, orgId: apiKeys.orgId, name: apiKeys.name, hint: apiKeys.hint });
+    if (!revoked) throw notFound("API key");
+    await recordAudit(txCtx, {
+      orgId: revoked.orgId,
+      action: "api_key.revoked",
+      target: { type: "api_key", id: revoked.id, label: `${revoked.name} (${revoked.hint})` },
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { memberships, organizations } from "@tolk/db";
+import { memberships, organizations, users } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
 
 import { type Role } from "../accounts/create-user";
@@ -27,4 +27,10 @@ export async function getMembership(ctx: DomainContext, options: { userId: strin
     .orderBy(memberships.createdAt, memberships.orgId)
     .limit(1);
   return row ? { userId: options.userId, role: row.role, org: row.org } : null;
+}
+
+/** A user's e-mail (the audit log names console actors by it); null for an unknown id. */
+export async function getUserEmail(ctx: DomainContext, options: { userId: string }): Promise<string | null> {
+  const [row] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, options.userId));
+  return row?.email ?? null;
 }

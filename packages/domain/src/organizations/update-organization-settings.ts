@@ -1,7 +1,8 @@
 import { organizations } from "@tolk/db";
 import { and, eq, ne } from "drizzle-orm";
 
-import { type DomainContext } from "../context";
+import { recordAudit } from "../audit/record-audit";
+import { type DomainContext, withTransaction } from "../context";
 import { TolkError, badRequest, notFound } from "../errors";
 
 /**
@@ -22,11 +23,15 @@ export async function updateOrganizationSettings(ctx: DomainContext, options: { 
       throw new TolkError(409, "already_exists", "invalid_request_error", "Another organization uses this identity-provider id.", { param: "idp_org_id" });
     }
   }
-  const [org] = await ctx.db
-    .update(organizations)
-    .set({ name, idpOrgId })
-    .where(eq(organizations.id, options.orgId))
-    .returning({ id: organizations.id, name: organizations.name, plan: organizations.plan, idpOrgId: organizations.idpOrgId });
-  if (!org) throw notFound("Organization");
-  return org;
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const [org] = await tx
+      .update(organizations)
+      .set({ name, idpOrgId })
+      .where(eq(organizations.id, options.orgId))
+      .returning({ id: organizations.id, name: organizations.name, plan: organizations.plan, idpOrgId: organizations.idpOrgId });
+    if (!org) throw notFound("Organization");
+    const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}`;
+    await recordAudit(txCtx, { orgId: org.id, action: "settings.updated", target: { type: "organization", id: org.id, label } });
+    return org;
+  });
 }

@@ -76,6 +76,7 @@ export async function translateBatch(
   }));
   const total = await billTranslation(ctx, {
     org: principal.org,
+    apiKeyId: principal.keyId,
     requestId: options.requestId,
     kind: "batch",
     sourceLang: request.source_lang,

@@ -58,6 +58,7 @@ export async function translateText(
   const credits = creditsFor(characters, request.target_lang);
   await billTranslation(ctx, {
     org: principal.org,
+    apiKeyId: principal.keyId,
     requestId: options.requestId,
     kind: "text",
     sourceLang: request.source_lang,

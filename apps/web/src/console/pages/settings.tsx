@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { ErrorState, FormError, Loading } from "../ui";
+import { AlertSettingsSection } from "./alert-settings";
 
 export default function SettingsPage() {
   const trpc = useTRPC();
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       ) : (
         <SettingsForm initial={settings.data} />
       )}
+      <AlertSettingsSection />
     </>
   );
 }

@@ -2,35 +2,88 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import { DataTable } from "../data-table";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { usageCsv } from "../usage-csv";
-import { Empty, ErrorState, Loading, formatNumber } from "../ui";
+import { Empty, ErrorState, Loading, formatNumber, saveFile } from "../ui";
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-const COLORS = ["#0b5cad", "#d9480f", "#2b8a3e", "#862e9c", "#c92a2a", "#1098ad", "#5c940d", "#e67700"];
+const PALETTE = ["#0b5cad", "#d9480f", "#2b8a3e", "#862e9c", "#c92a2a", "#1098ad", "#5c940d", "#e67700", "#364fc7", "#a61e4d", "#087f5b", "#495057"];
+
+/** One colour per language, the same in every chart and on every visit: derived from the code, not from its position. */
+export function languageColor(lang: string): string {
+  let h = 0;
+  for (const c of lang) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return PALETTE[h % PALETTE.length] ?? "#0b5cad";
+}
 
 type Daily = RouterOutputs["usage"]["daily"];
+type Preset = "today" | "7d" | "30d" | "period";
+
+function presetRange(preset: Preset, period: { from: string; to: string } | undefined) {
+  const today = isoDay(Date.now());
+  if (preset === "today") return { from: today, to: today };
+  if (preset === "7d") return { from: isoDay(Date.now() - 6 * DAY_MS), to: today };
+  if (preset === "period" && period) return { from: period.from, to: today < period.to ? today : period.to };
+  return { from: isoDay(Date.now() - 29 * DAY_MS), to: today };
+}
+
+const presetLabels: Record<Preset, string> = { today: "Today", "7d": "Last 7 days", "30d": "Last 30 days", period: "This billing period" };
 
 export default function UsagePage() {
   const trpc = useTRPC();
-  const [range, setRange] = useState(() => ({ from: isoDay(Date.now() - 29 * DAY_MS), to: isoDay(Date.now()) }));
+  const [preset, setPreset] = useState<Preset | null>("30d");
+  const [range, setRange] = useState(() => presetRange("30d", undefined));
   const usage = useQuery(trpc.usage.daily.queryOptions(range));
+  const period = usage.data?.period;
+  const choose = (p: Preset) => {
+    setPreset(p);
+    setRange(presetRange(p, period));
+  };
   return (
     <>
       <h1>Usage</h1>
-      <form className="card row" onSubmit={(e) => e.preventDefault()} aria-label="Date range">
-        <div className="field">
-          <label htmlFor="from">From</label>
-          <input id="from" type="date" value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} />
+      <form className="card" onSubmit={(e) => e.preventDefault()} aria-label="Date range">
+        <div className="presets" role="group" aria-label="Date presets">
+          {(Object.keys(presetLabels) as Preset[]).map((p) => (
+            <button key={p} type="button" aria-pressed={preset === p} onClick={() => choose(p)} disabled={p === "period" && !period}>
+              {presetLabels[p]}
+            </button>
+          ))}
         </div>
-        <div className="field">
-          <label htmlFor="to">To (inclusive, UTC days)</label>
-          <input id="to" type="date" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} />
+        <div className="row" style={{ marginTop: ".75rem" }}>
+          <div className="field">
+            <label htmlFor="from">From</label>
+            <input
+              id="from"
+              type="date"
+              value={range.from}
+              max={range.to}
+              onChange={(e) => {
+                if (!e.target.value) return;
+                setPreset(null);
+                setRange({ ...range, from: e.target.value });
+              }}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="to">To (inclusive, UTC days)</label>
+            <input
+              id="to"
+              type="date"
+              value={range.to}
+              min={range.from}
+              onChange={(e) => {
+                if (!e.target.value) return;
+                setPreset(null);
+                setRange({ ...range, to: e.target.value });
+              }}
+            />
+          </div>
         </div>
       </form>
       {usage.isPending ? (
@@ -50,23 +103,20 @@ export default function UsagePage() {
   );
 }
 
+function keyLabel(r: { keyId: string | null; keyName: string | null; keyHint: string | null }) {
+  return r.keyId ? `${r.keyName ?? r.keyId} (${r.keyHint ?? "?"})` : "No key (console, session tokens, documents)";
+}
+
 function UsageView({ data }: { data: Daily }) {
-  const { perDay, perLanguage, languages } = useMemo(() => shape(data), [data]);
+  const { perDay, perLanguage, perKey, languages } = useMemo(() => shape(data), [data]);
   const total = perLanguage.reduce((s, l) => s + l.characters, 0);
-  function download() {
-    const url = URL.createObjectURL(new Blob([usageCsv(data.rows)], { type: "text/csv;charset=utf-8" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `tolk-usage-${data.from}-${data.to}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
-  }
+  const credits = perKey.reduce((s, k) => s + k.credits, 0);
   return (
     <>
       <section className="card" aria-labelledby="per-day-h">
         <h2 id="per-day-h">Characters per day</h2>
         <p className="muted">
-          {formatNumber(total)} characters from {data.from} to {data.to}
+          {formatNumber(total)} characters and {formatNumber(credits)} credits from {data.from} to {data.to}
         </p>
         <div
           className="chart"
@@ -78,11 +128,11 @@ function UsageView({ data }: { data: Daily }) {
             <BarChart data={perDay}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="day" />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
+              <YAxis allowDecimals={false} tickFormatter={formatNumber} />
+              <Tooltip formatter={(v) => formatNumber(Number(v))} />
               <Legend />
-              {languages.map((lang, i) => (
-                <Bar key={lang} dataKey={lang} stackId="chars" fill={COLORS[i % COLORS.length]} maxBarSize={48} isAnimationActive={false} />
+              {languages.map((lang) => (
+                <Bar key={lang} dataKey={lang} stackId="chars" fill={languageColor(lang)} maxBarSize={48} isAnimationActive={false} />
               ))}
             </BarChart>
           </ResponsiveContainer>
@@ -94,26 +144,62 @@ function UsageView({ data }: { data: Daily }) {
           <ResponsiveContainer>
             <BarChart data={perLanguage} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis type="number" allowDecimals={false} />
+              <XAxis type="number" allowDecimals={false} tickFormatter={formatNumber} />
               <YAxis type="category" dataKey="lang" width={40} />
-              <Tooltip />
-              <Bar dataKey="characters" fill={COLORS[0]} maxBarSize={48} isAnimationActive={false} />
+              <Tooltip formatter={(v) => formatNumber(Number(v))} />
+              <Bar dataKey="characters" maxBarSize={48} isAnimationActive={false}>
+                {perLanguage.map((l) => (
+                  <Cell key={l.lang} fill={languageColor(l.lang)} />
+                ))}
+              </Bar>
             </BarChart>
           </ResponsiveContainer>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="per-key-h">
+        <h2 id="per-key-h">Per API key</h2>
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Usage per API key (scrolls sideways)">
+          <table data-testid="usage-per-key">
+            <thead>
+              <tr>
+                <th scope="col">API key</th>
+                <th scope="col">Characters</th>
+                <th scope="col">Credits</th>
+                <th scope="col">Translations</th>
+              </tr>
+            </thead>
+            <tbody>
+              {perKey.map((k) => (
+                <tr key={k.keyId ?? "none"}>
+                  <td>{keyLabel(k)}</td>
+                  <td>{formatNumber(k.characters)}</td>
+                  <td>{formatNumber(k.credits)}</td>
+                  <td>{formatNumber(k.translations)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </section>
       <section className="card" aria-labelledby="table-h">
         <div className="row" style={{ justifyContent: "space-between" }}>
           <h2 id="table-h">Table</h2>
-          <button type="button" onClick={download}>
+          <button
+            type="button"
+            onClick={() => saveFile({ body: usageCsv(data.rows), contentType: "text/csv;charset=utf-8", filename: `tolk-usage-${data.from}-${data.to}.csv` })}
+          >
             Export CSV
           </button>
         </div>
-        <DataTable columns={["Date", "Target language", "Characters", "Credits", "Translations"]} actions={false}>
+        <DataTable columns={["Date", "Target language", "API key", "Characters", "Credits", "Translations"]} actions={false}>
           {data.rows.map((r) => (
-            <tr key={`${r.day}-${r.targetLang}`}>
+            <tr key={`${r.day}-${r.targetLang}-${r.keyId ?? ""}`}>
               <td>{r.day}</td>
-              <td>{r.targetLang}</td>
+              <td>
+                <span className="swatch" style={{ background: languageColor(r.targetLang) }} aria-hidden="true" />
+                {r.targetLang}
+              </td>
+              <td>{keyLabel(r)}</td>
               <td>{formatNumber(r.characters)}</td>
               <td>{formatNumber(r.credits)}</td>
               <td>{formatNumber(r.translations)}</td>
@@ -125,22 +211,32 @@ function UsageView({ data }: { data: Daily }) {
   );
 }
 
-/** Rows → one chart point per day with a key per language, and totals per language. */
+/** Rows → one chart point per day with a key per language, and totals per language and per key. */
 function shape(data: Daily) {
   const languages = [...new Set(data.rows.map((r) => r.targetLang))].sort();
   // Every day of the range gets a point, so quiet days show as gaps in time, not as nothing.
   const days = new Map<string, Record<string, number | string>>();
   for (let t = Date.parse(`${data.from}T00:00:00Z`); t <= Date.parse(`${data.to}T00:00:00Z`); t += DAY_MS) days.set(isoDay(t), { day: isoDay(t) });
   const totals = new Map<string, number>();
+  const keys = new Map<
+    string,
+    { keyId: string | null; keyName: string | null; keyHint: string | null; characters: number; credits: number; translations: number }
+  >();
   for (const r of data.rows) {
     const point = days.get(r.day) ?? { day: r.day };
-    point[r.targetLang] = r.characters;
+    point[r.targetLang] = Number(point[r.targetLang] ?? 0) + r.characters;
     days.set(r.day, point);
     totals.set(r.targetLang, (totals.get(r.targetLang) ?? 0) + r.characters);
+    const k = keys.get(r.keyId ?? "") ?? { keyId: r.keyId, keyName: r.keyName, keyHint: r.keyHint, characters: 0, credits: 0, translations: 0 };
+    k.characters += r.characters;
+    k.credits += r.credits;
+    k.translations += r.translations;
+    keys.set(r.keyId ?? "", k);
   }
   return {
     languages,
     perDay: [...days.values()],
     perLanguage: [...totals].map(([lang, characters]) => ({ lang, characters })).sort((a, b) => b.characters - a.characters),
+    perKey: [...keys.values()].sort((a, b) => b.credits - a.credits),
   };
 }

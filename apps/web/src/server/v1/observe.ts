@@ -1,11 +1,14 @@
 import { type Principal, errorFields, logger, metrics } from "@tolk/domain";
 
 import { admitRequest } from "../lifecycle";
+import { logToRequestLog } from "./request-log";
 import { endRequestSpan, inRequestSpan } from "../request-span";
 
 /** What the pipeline learns about a request that its access-log line reports. */
 export interface RequestNote {
   principal?: Principal | null;
+  /** The error a refused or failed request was answered with (the request log shows it). */
+  error?: { code: string; message: string };
 }
 
 // Body sizes of the replies the pipeline builds from text (Next.js sends no Content-Length for
@@ -96,6 +99,7 @@ function record(req: Request, requestId: string, route: string, note: RequestNot
     },
     "request",
   );
+  if (note.principal) logToRequestLog({ req, requestId, route, status: res.status, durationMs: seconds * 1000, principal: note.principal, error: note.error });
   return res;
 }
 

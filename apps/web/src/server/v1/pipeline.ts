@@ -23,6 +23,7 @@ import { type z } from "zod";
 import { type AppContext, getAppContext } from "../context";
 import { currentRequestId } from "./edge-context";
 import { type RequestNote, logServerError, observeV1 } from "./observe";
+import { apiActor } from "./request-log";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
 
@@ -174,7 +175,8 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     for (const [name, value] of Object.entries(params)) {
       if ([value ?? ""].flat().some((v) => v.includes("\0"))) throw nulCharacter(name);
     }
-    const ready = app;
+    // The audit log records the changes a use case makes under this caller.
+    const ready = principal ? { ...app, domain: { ...app.domain, actor: apiActor(principal, clientAddress(req, app.env.TOLK_PROXY_HOPS)) } } : app;
     const run = () =>
       spec.handler({
         req,
@@ -206,6 +208,7 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     const known = isTolkError(err);
     const tolkError = known ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError();
     if (tolkError.status >= 500) logServerError(requestId, err);
+    note.error = { code: tolkError.code, message: tolkError.message };
     if (idempotency && app) {
       // Input errors are answers worth replaying; server failures free the key for a retry.
       if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);

@@ -14,6 +14,7 @@ export async function createBrandVoice(ctx: DomainContext, options: { org: Princ
   return createWithinPlanLimit(ctx, {
     org: options.org,
     limit: "brandvoice_profiles_max",
+    audit: (v) => ({ action: "brand_voice.created", target: { type: "brand_voice", id: v.id, label: v.name } }),
     what: "brand voices",
     count: async (tx) => (await tx.select({ n: count() }).from(brandVoices).where(eq(brandVoices.orgId, options.org.id)))[0]?.n ?? 0,
     insert: async (tx) => {

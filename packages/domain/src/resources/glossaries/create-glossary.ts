@@ -15,6 +15,7 @@ export async function createGlossary(ctx: DomainContext, options: { org: Princip
   return createWithinPlanLimit(ctx, {
     org: options.org,
     limit: "glossaries_max",
+    audit: (v) => ({ action: "glossary.created", target: { type: "glossary", id: v.id, label: v.name } }),
     what: "glossaries",
     count: async (tx) => (await tx.select({ n: count() }).from(glossaries).where(eq(glossaries.orgId, options.org.id)))[0]?.n ?? 0,
     insert: async (tx) => {

@@ -13,6 +13,7 @@ export async function createMemory(ctx: DomainContext, options: { org: Principal
   return createWithinPlanLimit(ctx, {
     org: options.org,
     limit: "translation_memories_max",
+    audit: (v) => ({ action: "memory.created", target: { type: "memory", id: v.id, label: v.name } }),
     what: "translation memories",
     count: async (tx) => (await tx.select({ n: count() }).from(translationMemories).where(eq(translationMemories.orgId, options.org.id)))[0]?.n ?? 0,
     insert: async (tx) => {

@@ -1,6 +1,7 @@
 import { type Transaction } from "@tolk/db";
 
 import { type PrincipalOrg } from "../../auth/principal";
+import { type AuditAction, type AuditTarget, recordAudit } from "../../audit/record-audit";
 import { lockOrganization } from "../../billing/lock-organization";
 import { type DomainContext, withTransaction } from "../../context";
 import { notFound, planLimitReached } from "../../errors";
@@ -22,14 +23,18 @@ export async function createWithinPlanLimit<T>(
     what: string;
     count: (tx: Transaction) => Promise<number>;
     insert: (tx: Transaction) => Promise<T>;
+    /** The audit record of the creation, written in the same transaction. */
+    audit?: (created: T) => { action: AuditAction; target: AuditTarget };
   },
 ): Promise<T> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx, txCtx) => {
     const org = await lockOrganization(tx, options.org.id);
     if (!org) throw notFound("Organization");
     const max = effectiveLimits(org)[options.limit satisfies keyof PlanLimits];
     const count = await options.count(tx);
     if (count >= max) throw planLimitReached(options.what, max);
-    return options.insert(tx);
+    const created = await options.insert(tx);
+    if (options.audit) await recordAudit(txCtx, { orgId: org.id, ...options.audit(created) });
+    return created;
   });
 }

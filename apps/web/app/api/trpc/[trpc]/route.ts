@@ -9,6 +9,7 @@ import { isSameOrigin } from "@/server/auth/same-origin";
 import { getAppContext } from "@/server/context";
 import { observedRoute } from "@/server/observe-route";
 import { MAX_UPLOAD_BODY_BYTES } from "@/server/v1/document-form";
+import { clientAddress } from "@/server/v1/request-input";
 
 export const dynamic = "force-dynamic";
 
@@ -33,7 +34,15 @@ async function handler(req: Request): Promise<Response> {
     req,
     router: appRouter,
     createContext: () =>
-      createConsoleContext({ domain: app.domain, translation: app.translation, documents: app.documents, limiter: app.limiter, userId, requestedOrgId }),
+      createConsoleContext({
+        domain: app.domain,
+        translation: app.translation,
+        documents: app.documents,
+        limiter: app.limiter,
+        userId,
+        requestedOrgId,
+        ip: clientAddress(req, app.env.TOLK_PROXY_HOPS),
+      }),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ procedure: path ?? null, ...errorFields(error.cause ?? error) }, "console request failed");
     },

@@ -1,0 +1,55 @@
+import { orgAlerts } from "@tolk/db";
+import { eq } from "drizzle-orm";
+
+import { recordAudit } from "../audit/record-audit";
+import { type DomainContext, withTransaction } from "../context";
+import { badRequest } from "../errors";
+import { newWebhookSecret } from "./webhook-signature";
+
+export interface AlertSettings {
+  /** Percent of the period's credits used at which the alert fires; null = off. */
+  thresholdPercent: number | null;
+  webhookUrl: string | null;
+  webhookSecret: string;
+}
+
+/** An organization's alert settings; the first read makes its webhook secret. */
+export async function getAlertSettings(ctx: DomainContext, options: { orgId: string }): Promise<AlertSettings> {
+  const [row] = await ctx.db.select().from(orgAlerts).where(eq(orgAlerts.orgId, options.orgId));
+  if (row) return row;
+  await ctx.db.insert(orgAlerts).values({ orgId: options.orgId, webhookSecret: newWebhookSecret(), updatedAt: ctx.now() }).onConflictDoNothing();
+  const [made] = await ctx.db.select().from(orgAlerts).where(eq(orgAlerts.orgId, options.orgId));
+  if (!made) throw new Error("alert settings row missing after insert");
+  return made;
+}
+
+/** Sets the threshold and the webhook URL (an http or https URL, or null for none). */
+export async function updateAlertSettings(
+  ctx: DomainContext,
+  options: { orgId: string; thresholdPercent: number | null; webhookUrl: string | null },
+): Promise<AlertSettings> {
+  const { thresholdPercent } = options;
+  if (thresholdPercent !== null && (!Number.isInteger(thresholdPercent) || thresholdPercent < 1 || thresholdPercent > 100)) {
+    throw badRequest("The threshold must be a whole percentage from 1 to 100.", "thresholdPercent");
+  }
+  const webhookUrl = options.webhookUrl?.trim() || null;
+  if (webhookUrl !== null) {
+    let url: URL | null = null;
+    try {
+      url = new URL(webhookUrl);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || webhookUrl.length > 2000) {
+      throw badRequest("The webhook URL must be an http:// or https:// URL.", "webhookUrl");
+    }
+  }
+  await getAlertSettings(ctx, options);
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const [row] = await tx.update(orgAlerts).set({ thresholdPercent, webhookUrl, updatedAt: ctx.now() }).where(eq(orgAlerts.orgId, options.orgId)).returning();
+    if (!row) throw new Error("alert settings row missing");
+    const label = `threshold ${thresholdPercent === null ? "off" : `${thresholdPercent} %`}, webhook ${webhookUrl ?? "none"}`;
+    await recordAudit(txCtx, { orgId: options.orgId, action: "alerts.updated", target: { type: "alerts", id: options.orgId, label } });
+    return row;
+  });
+}
