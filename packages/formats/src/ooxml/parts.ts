@@ -77,6 +77,19 @@ export interface StoryOptions {
    */
   attributes?: (p: XElement) => { el: XElement; name: string }[];
   mode?: StoryMode;
+  /**
+   * Called for each element outside paragraphs as it closes, before it is dropped, with the
+   * part's editor in "write" mode: a last edit that depends on the paragraphs inside it (a text
+   * body's autofit hint). Its offsets are valid until `forget` is called.
+   */
+  closing?: (el: XElement, editor: PartEditor | undefined) => void;
+  /**
+   * Where writing a closed paragraph out must stop so that `closing` can still edit before it:
+   * the start of the element the paragraph is in that `closing` edits (undefined: no hold).
+   */
+  holdFrom?: (p: XElement) => number | undefined;
+  /** Text read so far was written out or dropped: elements still open can no longer be edited. */
+  forget?: () => void;
 }
 
 /** Text held in an attribute: its start tag's range, the attribute's name and decoded value. */
@@ -107,14 +120,17 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     const read = await readInWindows(pkg, part, dialect, options, mode, handed);
     if (read) return read;
   }
+  options.forget?.();
   const text = pkg.largeText(part, MAX_STORY_CHARS);
   let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
   // Once the part changes, its output is compressed as each top-level paragraph is written.
   let output: DeflateStream | undefined;
   const streamable = mode.kind === "write" && pkg.canStream(part);
   const bom = pkg.encodingOf(part)?.bom === true;
+  let flushedTo = 0;
   const flushOutput = (upTo: number): void => {
-    if (!streamable || !editor?.hasChanges) return;
+    if (!streamable || !editor?.hasChanges || upTo <= flushedTo) return;
+    flushedTo = upTo;
     if (!output) {
       output = new DeflateStream();
       if (bom) output.write("\ufeff");
@@ -124,11 +140,13 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   const reader = new StoryReader(part, dialect, options, mode, false);
   const prune = (el: XElement): boolean => {
     const top = reader.prune(el, editor);
-    if (top === el) flushOutput(el.end);
+    if (top === el) flushOutput(Math.min(el.end, options.holdFrom?.(el) ?? Infinity));
     return top !== undefined;
   };
   const restart = (): void => {
     reader.reset();
+    options.forget?.();
+    flushedTo = 0;
     if (editor) editor = new PartEditor(text);
     output?.discard();
     output = undefined;
@@ -242,6 +260,7 @@ async function readInWindows(
       if (!scanner.isOpen(options.isParagraph)) {
         flush(scanner.position);
         scanner.cut();
+        options.forget?.();
         editor = editor && new PartEditor(scanner.windowText);
       }
       scanner.append(await gather(), last);
@@ -297,7 +316,10 @@ class StoryReader {
   prune(el: XElement, editor: PartEditor | undefined): XElement | "drop" | undefined {
     const { options, mode, part, dialect } = this;
     if (this.inParagraph(el)) return undefined;
-    if (!options.isParagraph(el)) return this.kept(el) ? undefined : "drop";
+    if (!options.isParagraph(el)) {
+      options.closing?.(el, editor);
+      return this.kept(el) ? undefined : "drop";
+    }
     const earlier = new Map<XElement, PlannedUnit>();
     const read: PlannedUnit[] = [];
     for (const p of [el, ...descendantsWhere(el, options.isParagraph)]) {
