@@ -44,10 +44,11 @@ export class AutofitHints {
   }
 
   /** What planStory needs to let the hints edit the bodies. */
-  readonly story: Pick<StoryOptions, "keep" | "closing" | "holdFrom" | "forget"> = {
+  readonly story: Pick<StoryOptions, "keep" | "closing" | "holdFrom" | "forget" | "restart"> = {
     keep: (el) => isBodyPr(el),
     holdFrom: (p) => ancestor(p, P, "txBody")?.start,
     forget: () => this.bodies.clear(),
+    restart: () => this.bodies.clear(),
     closing: (el, editor) => {
       if (isBodyPr(el) && el.parent) this.bodies.set(el.parent, { source: 0, target: 0 });
       if (!(el.uri === P && el.local === "txBody")) return;

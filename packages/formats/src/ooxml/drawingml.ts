@@ -48,7 +48,7 @@ export const drawingDialect: Dialect = {
 };
 
 /** How a drawing part is read (plan mode by default), and what else sees its paragraphs. */
-export type DrawingStoryOptions = Pick<StoryOptions, "mode" | "keep" | "closing" | "holdFrom" | "forget"> & {
+export type DrawingStoryOptions = Pick<StoryOptions, "mode" | "keep" | "closing" | "holdFrom" | "forget" | "restart"> & {
   /** Sees each paragraph as it closes (its subtree still there). */
   observe?: (p: XElement, unit: PlannedUnit) => void;
 };

@@ -121,6 +121,11 @@ export class OoxmlPackage {
     return e !== undefined && e.method === 8 && e.size > above && e.size <= maxChars;
   }
 
+  /** The size a part's header declares it inflates to (the zip checks hold it to that), 0 for none. */
+  declaredSize(part: string): number {
+    return this.zip.entry(part)?.size ?? 0;
+  }
+
   /**
    * A UTF-8 part's text in pieces as it inflates, its encoding remembered for writing as
    * `text` does. Yields nothing for a part that is not UTF-8 by its BOM (UTF-16), and throws

@@ -78,9 +78,10 @@ export interface StoryOptions {
   attributes?: (p: XElement) => { el: XElement; name: string }[];
   mode?: StoryMode;
   /**
-   * Called for each element outside paragraphs as it closes, before it is dropped, with the
-   * part's editor in "write" mode: a last edit that depends on the paragraphs inside it (a text
-   * body's autofit hint). Its offsets are valid until `forget` is called.
+   * Called for each element outside paragraphs (top-level paragraphs included, before they are
+   * read) as it closes, and the root once the part is read, its subtree still there, with the part's editor in "write" mode: an edit
+   * that depends on the paragraphs inside it (a text body's autofit hint) or on what the part
+   * holds besides them (a cell's shared-string index). Its offsets are valid until `forget` is called.
    */
   closing?: (el: XElement, editor: PartEditor | undefined) => void;
   /**
@@ -90,6 +91,8 @@ export interface StoryOptions {
   holdFrom?: (p: XElement) => number | undefined;
   /** Text read so far was written out or dropped: elements still open can no longer be edited. */
   forget?: () => void;
+  /** Reading starts over from the part's beginning (a windowed read gave up, the parser changed): what was seen is void. */
+  restart?: () => void;
 }
 
 /** Text held in an attribute: its start tag's range, the attribute's name and decoded value. */
@@ -120,7 +123,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     const read = await readInWindows(pkg, part, dialect, options, mode, handed);
     if (read) return read;
   }
-  options.forget?.();
+  options.restart?.();
   const text = pkg.largeText(part, MAX_STORY_CHARS);
   let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
   // Once the part changes, its output is compressed as each top-level paragraph is written.
@@ -145,7 +148,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   };
   const restart = (): void => {
     reader.reset();
-    options.forget?.();
+    options.restart?.();
     flushedTo = 0;
     if (editor) editor = new PartEditor(text);
     output?.discard();
@@ -154,6 +157,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   const pause = async (): Promise<void> => output?.caughtUp();
   if (mode.kind === "write") await mode.pace?.before(text, 0, 0);
   const doc = await parseXmlYielding(text, part, { prune, restart, pause });
+  options.closing?.(doc.root, editor);
   flushOutput(text.length);
   const deflated = output ? await output.end() : undefined;
   if (mode.kind === "segments" && mode.sink) await handOver(mode.sink, reader.segments.splice(0).slice(handed.count));
@@ -267,6 +271,7 @@ async function readInWindows(
       editor?.extend(scanner.windowText);
     }
     const doc = scanner.finish();
+    options.closing?.(doc.root, editor);
     await handOn();
     flush(scanner.windowText.length);
     let deflated: Deflated | undefined;
@@ -316,10 +321,8 @@ class StoryReader {
   prune(el: XElement, editor: PartEditor | undefined): XElement | "drop" | undefined {
     const { options, mode, part, dialect } = this;
     if (this.inParagraph(el)) return undefined;
-    if (!options.isParagraph(el)) {
-      options.closing?.(el, editor);
-      return this.kept(el) ? undefined : "drop";
-    }
+    options.closing?.(el, editor);
+    if (!options.isParagraph(el)) return this.kept(el) ? undefined : "drop";
     const earlier = new Map<XElement, PlannedUnit>();
     const read: PlannedUnit[] = [];
     for (const p of [el, ...descendantsWhere(el, options.isParagraph)]) {
@@ -382,7 +385,7 @@ async function handOver(sink: SegmentSink, segments: Segment[]): Promise<void> {
 }
 
 /** A copy of a string that shares no memory with the text it was cut from. */
-function detached(text: string): string {
+export function detached(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
 }
 
