@@ -86,16 +86,21 @@ async function read(pkg: OoxmlPackage): Promise<Workbook> {
     if (!part || !pkg.has(part) || book.sheets.some((x) => x.part === part)) continue;
     const state = attr(s, "state");
     const sheet: Sheet = { part, hidden: state === "hidden" || state === "veryHidden", headers: tableHeaders(pkg, part), inline: false, excludedShared: false };
-    await readSheet(pkg, sheet, { kind: "segments" }, {
-      shared: (_v, index, excluded) => {
-        (excluded ? book.excluded : book.included).add(index);
-        if (excluded) sheet.excludedShared = true;
+    await readSheet(
+      pkg,
+      sheet,
+      { kind: "segments" },
+      {
+        shared: (_v, index, excluded) => {
+          (excluded ? book.excluded : book.included).add(index);
+          if (excluded) sheet.excludedShared = true;
+        },
+        inline: () => {
+          sheet.inline = true;
+          return false;
+        },
       },
-      inline: () => {
-        sheet.inline = true;
-        return false;
-      },
-    });
+    );
     book.sheets.push(sheet);
   }
   return book;
@@ -105,7 +110,15 @@ async function read(pkg: OoxmlPackage): Promise<Workbook> {
 function isCell(el: XElement): boolean {
   const row = el.parent;
   const data = row?.parent;
-  return el.uri === S && el.local === "c" && row?.uri === S && row.local === "row" && data?.uri === S && data.local === "sheetData" && data.parent?.parent === undefined;
+  return (
+    el.uri === S &&
+    el.local === "c" &&
+    row?.uri === S &&
+    row.local === "row" &&
+    data?.uri === S &&
+    data.local === "sheetData" &&
+    data.parent?.parent === undefined
+  );
 }
 
 /** A cell holding a shared or an inline string: a unit of the sheet (never split by a window). */
