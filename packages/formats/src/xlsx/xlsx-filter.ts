@@ -121,11 +121,16 @@ function isCell(el: XElement): boolean {
   );
 }
 
-/** A cell holding a shared or an inline string: a unit of the sheet (never split by a window). */
-function isStringCell(el: XElement): boolean {
+/** A cell holding a shared string (`shared`) or an inline string: a unit of the sheet (never split by a window). */
+function isStringCell(el: XElement, shared: boolean): boolean {
   if (!isCell(el)) return false;
   const t = attr(el, "t");
-  return t === "s" || t === "inlineStr";
+  return t === "inlineStr" || (shared && t === "s");
+}
+
+/** A cell's value or formula: kept with the cell until it closes. */
+function isCellContent(el: XElement): boolean {
+  return el.uri === S && (el.local === "v" || el.local === "f") && el.parent !== undefined && isCell(el.parent);
 }
 
 /** The references of a sheet's cells as they close (computed when a cell omits `r`). */
@@ -156,20 +161,23 @@ class CellCursor {
 interface CellHandlers {
   /** A shared-string cell, as it closes: its `v`, the index and whether it is left alone. */
   shared?: (v: XElement, index: number, excluded: boolean, editor: PartEditor | undefined) => void;
+  /** `shared` edits the cells: they are units too, so that no window cuts one (their offsets hold). */
+  editsShared?: boolean;
   /** An inline-string cell to translate: whether to read it as a unit. */
   inline: () => boolean;
 }
 
 /**
- * Reads a worksheet's cells as they close, string cells as units (so a window never splits one):
- * shared-string cells go to `shared`, inline strings of cells that are translated become units
- * (id `<sheet>#<ref>`). Never: formulas, cached formula results (t="str"), numbers, booleans, errors.
+ * Reads a worksheet's cells as they close, inline-string cells as units (so a window never splits
+ * one): shared-string cells go to `shared`, inline strings of cells that are translated become
+ * units (id `<sheet>#<ref>`). Other cells are dropped as they close, each with its value. Never: formulas, cached formula results (t="str"), numbers, booleans, errors.
  */
 async function readSheet(pkg: OoxmlPackage, sheet: Sheet, mode: StoryMode, on: CellHandlers): Promise<PlannedPart> {
   let cursor = new CellCursor();
   const excluded = (cell: XElement): boolean => sheet.hidden || sheet.headers.has(cursor.refOf(cell)) || firstChild(cell, S, "f") !== undefined;
   return planStory(pkg, sheet.part, sheetDialect, {
-    isParagraph: isStringCell,
+    isParagraph: (el) => isStringCell(el, on.editsShared === true),
+    keep: isCellContent,
     restart: () => {
       cursor = new CellCursor();
     },
@@ -372,6 +380,7 @@ export const xlsxFilter: FormatFilter = {
       if (!sheet.inline && !(repoint && sheet.excludedShared)) continue;
       const written = await readSheet(pkg, sheet, mode, {
         inline: () => true,
+        editsShared: repoint !== undefined,
         shared: (v, index, excluded, editor) => {
           const moved = excluded ? repoint?.newIndex(index) : undefined;
           if (moved !== undefined) editor?.edit({ start: v.openEnd, end: v.closeStart, replacement: String(moved) });
