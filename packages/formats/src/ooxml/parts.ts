@@ -78,10 +78,11 @@ export interface StoryOptions {
   attributes?: (p: XElement) => { el: XElement; name: string }[];
   mode?: StoryMode;
   /**
-   * Called for each element outside paragraphs (top-level paragraphs included, before they are
-   * read) as it closes, and the root once the part is read, its subtree still there, with the part's editor in "write" mode: an edit
-   * that depends on the paragraphs inside it (a text body's autofit hint) or on what the part
-   * holds besides them (a cell's shared-string index). Its offsets are valid until `forget` is called.
+   * Called for each element outside paragraphs as it closes (a top-level paragraph before it is
+   * read; the root once the part is read), its subtree still there, with the part's editor in
+   * "write" mode: for an edit that depends on the paragraphs inside the element (a text body's
+   * autofit hint) or on what it holds besides them (a cell's shared-string index). Its offsets
+   * are valid until `forget` is called.
    */
   closing?: (el: XElement, editor: PartEditor | undefined) => void;
   /**
