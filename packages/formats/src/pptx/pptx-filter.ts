@@ -100,19 +100,19 @@ export const pptxFilter: FormatFilter = {
   extensions: ["pptx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
     const out: Segment[] = [];
-    await extractInto(OoxmlPackage.open(file, KIND), async (batch) => {
+    await extractInto(await OoxmlPackage.openYielding(file, KIND), async (batch) => {
       for (const s of batch) out.push(s);
     });
     return out;
   },
   async extractTo(file: Uint8Array, _options: FilterOptions, sink: SegmentSink): Promise<void> {
-    await extractInto(OoxmlPackage.open(file, KIND), sink);
+    await extractInto(await OoxmlPackage.openYielding(file, KIND), sink);
   },
   // Part by part in extract order: slides and notes written as they are read, charts and
   // SmartArt once their segments are translated; each part goes back into the package at once.
   mergesInOrder: true,
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array> {
-    const pkg = OoxmlPackage.open(file, KIND);
+    const pkg = await OoxmlPackage.openYielding(file, KIND);
     const pace = options.ready ? new MergePace(options.ready) : undefined;
     const mode = { kind: "write", translations, targetLang: options.targetLang, ...(pace ? { pace } : {}) } as const;
     for (const group of slideGroups(pkg)) {

@@ -358,18 +358,18 @@ export const xlsxFilter: FormatFilter = {
   extensions: ["xlsx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
     const out: Segment[] = [];
-    await extractInto(OoxmlPackage.open(file, KIND), async (batch) => {
+    await extractInto(await OoxmlPackage.openYielding(file, KIND), async (batch) => {
       appendAll(out, batch);
     });
     return out;
   },
   async extractTo(file: Uint8Array, _options: FilterOptions, sink: SegmentSink): Promise<void> {
-    await extractInto(OoxmlPackage.open(file, KIND), sink);
+    await extractInto(await OoxmlPackage.openYielding(file, KIND), sink);
   },
   // Part by part in extract order, each written while it is read and put back at once.
   mergesInOrder: true,
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array> {
-    const pkg = OoxmlPackage.open(file, KIND);
+    const pkg = await OoxmlPackage.openYielding(file, KIND);
     const book = await read(pkg);
     const pace = options.ready ? new MergePace(options.ready) : undefined;
     const mode = { kind: "write", translations, ...(pace ? { pace } : {}) } as const;
