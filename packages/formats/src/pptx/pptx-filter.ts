@@ -83,8 +83,14 @@ async function extractInto(pkg: OoxmlPackage, sink: SegmentSink): Promise<void> 
       const planned = whole.get(part);
       if (planned) await handOver(sink, wholeSegments(pkg, planned));
       else await drawingStory(pkg, part, { mode: { kind: "segments", sink } });
+      await turn();
     }
   }
+}
+
+/** A turn of the event loop between parts: a deck of thousands of slides read one after another must not stall the server. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function handOver(sink: SegmentSink, segments: Segment[]): Promise<void> {
@@ -131,6 +137,7 @@ export const pptxFilter: FormatFilter = {
         const written = await drawingStory(pkg, part, { mode, ...hints.story, observe: (p, unit) => hints.paragraph(p, unit) });
         saveWritten(pkg, [written]);
         if (written.editor) saveEditors(pkg, new Map([[part, written.editor]]));
+        await turn();
       }
     }
     return pkg.toBytes(file);
