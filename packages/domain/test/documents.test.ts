@@ -34,7 +34,7 @@ import {
   sweepExpiredDocuments,
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
-import { docx } from "../../formats/test/fixtures/ooxml";
+import { docx, pptx, sp, xlsx } from "../../formats/test/fixtures/ooxml";
 import { PIECE_SEGMENTS, segmentsPieceKey, translationsPieceKey } from "../src/documents/document-objects";
 import { TranslationReader } from "../src/documents/translated-so-far";
 import { STORY_WINDOW } from "../../formats/src/ooxml/parts";
@@ -400,6 +400,72 @@ describe("queued jobs", () => {
       expect(row).toMatchObject({ status: "completed", segments: paragraphs });
       const out = await filterFor("docx")?.extract(await get(row.resultKey ?? ""), { sourceLang: "en", targetLang: "es" });
       expect(out?.map((s) => s.text)).toEqual(Array.from({ length: paragraphs }, (_, i) => `LINE ${i} OF THE REPORT.`));
+    } finally {
+      Object.assign(STORY_WINDOW, held);
+    }
+  });
+
+  it.each([
+    // 13 slides of 1,000 paragraphs, and a shared-string table of 13,000 strings a sheet uses.
+    [
+      "pptx",
+      () =>
+        pptx(
+          Array.from({ length: 13 }, (_, s) => ({
+            shapes: sp(Array.from({ length: 1000 }, (_, i) => `<a:p><a:r><a:t>Line ${s * 1000 + i} of the deck.</a:t></a:r></a:p>`).join("")),
+          })),
+        ),
+    ],
+    [
+      "xlsx",
+      () =>
+        xlsx(
+          [{ name: "Data", rows: Array.from({ length: 13_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>${i}</v></c></row>`).join("") }],
+          Array.from({ length: 13_000 }, (_, i) => `<si><t>Line ${i} of the deck.</t></si>`),
+        ),
+    ],
+  ])("stores a large %s's segments as it reads them and merges it reading the translations a piece at a time", async (ext, make) => {
+    const held = { ...STORY_WINDOW };
+    Object.assign(STORY_WINDOW, { above: 0 });
+    try {
+      const svc = await services(upper());
+      const storage = svc.storage;
+      const get = storage.get.bind(storage);
+      const put = storage.put.bind(storage);
+      const segmentPuts: string[] = [];
+      const translationPuts: string[] = [];
+      storage.put = (key, body, type) => {
+        if (isPiece(key)) segmentPuts.push(key);
+        if (isTranslationsPiece(key)) translationPuts.push(key);
+        return put(key, body, type);
+      };
+      const p = await principal({ topUp: 10_000_000 });
+      const queued = await submit(svc, p, { filename: `big.${ext}`, bytes: make() }, true);
+      if (queued.kind !== "queued") throw new Error("expected a queued job");
+      expect(segmentPuts).toHaveLength(4);
+      const readers = new Set<TranslationReader>();
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied reader as `this`
+      const readTranslation = TranslationReader.prototype.get;
+      const spied = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (this: TranslationReader, id: string) {
+        readers.add(this);
+        return readTranslation.call(this, id);
+      });
+      try {
+        expect(await new DocumentWorker(t.ctx, svc).drain()).toBe(1);
+      } finally {
+        spied.mockRestore();
+      }
+      const row = await jobRow(queued.job.job_id);
+      expect(row).toMatchObject({ status: "completed", segments: 13_000 });
+      expect(translationPuts).toEqual([0, 1, 2, 3].map((n) => translationsPieceKey(row, n)));
+      // One merge, in extract order, never holding more than three pieces of translations.
+      expect(readers.size).toBe(1);
+      for (const reader of readers) {
+        expect(reader.missed).toBe(false);
+        expect(reader.mostHeld).toBeLessThanOrEqual(3);
+      }
+      const out = await filterFor(ext)?.extract(await get(row.resultKey ?? ""), { sourceLang: "en", targetLang: "es" });
+      expect(out?.map((s) => s.text)).toEqual(Array.from({ length: 13_000 }, (_, i) => `LINE ${i} OF THE DECK.`));
     } finally {
       Object.assign(STORY_WINDOW, held);
     }

@@ -154,19 +154,19 @@ function linkFallback(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElem
 export const docxFilter: FormatFilter = {
   extensions: ["docx"],
   async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    const pkg = OoxmlPackage.open(file, KIND);
+    const pkg = await OoxmlPackage.openYielding(file, KIND);
     return withCaptions(pkg, await plan(pkg, { kind: "segments" }));
   },
   // Story parts hand their segments over paragraph by paragraph as they inflate; charts and
   // SmartArt (read whole, linked across parts) follow.
   async extractTo(file: Uint8Array, _options: FilterOptions, sink: SegmentSink): Promise<void> {
-    const pkg = OoxmlPackage.open(file, KIND);
+    const pkg = await OoxmlPackage.openYielding(file, KIND);
     const rest = withCaptions(pkg, await plan(pkg, { kind: "segments", sink }));
     for (let at = 0; at < rest.length; at += 1024) await sink(rest.slice(at, at + 1024));
   },
   mergesInOrder: true,
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array> {
-    const pkg = OoxmlPackage.open(file, KIND);
+    const pkg = await OoxmlPackage.openYielding(file, KIND);
     // Story parts are written while read, in extract order; drawings (linked across parts) afterwards.
     const pace = options.ready ? new MergePace(options.ready) : undefined;
     const mode = { kind: "write", translations, targetLang: options.targetLang, ...(pace ? { pace } : {}) } as const;

@@ -1,9 +1,7 @@
 import { stripCodes } from "../common/inline-codes";
-import { type PartEditor } from "./paragraph";
-import { type PlannedPart } from "./parts";
 import { A } from "./drawingml";
-import { parseXml } from "../xml/parse";
-import { childElements, descendants, firstChild, prefixOf, textContent, type XElement } from "../xml/tree";
+import { hasText, type PlannedUnit, type StoryOptions } from "./parts";
+import { ancestor, childElements, descendants, firstChild, prefixOf, textContent, type XElement } from "../xml/tree";
 
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
 const AUTOFIT = new Set(["normAutofit", "noAutofit", "spAutofit"]);
@@ -22,28 +20,49 @@ const GROWTH = 1.2;
  * shrinks the text to fit when it next lays the slide out. The schema's order in `a:bodyPr` is
  * `prstTxWarp`, then the autofit choice, then `scene3d`, `sp3d`/`flatTx`, `extLst`.
  *
- * Paragraph ids are the part's `a:p` elements in document order (as `planStory` numbers them).
+ * Decided while the part is written as it is read (planStory's "write" mode): each paragraph's
+ * source and translated lengths are added to its body as it closes, and the body is hinted when
+ * it closes. The writer holds the body's text back until then (`holdFrom`); a body that a
+ * window of a large part cuts through (its start already written out) gets no hint.
  */
-export function hintAutofit(parts: readonly PlannedPart[], editors: ReadonlyMap<string, PartEditor>, translations: ReadonlyMap<string, string>): void {
-  for (const part of parts) {
-    const editor = editors.get(part.part);
-    if (!editor?.hasChanges || !(part.doc.root.uri === P)) continue;
-    const doc = parseXml(editor.doc, part.part);
-    const index = new Map(descendants(doc.root, A, "p").map((p, i) => [p, `${part.part}#${i + 1}`]));
-    for (const body of descendants(doc.root, P, "txBody")) {
-      const bodyPr = firstChild(body, A, "bodyPr");
-      if (!bodyPr || childElements(bodyPr).some((c) => c.uri === A && AUTOFIT.has(c.local))) continue;
-      let source = 0;
-      let target = 0;
-      for (const p of descendants(body, A, "p")) {
-        const text = descendants(p, A, "t").map(textContent).join("");
-        const translation = translations.get(index.get(p) ?? "");
-        source += text.length;
-        target += translation === undefined ? text.length : stripCodes(translation).length;
-      }
-      if (source > 0 && target > source * GROWTH) editor.edit(insertNormAutofit(editor.doc, bodyPr));
-    }
+export class AutofitHints {
+  /** The open text bodies whose `a:bodyPr` is still editable, with their lengths so far. */
+  private readonly bodies = new Map<XElement, { source: number; target: number }>();
+
+  constructor(private readonly translations: ReadonlyMap<string, string>) {}
+
+  /** Adds a paragraph of the part (called as it closes, its subtree still there). */
+  paragraph(p: XElement, unit: PlannedUnit): void {
+    const body = ancestor(p, P, "txBody");
+    const lengths = body && this.bodies.get(body);
+    if (!lengths) return;
+    const text = descendants(p, A, "t").map(textContent).join("");
+    // Only segments have translations (a reader of stored translations counts any other read as a miss).
+    const translation = unit.aliasOf === undefined && hasText(unit.unit.text) ? this.translations.get(unit.id) : undefined;
+    lengths.source += text.length;
+    lengths.target += translation === undefined ? text.length : stripCodes(translation).length;
   }
+
+  /** What planStory needs to let the hints edit the bodies. */
+  readonly story: Pick<StoryOptions, "keep" | "closing" | "holdFrom" | "forget" | "restart"> = {
+    keep: (el) => isBodyPr(el),
+    holdFrom: (p) => ancestor(p, P, "txBody")?.start,
+    forget: () => this.bodies.clear(),
+    restart: () => this.bodies.clear(),
+    closing: (el, editor) => {
+      if (isBodyPr(el) && el.parent) this.bodies.set(el.parent, { source: 0, target: 0 });
+      if (!(el.uri === P && el.local === "txBody")) return;
+      const lengths = this.bodies.get(el);
+      this.bodies.delete(el);
+      const bodyPr = firstChild(el, A, "bodyPr");
+      if (!lengths || !editor?.hasChanges || !bodyPr || childElements(bodyPr).some((c) => c.uri === A && AUTOFIT.has(c.local))) return;
+      if (lengths.source > 0 && lengths.target > lengths.source * GROWTH) editor.edit(insertNormAutofit(editor.doc, bodyPr));
+    },
+  };
+}
+
+function isBodyPr(el: XElement): boolean {
+  return el.uri === A && el.local === "bodyPr" && el.parent?.uri === P && el.parent.local === "txBody";
 }
 
 function insertNormAutofit(doc: string, bodyPr: XElement): { start: number; end: number; replacement: string } {

@@ -1,7 +1,7 @@
 import { retagDrawingRunProps } from "./language";
 import { type Dialect } from "./paragraph";
 import { type OoxmlPackage } from "./package";
-import { type PlannedPart, type PlannedUnit, planStory } from "./parts";
+import { type PlannedPart, type PlannedUnit, planStory, type StoryOptions } from "./parts";
 import { ancestor, attr, type XElement } from "../xml/tree";
 
 export const A = "http://schemas.openxmlformats.org/drawingml/2006/main";
@@ -47,13 +47,19 @@ export const drawingDialect: Dialect = {
   },
 };
 
+/** How a drawing part is read (plan mode by default), and what else sees its paragraphs. */
+export type DrawingStoryOptions = Pick<StoryOptions, "mode" | "keep" | "closing" | "holdFrom" | "forget" | "restart"> & {
+  /** Sees each paragraph as it closes (its subtree still there). */
+  observe?: (p: XElement, unit: PlannedUnit) => void;
+};
+
 /**
  * PowerPoint redraws SmartArt from its data part; the drawing part is a cached rendering of the
  * same text. Data paragraphs share "modelId#n" keys and drawing paragraphs follow them (the
  * shape's modelId names its data point); `linkSmartArtDrawings` then makes a drawing paragraph
  * whose text matches take the data point's translation, so the text is sent once.
  */
-export async function drawingStory(pkg: OoxmlPackage, part: string): Promise<PlannedPart> {
+export async function drawingStory(pkg: OoxmlPackage, part: string, more: DrawingStoryOptions = {}): Promise<PlannedPart> {
   const counters = new WeakMap<XElement, number>();
   const keyOf = (p: XElement, owner: XElement | undefined): string | undefined => {
     const model = owner ? attr(owner, "modelId") : undefined;
@@ -62,9 +68,12 @@ export async function drawingStory(pkg: OoxmlPackage, part: string): Promise<Pla
     counters.set(owner, n + 1);
     return `${model}#${n}`;
   };
+  const { observe, ...options } = more;
   return planStory(pkg, part, drawingDialect, {
+    ...options,
     isParagraph: (el) => el.uri === A && el.local === "p",
     annotate: (p, unit) => {
+      observe?.(p, unit);
       const shareKey = keyOf(p, ancestor(p, DGM, "pt"));
       if (shareKey) return { ...unit, shareKey };
       const followKey = keyOf(p, ancestor(p, DSP, "sp"));

@@ -20,6 +20,12 @@ export class MergePace {
     return this.ready(this.written + openElements + tags);
   }
 
+  /** Waits until the next `segments` segments (a part read whole) are translated, and counts them as merged. */
+  async next(segments: number): Promise<void> {
+    await this.ready(this.written + segments);
+    this.written += segments;
+  }
+
   /** Waits until every segment is translated (what is merged afterwards is not in order). */
   all(): Promise<void> {
     return this.ready(Number.POSITIVE_INFINITY);

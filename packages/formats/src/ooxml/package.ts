@@ -85,16 +85,35 @@ export class OoxmlPackage {
       throw new FormatError("invalid_file", `The file is not a ${kind.label} (its main part is ${type ?? "of unknown type"}).`);
     }
     this.mainPart = main;
-    // A DTD anywhere is refused, even in parts this filter would not otherwise read.
-    for (const e of zip.entries) {
-      if (/\.(xml|rels|vml)$/i.test(e.name) && prologDeclaresDtd((visit) => zip.scan(e.name, visit))) {
-        throw dtdRefused(e.name);
-      }
-    }
   }
 
   static open(bytes: Uint8Array, kind: PackageKind): OoxmlPackage {
-    return new OoxmlPackage(ZipArchive.open(bytes), kind);
+    const pkg = new OoxmlPackage(ZipArchive.open(bytes), kind);
+    for (const name of pkg.markupParts()) pkg.refuseDtd(name);
+    return pkg;
+  }
+
+  /**
+   * `open`, with a turn of the event loop every few dozen parts while their prologs are checked:
+   * a package of thousands of parts (a deck of many slides) must not stall the server.
+   */
+  static async openYielding(bytes: Uint8Array, kind: PackageKind): Promise<OoxmlPackage> {
+    const pkg = new OoxmlPackage(ZipArchive.open(bytes), kind);
+    let checked = 0;
+    for (const name of pkg.markupParts()) {
+      pkg.refuseDtd(name);
+      if (++checked % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return pkg;
+  }
+
+  /** The parts a DTD is looked for in: one anywhere is refused, even in parts the filter would not otherwise read. */
+  private markupParts(): string[] {
+    return this.zip.entries.filter((e) => /\.(xml|rels|vml)$/i.test(e.name)).map((e) => e.name);
+  }
+
+  private refuseDtd(name: string): void {
+    if (prologDeclaresDtd((visit) => this.zip.scan(name, visit))) throw dtdRefused(name);
   }
 
   has(part: string): boolean {
@@ -119,6 +138,11 @@ export class OoxmlPackage {
   canReadInWindows(part: string, above: number, maxChars: number): boolean {
     const e = this.zip.entry(part);
     return e !== undefined && e.method === 8 && e.size > above && e.size <= maxChars;
+  }
+
+  /** The size a part's header declares it inflates to (the zip checks hold it to that), 0 for none. */
+  declaredSize(part: string): number {
+    return this.zip.entry(part)?.size ?? 0;
   }
 
   /**

@@ -77,6 +77,23 @@ export interface StoryOptions {
    */
   attributes?: (p: XElement) => { el: XElement; name: string }[];
   mode?: StoryMode;
+  /**
+   * Called for each element outside paragraphs as it closes (a top-level paragraph before it is
+   * read; the root once the part is read), its subtree still there, with the part's editor in
+   * "write" mode: for an edit that depends on the paragraphs inside the element (a text body's
+   * autofit hint) or on what it holds besides them (a cell's shared-string index). Its offsets
+   * are valid until `forget` is called.
+   */
+  closing?: (el: XElement, editor: PartEditor | undefined) => void;
+  /**
+   * Where writing a closed paragraph out must stop so that `closing` can still edit before it:
+   * the start of the element the paragraph is in that `closing` edits (undefined: no hold).
+   */
+  holdFrom?: (p: XElement) => number | undefined;
+  /** Text read so far was written out or dropped: elements still open can no longer be edited. */
+  forget?: () => void;
+  /** Reading starts over from the part's beginning (a windowed read gave up, the parser changed): what was seen is void. */
+  restart?: () => void;
 }
 
 /** Text held in an attribute: its start tag's range, the attribute's name and decoded value. */
@@ -107,14 +124,17 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
     const read = await readInWindows(pkg, part, dialect, options, mode, handed);
     if (read) return read;
   }
+  options.restart?.();
   const text = pkg.largeText(part, MAX_STORY_CHARS);
   let editor = mode.kind === "write" ? new PartEditor(text) : undefined;
   // Once the part changes, its output is compressed as each top-level paragraph is written.
   let output: DeflateStream | undefined;
   const streamable = mode.kind === "write" && pkg.canStream(part);
   const bom = pkg.encodingOf(part)?.bom === true;
+  let flushedTo = 0;
   const flushOutput = (upTo: number): void => {
-    if (!streamable || !editor?.hasChanges) return;
+    if (!streamable || !editor?.hasChanges || upTo <= flushedTo) return;
+    flushedTo = upTo;
     if (!output) {
       output = new DeflateStream();
       if (bom) output.write("\ufeff");
@@ -124,11 +144,13 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   const reader = new StoryReader(part, dialect, options, mode, false);
   const prune = (el: XElement): boolean => {
     const top = reader.prune(el, editor);
-    if (top === el) flushOutput(el.end);
+    if (top === el) flushOutput(Math.min(el.end, options.holdFrom?.(el) ?? Infinity));
     return top !== undefined;
   };
   const restart = (): void => {
     reader.reset();
+    options.restart?.();
+    flushedTo = 0;
     if (editor) editor = new PartEditor(text);
     output?.discard();
     output = undefined;
@@ -136,6 +158,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   const pause = async (): Promise<void> => output?.caughtUp();
   if (mode.kind === "write") await mode.pace?.before(text, 0, 0);
   const doc = await parseXmlYielding(text, part, { prune, restart, pause });
+  options.closing?.(doc.root, editor);
   flushOutput(text.length);
   const deflated = output ? await output.end() : undefined;
   if (mode.kind === "segments" && mode.sink) await handOver(mode.sink, reader.segments.splice(0).slice(handed.count));
@@ -242,12 +265,14 @@ async function readInWindows(
       if (!scanner.isOpen(options.isParagraph)) {
         flush(scanner.position);
         scanner.cut();
+        options.forget?.();
         editor = editor && new PartEditor(scanner.windowText);
       }
       scanner.append(await gather(), last);
       editor?.extend(scanner.windowText);
     }
     const doc = scanner.finish();
+    options.closing?.(doc.root, editor);
     await handOn();
     flush(scanner.windowText.length);
     let deflated: Deflated | undefined;
@@ -297,6 +322,7 @@ class StoryReader {
   prune(el: XElement, editor: PartEditor | undefined): XElement | "drop" | undefined {
     const { options, mode, part, dialect } = this;
     if (this.inParagraph(el)) return undefined;
+    options.closing?.(el, editor);
     if (!options.isParagraph(el)) return this.kept(el) ? undefined : "drop";
     const earlier = new Map<XElement, PlannedUnit>();
     const read: PlannedUnit[] = [];
@@ -360,7 +386,7 @@ async function handOver(sink: SegmentSink, segments: Segment[]): Promise<void> {
 }
 
 /** A copy of a string that shares no memory with the text it was cut from. */
-function detached(text: string): string {
+export function detached(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
 }
 

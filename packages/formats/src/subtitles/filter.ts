@@ -59,7 +59,7 @@ export function subtitleFilter(format: SubtitleFormat): FormatFilter {
         if (!first || !last) continue;
         const raw = text.slice(first.start, last.end);
         const encode = format.dialect.encoder(raw);
-        const lines = cue.payload.map((l) => l.text);
+        let lines = cue.payload.map((l) => l.text);
         let changed = false;
         // Units are in line order and cover disjoint lines; replace from the end so indexes hold.
         const units = unitsOf(cue).reverse();
@@ -67,7 +67,8 @@ export function subtitleFilter(format: SubtitleFormat): FormatFilter {
           const rendered = renderUnit(unit, translations.get(unit.id), encode);
           if (!rendered) continue;
           const at = cue.payload.indexOf(unit.lines[0] ?? first);
-          lines.splice(at, unit.lines.length, ...rendered);
+          // Not splice(..., ...rendered): a translation of many lines would be as many arguments.
+          lines = [...lines.slice(0, at), ...rendered, ...lines.slice(at + unit.lines.length)];
           changed = true;
         }
         if (!changed) continue;

@@ -240,8 +240,11 @@ export class ZipArchive {
         // Small input steps bound each step's output: deflate expands at most ~1032:1, and fflate
         // hands over one buffer per step, grown by doubling, so a lying entry's allocation before
         // it is refused grows with the step (the zip tests' lying entry measures it).
-        const step = 1 << 11;
-        for (let at = 0; at < raw.length && !stopped; at += step) inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
+        // The first steps are smaller still: a visitor that stops early (the prolog check, which
+        // opens every part of a package of thousands) then inflates a few hundred bytes, not 16 KB.
+        for (let at = 0, step = 1 << 8; at < raw.length && !stopped; at += step, step = Math.min(step * 2, 1 << 11)) {
+          inflate.push(raw.subarray(at, at + step), at + step >= raw.length);
+        }
       } catch (error) {
         if (error instanceof FormatError) throw error;
         throw notDeflate(e);
