@@ -110,6 +110,23 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
     expect((out.refused as { request_id: string }).request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  // The same script under the other runtimes the SDK promises, from their npm packages.
+  for (const runtime of ["bun", "deno"] as const) {
+    it(`runs the same script under ${runtime}`, async () => {
+      writeFileSync(join(folder, "script.mjs"), SCRIPT);
+      const bin = join(root, "e2e", "node_modules", ".bin", runtime);
+      const args = runtime === "deno" ? ["run", "--allow-net", "--allow-env", "--allow-read", "script.mjs"] : ["script.mjs"];
+      const { stdout } = await run(bin, args, {
+        cwd: folder,
+        env: { ...process.env, TOLK_URL: server.url, TOLK_KEY: key, DENO_NO_UPDATE_CHECK: "1", DO_NOT_TRACK: "1" },
+      });
+      const out = JSON.parse(stdout) as Record<string, unknown>;
+      expect(out.translation).toBe("Buenos días. La casa es grande.");
+      expect(out.document).toBe("Buenos días.\n");
+      expect(out.refused).toMatchObject({ isAuthenticationError: true, code: "unauthorized", status: 401 });
+    });
+  }
+
   it("runs in a browser: the installed bundle, loaded by Chromium from the server's origin", async () => {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
     try {
