@@ -1,6 +1,7 @@
-import { type FilterOptions, type FormatFilter, type MergeOptions, type Segment, type SegmentSink } from "../filter";
+import { type FormatFilter, type MergeOptions, type Segment, type SegmentSink } from "../filter";
 import { DRAWING_TEXT_PARTS, drawingStory, linkSmartArtDrawings } from "../ooxml/drawingml";
 import { OoxmlPackage } from "../ooxml/package";
+import { streamedExtraction } from "../ooxml/streamed-extraction";
 import { AutofitHints } from "../ooxml/autofit";
 import { chartCaptionSegments, writeChartCaptions } from "../ooxml/chart-captions";
 import { MergePace } from "../ooxml/merge-pace";
@@ -104,16 +105,7 @@ async function handOver(sink: SegmentSink, segments: Segment[]): Promise<void> {
  */
 export const pptxFilter: FormatFilter = {
   extensions: ["pptx"],
-  async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    const out: Segment[] = [];
-    await extractInto(await OoxmlPackage.openYielding(file, KIND), async (batch) => {
-      for (const s of batch) out.push(s);
-    });
-    return out;
-  },
-  async extractTo(file: Uint8Array, _options: FilterOptions, sink: SegmentSink): Promise<void> {
-    await extractInto(await OoxmlPackage.openYielding(file, KIND), sink);
-  },
+  ...streamedExtraction(KIND, extractInto),
   // Part by part in extract order: slides and notes written as they are read, charts and
   // SmartArt once their segments are translated; each part goes back into the package at once.
   mergesInOrder: true,

@@ -1,11 +1,11 @@
-import { type FilterOptions, type FormatFilter, type MergeOptions, type Segment, type SegmentSink } from "../filter";
+import { type FormatFilter, type MergeOptions, type Segment, type SegmentSink } from "../filter";
 import { OoxmlPackage } from "../ooxml/package";
+import { streamedExtraction } from "../ooxml/streamed-extraction";
 import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from "../ooxml/paragraph";
 import { drawingStory } from "../ooxml/drawingml";
 import { MergePace } from "../ooxml/merge-pace";
 import { detached, hasText, type PlannedPart, type PlannedUnit, planStory, saveEditors, saveWritten, type StoryMode, type StoryOptions } from "../ooxml/parts";
 import { attr, childElements, firstChild, textContent, type XElement } from "../xml/tree";
-import { appendAll } from "../common/arrays";
 import { IndexSet } from "./index-set";
 
 const S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
@@ -356,16 +356,7 @@ function save(pkg: OoxmlPackage, part: PlannedPart | undefined): void {
  */
 export const xlsxFilter: FormatFilter = {
   extensions: ["xlsx"],
-  async extract(file: Uint8Array, _options: FilterOptions): Promise<Segment[]> {
-    const out: Segment[] = [];
-    await extractInto(await OoxmlPackage.openYielding(file, KIND), async (batch) => {
-      appendAll(out, batch);
-    });
-    return out;
-  },
-  async extractTo(file: Uint8Array, _options: FilterOptions, sink: SegmentSink): Promise<void> {
-    await extractInto(await OoxmlPackage.openYielding(file, KIND), sink);
-  },
+  ...streamedExtraction(KIND, extractInto),
   // Part by part in extract order, each written while it is read and put back at once.
   mergesInOrder: true,
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: MergeOptions): Promise<Uint8Array> {
