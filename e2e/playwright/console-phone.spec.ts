@@ -22,7 +22,7 @@ const pages: { path: string; heading: string; action: (page: Page) => Locator }[
   { path: "/brand-voices", heading: "Brand voices", action: (p) => p.getByRole("button", { name: "Create brand voice" }) },
   { path: "/keys", heading: "API keys", action: (p) => p.getByRole("button", { name: "Create key" }) },
   { path: "/members", heading: "Members", action: (p) => p.getByRole("button", { name: "Create invitation link" }) },
-  { path: "/settings", heading: "Settings", action: (p) => p.getByRole("button", { name: "Save" }) },
+  { path: "/settings", heading: "Settings", action: (p) => p.getByRole("button", { name: "Save", exact: true }) },
   { path: "/account", heading: "Account", action: (p) => p.getByRole("button", { name: "Change password" }) },
 ];
 
