@@ -1,26 +1,10 @@
-import { EngineRouter } from "@tolk/engines";
-import {
-  LocalObjectStorage,
-  MemoryRateLimitStore,
-  RateLimiter,
-  RequestLogWriter,
-  SegmentCache,
-  addMember,
-  cliActor,
-  createDownloadLinks,
-  createUser,
-  debitCredits,
-  topUpCredits,
-} from "@tolk/domain";
+import { RequestLogWriter, addMember, cliActor, createUser, debitCredits, topUpCredits } from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { appRouter, createCallerFactory, createConsoleContext } from "../src";
+import { consoleCaller, failure } from "./support";
 
-const createCaller = createCallerFactory(appRouter);
 let db: TestDb;
-const limiter = new RateLimiter(new MemoryRateLimitStore(), 60);
 
 beforeAll(async () => {
   db = await createTestDb({ realClock: true });
@@ -30,33 +14,7 @@ afterAll(async () => {
 });
 
 function callerFor(userId: string, ip = "192.0.2.10") {
-  const translation = { router: new EngineRouter([]), cache: new SegmentCache() };
-  return createCaller(
-    createConsoleContext({
-      domain: db.ctx,
-      translation,
-      documents: {
-        translation,
-        storage: new LocalObjectStorage("/nonexistent"),
-        links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }),
-        retentionMs: 0,
-      },
-      limiter,
-      userId,
-      requestedOrgId: null,
-      ip,
-    }),
-  );
-}
-
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof TRPCError) return err;
-    throw err;
-  }
-  throw new Error("expected the procedure to fail");
+  return consoleCaller(db, { userId, ip });
 }
 
 function ciKey(org: Awaited<ReturnType<typeof createTestOrg>>): string {

@@ -1,26 +1,10 @@
-import { EngineRouter } from "@tolk/engines";
-import {
-  LocalObjectStorage,
-  MemoryRateLimitStore,
-  RateLimiter,
-  SegmentCache,
-  addMember,
-  authenticate,
-  createDownloadLinks,
-  createInvitation,
-  createKeyResolver,
-  createOrganization,
-  createUser,
-} from "@tolk/domain";
+import { addMember, authenticate, createInvitation, createKeyResolver, createOrganization, createUser } from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { appRouter, createCallerFactory, createConsoleContext } from "../src";
+import { consoleCaller, failure } from "./support";
 
-const createCaller = createCallerFactory(appRouter);
 let db: TestDb;
-const limiter = new RateLimiter(new MemoryRateLimitStore(), 60);
 
 beforeAll(async () => {
   db = await createTestDb({ realClock: true });
@@ -30,33 +14,7 @@ afterAll(async () => {
 });
 
 function callerFor(userId: string | null, requestedOrgId: string | null = null) {
-  const translation = { router: new EngineRouter([]), cache: new SegmentCache() };
-  return createCaller(
-    createConsoleContext({
-      domain: db.ctx,
-      translation,
-      // Documents are tested in console-resources.test.ts; nothing here writes a file.
-      documents: {
-        translation,
-        storage: new LocalObjectStorage("/nonexistent"),
-        links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }),
-        retentionMs: 0,
-      },
-      limiter,
-      userId,
-      requestedOrgId,
-    }),
-  );
-}
-
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof TRPCError) return err;
-    throw err;
-  }
-  throw new Error("expected the procedure to fail");
+  return consoleCaller(db, { userId, requestedOrgId });
 }
 
 /** What /v1 does with an Authorization header: the same authenticator the web app builds. */
