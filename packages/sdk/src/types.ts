@@ -7,6 +7,7 @@ import type {
   addGlossaryEntriesRequest,
   addMemoryUnitsRequest,
   analysisResult,
+  analyzeRequest,
   batchRequest,
   batchResult,
   brandVoice,
@@ -34,6 +35,7 @@ import type {
   updateBrandVoiceRequest,
   updateGlossaryRequest,
   usage,
+  usageQuery,
 } from "@tolk/contract";
 import type { z } from "zod";
 
@@ -64,9 +66,7 @@ export type TranslateTextParams = z.input<typeof translateRequest>;
 export type TranslationResult = z.output<typeof translationResult>;
 export type TranslateBatchParams = z.input<typeof batchRequest>;
 export type BatchResult = z.output<typeof batchResult>;
-export interface AnalyzeTextParams {
-  text: string;
-}
+export type AnalyzeTextParams = z.input<typeof analyzeRequest>;
 export type AnalysisResult = z.output<typeof analysisResult>;
 
 export type DocumentResult = z.output<typeof documentResult>;
@@ -76,12 +76,8 @@ export type DocumentJobStatus = DocumentJob["status"];
 export type Identity = z.output<typeof identity>;
 export type Quota = z.output<typeof quota>;
 export type Usage = z.output<typeof usage>;
-export interface UsageParams {
-  /** First UTC day, `YYYY-MM-DD` (default 30 days before `to`). */
-  from?: string;
-  /** Last UTC day, inclusive (default today). */
-  to?: string;
-}
+/** `from`: first UTC day, `YYYY-MM-DD` (default 30 days before `to`); `to`: last UTC day, inclusive (default today). */
+export type UsageParams = z.input<typeof usageQuery>;
 export type Language = z.output<typeof languageInfo>;
 export type Format = z.output<typeof formatInfo>;
 

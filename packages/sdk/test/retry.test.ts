@@ -8,19 +8,19 @@ describe("retry policy", () => {
   it("backs off exponentially up to the cap, jittered down by at most a quarter", () => {
     for (const random of [0, 0.5, 0.999]) {
       for (const retry of [0, 1, 2, 3, 4, 5, 10]) {
-        const ms = retryDelayMs(retry, null, DEFAULT_RETRY_POLICY, () => random);
+        const delay = retryDelayMs(retry, null, DEFAULT_RETRY_POLICY, () => random);
         const full = Math.min(8_000, 500 * 2 ** retry);
-        expect(ms).toBeLessThanOrEqual(full);
-        expect(ms).toBeGreaterThanOrEqual(full * 0.75);
+        expect(delay).toBeLessThanOrEqual(full);
+        expect(delay).toBeGreaterThanOrEqual(full * 0.75);
       }
     }
   });
 
   it("never waits less than the server asked, and at most a tenth more", () => {
     for (const random of [0, 0.5, 0.999]) {
-      const ms = retryDelayMs(0, 2, DEFAULT_RETRY_POLICY, () => random);
-      expect(ms).toBeGreaterThanOrEqual(2_000);
-      expect(ms).toBeLessThanOrEqual(2_200);
+      const delay = retryDelayMs(0, 2, DEFAULT_RETRY_POLICY, () => random);
+      expect(delay).toBeGreaterThanOrEqual(2_000);
+      expect(delay).toBeLessThanOrEqual(2_200);
     }
   });
 
