@@ -22,6 +22,8 @@ const schema = z.object({
   TOLK_SIGNED_LINK_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   TOLK_PROXY_HOPS: z.coerce.number().int().min(1).max(16).default(1),
   TOLK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // How long a running Idempotency-Key claim holds without renewal (docs/api.md#idempotency).
+  TOLK_IDEMPOTENCY_LEASE_S: z.coerce.number().int().min(1).max(600).default(30),
   TOLK_BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   ...enginesEnvSchema,
   // Console sign-in. Without AUTH_SECRET the service makes one and keeps it in the database.

@@ -51,12 +51,13 @@ export const idempotencyMismatch = () =>
     "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   );
 
-export const idempotencyConflict = () =>
+export const idempotencyConflict = (retryAfterSeconds: number) =>
   new TolkError(
     409,
     "idempotency_conflict",
     "invalid_request_error",
     "A request with this Idempotency-Key is still being processed. Retry after it completes.",
+    { headers: { "Retry-After": String(retryAfterSeconds) } },
   );
 
 export const planLimitReached = (what: string, max: number) =>
@@ -137,6 +138,25 @@ export async function retryOnceIfConnectionLost<T>(fn: () => Promise<T>): Promis
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
     return fn();
+  }
+}
+
+/**
+ * Runs `fn` until it does not fail on a lost database connection, for at most `withinMs`, with
+ * a growing pause between attempts. For a write whose outcome must be known before the request
+ * is answered (a debit: answering 5xx for work that was billed breaks the first promise); like
+ * retryOnceIfConnectionLost, only for work that is safe to repeat whether or not an earlier
+ * attempt committed. The last loss is thrown.
+ */
+export async function retryWhileConnectionLost<T>(fn: () => Promise<T>, withinMs = 10_000): Promise<T> {
+  const deadline = performance.now() + withinMs;
+  for (let pause = 25; ; pause = Math.min(pause * 2, 1_000)) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || performance.now() + pause > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 }
 

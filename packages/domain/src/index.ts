@@ -60,15 +60,19 @@ export {
   methodNotAllowed,
   notFound,
   retryOnceIfConnectionLost,
+  retryWhileConnectionLost,
   serviceUnavailable,
   TolkError,
 } from "./errors";
 export { checkReadiness } from "./health/check-readiness";
 export {
-  abandonIdempotentRequest,
   beginIdempotentRequest,
   completeIdempotentRequest,
+  IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
+  type IdempotencyClaim,
+  releaseIdempotentRequest,
+  renewIdempotentRequest,
   requestFingerprint,
   sweepIdempotencyRecords,
 } from "./idempotency/idempotency";

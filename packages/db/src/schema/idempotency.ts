@@ -18,6 +18,12 @@ export const idempotencyRecords = pgTable(
     // The exact JSON text that was sent: jsonb would reorder keys, and a replay must be
     // byte-identical.
     responseBody: text("response_body"),
+    // The request id the work is billed under (the debit's operation key): the first attempt's,
+    // kept when a retry takes over a released or expired claim, so a key is never billed twice.
+    operationKey: text("operation_key"),
+    // A running claim is the running request's until then (renewed while it runs); afterwards a
+    // retry with the same key takes it over. Null on records written before leases existed.
+    leaseUntil: tstz("lease_until"),
     createdAt: createdAt(),
     expiresAt: tstz("expires_at").notNull(),
   },

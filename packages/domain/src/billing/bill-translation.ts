@@ -1,4 +1,6 @@
 import { creditWeight } from "@tolk/contract";
+import { creditDebits } from "@tolk/db";
+import { and, eq } from "drizzle-orm";
 
 import { type Principal, type PrincipalOrg } from "../auth/principal";
 import { type DomainContext } from "../context";
@@ -31,16 +33,28 @@ export function creditsFor(characters: number, targetLang: string): number {
  * Refuses (402) before any work when the balance cannot cover the estimate. The exact figure
  * is billed afterwards; if the output came out longer than the balance, that debit refuses
  * too, and the work is not billed. With `ctx.spendable` a recent figure that covers the
- * estimate saves the read (see SpendableHints for why that is safe).
+ * estimate saves the read (see SpendableHints for why that is safe). An operation already
+ * debited (an Idempotency-Key retry of an attempt whose debit committed) is never refused:
+ * its debit replays, it is paid.
  */
-export async function assertCanAfford(ctx: DomainContext, principal: Pick<Principal, "org">, estimate: number): Promise<void> {
+export async function assertCanAfford(ctx: DomainContext, principal: Pick<Principal, "org">, estimate: number, operationKey?: string): Promise<void> {
   const { org } = principal;
   const now = ctx.now();
   if (ctx.spendable?.covers(org.id, billingPeriod(org.billingAnchor, now).start, estimate, now)) return;
   const lots = await readLiveLots(ctx, org);
   const available = spendableCredits(org, lots);
   ctx.spendable?.remember(org.id, lots.period.start, available, now);
-  if (available < estimate) throw insufficientCredits(estimate, available);
+  if (available >= estimate) return;
+  if (operationKey !== undefined && (await isDebited(ctx, org.id, operationKey))) return;
+  throw insufficientCredits(estimate, available);
+}
+
+async function isDebited(ctx: DomainContext, orgId: string, operationKey: string): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: creditDebits.id })
+    .from(creditDebits)
+    .where(and(eq(creditDebits.orgId, orgId), eq(creditDebits.operationKey, operationKey)));
+  return rows.length > 0;
 }
 
 export interface TargetUsage {

@@ -1,7 +1,7 @@
 import { rowsOf } from "@tolk/db";
 import { type SQL, sql } from "drizzle-orm";
 
-import { retryOnceIfConnectionLost } from "../errors";
+import { retryOnceIfConnectionLost, retryWhileConnectionLost } from "../errors";
 
 /** One debit as `tolk_debit` takes it (the JSON keys are the function's parameters). */
 export interface DebitStatement {
@@ -34,12 +34,24 @@ interface Waiting {
 }
 
 /**
- * The single-debit statement: one round trip, its own transaction. Retried once on a lost
- * connection: `tolk_debit` is idempotent per operation key, so a repeat after a commit whose
- * reply was lost debits nothing more.
+ * A debit of the root database is repeated through lost connections for a few seconds: a
+ * request must learn whether it was billed before it answers (a 5xx for billed work is the
+ * one answer it may not give).
  */
-export async function runDebitStatement(db: StatementRunner, d: DebitStatement): Promise<DebitReply | undefined> {
-  const result: unknown = await retryOnceIfConnectionLost(async () =>
+const untilCommittedOrRefused = <T>(fn: () => Promise<T>): Promise<T> => retryWhileConnectionLost(fn, 10_000);
+
+/**
+ * The single-debit statement: one round trip, its own transaction. Repeated on a lost
+ * connection: `tolk_debit` is idempotent per operation key, so a repeat after a commit whose
+ * reply was lost debits nothing more and tells what was committed. Inside a caller's
+ * transaction a lost connection ends the transaction, so `retry` is then once (it fails fast).
+ */
+export async function runDebitStatement(
+  db: StatementRunner,
+  d: DebitStatement,
+  retry: <T>(fn: () => Promise<T>) => Promise<T> = retryOnceIfConnectionLost,
+): Promise<DebitReply | undefined> {
+  const result: unknown = await retry(async () =>
     db.execute(
       sql`select tolk_debit(${d.org}, ${d.key}, ${d.amount}::integer, ${d.allowance}::integer,
       ${d.period_start}::timestamptz, ${d.period_end}::timestamptz, ${d.now}::timestamptz,
@@ -104,14 +116,14 @@ export class DebitGroupCommit {
     try {
       if (batch.length === 1) {
         const only = batch[0] as Waiting;
-        const reply = await runDebitStatement(this.db, only.item);
+        const reply = await runDebitStatement(this.db, only.item, untilCommittedOrRefused);
         if (reply) only.resolve(reply);
         else only.reject(new Error("tolk_debit returned no reply"));
         return;
       }
       const ordered = [...batch].sort((a, b) => (a.item.org < b.item.org ? -1 : a.item.org > b.item.org ? 1 : 0));
-      // Retried once on a lost connection, as runDebitStatement: every item is idempotent.
-      const result: unknown = await retryOnceIfConnectionLost(async () =>
+      // Repeated on a lost connection, as runDebitStatement: every item is idempotent.
+      const result: unknown = await untilCommittedOrRefused(async () =>
         this.db.execute(sql`select tolk_debit_many(${JSON.stringify(ordered.map((w) => w.item))}::jsonb) as replies`),
       );
       const replies = parseJson<DebitReply[]>(rowsOf<{ replies: DebitReply[] | string }>(result)[0]?.replies) ?? [];
@@ -124,7 +136,9 @@ export class DebitGroupCommit {
         else w.resolve(reply);
       }
     } catch (err) {
-      // The statement itself failed (the connection lost twice, …): nothing of this batch was committed.
+      // The statement itself failed (the database out of reach past the retries, …): what was
+      // committed is unknown, and the request answers 503; a retry with its Idempotency-Key
+      // runs under the same operation keys, so a debit that did commit replays.
       for (const w of batch) w.reject(err);
     }
   }

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { principalOrgColumns } from "../auth/principal";
 import { billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext, withTransaction } from "../context";
-import { isTolkError, notFound } from "../errors";
+import { isDatabaseUnavailable, isTolkError, notFound, retryWhileConnectionLost } from "../errors";
 import { QualityTally } from "../translation/quality-score";
 import { resolveTranslationResources } from "../translation/resolve-resources";
 import { segmentWithMemory } from "../translation/segment-with-memory";
@@ -78,7 +78,9 @@ export async function runDocumentJob(
   } catch (err) {
     if (err instanceof LeaseLostError) throw err;
     const inputProblem = isTolkError(err) && err.status < 500;
-    await services.storage.delete(resultKey(job)).catch(() => undefined);
+    // After a lost connection the completion may have committed (committedOrRead could not
+    // tell): its result stays, for the job's retention sweep to remove if it did not.
+    if (!isDatabaseUnavailable(err)) await services.storage.delete(resultKey(job)).catch(() => undefined);
     const outcome = await settleJobFailure(ctx, {
       job,
       workerId,
@@ -256,7 +258,7 @@ async function translateAndComplete(
 
   const credits = creditsFor(characters, job.targetLang);
   const now = ctx.now();
-  const completed = await withTransaction(ctx, async (tx, txCtx) => {
+  const completed = await committedOrRead(ctx, job.id, workerId, () => withTransaction(ctx, async (tx, txCtx) => {
     const [row] = await tx
       .update(documentJobs)
       .set({
@@ -287,12 +289,29 @@ async function translateAndComplete(
       usage: [{ targetLang: job.targetLang, characters, credits }],
     });
     return row;
-  });
+  }));
   clock.lap("stored_and_billed");
   // The result holds them now; retention would delete them too, days later.
   for (const key of translationsPieceKeys(completed)) await services.storage.delete(key).catch(() => undefined);
   jobEvent("completed", completed, { segments: segmentCount, characters, credits, duration_ms: clock.totalMs(), phases_ms: clock.laps });
   return { job: completed, file: output };
+}
+
+/**
+ * The completion, and when its commit's answer was lost with the connection, what it left: the
+ * job read back (through lost connections for a few seconds) is completed by this worker only
+ * if the transaction, and the debit in it, committed. So a job billed is answered completed,
+ * and one answered failed was not billed.
+ */
+async function committedOrRead(ctx: DomainContext, jobId: string, workerId: string, complete: () => Promise<DocumentJob>): Promise<DocumentJob> {
+  try {
+    return await complete();
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    const [row] = await retryWhileConnectionLost(() => ctx.db.select().from(documentJobs).where(eq(documentJobs.id, jobId)));
+    if (row?.status === "completed" && row.workerId === workerId) return row;
+    throw err;
+  }
 }
 
 /**

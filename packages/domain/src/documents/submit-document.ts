@@ -1,10 +1,12 @@
 import { type DocumentJobView, type DocumentRequest, type DocumentResult } from "@tolk/contract";
 import { type DocumentJob, documentJobs, newId } from "@tolk/db";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import { extractSegments, stripCodes } from "@tolk/formats";
 
 import { type Principal } from "../auth/principal";
 import { assertCanAfford, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
+import { idempotencyConflict } from "../errors";
 import { resolveTranslationResources } from "../translation/resolve-resources";
 import { resolveRoute } from "../translation/translate-segments";
 import { fileRefused, fileTooLarge } from "./document-errors";
@@ -41,10 +43,19 @@ export async function submitDocument(
     async: boolean;
     /** Called for a synchronous job once it exists, before it is translated (its id can be announced). */
     onJobCreated?: (jobId: string) => void;
+    /**
+     * An earlier attempt with the same Idempotency-Key ran under `requestId`: its job, if it
+     * made one that did not fail, is this request's (a new job would be billed again).
+     */
+    resumed?: boolean;
   },
 ): Promise<SubmittedDocument> {
   const { principal, request, upload } = options;
   await services.links.ready();
+  if (options.resumed) {
+    const earlier = await earlierAttemptJob(ctx, services, principal.org.id, options.requestId, options.async);
+    if (earlier) return earlier;
+  }
   const filename = sanitizeFilename(upload.filename);
   const { format, filter, maxBytes } = resolveDocumentFormat(filename);
   if (upload.bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, `The ${format.extension} file`);
@@ -130,20 +141,42 @@ export async function submitDocument(
     return { kind: "queued", job: jobView(ctx, services.links, job) };
   }
   const done = await runDocumentJob(ctx, services, { job, workerId });
+  return completedDocument(ctx, services, done.job, done.file);
+}
+
+function completedDocument(ctx: DomainContext, services: DocumentServices, job: DocumentJob, file: Uint8Array): SubmittedDocument {
   return {
     kind: "completed",
-    job: done.job,
+    job,
     result: {
-      job_id: done.job.id,
-      download_url: downloadUrl(ctx, services.links, done.job) ?? "",
-      filename: done.job.filename,
-      source_lang: done.job.sourceLang,
-      target_lang: done.job.targetLang,
-      character_count: done.job.characters ?? 0,
-      credits_used: done.job.credits ?? 0,
-      quality_score: done.job.qualityScore,
-      ...(done.job.warnings.length > 0 ? { warnings: done.job.warnings } : {}),
-      file_data: Buffer.from(done.file).toString("base64"),
+      job_id: job.id,
+      download_url: downloadUrl(ctx, services.links, job) ?? "",
+      filename: job.filename,
+      source_lang: job.sourceLang,
+      target_lang: job.targetLang,
+      character_count: job.characters ?? 0,
+      credits_used: job.credits ?? 0,
+      quality_score: job.qualityScore,
+      ...(job.warnings.length > 0 ? { warnings: job.warnings } : {}),
+      file_data: Buffer.from(file).toString("base64"),
     },
   };
+}
+
+/**
+ * The job an earlier attempt of this request made: queued, it is the answer (202 again);
+ * completed, its result is; still running, a 409 (the client polls or retries). A job that
+ * ended in error or failure was not billed: the request runs again, with a new job.
+ */
+async function earlierAttemptJob(ctx: DomainContext, services: DocumentServices, orgId: string, requestId: string, queued: boolean): Promise<SubmittedDocument | null> {
+  const [job] = await ctx.db
+    .select()
+    .from(documentJobs)
+    .where(and(eq(documentJobs.orgId, orgId), eq(documentJobs.requestId, requestId), notInArray(documentJobs.status, ["error", "failed"])))
+    .orderBy(desc(documentJobs.createdAt))
+    .limit(1);
+  if (!job) return null;
+  if (queued) return { kind: "queued", job: jobView(ctx, services.links, job) };
+  if (job.status === "completed" && job.resultKey) return completedDocument(ctx, services, job, await services.storage.get(job.resultKey));
+  throw idempotencyConflict(2);
 }

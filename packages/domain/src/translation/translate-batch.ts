@@ -41,7 +41,7 @@ export async function translateBatch(
   });
   const routes = request.target_langs.map((target) => ({ target, route: resolveRoute(services, request.source_lang, target, request.model_tier) }));
   const estimate = request.target_langs.reduce((sum, t) => sum + creditsFor(inputChars, t), 0);
-  await assertCanAfford(ctx, principal, estimate);
+  await assertCanAfford(ctx, principal, estimate, options.requestId);
 
   // Every sentence of every string goes to the engine in one request per target language.
   const segmented = entries.map(([, text]) => segmentWithMemory(text, request.source_lang, resources.memoryIndex));

@@ -44,7 +44,7 @@ export async function translateText(
     refs: { ...request, formality: options.formality },
   });
   const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
-  await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang));
+  await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang), options.requestId);
 
   const segmented = segmentWithMemory(request.text, request.source_lang, resources.memoryIndex);
   const translated = await translateSegments(services, {

@@ -3,19 +3,23 @@ import {
   type Bucket,
   type Principal,
   type RateLimitDecision,
-  abandonIdempotentRequest,
   assertAllowed,
   authenticate,
   beginIdempotentRequest,
   completeIdempotentRequest,
   databaseUnavailable,
+  type IdempotencyClaim,
   hasAnyScope,
   insufficientScope,
   internalError,
   isDatabaseUnavailable,
   isTolkError,
+  logger,
+  releaseIdempotentRequest,
+  renewIdempotentRequest,
   requestFingerprint,
   retryOnceIfConnectionLost,
+  retryWhileConnectionLost,
   type TolkError,
 } from "@tolk/domain";
 import { type z } from "zod";
@@ -32,7 +36,13 @@ export interface RouteInput {
   url: URL;
   app: AppContext;
   principal: Principal;
+  /**
+   * The id the work is recorded and billed under: this request's, or on a retry with an
+   * Idempotency-Key, the first attempt's (so an attempt whose debit committed is not billed again).
+   */
   requestId: string;
+  /** An earlier attempt with the same Idempotency-Key ran under `requestId` and may have committed. */
+  resumed: boolean;
   params: Record<string, string | string[] | undefined>;
   startedAt: number;
   /** The parsed JSON body (400 on invalid JSON or schema). */
@@ -131,7 +141,9 @@ export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: M
 async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire, requestId: string, note: RequestNote): Promise<Response> {
   const startedAt = performance.now();
   let limit: RateLimitDecision | null = null;
-  let idempotency: { orgId: string; key: string } | null = null;
+  let idempotency: IdempotencyClaim | null = null;
+  let resumed = false;
+  let renewal: NodeJS.Timeout | null = null;
   let app: AppContext | null = null;
   try {
     app = await getAppContext();
@@ -160,6 +172,8 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
         orgId: principal.org.id,
         key: idemKey,
         fingerprint: requestFingerprint(req.method, url.pathname, rawBody),
+        requestId,
+        leaseMs: app.env.TOLK_IDEMPOTENCY_LEASE_S * 1000,
       });
       if (start.kind === "replay") {
         // The stored text is sent as it was; its request id (the original request's) is the
@@ -168,7 +182,9 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
         headers.set("Idempotent-Replayed", "true");
         return jsonTextResponse(start.status, start.body, headers);
       }
-      idempotency = { orgId: principal.org.id, key: idemKey };
+      idempotency = { orgId: principal.org.id, key: idemKey, operationKey: start.operationKey };
+      resumed = start.resumed;
+      renewal = holdClaim(app, idempotency);
     }
 
     const params = (await ctx?.params) ?? {};
@@ -183,7 +199,8 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
         url,
         app: ready,
         principal: principal as Principal,
-        requestId,
+        requestId: idempotency?.operationKey ?? requestId,
+        resumed,
         params,
         startedAt,
         rawBody,
@@ -200,7 +217,12 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     const status = result.status ?? 200;
     if (result.file) return fileResponse(status, result.file, baseHeaders(requestId, limit));
     const text = wire.success(result.data, result.meta ?? {}, requestId);
-    if (idempotency) await completeIdempotentRequest(app.domain, { ...idempotency, status, body: text });
+    // The use case has succeeded (and billed): from here on the answer is its result. A claim
+    // that cannot be completed stays running and a later retry runs again under the same
+    // operation key, whose debit then replays.
+    const claim = idempotency;
+    const domain = app.domain;
+    if (claim) await settleClaim(requestId, () => completeIdempotentRequest(domain, { ...claim, status, body: text }));
     const headers = baseHeaders(requestId, limit);
     for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
     return jsonTextResponse(status, text, headers);
@@ -210,14 +232,40 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     if (tolkError.status >= 500) logServerError(requestId, err);
     note.error = { code: tolkError.code, message: tolkError.message };
     if (idempotency && app) {
-      // Input errors are answers worth replaying; server failures free the key for a retry.
-      if (tolkError.status >= 500) await abandonIdempotentRequest(app.domain, idempotency).catch(() => undefined);
+      // Input errors are answers worth replaying; a server failure releases the claim, so the
+      // retry runs at once (under the same operation key).
+      const domain = app.domain;
+      const claim = idempotency;
+      if (tolkError.status >= 500) await settleClaim(requestId, () => releaseIdempotentRequest(domain, claim));
       else {
         const body = JSON.stringify(errorBody(tolkError, requestId));
-        await completeIdempotentRequest(app.domain, { ...idempotency, status: tolkError.status, body }).catch(() => undefined);
+        await settleClaim(requestId, () => completeIdempotentRequest(domain, { ...claim, status: tolkError.status, body }));
       }
     }
     return wire.error(tolkError, requestId, baseHeaders(requestId, limit));
+  } finally {
+    if (renewal) clearInterval(renewal);
+  }
+}
+
+/** Renews a claim while its request runs, so a retry meets 409 only as long as this attempt works. */
+function holdClaim(app: AppContext, claim: IdempotencyClaim): NodeJS.Timeout {
+  const leaseMs = app.env.TOLK_IDEMPOTENCY_LEASE_S * 1000;
+  const timer = setInterval(() => void renewIdempotentRequest(app.domain, claim, leaseMs).catch(() => undefined), leaseMs / 3);
+  timer.unref();
+  return timer;
+}
+
+/**
+ * Writes the end of a claim, through lost connections for a few seconds. If it cannot, the
+ * answer is still sent: the claim's lease then runs out and a retry runs again under the same
+ * operation key (a committed debit replays), which is the one outcome that bills once.
+ */
+async function settleClaim(requestId: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await retryWhileConnectionLost(write, 5_000);
+  } catch (err) {
+    logger().warn({ request_id: requestId, err: String(err) }, "idempotency record not written; a retry with the same key runs again under the same operation");
   }
 }
 
