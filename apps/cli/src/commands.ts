@@ -3,6 +3,7 @@ import {
   type DomainContext,
   addMember,
   badRequest,
+  checkBillingInvariants,
   createApiKey,
   createOrganization,
   createUser,
@@ -15,6 +16,7 @@ import {
   revokeApiKey,
   seedDemo,
   setOrganizationPlan,
+  TolkError,
   setUserPassword,
   topUpCredits,
   withTransaction,
@@ -136,6 +138,18 @@ export const commands: Record<string, Command> = {
       const { refunded } = await refundCredits(domain, { orgId, operationKey: requestId, amount: raw === undefined ? undefined : Number(raw) });
       return { org_id: orgId, request_id: requestId, refunded };
     },
+  },
+  "credits check": {
+    usage: "tolk credits check [--org ORG_ID]",
+    run: async ({ domain }, flags) => {
+      const broken = await checkBillingInvariants(domain, flags.org);
+      if (broken.length > 0) {
+        const lines = broken.map((b) => `${b.name} (${b.describe}): ${b.rows.length} rows, e.g. ${JSON.stringify(b.rows.slice(0, 3))}`);
+        throw new TolkError(500, "invariant_broken", "api_error", `The books break ${broken.length} invariant(s):\n${lines.join("\n")}`);
+      }
+      return { org_id: flags.org ?? null, invariants_hold: true };
+    },
+    human: () => "Every billing invariant holds.",
   },
   "user create": {
     usage: "tolk user create --email EMAIL --password PW --org ORG_ID --role owner|admin|member",

@@ -83,7 +83,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const client = postgres(url, { max, onnotice: () => {} });
+  // A connection whose backend is terminated while it is being set up is given up after
+  // connect_timeout (postgres-js' default is 30 s, which a request would wait out whole).
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 5 });
   const parsed = new URL(url);
   return {
     db: drizzlePostgres({ client, schema }),

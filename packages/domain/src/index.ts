@@ -29,6 +29,7 @@ export { type DebitResult, type UsageRecord, debitCredits } from "./billing/debi
 export { type DebitStatement, DebitGroupCommit } from "./billing/debit-group-commit";
 export { getCreditBalance } from "./billing/get-credit-balance";
 export { getQuota } from "./billing/get-quota";
+export { checkBillingInvariants, type InvariantViolation } from "./billing/billing-invariants";
 export { readLiveLots, spendableCredits } from "./billing/get-spendable-credits";
 export { refundCredits } from "./billing/refund-credits";
 export { SpendableHints } from "./billing/spendable-hints";

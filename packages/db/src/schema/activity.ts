@@ -15,6 +15,9 @@ export const requestLog = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     requestId: text("request_id").notNull(),
+    // The operation the request ran under when it is not its own id: a retry with an
+    // Idempotency-Key runs (and is billed) under its first attempt's request id.
+    operationKey: text("operation_key"),
     // No foreign key: a batched write must not wait on the keys' locks. Keys are revoked, never
     // deleted, so the console still finds the key's name and hint.
     apiKeyId: text("api_key_id"),

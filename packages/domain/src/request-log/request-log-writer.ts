@@ -1,11 +1,14 @@
 import { requestLog } from "@tolk/db";
 
 import { type DomainContext } from "../context";
+import { retryWhileConnectionLost } from "../errors";
 import { errorFields, logger } from "../runtime/log";
 
 export interface RequestLogEntry {
   orgId: string;
   requestId: string;
+  /** The request id it was billed under, when not its own (an Idempotency-Key retry). */
+  operationKey?: string | null;
   apiKeyId: string | null;
   method: string;
   /** The templated route (`/v1/glossaries/{id}`), never the path with its ids. */
@@ -68,7 +71,11 @@ export class RequestLogWriter {
       this.dropped = 0;
     }
     try {
-      await this.ctx.db.insert(requestLog).values(batch.map((e) => ({ ...e, errorMessage: e.errorMessage?.slice(0, 1000) ?? null })));
+      // Through lost connections for a few seconds: the log is what tells which answers billed
+      // requests got (the billing cross-check reads it). A commit whose reply was lost can
+      // write a batch twice, which costs less than a batch lost.
+      const rows = batch.map((e) => ({ ...e, errorMessage: e.errorMessage?.slice(0, 1000) ?? null }));
+      await retryWhileConnectionLost(() => this.ctx.db.insert(requestLog).values(rows), 5_000);
     } catch (err) {
       logger().error({ entries: batch.length, ...errorFields(err) }, "request log: writing a batch failed; it is lost");
       return;

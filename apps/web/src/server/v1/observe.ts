@@ -9,6 +9,8 @@ export interface RequestNote {
   principal?: Principal | null;
   /** The error a refused or failed request was answered with (the request log shows it). */
   error?: { code: string; message: string };
+  /** The first attempt's request id, when an Idempotency-Key retry ran under it. */
+  operationKey?: string;
 }
 
 // Body sizes of the replies the pipeline builds from text (Next.js sends no Content-Length for
@@ -99,7 +101,7 @@ function record(req: Request, requestId: string, route: string, note: RequestNot
     },
     "request",
   );
-  if (note.principal) logToRequestLog({ req, requestId, route, status: res.status, durationMs: seconds * 1000, principal: note.principal, error: note.error });
+  if (note.principal) logToRequestLog({ req, requestId, route, status: res.status, durationMs: seconds * 1000, principal: note.principal, error: note.error, operationKey: note.operationKey });
   return res;
 }
 

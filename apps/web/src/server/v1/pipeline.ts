@@ -184,6 +184,7 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
       }
       idempotency = { orgId: principal.org.id, key: idemKey, operationKey: start.operationKey };
       resumed = start.resumed;
+      if (start.operationKey !== requestId) note.operationKey = start.operationKey;
       renewal = holdClaim(app, idempotency);
     }
 

@@ -19,6 +19,7 @@ export function logToRequestLog(entry: {
   durationMs: number;
   principal: Principal;
   error: { code: string; message: string } | undefined;
+  operationKey: string | undefined;
 }): void {
   const createdAt = new Date(Date.now() - entry.durationMs);
   void existingAppContext()
@@ -26,6 +27,7 @@ export function logToRequestLog(entry: {
       app.requestLog.record({
         orgId: entry.principal.org.id,
         requestId: entry.requestId,
+        operationKey: entry.operationKey ?? null,
         apiKeyId: entry.principal.keyId,
         method: entry.req.method,
         route: logRoute(entry.route),
