@@ -160,6 +160,15 @@ export async function retryWhileConnectionLost<T>(fn: () => Promise<T>, withinMs
   }
 }
 
+export const rateLimiterUnavailable = () =>
+  new TolkError(
+    503,
+    "service_unavailable",
+    "api_error",
+    "Rate limits could not be checked: the shared counter store (Redis) did not answer in time. The request was not run; retry it shortly.",
+    { headers: { "Retry-After": "1" } },
+  );
+
 export const databaseUnavailable = () =>
   new TolkError(
     503,

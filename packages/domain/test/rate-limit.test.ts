@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type AddressInfo, type Socket, connect, createServer } from "node:net";
 
 import { describe, expect, it, vi } from "vitest";
 
@@ -247,16 +248,94 @@ describe.skipIf(!REDIS_URL)("RedisRateLimitStore (TOLK_TEST_REDIS_URL)", () => {
   });
 });
 
+/**
+ * A TCP proxy in front of Redis that holds Redis' replies back by `delayMs` (a Redis, or a
+ * network, slower than the store's command timeout); the commands themselves reach Redis at once.
+ */
+async function slowRedisProxy(redisUrl: string) {
+  const target = new URL(redisUrl);
+  const sockets = new Set<Socket>();
+  const proxy = { delayMs: 0, url: "", close: async () => {} };
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream);
+    upstream.on("data", (chunk) => {
+      if (proxy.delayMs === 0) client.write(chunk);
+      else setTimeout(() => client.writable && client.write(chunk), proxy.delayMs);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", end).on("close", end);
+    upstream.on("error", end).on("close", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  proxy.url = `redis://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return proxy;
+}
+
+describe.skipIf(!REDIS_URL)("RedisRateLimitStore when Redis is slow (TOLK_TEST_REDIS_URL)", () => {
+  it("two instances never admit more than the limit: the one Redis answers too late refuses with 503", async () => {
+    const proxy = await slowRedisProxy(REDIS_URL ?? "");
+    const outages = vi.fn();
+    const slow = new RedisRateLimitStore(proxy.url, outages);
+    const fast = new RedisRateLimitStore(REDIS_URL ?? "");
+    try {
+      const counters = [{ key: `org:${randomUUID()}:translate`, limit: 20 }];
+      // Away from a window's edge, so all of this happens in one window.
+      const first = await fast.consume([{ key: `probe:${randomUUID()}`, limit: 1 }], WINDOW_SECONDS);
+      if (first.resetSeconds < 10) await new Promise((r) => setTimeout(r, first.resetSeconds * 1000 + 200));
+      expect((await slow.consume(counters, WINDOW_SECONDS)).allowed).toBe(true);
+
+      proxy.delayMs = 800; // longer than the store's command timeout
+      const settled = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? slow : fast).consume(counters, WINDOW_SECONDS)));
+      const admitted = settled.filter((r) => r.status === "fulfilled" && r.value.allowed).length;
+      const refusedUnchecked = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+      // The slow instance's commands still counted in Redis; it admitted none of them itself.
+      expect(1 + admitted).toBeLessThanOrEqual(20);
+      expect(refusedUnchecked.length).toBeGreaterThan(0);
+      for (const err of refusedUnchecked) {
+        expect(err).toBeInstanceOf(TolkError);
+        expect((err as TolkError).status).toBe(503);
+        expect((err as TolkError).extra.headers?.["Retry-After"]).toBe("1");
+      }
+      expect(outages).toHaveBeenCalledTimes(1);
+
+      // Redis answers in time again: the instance counts in Redis again, with what the others took.
+      proxy.delayMs = 0;
+      await new Promise((r) => setTimeout(r, 1_000)); // the late replies drain
+      const after = await slow.consume(counters, WINDOW_SECONDS);
+      expect(after.allowed).toBe(false);
+      expect(after.counters[0]?.count).toBe(20);
+    } finally {
+      await slow.close();
+      await fast.close();
+      await proxy.close();
+    }
+  });
+});
+
 describe("RedisRateLimitStore when Redis is unreachable", () => {
-  it("falls back to this instance's memory, still limits, and reports the outage once", async () => {
-    const onFallback = vi.fn();
-    const store = new RedisRateLimitStore("redis://127.0.0.1:1", onFallback);
+  it("fails closed: every request is refused with 503 + Retry-After, and the outage is reported once", async () => {
+    const onOutage = vi.fn();
+    const store = new RedisRateLimitStore("redis://127.0.0.1:1", onOutage);
     try {
       const counters = [{ key: `org:${randomUUID()}:api`, limit: 3 }];
-      const results = [];
-      for (let i = 0; i < 5; i++) results.push((await store.consume(counters, 60)).allowed);
-      expect(results).toEqual([true, true, true, false, false]);
-      expect(onFallback).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 3; i++) {
+        const err = await store.consume(counters, 60).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(TolkError);
+        expect((err as TolkError).status).toBe(503);
+      }
+      expect(onOutage).toHaveBeenCalledTimes(1);
     } finally {
       await store.close();
     }

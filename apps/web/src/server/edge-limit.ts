@@ -22,9 +22,11 @@ const EDGE_LIMIT = Symbol.for("tolk.edgeLimit");
  */
 export function registerEdgeLimit(app: AppContext): void {
   const limit = async (forwardedFor: string | null, realIp: string | null): Promise<EdgeLimit> => {
-    const decision = await app.limiter.consumeAnonymous(addressFromHeaders(forwardedFor, realIp, app.env.TOLK_PROXY_HOPS));
-    const headers = rateLimitHeaders(decision);
+    let headers: Record<string, string> = {};
     try {
+      // Refused (503) when the shared counters cannot be read: limits fail closed.
+      const decision = await app.limiter.consumeAnonymous(addressFromHeaders(forwardedFor, realIp, app.env.TOLK_PROXY_HOPS));
+      headers = rateLimitHeaders(decision);
       assertAllowed(decision);
       return { headers, refusal: null };
     } catch (err) {

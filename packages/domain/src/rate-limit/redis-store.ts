@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 
-import { MemoryRateLimitStore } from "./memory-store";
+import { rateLimiterUnavailable } from "../errors";
 import { type ConsumeResult, type LimitCounter, type RateLimitStore } from "./store";
 
 // Check every counter, then increment all or none, in one atomic script. The window comes
@@ -31,14 +31,16 @@ return out
 `;
 
 /**
- * Counters shared by every instance through Redis. Outage policy (written down, as it should
- * be): rate limits fail open to this instance's in-memory counters while Redis is unreachable,
- * so an outage neither stops the service nor removes limits entirely. Credits never fail open:
- * they live in the database.
+ * Counters shared by every instance through Redis. Outage policy: rate limits fail closed.
+ * While Redis does not answer (unreachable, or slower than the command timeout), a request is
+ * refused with 503 and Retry-After before any work, so the instances together never admit
+ * more than a limit in a window. Counting in each instance's memory instead would let N
+ * instances admit up to N limits, and any local share would overlap with what the others
+ * still count in Redis (a timed-out command may have counted, too). Credits never depend on
+ * Redis: they live in the database. docs/configuration.md#several-instances.
  */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
-  private readonly fallback = new MemoryRateLimitStore();
   private warned = false;
   /**
    * Settles once the first connection attempt is over (ready, failed, or 1 s passed). Without
@@ -49,7 +51,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(
     url: string,
-    private readonly onFallback: (err: unknown) => void = () => {},
+    /** Told once per outage, with the error that began it. */
+    private readonly onOutage: (err: unknown) => void = () => {},
   ) {
     this.redis = new Redis(url, {
       enableOfflineQueue: false,
@@ -90,9 +93,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     } catch (err) {
       if (!this.warned) {
         this.warned = true;
-        this.onFallback(err);
+        this.onOutage(err);
       }
-      return this.fallback.consumeSync(counters, windowSeconds);
+      throw rateLimiterUnavailable();
     }
   }
 
