@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { openDatabase } from "@tolk/db";
+import { openDatabase, requestLog } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
 import { debitCredits } from "@tolk/domain";
 
@@ -138,6 +138,32 @@ describe("tolk --json", { timeout: 120_000 }, () => {
     const unknown = await tolk("credits", "refund", "--org", orgId, "--request", "req_never");
     expect(unknown.code).toBe(1);
     expect(unknown.json.error).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("tolk credits check", () => {
+  it("holds for a request billed with its usage, and names a debit whose request was answered 503", async () => {
+    const org = await tolk("org", "create", "--name", "Checked", "--plan", "free");
+    const orgId = String(org.json.org_id);
+    const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+    const usage = { requestId: "req_ok", kind: "text" as const, sourceLang: "en", targetLang: "es", characters: 40, credits: 40 };
+    try {
+      await debitCredits({ db: handle.db, now: () => new Date() }, { orgId, amount: 40, operationKey: "req_ok", usage: [usage] });
+    } finally {
+      await handle.close();
+    }
+    expect((await tolk("credits", "check", "--org", orgId)).json).toEqual({ org_id: orgId, invariants_hold: true });
+
+    // The request log says the billed request was answered 503: a client charged and told it failed.
+    const again = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+    try {
+      await again.db.insert(requestLog).values({ orgId, requestId: "req_ok", method: "POST", route: "/v1/translate", status: 503, durationMs: 5 });
+    } finally {
+      await again.close();
+    }
+    const broken = await tolk("credits", "check", "--org", orgId);
+    expect(broken.code).toBe(1);
+    expect(JSON.stringify(broken.json.error)).toMatch(/debit_answered/);
   });
 });
 
