@@ -96,11 +96,19 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
     const keyed: { key: string; sent: Sent; kind: "text" | "batch" | "document" }[] = [];
     for (let i = 0; i < 24; i++) {
       const body = json({ text: `The house number ${i} is big and the garden is small.`, source_lang: "en", target_lang: "es" });
-      keyed.push({ key: `text-${i}-${crypto.randomUUID()}`, kind: "text", sent: { handler: translate, path: "/v1/translate", body, contentType: "application/json" } });
+      keyed.push({
+        key: `text-${i}-${crypto.randomUUID()}`,
+        kind: "text",
+        sent: { handler: translate, path: "/v1/translate", body, contentType: "application/json" },
+      });
     }
     for (let i = 0; i < 8; i++) {
       const body = json({ strings: { title: `Chapter ${i}`, intro: `The street ${i} is long.` }, source_lang: "en", target_langs: ["es", "ca"] });
-      keyed.push({ key: `batch-${i}-${crypto.randomUUID()}`, kind: "batch", sent: { handler: translateBatch, path: "/v1/translate/batch", body, contentType: "application/json" } });
+      keyed.push({
+        key: `batch-${i}-${crypto.randomUUID()}`,
+        kind: "batch",
+        sent: { handler: translateBatch, path: "/v1/translate/batch", body, contentType: "application/json" },
+      });
     }
     for (let i = 0; i < 4; i++) {
       const upload = await documentUpload(`The letter number ${i} arrived today.\n\nThe window of the house ${i} is open.`);
@@ -156,7 +164,10 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
     for (const attempt of unkeyedResults.flat()) {
       const billed = debitsOf(attempt.requestId ?? "");
       if (attempt.status === 200) {
-        expect(billed.map((d) => d.amount), `${attempt.requestId}: answered 200`).toEqual([creditsUsed(attempt)]);
+        expect(
+          billed.map((d) => d.amount),
+          `${attempt.requestId}: answered 200`,
+        ).toEqual([creditsUsed(attempt)]);
         accounted += 1;
       } else {
         expect(billed, `${attempt.requestId}: answered ${attempt.status}`).toHaveLength(0);

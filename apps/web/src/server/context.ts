@@ -66,7 +66,9 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     maxAgeSec: env.JWT_MAX_AGE_S,
   };
   const store = env.REDIS_URL
-    ? new RedisRateLimitStore(env.REDIS_URL, (err) => logger().error({ err: String(err) }, "Redis unreachable: requests are refused (503) until it answers, rate limits fail closed"))
+    ? new RedisRateLimitStore(env.REDIS_URL, (err) =>
+        logger().error({ err: String(err) }, "Redis unreachable: requests are refused (503) until it answers, rate limits fail closed"),
+      )
     : new MemoryRateLimitStore();
   const limiter = new RateLimiter(store, env.TOLK_ANON_RATE_LIMIT, env.TOLK_SIGNED_LINK_RATE_LIMIT);
   // Principals are cached only on the embedded database: one process, notified at commit, so

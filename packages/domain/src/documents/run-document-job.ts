@@ -258,38 +258,40 @@ async function translateAndComplete(
 
   const credits = creditsFor(characters, job.targetLang);
   const now = ctx.now();
-  const completed = await committedOrRead(ctx, job.id, workerId, () => withTransaction(ctx, async (tx, txCtx) => {
-    const [row] = await tx
-      .update(documentJobs)
-      .set({
-        status: "completed",
-        progress: 1,
-        error: null,
-        resultKey: resultKey(job),
-        segments: segmentCount,
-        characters,
-        credits,
-        qualityScore: quality.score(),
-        leaseUntil: null,
-        completedAt: now,
-        expiresAt: new Date(now.getTime() + services.retentionMs),
-        updatedAt: now,
-      })
-      .where(and(eq(documentJobs.id, job.id), eq(documentJobs.workerId, workerId), eq(documentJobs.status, "processing")))
-      .returning();
-    if (!row) throw new LeaseLostError(job.id);
-    const [org] = await tx.select(principalOrgColumns).from(organizations).where(eq(organizations.id, job.orgId));
-    if (!org) throw notFound("Organization");
-    // One debit per document, keyed by the job: a second completion attempt bills nothing.
-    await billTranslation(txCtx, {
-      org,
-      requestId: job.id,
-      kind: "document",
-      sourceLang: job.sourceLang,
-      usage: [{ targetLang: job.targetLang, characters, credits }],
-    });
-    return row;
-  }));
+  const completed = await committedOrRead(ctx, job.id, workerId, () =>
+    withTransaction(ctx, async (tx, txCtx) => {
+      const [row] = await tx
+        .update(documentJobs)
+        .set({
+          status: "completed",
+          progress: 1,
+          error: null,
+          resultKey: resultKey(job),
+          segments: segmentCount,
+          characters,
+          credits,
+          qualityScore: quality.score(),
+          leaseUntil: null,
+          completedAt: now,
+          expiresAt: new Date(now.getTime() + services.retentionMs),
+          updatedAt: now,
+        })
+        .where(and(eq(documentJobs.id, job.id), eq(documentJobs.workerId, workerId), eq(documentJobs.status, "processing")))
+        .returning();
+      if (!row) throw new LeaseLostError(job.id);
+      const [org] = await tx.select(principalOrgColumns).from(organizations).where(eq(organizations.id, job.orgId));
+      if (!org) throw notFound("Organization");
+      // One debit per document, keyed by the job: a second completion attempt bills nothing.
+      await billTranslation(txCtx, {
+        org,
+        requestId: job.id,
+        kind: "document",
+        sourceLang: job.sourceLang,
+        usage: [{ targetLang: job.targetLang, characters, credits }],
+      });
+      return row;
+    }),
+  );
   clock.lap("stored_and_billed");
   // The result holds them now; retention would delete them too, days later.
   for (const key of translationsPieceKeys(completed)) await services.storage.delete(key).catch(() => undefined);

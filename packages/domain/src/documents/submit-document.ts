@@ -168,7 +168,13 @@ function completedDocument(ctx: DomainContext, services: DocumentServices, job: 
  * completed, its result is; still running, a 409 (the client polls or retries). A job that
  * ended in error or failure was not billed: the request runs again, with a new job.
  */
-async function earlierAttemptJob(ctx: DomainContext, services: DocumentServices, orgId: string, requestId: string, queued: boolean): Promise<SubmittedDocument | null> {
+async function earlierAttemptJob(
+  ctx: DomainContext,
+  services: DocumentServices,
+  orgId: string,
+  requestId: string,
+  queued: boolean,
+): Promise<SubmittedDocument | null> {
   const [job] = await ctx.db
     .select()
     .from(documentJobs)

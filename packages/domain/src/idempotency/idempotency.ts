@@ -84,7 +84,13 @@ export async function beginIdempotentRequest(
       const taken = await ctx.db
         .update(idempotencyRecords)
         .set({ leaseUntil })
-        .where(and(where, eq(idempotencyRecords.status, "running"), record.leaseUntil ? eq(idempotencyRecords.leaseUntil, record.leaseUntil) : isNull(idempotencyRecords.leaseUntil)))
+        .where(
+          and(
+            where,
+            eq(idempotencyRecords.status, "running"),
+            record.leaseUntil ? eq(idempotencyRecords.leaseUntil, record.leaseUntil) : isNull(idempotencyRecords.leaseUntil),
+          ),
+        )
         .returning({ key: idempotencyRecords.key });
       if (taken.length > 0) return { kind: "new", operationKey: record.operationKey ?? options.requestId, resumed: record.operationKey !== null };
     }

@@ -101,7 +101,17 @@ function record(req: Request, requestId: string, route: string, note: RequestNot
     },
     "request",
   );
-  if (note.principal) logToRequestLog({ req, requestId, route, status: res.status, durationMs: seconds * 1000, principal: note.principal, error: note.error, operationKey: note.operationKey });
+  if (note.principal)
+    logToRequestLog({
+      req,
+      requestId,
+      route,
+      status: res.status,
+      durationMs: seconds * 1000,
+      principal: note.principal,
+      error: note.error,
+      operationKey: note.operationKey,
+    });
   return res;
 }
 
