@@ -15,7 +15,7 @@ import {
   sweepIdempotencyRecords,
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
-import { HOUR, MINUTE, rejection } from "./helpers";
+import { HOUR, rejection } from "./helpers";
 
 let t: TestDb;
 let ctx: DomainContext;
