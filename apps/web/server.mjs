@@ -40,7 +40,13 @@ globalThis[Symbol.for("tolk.edgeContext")] = edgeContext;
 const current = new WeakMap();
 
 const server = createServer(onRequest);
-if (values.keepAliveTimeout) server.keepAliveTimeout = Number(values.keepAliveTimeout);
+// An idle keep-alive connection is closed by its client, not by us: a server that closes one
+// just as the client sends its next request on it (Node's default is 5 s, as is many clients'
+// idle timeout, and a saturated CPU widens that moment) drops that request with no answer
+// ("socket hang up"). 65 s outlasts the idle timeouts of common clients and proxies (most
+// follow the `Keep-Alive: timeout` hint minus a margin); headers must still arrive in time.
+server.keepAliveTimeout = Number(values.keepAliveTimeout ?? 65_000);
+server.headersTimeout = Math.max(server.headersTimeout, server.keepAliveTimeout + 1_000);
 
 // After `process.env.NODE_ENV` is set: Next.js and React pick their builds when they load.
 const { default: next } = await import("next");

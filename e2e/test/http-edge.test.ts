@@ -5,7 +5,7 @@
 // segments, a body shorter than its Content-Length, a 20 KB header) go over a raw socket.
 // Also: a synchronous document announces its job (103 Early Hints, X-Job-Id, Location) before
 // it is translated, so a client that disconnects can GET the job it paid for.
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { connect } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +78,35 @@ function expectErrorShape(r: RawReply, status: number, code: string): { message:
 }
 
 const auth = () => `Authorization: Bearer ${key}`;
+
+describe("keep-alive connections", () => {
+  /** GET /healthz through `agent`: the status, the Keep-Alive header, and whether it reused a socket. */
+  const get = (agent: Agent) =>
+    new Promise<{ status: number; keepAlive: string | undefined; reused: boolean }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, keepAlive: res.headers["keep-alive"], reused: req.reusedSocket }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("an idle connection is still served past Node's 5 s default: the client, not the server, closes it", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await get(agent);
+      expect(first.status).toBe(200);
+      expect(first.keepAlive).toBe("timeout=65");
+      // Longer than the 5 s after which Node's server would have closed it, possibly just as
+      // a client sends its next request on it (which then gets no answer at all).
+      await new Promise((r) => setTimeout(r, 6_000));
+      const second = await get(agent);
+      expect(second).toEqual({ status: 200, keepAlive: "timeout=65", reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
 
 describe("answers Node.js and Next.js used to give, now in the error shape", () => {
   it("a path segment that is not percent-encoded UTF-8 (%ff) → 400 naming the path (was a text/plain 500)", async () => {
