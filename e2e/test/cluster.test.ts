@@ -125,10 +125,14 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     const responses = await Promise.all(Array.from({ length: 90 }, () => me()));
     const after = await cluster.proxyStats();
     admitted += responses.filter((r) => r.status === 200).length;
-    expect(admitted).toBe(30); // free plan: 30 requests per minute, whichever instance counts them
+    // Limits fail closed: a request whose count Redis did not confirm in time (a busy machine)
+    // is refused with 503, and its count may still have been taken.
+    const unchecked = responses.filter((r) => r.status === 503).length;
+    expect(admitted).toBeLessThanOrEqual(30); // free plan: 30 requests per minute, whichever instance counts them
+    expect(admitted + unchecked).toBeGreaterThanOrEqual(30);
     const statuses = responses.map((r) => r.status);
     expect(
-      statuses.filter((s) => s !== 200 && s !== 429),
+      statuses.filter((s) => s !== 200 && s !== 429 && s !== 503),
       "neither admitted nor refused",
     ).toEqual([]);
     // Each instance admitted some of the 30: the limit is one count, not one per instance.

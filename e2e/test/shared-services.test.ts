@@ -52,7 +52,13 @@ describe.skipIf(!enabled)("two instances sharing PostgreSQL and Redis", () => {
     const responses = await Promise.all(Array.from({ length: 90 }, (_, i) => get(i % 2 ? a : b, key)));
     admitted += responses.filter((r) => r.status === 200).length;
     const refused = responses.filter((r) => r.status === 429);
-    expect(admitted).toBe(30); // free plan: 30 requests per minute in all
+    // Limits fail closed: a request whose count Redis did not confirm in time (a busy machine)
+    // is refused with 503, and its count may still have been taken in Redis.
+    const unchecked = responses.filter((r) => r.status === 503);
+    expect(responses.every((r) => [200, 429, 503].includes(r.status))).toBe(true);
+    for (const r of unchecked) expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(admitted).toBeLessThanOrEqual(30); // free plan: 30 requests per minute in all
+    expect(admitted + unchecked.length).toBeGreaterThanOrEqual(30);
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0]?.headers.get("retry-after")).toMatch(/^\d+$/);
   });

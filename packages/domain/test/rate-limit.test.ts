@@ -293,7 +293,7 @@ describe.skipIf(!REDIS_URL)("RedisRateLimitStore when Redis is slow (TOLK_TEST_R
       if (first.resetSeconds < 10) await new Promise((r) => setTimeout(r, first.resetSeconds * 1000 + 200));
       expect((await slow.consume(counters, WINDOW_SECONDS)).allowed).toBe(true);
 
-      proxy.delayMs = 800; // longer than the store's command timeout
+      proxy.delayMs = 2_000; // longer than the store's command timeout
       const settled = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? slow : fast).consume(counters, WINDOW_SECONDS)));
       const admitted = settled.filter((r) => r.status === "fulfilled" && r.value.allowed).length;
       const refusedUnchecked = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
@@ -309,7 +309,7 @@ describe.skipIf(!REDIS_URL)("RedisRateLimitStore when Redis is slow (TOLK_TEST_R
 
       // Redis answers in time again: the instance counts in Redis again, with what the others took.
       proxy.delayMs = 0;
-      await new Promise((r) => setTimeout(r, 1_000)); // the late replies drain
+      await new Promise((r) => setTimeout(r, 2_500)); // the late replies drain
       const after = await slow.consume(counters, WINDOW_SECONDS);
       expect(after.allowed).toBe(false);
       expect(after.counters[0]?.count).toBe(20);

@@ -57,7 +57,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis = new Redis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      commandTimeout: 500,
+      // Refusing is the answer to a timeout (limits fail closed), so it allows for a busy
+      // instance's event loop, which can hold a prompt reply back for a while.
+      commandTimeout: 1_500,
       lazyConnect: false,
     });
     this.redis.on("error", () => {
