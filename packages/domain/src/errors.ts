@@ -1,10 +1,20 @@
 import { type ErrorType } from "@tolk/contract";
 
+const TOLK_ERROR = Symbol.for("tolk.TolkError");
+
 /**
  * The one error type of the domain. Transports map it once: /v1 to the spec's error body,
  * tRPC to its error formatter. `headers` travel with it (Retry-After, Allow).
  */
 export class TolkError extends Error {
+  /**
+   * Marks every TolkError, whichever copy of this module made it: Next.js bundles the domain
+   * into several server chunks (the app context is built in the instrumentation's, the routes
+   * run in their own), so an error thrown by a service of the context is not an `instanceof`
+   * of the class the pipeline imports, and would be answered 500 instead of its own status.
+   */
+  readonly [TOLK_ERROR] = true;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -66,7 +76,7 @@ export const planLimitReached = (what: string, max: number) =>
 export const internalError = () => new TolkError(500, "internal_error", "api_error", "An internal error occurred. Retry later or contact support.");
 
 export function isTolkError(err: unknown): err is TolkError {
-  return err instanceof TolkError;
+  return err instanceof TolkError || (typeof err === "object" && err !== null && (err as Partial<Record<typeof TOLK_ERROR, unknown>>)[TOLK_ERROR] === true);
 }
 
 export const unsupportedLanguagePair = (source: string, target: string, available: readonly string[]) =>
