@@ -20,11 +20,11 @@ const COMMON_ERRORS: Record<string, string> = {
   "431": "Request headers over 16 KB in all (headers_too_large)",
   "500": "Internal error (internal_error); the request id finds it in the server log",
   "503":
-    "The instance is shutting down, lost its database connection, or the translation engine is unavailable (service_unavailable, engine_unavailable); retry after `Retry-After` seconds",
+    "The instance is shutting down, lost its database connection, could not check rate limits (Redis did not answer in time), or the translation engine is unavailable (service_unavailable, engine_unavailable); nothing was billed; retry after `Retry-After` seconds",
 };
 const BODY_ERRORS: Record<string, string> = { "413": "The request body is too large (payload_too_large)" };
 const IDEMPOTENCY_ERRORS: Record<string, string> = {
-  "409": "A request with this Idempotency-Key is still being processed (idempotency_conflict)",
+  "409": "A request with this Idempotency-Key is still being processed (idempotency_conflict); retry after `Retry-After` seconds",
   "422": "This Idempotency-Key was already used with a different request (idempotency_error)",
 };
 
@@ -90,7 +90,7 @@ function successResponse(op: Operation, success: Success, example: unknown): Jso
 
 function errorResponse(status: string, description: string): Json {
   const limited = status === "429";
-  const retry = limited || status === "503";
+  const retry = limited || status === "503" || status === "409";
   const headers = {
     ...ref("X-Request-Id"),
     ...(limited ? RATE_LIMIT.reduce((all, name) => ({ ...all, ...ref(name) }), {}) : optionalRateLimit),
