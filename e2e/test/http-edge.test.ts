@@ -82,10 +82,10 @@ const auth = () => `Authorization: Bearer ${key}`;
 describe("keep-alive connections", () => {
   /** GET /healthz through `agent`: the status, the Keep-Alive header, and whether it reused a socket. */
   const get = (agent: Agent) =>
-    new Promise<{ status: number; keepAlive: string | undefined; reused: boolean }>((resolve, reject) => {
+    new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
       const req = request({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, keepAlive: res.headers["keep-alive"], reused: req.reusedSocket }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, keepAlive: String(res.headers["keep-alive"]), reused: req.reusedSocket }));
       });
       req.on("error", reject);
       req.end();
