@@ -1,7 +1,7 @@
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 
 import { repairCodes } from "../common/inline-codes";
-import { withNestingLimit } from "../common/nesting";
+import { checkJsonNesting, withNestingLimit } from "../common/nesting";
 import { isTranslatableValue } from "../common/non-text";
 import { applyEdits, lineColumn, type TextEdit } from "../common/splice";
 import { decodeText, encodeText } from "../common/text-encoding";
@@ -37,6 +37,7 @@ function parse(file: Uint8Array): ParsedJson & { encoding: ReturnType<typeof dec
 
 function parseNested(file: Uint8Array): ParsedJson & { encoding: ReturnType<typeof decodeText>["encoding"] } {
   const { text, encoding } = decodeText(file);
+  checkJsonNesting(text);
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];

@@ -1,7 +1,7 @@
 import { type Document, isAlias, isMap, isScalar, isSeq, parse as parseYamlValue, parseAllDocuments, type Scalar } from "yaml";
 
 import { repairCodes } from "../common/inline-codes";
-import { withNestingLimit } from "../common/nesting";
+import { checkYamlNesting, withNestingLimit } from "../common/nesting";
 import { isTranslatableValue } from "../common/non-text";
 import { applyEdits, type TextEdit } from "../common/splice";
 import { type DecodedText, decodeText, dominantEol, encodeText } from "../common/text-encoding";
@@ -44,6 +44,7 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedYaml {
 function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
   const decoded = decodeText(file);
   const { text } = decoded;
+  checkYamlNesting(text);
   // The library's duplicate-key check compares each key with every earlier one: quadratic in a
   // large map. Duplicates are harmless here (each value is its own segment).
   const docs = parseAllDocuments(text, { uniqueKeys: false });
