@@ -101,6 +101,40 @@ export function icuSegments(segment: Segment): Segment[] {
   return out;
 }
 
+/** The first letter outside inline codes and `{argument}` spans: its offset, or -1. */
+function firstLetter(text: string): number {
+  const skip = /<\/?g\d+>|<x\d+\/>|\{[^{}]*\}/y;
+  for (let i = 0; i < text.length; ) {
+    skip.lastIndex = i;
+    const m = skip.exec(text);
+    if (m) {
+      i += m[0].length;
+      continue;
+    }
+    if (/\p{L}/u.test(text.charAt(i))) return i;
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * A branch is the middle of a sentence as often as its start (`{n, plural, one {# participant}
+ * …}`), but engines capitalise every segment's first word: the translation's first letter takes
+ * the case of the source branch's first letter.
+ */
+function withInitialCaseOf(source: string, translation: string): string {
+  const s = firstLetter(source);
+  const t = firstLetter(translation);
+  if (s < 0 || t < 0) return translation;
+  const letter = translation.charAt(t);
+  const next = translation.charAt(t + 1);
+  const isLower = (c: string) => c !== c.toUpperCase() && c === c.toLowerCase();
+  const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
+  // A capitalised word ("Participante") follows the source; one in capitals ("PDF") stays.
+  const cased = isLower(source.charAt(s)) && isLower(next) ? letter.toLowerCase() : isUpper(source.charAt(s)) ? letter.toUpperCase() : letter;
+  return translation.slice(0, t) + cased + translation.slice(t + 1);
+}
+
 /** ICU quoting for literal text a translation brings in. */
 function quote(text: string, inPlural: boolean): string {
   return text.replace(/'(?=[{}#|'])/g, "''").replace(inPlural ? /[{}#]+/g : /[{}]+/g, (m) => `'${m}'`);
@@ -120,7 +154,9 @@ function render(message: Message, piece: Piece, get: (suffix: string) => string 
     return out + message.source.slice(at, piece.end);
   }
   let out = "";
-  for (const t of tokenizeCodes(repairCodes(piece.text, translation))) {
+  const repaired = repairCodes(piece.text, translation);
+  const text = piece === message.root ? repaired : withInitialCaseOf(piece.text, repaired);
+  for (const t of tokenizeCodes(text)) {
     if (t.kind === "text") out += quote(t.text, piece.inPlural);
     else if (t.kind === "isolated") {
       const code = piece.codes.isolated.get(t.id);

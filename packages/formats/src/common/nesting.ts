@@ -1,4 +1,4 @@
-import { createScanner, SyntaxKind } from "jsonc-parser";
+import { createScanner } from "jsonc-parser";
 
 import { FormatError } from "../filter";
 
@@ -25,6 +25,13 @@ export function withNestingLimit<T>(format: string, parse: () => T): T {
   }
 }
 
+// jsonc-parser's SyntaxKind is a const enum, which isolated modules cannot read: its values.
+const OPEN_BRACE = 1;
+const CLOSE_BRACE = 2;
+const OPEN_BRACKET = 3;
+const CLOSE_BRACKET = 4;
+const EOF = 17;
+
 /**
  * Refuses JSON nested deeper than the limit before jsonc-parser's recursive parser sees it. The
  * library's scanner is iterative, so this costs one pass over the tokens.
@@ -32,10 +39,10 @@ export function withNestingLimit<T>(format: string, parse: () => T): T {
 export function checkJsonNesting(text: string): void {
   const scanner = createScanner(text, true);
   let depth = 0;
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+  for (let kind: number = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
       if (++depth > MAX_DOCUMENT_NESTING) throw tooDeep("JSON", scanner.getTokenStartLine() + 1);
-    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+    } else if (kind === CLOSE_BRACE || kind === CLOSE_BRACKET) depth = Math.max(0, depth - 1);
   }
 }
 
