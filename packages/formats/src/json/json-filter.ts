@@ -66,7 +66,8 @@ function parseNested(file: Uint8Array): ParsedJson & { encoding: ReturnType<type
       return;
     }
     if (node.type !== "object") return;
-    const message = hasMessage(node);
+    // Entries are below the root: a root key named "message" is an ordinary key.
+    const message = depth > 0 && hasMessage(node);
     for (const property of node.children ?? []) {
       const [keyNode, valueNode] = property.children ?? [];
       if (!keyNode || !valueNode) continue;
