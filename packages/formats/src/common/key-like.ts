@@ -22,6 +22,8 @@ const KEY_LIKE_VALUES: readonly RegExp[] = [
   /^:[A-Za-z_]\w*[?!]?$/,
   // snake_case and dotted names (`read_more`, `app.title`, `com.example.app`).
   /^[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+$/,
+  // Reverse-DNS ids (`org.sparkle-project.Sparkle`).
+  /^(?:com|org|net|io|de|fr|uk|app|dev)(?:\.[\w-]+){2,}$/,
   // camelCase names (`readMore`).
   /^[a-z]+(?:[A-Z][a-z0-9]*)+$/,
   // Paths and package names (`./img/logo.png`, `/etc/hosts`, `@babel/eslint-parser`).
