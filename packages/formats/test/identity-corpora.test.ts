@@ -16,6 +16,7 @@ import { describe, expect, it } from "vitest";
 
 import { FormatError } from "../src/filter";
 import { filterFor } from "../src/registry";
+import { BILINGUAL, withoutTargets } from "./support/bilingual";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..", "..");
 const CORPORA = ["realdocs", "realdocs-2"].map((name) => resolve(repoRoot, "..", "shared", name));
@@ -52,33 +53,6 @@ const PENDING_OTHER_BRANCH: ReadonlySet<string> = new Set<string>([
   "realdocs-2/corpus/txt/httpd-INSTALL.txt",
   "realdocs-2/corpus/txt/httpd-README.txt",
 ]);
-
-const BILINGUAL = new Set(["po", "pot", "xlf", "xliff"]);
-
-/**
- * A PO or XLIFF file without what merge writes: msgstr strings (and the msgstr[n] lines, whose
- * count follows the target language), the header's fuzzy flag, a header merge adds to a
- * catalog without one; <target> elements and the language and state attributes.
- */
-function withoutTargets(extension: string, text: string): string {
-  if (extension === "po" || extension === "pot") {
-    const kept: string[] = [];
-    let inMsgstr = false;
-    for (const line of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
-      if (line.startsWith("msgstr")) inMsgstr = true;
-      else if (inMsgstr && (line.trim() === "" || line.trimStart().startsWith('"'))) continue;
-      else inMsgstr = false;
-      if (!inMsgstr) kept.push(line);
-    }
-    return kept
-      .join("\n")
-      .replace(/^(#.*\n)*?#,[^\n]*\bfuzzy\b[^\n]*\n(?=(#.*\n)*msgid "")/, (m) => m.replace(/#,[^\n]*\n$/, ""))
-      .replace(/^msgid ""\n(?=msgid)/, "");
-  }
-  return text
-    .replace(/\s*<target\b[^>]*?(?:\/>|>[^]*?<\/target>)/g, "")
-    .replace(/\s(?:target-language|trgLang|state|state-qualifier)="[^"]*"/g, "");
-}
 
 const entries = CORPORA.flatMap((dir) => {
   const manifestPath = resolve(dir, "manifest.json");

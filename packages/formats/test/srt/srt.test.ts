@@ -176,3 +176,15 @@ describe("srt timings players read", () => {
     expect(text(await srtFilter.merge(utf8(source), new Map([["1", "Hallo"]]), options))).toBe(source.replace("Hello", "Hallo"));
   });
 });
+
+describe("srt re-wrapping", () => {
+  it("never starts a line with a dash, which would make it a dialogue line of its own", async () => {
+    const source = "1\n00:00:01,000 --> 00:00:02,000\nWait for it\nthe end\n";
+    const file = new TextEncoder().encode(source);
+    const out = text(await srtFilter.merge(file, new Map([["1", "Esperamos - sí"]]), EN_DE));
+    const lines = out.split("\n").slice(2, 4);
+    expect(lines.join(" ")).toBe("Esperamos - sí");
+    expect(lines.filter((l) => /^\s*-/.test(l))).toEqual([]);
+    expect((await srtFilter.extract(new TextEncoder().encode(out), EN_DE)).map((s) => s.id)).toEqual(["1"]);
+  });
+});
