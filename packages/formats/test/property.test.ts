@@ -37,7 +37,8 @@ const bom = fc.boolean();
 
 const withEol = (text: string, lineEnd: string) => text.replace(/\r?\n/g, lineEnd);
 const encode = (text: string, withBom: boolean) => new TextEncoder().encode((withBom ? "\uFEFF" : "") + text);
-const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+// The BOM is kept, so the comparisons see it.
+const decode = (bytes: Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 /** A JSON or YAML value: nested maps and lists of sentences, numbers and booleans. */
