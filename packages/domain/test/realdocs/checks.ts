@@ -143,7 +143,7 @@ function compareData(report: Report, a: Json, b: Json, path: string, rootRename?
     const kb = rootRename && k === rootRename[0] ? rootRename[1] : k;
     // ARB locale metadata is rewritten on purpose.
     if (path === "" && k === "@@locale") continue;
-    if (keptOnPurpose(a, k)) {
+    if (path !== "" && keptOnPurpose(a, k)) {
       if (JSON.stringify(v) !== JSON.stringify(b[kb])) report.problem(`${path}/${k}: changed, but it is a name or a note that stays`);
       continue;
     }
@@ -187,6 +187,12 @@ function checkPo(report: Report, source: Uint8Array, output: Uint8Array): void {
   }
   const a = gettextPo.parse(Buffer.from(source));
   const b = gettextPo.parse(Buffer.from(output));
+  // A catalog in the source language (Weblate's English files) is a template: all of it is translated.
+  const all = Object.values(a.translations).flatMap((entries) => Object.entries(entries).filter(([msgid]) => msgid !== ""));
+  const filled = all.filter(([, e]) => e.msgstr.some((s) => s !== ""));
+  const language = (a.headers.Language ?? "").split(/[-_]/)[0];
+  const template =
+    filled.length > 0 && (language === "en" || (language === "" && filled.every(([msgid, e]) => e.msgstr.every((s) => s === msgid || s === e.msgid_plural))));
   for (const [ctx, entries] of Object.entries(a.translations)) {
     for (const [msgid, entry] of Object.entries(entries)) {
       if (msgid === "") continue;
@@ -197,7 +203,7 @@ function checkPo(report: Report, source: Uint8Array, output: Uint8Array): void {
         continue;
       }
       const fuzzy = /fuzzy/.test(entry.comments?.flag ?? "");
-      const untranslated = entry.msgstr.every((s) => s === "");
+      const untranslated = template || entry.msgstr.every((s) => s === "");
       if (!untranslated || fuzzy) {
         if (JSON.stringify(out.msgstr) !== JSON.stringify(entry.msgstr)) report.problem(`${where}: a translated or fuzzy entry changed`);
         continue;
@@ -247,7 +253,8 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
     const tgtB = elements(out, "target")[0];
     if (!src) return;
     const sourceText = textOf(src);
-    const done = u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? "");
+    // In a template every target copies its source, whatever its state says: all are translated.
+    const done = !template && (u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? ""));
     const needs =
       !done && (!tgtA || textOf(tgtA).trim() === "" || template || /^(new|needs-translation|initial)$/.test(tgtA.attrs.state ?? u.attrs.state ?? ""));
     if (!needs) {
@@ -382,7 +389,9 @@ function checkCues(report: Report, source: Uint8Array, output: Uint8Array, vtt: 
   ca.cues.forEach((cue, i) => {
     const out = cb.cues[i] as (typeof cb.cues)[number];
     if (cue.id !== out.id || cue.timing !== out.timing) report.problem(`cue ${i + 1}: id or timing changed`);
-    const tags = (s: string) => s.match(/<[^>]*>/g) ?? [];
+    // A translated karaoke cue drops its word timings and the class-less <c> around each word.
+    const karaoke = /<\d[\d:.]*>/.test(cue.text) && /<c>/.test(cue.text);
+    const tags = (s: string) => (s.match(/<[^>]*>/g) ?? []).filter((t) => !(karaoke && /^<(?:\d[\d:.]*|\/?c)>$/.test(t)));
     if (!sameBag(tags(cue.text), tags(out.text))) report.problem(`cue ${i + 1}: tags changed`);
     if (hasWords(cue.text)) {
       report.units++;
