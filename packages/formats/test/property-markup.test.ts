@@ -58,7 +58,10 @@ const html = fc
   .map(
     ([blocks, title, lineEnd, bom]) =>
       (bom ? "\uFEFF" : "") +
-      `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n${blocks.join("\n")}\n</body>\n</html>\n`.replace(/\n/g, lineEnd),
+      `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n${blocks.join("\n")}\n</body>\n</html>\n`.replace(
+        /\n/g,
+        lineEnd,
+      ),
   );
 
 describe("generated markup documents", () => {

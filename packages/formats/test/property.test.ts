@@ -30,7 +30,11 @@ const special = fc.constantFrom("&", "<", ">", '"', "'", "\\", ":", "#", "-", ",
 /** A sentence: words with placeholders, ICU, tags and specials between them, no edge whitespace. */
 const sentence = (extra: fc.Arbitrary<string>[] = []) =>
   fc
-    .tuple(word, fc.array(fc.oneof({ weight: 4, arbitrary: word }, extra.includes(icu) ? icuPlaceholder : placeholder, special, ...extra), { maxLength: 7 }), word)
+    .tuple(
+      word,
+      fc.array(fc.oneof({ weight: 4, arbitrary: word }, extra.includes(icu) ? icuPlaceholder : placeholder, special, ...extra), { maxLength: 7 }),
+      word,
+    )
     .map(([first, rest, last]) => [first, ...rest, last].join(" "));
 const eol = fc.constantFrom("\n", "\r\n");
 const bom = fc.boolean();
@@ -66,7 +70,11 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
   })),
   yaml: fc.tuple(root, eol, bom).map(([value, lineEnd, withBom]) => ({ extension: "yaml", file: encode(withEol(stringify(value), lineEnd), withBom) })),
   po: fc
-    .tuple(fc.array(fc.tuple(sentence([icu]), fc.option(sentence(), { nil: undefined }), fc.option(word, { nil: undefined })), { minLength: 1, maxLength: 6 }), eol, bom)
+    .tuple(
+      fc.array(fc.tuple(sentence([icu]), fc.option(sentence(), { nil: undefined }), fc.option(word, { nil: undefined })), { minLength: 1, maxLength: 6 }),
+      eol,
+      bom,
+    )
     .map(([entries, lineEnd, withBom]) => {
       const q = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
       const header = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', '"Language: es\\n"', ""];
@@ -81,10 +89,13 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
     }),
   xliff: fc
     .tuple(
-      fc.array(fc.array(fc.oneof({ weight: 3, arbitrary: sentence([icu]) }, fc.constantFrom('<x id="1"/>', '<g id="2">bold</g>')), { minLength: 1, maxLength: 4 }), {
-        minLength: 1,
-        maxLength: 5,
-      }),
+      fc.array(
+        fc.array(fc.oneof({ weight: 3, arbitrary: sentence([icu]) }, fc.constantFrom('<x id="1"/>', '<g id="2">bold</g>')), { minLength: 1, maxLength: 4 }),
+        {
+          minLength: 1,
+          maxLength: 5,
+        },
+      ),
       eol,
       bom,
     )
@@ -161,7 +172,7 @@ describe("generated documents", () => {
           // YAML folds and PO wraps a long line, maybe inside a placeholder: compare the values, not the lines.
           const values = (text: string) =>
             generated.extension === "yaml"
-              ? JSON.stringify(parseAllDocuments(text.replace(/^\uFEFF/, "")).map((d) => ("toJS" in d ? d.toJS() : null)))
+              ? JSON.stringify(parseAllDocuments(text.replace(/^\uFEFF/, "")).map((d): unknown => ("toJS" in d ? (d.toJS() as unknown) : null)))
               : generated.extension === "po"
                 ? text.replace(/"\r?\n"/g, "")
                 : text;

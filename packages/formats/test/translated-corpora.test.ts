@@ -77,7 +77,10 @@ function expectValid(extension: string, source: Uint8Array, output: Uint8Array, 
       break;
     case "xlf":
     case "xliff":
-      expect(withTool("xlf", output, (path) => ["xmllint", ["--noout", "--nonet", path]]), name).toBe("");
+      expect(
+        withTool("xlf", output, (path) => ["xmllint", ["--noout", "--nonet", path]]),
+        name,
+      ).toBe("");
       break;
     case "json":
       expect(shape(JSON.parse(textOf(output))), name).toEqual(shape(JSON.parse(textOf(source))));
@@ -86,11 +89,15 @@ function expectValid(extension: string, source: Uint8Array, output: Uint8Array, 
     case "yml": {
       const docs = parseAllDocuments(textOf(output));
       const list = Array.isArray(docs) ? docs : [];
-      expect(list.flatMap((d) => d.errors.map((e) => e.message)), name).toEqual([]);
+      expect(
+        list.flatMap((d) => d.errors.map((e) => e.message)),
+        name,
+      ).toEqual([]);
       const before = parseAllDocuments(textOf(source));
       const data = (d: typeof list) => d.map((doc) => shape(doc.toJS({ maxAliasCount: -1 })));
       // A Rails root key becomes the target language: compare below it.
-      const unroot = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 ? Object.values(v)[0] : v);
+      const unroot = (v: unknown): unknown =>
+        v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 ? (Object.values(v)[0] as unknown) : v;
       expect(data(list).map(unroot), name).toEqual(data(Array.isArray(before) ? before : []).map(unroot));
       break;
     }
@@ -125,10 +132,16 @@ describe.skipIf(entries.length === 0)("real files translated by a fake engine, c
       if (!entry.expect_untranslated && !BILINGUAL.has(entry.extension)) {
         // The same segments come back, holding the engine's words.
         const again = await filter.extract(output, options);
-        expect(again.map((s) => s.id), name).toEqual(segments.map((s) => s.id));
+        expect(
+          again.map((s) => s.id),
+          name,
+        ).toEqual(segments.map((s) => s.id));
         // Subtitles re-wrap a cue's lines, so spacing is compared loosely there.
         const loose = (t: string | undefined) => (SUBTITLES.has(entry.extension) ? (t ?? "").replace(/\s+/g, " ").trim() : t);
-        expect(again.map((s) => loose(s.text)), name).toEqual(segments.map((s) => loose(translations.get(s.id))));
+        expect(
+          again.map((s) => loose(s.text)),
+          name,
+        ).toEqual(segments.map((s) => loose(translations.get(s.id))));
       }
       if (changed.length > 0) expect(Buffer.from(output).equals(Buffer.from(file)), name).toBe(false);
     });

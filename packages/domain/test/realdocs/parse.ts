@@ -82,8 +82,7 @@ export function decode(bytes: Uint8Array): { text: string; encoding: string } {
  */
 export function parseStrings(text: string): { key: string; value: string }[] {
   const pairs: { key: string; value: string }[] = [];
-  const token =
-    /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:"((?:[^"\\]|\\.)*)"|([\w$+/:.-]+))\s*=\s*"((?:[^"\\]|\\.)*)"\s*;|"((?:[^"\\]|\\.)*)"\s*;|(\S)/g;
+  const token = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:"((?:[^"\\]|\\.)*)"|([\w$+/:.-]+))\s*=\s*"((?:[^"\\]|\\.)*)"\s*;|"((?:[^"\\]|\\.)*)"\s*;|(\S)/g;
   for (const m of text.matchAll(token)) {
     if (m[5] !== undefined) throw new Error(`unexpected '${m[5]}' at offset ${m.index}`);
     const key = m[1] ?? m[2];

@@ -113,7 +113,7 @@ export function icuSegments(segment: Segment): Segment[] {
 /** The first letter outside inline codes and `{argument}` spans: its offset, or -1. */
 function firstLetter(text: string): number {
   const skip = /<\/?g\d+>|<x\d+\/>|\{[^{}]*\}/y;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     skip.lastIndex = i;
     const m = skip.exec(text);
     if (m) {

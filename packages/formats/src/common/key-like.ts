@@ -13,7 +13,29 @@ export type ValuePath = readonly (string | number)[];
 const NAME_KEYS = new Set(["id", "labels", "assignees", "projects"]);
 
 /** Keys whose values are identifiers when they look like one (`type: input`; not Rails' `type: "Account type"`). */
-const IDENTIFIER_KEYS = new Set(["type", "render", "key", "ref", "slug", "icon", "class", "classname", "lang", "locale", "href", "src", "url", "path", "file", "image", "color", "variant", "kind", "mode", "format"]);
+const IDENTIFIER_KEYS = new Set([
+  "type",
+  "render",
+  "key",
+  "ref",
+  "slug",
+  "icon",
+  "class",
+  "classname",
+  "lang",
+  "locale",
+  "href",
+  "src",
+  "url",
+  "path",
+  "file",
+  "image",
+  "color",
+  "variant",
+  "kind",
+  "mode",
+  "format",
+]);
 
 const IDENTIFIER = /^[a-z0-9][\w.:/@+-]*$/;
 

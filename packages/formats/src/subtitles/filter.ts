@@ -41,13 +41,13 @@ export interface ParseReport {
  * Players skip a block they cannot read and accept timings without milliseconds, so a file with
  * a few such lines is translated rather than refused; the lines are listed in one warning each.
  */
-function collectReport(warn: ((message: string) => void) | undefined): { report: ParseReport; flush(): void } {
+function collectReport(warn: ((message: string) => void) | undefined): { report: ParseReport; flush: () => void } {
   const lenient: number[] = [];
   const skipped: number[] = [];
   const list = (numbers: number[]) => (numbers.length > 5 ? `${numbers.slice(0, 5).join(", ")}, …` : numbers.join(", "));
   return {
     report: { lenient: (line) => lenient.push(line.number), skip: (line) => skipped.push(line.number) },
-    flush() {
+    flush: () => {
       if (lenient.length > 0) {
         warn?.(
           `${lenient.length} cue timing line${lenient.length === 1 ? " is" : "s are"} not standard (line${lenient.length === 1 ? "" : "s"} ${list(lenient)}): kept as written, the cue text translated.`,

@@ -36,7 +36,8 @@ describe("json: what stays as written", () => {
   });
 
   it("VS Code package.nls.json: a message's comment is a note to translators", async () => {
-    const source = '{\n  "walkthrough.title": {\n    "message": "Open a [folder](command:workbench.action.files.openFolder)",\n    "comment": ["{Locked=\'](command:workbench.action.files.openFolder\'}"]\n  },\n  "command.run": "Run Python File"\n}\n';
+    const source =
+      '{\n  "walkthrough.title": {\n    "message": "Open a [folder](command:workbench.action.files.openFolder)",\n    "comment": ["{Locked=\'](command:workbench.action.files.openFolder\'}"]\n  },\n  "command.run": "Run Python File"\n}\n';
     expect(await texts(source)).toEqual([
       ["/walkthrough.title/message", "Open a [folder](command:workbench.action.files.openFolder)"],
       ["/command.run", "Run Python File"],
@@ -44,7 +45,8 @@ describe("json: what stays as written", () => {
   });
 
   it("ARB: @key metadata (description, placeholders) stays; @@locale becomes the target", async () => {
-    const source = '{\n  "@@locale": "en",\n  "helloUser": "Hello {userName}",\n  "@helloUser": {\n    "description": "A greeting",\n    "placeholders": { "userName": { "type": "String", "example": "Bob" } }\n  }\n}\n';
+    const source =
+      '{\n  "@@locale": "en",\n  "helloUser": "Hello {userName}",\n  "@helloUser": {\n    "description": "A greeting",\n    "placeholders": { "userName": { "type": "String", "example": "Bob" } }\n  }\n}\n';
     expect(await texts(source)).toEqual([["/helloUser", "Hello {userName}"]]);
     if (!json) return;
     const { output } = await translateWith(json, utf8(source), pseudo);

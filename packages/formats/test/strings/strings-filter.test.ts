@@ -101,7 +101,9 @@ describe("strings as real apps write them", () => {
     ].join("\n");
     const file = new TextEncoder().encode(source);
     const { segments, output } = await translateWith(stringsFilter, file, pseudo);
-    expect(segments.map((s) => [s.id, s.text])).toEqual([["%@ %@ is currently the newest version available.", "%1$@ %2$@ is currently the newest version available."]]);
+    expect(segments.map((s) => [s.id, s.text])).toEqual([
+      ["%@ %@ is currently the newest version available.", "%1$@ %2$@ is currently the newest version available."],
+    ]);
     const out = new TextDecoder().decode(output);
     expect(out).toContain('/* No comment provided by engineer. */\n"%@ %@ is currently the newest version available." = "⟦%1$@ %2$@');
     expect(out).toContain('"CFBundleIdentifier" = "org.sparkle-project.Sparkle";');

@@ -171,7 +171,15 @@ describe("vtt as real files write it", () => {
     expect(out).toContain("\nesto<c.colorE5E5E5> pasará</c>\n");
     expect(validate(out).errors).toEqual([]);
     // Left as it was, the cue keeps its word timings byte for byte.
-    expect(text(await vttFilter.merge(utf8(source), translate(segments, (t) => t), EN_DE))).toBe(source);
+    expect(
+      text(
+        await vttFilter.merge(
+          utf8(source),
+          translate(segments, (t) => t),
+          EN_DE,
+        ),
+      ),
+    ).toBe(source);
   });
 
   it("reads timings without milliseconds or with two-digit fractions as players do, and says so", async () => {

@@ -217,7 +217,13 @@ describe("xliff as real projects write it", () => {
   });
 
   it("keeps the source's initial case in each ICU branch (engines capitalise every segment)", async () => {
-    const source = angular(['      <trans-unit id="p" datatype="html">', "        <source>{VAR_PLURAL, plural, one {participant} other {participants}}</source>", "      </trans-unit>"].join("\n"));
+    const source = angular(
+      [
+        '      <trans-unit id="p" datatype="html">',
+        "        <source>{VAR_PLURAL, plural, one {participant} other {participants}}</source>",
+        "      </trans-unit>",
+      ].join("\n"),
+    );
     const filter = filterFor("xlf");
     if (!filter) throw new Error("no xlf filter");
     const segments = await filter.extract(utf8(source), EN_ES);
@@ -245,7 +251,9 @@ describe("xliff as real projects write it", () => {
     const forced = { ...EN_ES, forceTargetLang: true, warn: (w: string) => warnings.push(w) };
     const segments = await xliffFilter.extract(utf8(source), forced);
     expect(segments.map((s) => s.text)).toEqual(["Sample segment."]);
-    expect(warnings).toEqual(['The XLIFF file\'s target language is "fr"; as force_target_lang asked, every unit was translated into "es" and the target language replaced.']);
+    expect(warnings).toEqual([
+      'The XLIFF file\'s target language is "fr"; as force_target_lang asked, every unit was translated into "es" and the target language replaced.',
+    ]);
     const out = text(await xliffFilter.merge(utf8(source), new Map([["0/u1/0", "Segmento de ejemplo."]]), forced));
     expect(out).toContain('trgLang="es"');
     expect(out).toContain("<target>Segmento de ejemplo.</target>");

@@ -67,7 +67,20 @@ describe("yaml: what stays as written", () => {
   });
 
   it("Rails: Ruby symbols, format directives and the text direction stay (rails-i18n en.yml)", async () => {
-    const source = ["en:", "  date:", "    formats:", '      default: "%Y-%m-%d"', '      long: "%B %d, %Y"', "    order:", "      - :year", '      - ":month"', "      - :day", "  direction: ltr", '  month: "Month"', ""].join("\n");
+    const source = [
+      "en:",
+      "  date:",
+      "    formats:",
+      '      default: "%Y-%m-%d"',
+      '      long: "%B %d, %Y"',
+      "    order:",
+      "      - :year",
+      '      - ":month"',
+      "      - :day",
+      "  direction: ltr",
+      '  month: "Month"',
+      "",
+    ].join("\n");
     expect(await texts(source)).toEqual([["/month", "Month"]]);
   });
 
