@@ -245,6 +245,7 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
   const langAttr = version2 ? "trgLang" : "target-language";
   const sourceLang = fileA?.attrs[version2 ? "srcLang" : "source-language"] ?? "";
   const template = fileA?.attrs[langAttr] === undefined || fileA.attrs[langAttr] === sourceLang;
+  const copies = fileA?.attrs[langAttr] !== undefined && fileA.attrs[langAttr] === sourceLang;
   ua.forEach((u, i) => {
     const out = ub[i] as XmlNode;
     const where = u.attrs.id ?? `#${i}`;
@@ -253,8 +254,9 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
     const tgtB = elements(out, "target")[0];
     if (!src) return;
     const sourceText = textOf(src);
-    // In a template every target copies its source, whatever its state says: all are translated.
-    const done = !template && (u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? ""));
+    // In a template (target language = source language) every target copies its source,
+    // whatever its state says: all are translated.
+    const done = !copies && (u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? ""));
     const needs =
       !done && (!tgtA || textOf(tgtA).trim() === "" || template || /^(new|needs-translation|initial)$/.test(tgtA.attrs.state ?? u.attrs.state ?? ""));
     if (!needs) {
