@@ -30,6 +30,12 @@ export const documentRequest = z
     tm_id: z.string().min(1).optional(),
     /** Extension: queue the job and answer 202 (same as the header `Prefer: respond-async`). */
     async: z.enum(["true", "false"]).optional(),
+    /**
+     * Extension: translate into `target_lang` even when the file declares another target
+     * language (an XLIFF for "fr" uploaded for "es"), which is refused otherwise; the file's
+     * declared language is replaced and every unit translated, and `warnings` says so.
+     */
+    force_target_lang: z.enum(["true", "false"]).optional(),
   })
   .strict()
   .refine((r) => r.source_lang !== r.target_lang, { message: "must differ from source_lang", path: ["target_lang"] });
@@ -44,6 +50,10 @@ export const documentUploadForm = z.object({
   brand_voice_id: z.string().optional(),
   tm_id: z.string().optional(),
   async: z.enum(["true", "false"]).optional(),
+  force_target_lang: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: "Translate into target_lang even when the file declares another target language (XLIFF); refused otherwise" }),
 });
 
 export const documentResult = z.object({

@@ -23,6 +23,10 @@ describe("naming rules", () => {
     ["Set max_connections, MAX_SIZE and maxRetries", ["max_connections", "MAX_SIZE", "maxRetries"]],
     ["Use --no-verify or -v", ["--no-verify", "-v"]],
     ["Expand $HOME and %APPDATA% first", ["$HOME", "%APPDATA%"]],
+    // Bottles' launch options (a c-format msgid: gettext reads %c in it, so it must not move).
+    ["e.g.: VAR=value %command% -example1", ["VAR", "%command%"]],
+    // Deluge's console usage line.
+    ["Usage: connect <host[:port]> [<username>]", ["<host[:port]>", "<username>"]],
     ["Requires GTK 3.24.1 or v2", ["GTK", "3.24.1", "v2"]],
     ["Open the PDF with JavaScript on GitHub", ["PDF", "JavaScript", "GitHub"]],
   ])("%j", (source, expected) => {

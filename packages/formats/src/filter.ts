@@ -33,6 +33,11 @@ export interface FilterOptions {
    * read as a template.
    */
   warn?: (message: string) => void;
+  /**
+   * The request's `force_target_lang`: a file that declares another target language (XLIFF) is
+   * translated into `targetLang` rather than refused, its declared language replaced.
+   */
+  forceTargetLang?: boolean;
 }
 
 export interface MergeOptions extends FilterOptions {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 
 import { createdAt, idColumn, tstz } from "./columns";
 import { organizations } from "./organizations";
@@ -35,6 +35,8 @@ export const documentJobs = pgTable(
     targetLang: text("target_lang").notNull(),
     /** The glossaries, memory and brand voice the request named, applied when the job runs. */
     resourceRefs: jsonb("resource_refs").$type<DocumentResourceRefs>().notNull().default({}),
+    /** The request's `force_target_lang`: a file declaring another target language is translated anyway. */
+    forceTargetLang: boolean("force_target_lang").notNull().default(false),
     /** The request that created the job (its usage events carry the job id). */
     requestId: text("request_id").notNull(),
     inputKey: text("input_key").notNull(),

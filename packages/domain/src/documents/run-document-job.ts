@@ -125,7 +125,7 @@ async function translateAndComplete(
 ): Promise<CompletedDocument> {
   const { filter } = resolveDocumentFormat(job.filename);
   const clock = phaseClock();
-  const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang };
+  const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang, forceTargetLang: job.forceTargetLang };
   // The input is read when it is needed (the merge; the extract too when no segments were
   // stored), so a large file is not held while it translates. A file the filter refuses is the
   // client's problem (400), a storage error not.

@@ -78,7 +78,12 @@ export async function submitDocument(
       await extractSegments(
         filter,
         upload.bytes,
-        { sourceLang: request.source_lang, targetLang: request.target_lang, warn: (w) => warnings.push(w) },
+        {
+          sourceLang: request.source_lang,
+          targetLang: request.target_lang,
+          forceTargetLang: request.force_target_lang === "true",
+          warn: (w) => warnings.push(w),
+        },
         async (batch) => {
           for (const s of batch) sourceChars += countCharacters(stripCodes(s.text));
           await stored.add(batch);
@@ -106,6 +111,7 @@ export async function submitDocument(
       sourceLang: request.source_lang,
       targetLang: request.target_lang,
       resourceRefs,
+      forceTargetLang: request.force_target_lang === "true",
       requestId: options.requestId,
       inputKey: inputKey(keys),
       inputBytes: upload.bytes.byteLength,

@@ -38,7 +38,7 @@ import { hasWords } from "@tolk/engines";
  * - identifiers: snake_case and SCREAMING_SNAKE, camelCase and PascalCase with an inner capital,
  *   dotted names and file names (`os.path`, `config.yaml`), paths (`/etc/hosts`, `~/.ssh`,
  *   `./configure`, `C:\Temp`), command-line flags (`--force`, `-v`), variables (`$HOME`,
- *   `%APPDATA%`): a dictionary engine splits them into words and translates those;
+ *   `%APPDATA%`, `%command%`): a dictionary engine splits them into words and translates those;
  * - runs of ALL-CAPS words (`DROP FOREIGN TABLE`, `NASA`, `HTTP`, `MAX_SIZE`): SQL keywords,
  *   acronyms and constants, which an engine lowercases, translates or inflects; not in a segment
  *   written mostly in capitals (a shouted sentence is still a sentence to translate);
@@ -93,7 +93,8 @@ const PATTERNS: readonly (readonly [PlaceholderKind, RegExp, string | RegExp])[]
   ["printf", /%\([\w.-]{1,64}\)[-+#0]{0,3}\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]/g, "%"],
   ["printf", /%<\w{1,64}>[-+#0]{0,3}\d*(?:\.\d+)?[diouxXeEfFgGsp]/g, "%"],
   ["printf", /%%|%[1-9]\d?(?![\d$])/g, "%"],
-  ["tag", /<!--[\s\S]*?-->|<\/?[A-Za-z][\w:.-]*(?:\s(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)?\/?>/g, "<"],
+  // A command-line usage placeholder (`<host[:port]>`, Deluge's catalog) is protected like a tag.
+  ["tag", /<!--[\s\S]*?-->|<\/?[A-Za-z][\w:.-]*(?:\[[^<>[\]]*\])?(?:\s(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)?\/?>/g, "<"],
   ["entity", /&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});/g, "&"],
   ["url", /\b(?:(?:https?|ftp|wss?):\/\/|www\.|mailto:)[^\s<>"'`]+/gi, /:|www\./i],
   ["email", /[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, "@"],
@@ -102,7 +103,7 @@ const PATTERNS: readonly (readonly [PlaceholderKind, RegExp, string | RegExp])[]
   ["path", /(?<![\p{L}\p{N}_./~-])(?:~|\.{1,2})?\/[\p{L}\p{N}_.@+-]+(?:\/[\p{L}\p{N}_.@+-]+)+\/?|(?<![\p{L}\p{N}])~\/[\p{L}\p{N}_.@+-]*/gu, "/"],
   ["path", /(?<![\p{L}\p{N}])[A-Z]:\\[\p{L}\p{N}_.\\-]*[\p{L}\p{N}_]/gu, "\\"],
   ["flag", /(?<![\p{L}\p{N}_-])--[A-Za-z][\w-]*(?:=[^\s"'`]+)?|(?<=^|[\s("'`])-[A-Za-z](?=$|[\s,;:)"'`])/gu, "-"],
-  ["variable", /(?<![\p{L}\p{N}_$])\$[A-Za-z_][A-Za-z0-9_]*|%[A-Z_][A-Z0-9_]{1,63}%/gu, /[$%]/],
+  ["variable", /(?<![\p{L}\p{N}_$])\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]{1,63}%/gu, /[$%]/],
   ["identifier", /(?<![\p{L}\p{N}_.])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\p{L}\p{N}_])/gu, "_"],
   ["identifier", /(?<![\p{L}\p{N}_.])(?:[a-z]+[0-9]*(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*[A-Z][a-z0-9]*)(?![\p{L}\p{N}_])/gu, /[a-z][A-Z]/],
   ["identifier", /(?<![\p{L}\p{N}_.@-])[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)+(?![\p{L}\p{N}_@-]|\.[A-Za-z0-9])/gu, /\.[A-Za-z]/],

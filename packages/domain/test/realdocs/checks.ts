@@ -143,8 +143,21 @@ function compareData(report: Report, a: Json, b: Json, path: string, rootRename?
     const kb = rootRename && k === rootRename[0] ? rootRename[1] : k;
     // ARB locale metadata is rewritten on purpose.
     if (path === "" && k === "@@locale") continue;
+    if (path !== "" && keptOnPurpose(a, k)) {
+      if (JSON.stringify(v) !== JSON.stringify(b[kb])) report.problem(`${path}/${k}: changed, but it is a name or a note that stays`);
+      continue;
+    }
     compareData(report, v, b[kb] as Json, `${path}/${k}`);
   }
+}
+
+/**
+ * Values Tolk keeps as written on purpose (docs/documents.md, "What is translated, format by
+ * format"): checked unchanged rather than counted as units. A message entry's notes and
+ * placeholders (Chrome's messages.json, VS Code's package.nls.json) and ids (Hugo's i18n).
+ */
+function keptOnPurpose(parent: { [key: string]: Json }, key: string): boolean {
+  return (typeof parent.message === "string" && key !== "message") || key === "id";
 }
 
 function checkJson(report: Report, source: Uint8Array, output: Uint8Array): void {
@@ -174,6 +187,12 @@ function checkPo(report: Report, source: Uint8Array, output: Uint8Array): void {
   }
   const a = gettextPo.parse(Buffer.from(source));
   const b = gettextPo.parse(Buffer.from(output));
+  // A catalog in the source language (Weblate's English files) is a template: all of it is translated.
+  const all = Object.values(a.translations).flatMap((entries) => Object.entries(entries).filter(([msgid]) => msgid !== ""));
+  const filled = all.filter(([, e]) => e.msgstr.some((s) => s !== ""));
+  const language = (a.headers.Language ?? "").split(/[-_]/)[0];
+  const template =
+    filled.length > 0 && (language === "en" || (language === "" && filled.every(([msgid, e]) => e.msgstr.every((s) => s === msgid || s === e.msgid_plural))));
   for (const [ctx, entries] of Object.entries(a.translations)) {
     for (const [msgid, entry] of Object.entries(entries)) {
       if (msgid === "") continue;
@@ -184,7 +203,7 @@ function checkPo(report: Report, source: Uint8Array, output: Uint8Array): void {
         continue;
       }
       const fuzzy = /fuzzy/.test(entry.comments?.flag ?? "");
-      const untranslated = entry.msgstr.every((s) => s === "");
+      const untranslated = template || entry.msgstr.every((s) => s === "");
       if (!untranslated || fuzzy) {
         if (JSON.stringify(out.msgstr) !== JSON.stringify(entry.msgstr)) report.problem(`${where}: a translated or fuzzy entry changed`);
         continue;
@@ -226,6 +245,7 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
   const langAttr = version2 ? "trgLang" : "target-language";
   const sourceLang = fileA?.attrs[version2 ? "srcLang" : "source-language"] ?? "";
   const template = fileA?.attrs[langAttr] === undefined || fileA.attrs[langAttr] === sourceLang;
+  const copies = fileA?.attrs[langAttr] !== undefined && fileA.attrs[langAttr] === sourceLang;
   ua.forEach((u, i) => {
     const out = ub[i] as XmlNode;
     const where = u.attrs.id ?? `#${i}`;
@@ -234,7 +254,9 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
     const tgtB = elements(out, "target")[0];
     if (!src) return;
     const sourceText = textOf(src);
-    const done = u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? "");
+    // In a template (target language = source language) every target copies its source,
+    // whatever its state says: all are translated.
+    const done = !copies && (u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? ""));
     const needs =
       !done && (!tgtA || textOf(tgtA).trim() === "" || template || /^(new|needs-translation|initial)$/.test(tgtA.attrs.state ?? u.attrs.state ?? ""));
     if (!needs) {
@@ -369,7 +391,9 @@ function checkCues(report: Report, source: Uint8Array, output: Uint8Array, vtt: 
   ca.cues.forEach((cue, i) => {
     const out = cb.cues[i] as (typeof cb.cues)[number];
     if (cue.id !== out.id || cue.timing !== out.timing) report.problem(`cue ${i + 1}: id or timing changed`);
-    const tags = (s: string) => s.match(/<[^>]*>/g) ?? [];
+    // A translated karaoke cue drops its word timings and the class-less <c> around each word.
+    const karaoke = /<\d[\d:.]*>/.test(cue.text) && /<c>/.test(cue.text);
+    const tags = (s: string) => (s.match(/<[^>]*>/g) ?? []).filter((t) => !(karaoke && /^<(?:\d[\d:.]*|\/?c)>$/.test(t)));
     if (!sameBag(tags(cue.text), tags(out.text))) report.problem(`cue ${i + 1}: tags changed`);
     if (hasWords(cue.text)) {
       report.units++;

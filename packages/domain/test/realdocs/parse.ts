@@ -76,14 +76,18 @@ export function decode(bytes: Uint8Array): { text: string; encoding: string } {
   return { text: utf8.decode(bytes), encoding: bytes[0] === 0xef && bytes[1] === 0xbb ? "utf-8-bom" : "utf-8" };
 }
 
-/** Apple .strings: `"key" = "value";` pairs (comments removed), values unescaped enough to compare. */
+/**
+ * Apple .strings: `"key" = "value";` pairs (comments removed), values unescaped enough to compare.
+ * Keys may be unquoted, as old-style property lists allow (`NSCameraUsageDescription = "…";`).
+ */
 export function parseStrings(text: string): { key: string; value: string }[] {
   const pairs: { key: string; value: string }[] = [];
-  const token = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)"\s*;|"((?:[^"\\]|\\.)*)"\s*;|(\S)/g;
+  const token = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:"((?:[^"\\]|\\.)*)"|([\w$+/:.-]+))\s*=\s*"((?:[^"\\]|\\.)*)"\s*;|"((?:[^"\\]|\\.)*)"\s*;|(\S)/g;
   for (const m of text.matchAll(token)) {
-    if (m[4] !== undefined) throw new Error(`unexpected '${m[4]}' at offset ${m.index}`);
-    if (m[1] !== undefined) pairs.push({ key: m[1], value: m[2] ?? "" });
-    else if (m[3] !== undefined) pairs.push({ key: m[3], value: m[3] });
+    if (m[5] !== undefined) throw new Error(`unexpected '${m[5]}' at offset ${m.index}`);
+    const key = m[1] ?? m[2];
+    if (key !== undefined) pairs.push({ key, value: m[3] ?? "" });
+    else if (m[4] !== undefined) pairs.push({ key: m[4], value: m[4] });
   }
   return pairs;
 }

@@ -36,6 +36,8 @@ interface Message {
   source: string;
   pieces: Map<string, Piece>;
   root: Piece;
+  /** Each branching argument's name in ids: its name, `name#2` for its second use at one level. */
+  labels: Map<Select, string>;
 }
 
 function isBranching(t: Token): t is Select {
@@ -58,8 +60,11 @@ function split(text: string): Message | undefined {
   let firstId = 1;
   for (const m of text.matchAll(CODE_ID)) firstId = Math.max(firstId, Number(m[1] ?? m[2]) + 1);
   const pieces = new Map<string, Piece>();
+  const labels = new Map<Select, string>();
   const build = (suffix: string, body: Token[], start: number, stop: number, inPlural: boolean): Piece => {
     const codes = new InlineCodes<Code>();
+    // Two arguments of one name at one level (`{n, plural, …} … {n, plural, …}`) need apart ids.
+    const uses = new Map<string, number>();
     // Skip the ids the text already uses by allocating placeholders that are never emitted.
     for (let i = 1; i < firstId; i++) codes.single({ kind: "literal", text: "" });
     let out = "";
@@ -68,12 +73,16 @@ function split(text: string): Message | undefined {
       else if (t.type === "octothorpe") out += inPlural ? codes.single({ kind: "pound" }) : "#";
       else if (t.type === "argument" || t.type === "function") out += codes.single({ kind: "literal", text: text.slice(t.ctx.offset, tokenEnd(text, t)) });
       else if (isBranching(t)) {
-        const nested = `${suffix}{${t.arg}}`;
+        const use = (uses.get(t.arg) ?? 0) + 1;
+        uses.set(t.arg, use);
+        const label = use === 1 ? t.arg : `${t.arg}#${use}`;
+        labels.set(t, label);
+        const nested = `${suffix}{${label}}`;
         out += codes.single({ kind: "select", select: t, suffix: nested });
         for (const c of t.cases) {
           const bodyStart = c.ctx.offset + c.ctx.text.length;
           const last = c.tokens[c.tokens.length - 1];
-          build(`${suffix}{${t.arg}:${c.key}}`, c.tokens, bodyStart, last ? tokenEnd(text, last) : bodyStart, t.type !== "select");
+          build(`${suffix}{${label}:${c.key}}`, c.tokens, bodyStart, last ? tokenEnd(text, last) : bodyStart, t.type !== "select");
         }
       }
     }
@@ -84,7 +93,7 @@ function split(text: string): Message | undefined {
   const root = build("", tokens, 0, text.length, false);
   // A paired code cut in two by the ICU syntax cannot be translated piecewise.
   for (const p of pieces.values()) if (repairCodes(p.text, p.text) !== p.text) return undefined;
-  return { source: text, pieces, root };
+  return { source: text, pieces, root, labels };
 }
 
 const hasText = (text: string) => /\p{L}/u.test(text.replace(CODE_ID, ""));
@@ -99,6 +108,40 @@ export function icuSegments(segment: Segment): Segment[] {
     out.push({ ...segment, id: `${segment.id}${piece.suffix}`, text: piece.text });
   }
   return out;
+}
+
+/** The first letter outside inline codes and `{argument}` spans: its offset, or -1. */
+function firstLetter(text: string): number {
+  const skip = /<\/?g\d+>|<x\d+\/>|\{[^{}]*\}/y;
+  for (let i = 0; i < text.length;) {
+    skip.lastIndex = i;
+    const m = skip.exec(text);
+    if (m) {
+      i += m[0].length;
+      continue;
+    }
+    if (/\p{L}/u.test(text.charAt(i))) return i;
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * A branch is the middle of a sentence as often as its start (`{n, plural, one {# participant}
+ * …}`), but engines capitalise every segment's first word: the translation's first letter takes
+ * the case of the source branch's first letter.
+ */
+function withInitialCaseOf(source: string, translation: string): string {
+  const s = firstLetter(source);
+  const t = firstLetter(translation);
+  if (s < 0 || t < 0) return translation;
+  const letter = translation.charAt(t);
+  const next = translation.charAt(t + 1);
+  const isLower = (c: string) => c !== c.toUpperCase() && c === c.toLowerCase();
+  const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
+  // A capitalised word ("Participante") follows the source; one in capitals ("PDF") stays.
+  const cased = isLower(source.charAt(s)) && isLower(next) ? letter.toLowerCase() : isUpper(source.charAt(s)) ? letter.toUpperCase() : letter;
+  return translation.slice(0, t) + cased + translation.slice(t + 1);
 }
 
 /** ICU quoting for literal text a translation brings in. */
@@ -120,7 +163,9 @@ function render(message: Message, piece: Piece, get: (suffix: string) => string 
     return out + message.source.slice(at, piece.end);
   }
   let out = "";
-  for (const t of tokenizeCodes(repairCodes(piece.text, translation))) {
+  const repaired = repairCodes(piece.text, translation);
+  const text = piece === message.root ? repaired : withInitialCaseOf(piece.text, repaired);
+  for (const t of tokenizeCodes(text)) {
     if (t.kind === "text") out += quote(t.text, piece.inPlural);
     else if (t.kind === "isolated") {
       const code = piece.codes.isolated.get(t.id);
@@ -138,7 +183,7 @@ function renderSelect(message: Message, select: Select, suffix: string, get: (su
   let out = "";
   let at = select.ctx.offset;
   for (const c of select.cases) {
-    const piece = message.pieces.get(`${suffix}{${select.arg}:${c.key}}`);
+    const piece = message.pieces.get(`${suffix}{${message.labels.get(select) ?? select.arg}:${c.key}}`);
     if (!piece) continue;
     out += message.source.slice(at, piece.start) + render(message, piece, get);
     at = piece.end;

@@ -1,7 +1,8 @@
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 
 import { repairCodes } from "../common/inline-codes";
-import { withNestingLimit } from "../common/nesting";
+import { checkJsonNesting, withNestingLimit } from "../common/nesting";
+import { isTextAt, MESSAGE_KEY, type ValuePath } from "../common/key-like";
 import { isTranslatableValue } from "../common/non-text";
 import { applyEdits, lineColumn, type TextEdit } from "../common/splice";
 import { decodeText, encodeText } from "../common/text-encoding";
@@ -37,6 +38,7 @@ function parse(file: Uint8Array): ParsedJson & { encoding: ReturnType<typeof dec
 
 function parseNested(file: Uint8Array): ParsedJson & { encoding: ReturnType<typeof decodeText>["encoding"] } {
   const { text, encoding } = decodeText(file);
+  checkJsonNesting(text);
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
@@ -49,10 +51,10 @@ function parseNested(file: Uint8Array): ParsedJson & { encoding: ReturnType<type
   const strings: JsonString[] = [];
   const seen = new Map<string, number>();
   let arbLocale: Node | undefined;
-  const visit = (node: Node, path: string, depth: number): void => {
+  const visit = (node: Node, path: string, depth: number, keys: ValuePath): void => {
     if (node.type === "string") {
       const value = String(node.value);
-      if (!isTranslatableValue(value)) return;
+      if (!isTranslatableValue(value) || !isTextAt(keys, value)) return;
       const count = (seen.get(path) ?? 0) + 1;
       seen.set(path, count);
       // Duplicate keys share a path; later ones get a suffix so ids stay unique and stable.
@@ -60,23 +62,29 @@ function parseNested(file: Uint8Array): ParsedJson & { encoding: ReturnType<type
       return;
     }
     if (node.type === "array") {
-      (node.children ?? []).forEach((child, i) => visit(child, `${path}/${i}`, depth + 1));
+      (node.children ?? []).forEach((child, i) => visit(child, `${path}/${i}`, depth + 1, [...keys, i]));
       return;
     }
     if (node.type !== "object") return;
+    // Entries are below the root: a root key named "message" is an ordinary key.
+    const message = depth > 0 && hasMessage(node);
     for (const property of node.children ?? []) {
       const [keyNode, valueNode] = property.children ?? [];
       if (!keyNode || !valueNode) continue;
       const key = String(keyNode.value);
+      if (message && key !== MESSAGE_KEY) continue;
       if (depth === 0 && key === "@@locale" && valueNode.type === "string") arbLocale = valueNode;
       // ARB metadata (`@key` descriptions, placeholders, `@@…` globals) is not user-facing text.
       if (depth === 0 && key.startsWith("@")) continue;
-      visit(valueNode, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1);
+      visit(valueNode, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1, [...keys, key]);
     }
   };
-  visit(root, "", 0);
+  visit(root, "", 0, []);
   return { text, encoding, strings, arbLocale };
 }
+
+/** An entry with a `message` string, whose other members are notes and placeholders (see key-like.ts). */
+const hasMessage = (node: Node) => (node.children ?? []).some((p) => p.children?.[0]?.value === MESSAGE_KEY && p.children[1]?.type === "string");
 
 export const jsonFilter: FormatFilter = {
   extensions: ["json"],

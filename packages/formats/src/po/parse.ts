@@ -66,7 +66,10 @@ export function parsePo(text: string): PoEntry[] {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     const lineNo = i + 1;
     const trimmed = line.trim();
-    if (trimmed === "") return finish();
+    // gettext's lexer reads whitespace, blank lines included, between any two tokens: entries
+    // end at the next keyword or comment, so a blank line inside a header's continuation
+    // strings (Kodi's files have one) is accepted as msgfmt and translate-toolkit accept it.
+    if (trimmed === "") return;
     if (line.startsWith("#")) {
       // A comment after an entry's strings starts the next entry.
       if (hasMsgstr()) finish();
@@ -81,6 +84,7 @@ export function parsePo(text: string): PoEntry[] {
     if (keyword) {
       const [, name = "", index, literal = ""] = keyword;
       if ((name === "msgid" || name === "msgctxt") && hasMsgstr()) finish();
+      else if (name === "msgid" && draft.strings.some((s) => s.keyword === "msgid")) fail(lineNo, "a msgid without a msgstr before it");
       if (draft.strings.length === 0) draftLine = lineNo;
       const partStart = lineStart + line.length - literal.length;
       const value = unquote(literal, lineNo, fail);

@@ -15,6 +15,10 @@ import { gettextLanguage, parsePluralForms, type PluralRule, pluralRuleFor } fro
  * target language has forms and sets the header's `Language` and `Plural-Forms` to match.
  * `msgctxt` is context only. A POT comes back as a filled catalog (header fuzzy flag dropped,
  * charset set), ready to save as `.po`.
+ *
+ * A catalog in the source language (Weblate's English "translation" files: `Language: en`, or no
+ * language and every msgstr copying its msgid) is read as a template, as XLIFF templates are:
+ * every entry is translated whatever its msgstr holds, and `warn` says so.
  */
 
 const PLURAL_SUFFIX = "/plural";
@@ -25,9 +29,11 @@ interface ParsedPo {
   encoding: TextEncoding;
   entries: PoEntry[];
   header?: PoEntry;
+  /** The catalog holds the source language: its msgstrs are copies to translate again. */
+  template: boolean;
 }
 
-function parse(file: Uint8Array): ParsedPo {
+function parse(file: Uint8Array, options: FilterOptions): ParsedPo {
   // The header's charset decides the encoding; it is ASCII, so a Latin-1 look finds it.
   const charset = /charset=([\w.:-]+)/i.exec(Buffer.from(file.subarray(0, 4096)).toString("latin1"))?.[1];
   const legacy = charset && !/^(utf-?8|charset)$/i.test(charset) ? charset : undefined;
@@ -36,20 +42,39 @@ function parse(file: Uint8Array): ParsedPo {
   const entries = parsePo(decoded.text);
   const first = entries[0];
   const header = first && first.msgid.value === "" && !first.msgctxt ? first : undefined;
-  return { text: decoded.text, encoding, entries, header };
+  const template = isTemplate(entries, header, options);
+  if (template) {
+    options.warn?.(
+      `The PO catalog is in the source language ("${options.sourceLang}"; its msgstrs copy the msgids): it was read as a template. Every entry was translated and the language set to "${options.targetLang}".`,
+    );
+  }
+  return { text: decoded.text, encoding, entries, header, template };
 }
 
-function needsTranslation(entry: PoEntry, header: PoEntry | undefined): boolean {
-  return entry !== header && !entry.flags.includes("fuzzy") && entry.msgid.value.trim() !== "" && entry.msgstr.every((s) => s.value === "");
+const live = (entry: PoEntry, header: PoEntry | undefined) => entry !== header && !entry.flags.includes("fuzzy") && entry.msgid.value.trim() !== "";
+
+/** A catalog whose language is the source language, or without one whose every msgstr is a copy. */
+function isTemplate(entries: readonly PoEntry[], header: PoEntry | undefined, options: FilterOptions): boolean {
+  const filled = entries.filter((e) => live(e, header) && e.msgstr.some((s) => s.value !== ""));
+  if (filled.length === 0) return false;
+  const language = gettextLanguage(fields(header?.msgstr[0]?.value ?? "").get("language") ?? "").split("_")[0] ?? "";
+  const source = gettextLanguage(options.sourceLang).split("_")[0] ?? "";
+  if (language !== "") return language === source && language !== gettextLanguage(options.targetLang).split("_")[0];
+  const sources = (e: PoEntry) => [e.msgid.value, e.msgidPlural?.value];
+  return filled.every((e) => e.msgstr.every((s) => sources(e).includes(s.value)));
+}
+
+function needsTranslation(entry: PoEntry, parsed: Pick<ParsedPo, "header" | "template">): boolean {
+  return live(entry, parsed.header) && (parsed.template || entry.msgstr.every((s) => s.value === ""));
 }
 
 export const poFilter: FormatFilter = {
   extensions: ["po", "pot"],
 
-  async extract(file: Uint8Array): Promise<Segment[]> {
-    const { entries, header } = parse(file);
-    return entries
-      .filter((e) => needsTranslation(e, header))
+  async extract(file: Uint8Array, options: FilterOptions): Promise<Segment[]> {
+    const parsed = parse(file, options);
+    return parsed.entries
+      .filter((e) => needsTranslation(e, parsed))
       .flatMap((e) => {
         const context = e.msgctxt?.value;
         const singular: Segment = { id: String(e.ordinal), text: e.msgid.value, ...(context === undefined ? {} : { context }) };
@@ -59,7 +84,8 @@ export const poFilter: FormatFilter = {
   },
 
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
-    const { text, encoding, entries, header } = parse(file);
+    const parsed = parse(file, { ...options, warn: undefined });
+    const { text, encoding, entries, header } = parsed;
     const eol = dominantEol(text);
     const headerFields = header ? fields(header.msgstr[0]?.value ?? "") : new Map<string, string>();
     const target = gettextLanguage(options.targetLang);
@@ -69,7 +95,7 @@ export const poFilter: FormatFilter = {
 
     const edits: TextEdit[] = [];
     for (const entry of entries) {
-      if (!needsTranslation(entry, header)) continue;
+      if (!needsTranslation(entry, parsed)) continue;
       const edit = entry.msgidPlural ? pluralEdit(entry, entry.msgidPlural.value, translations, rule, eol) : singularEdit(entry, translations, eol);
       if (edit) edits.push(edit);
     }

@@ -1,10 +1,12 @@
 import { FormatError } from "../filter";
 import { type SubtitleDialect } from "../subtitles/cue-text";
-import { subtitleFilter, type Cue } from "../subtitles/filter";
+import { subtitleFilter, type Cue, type ParseReport } from "../subtitles/filter";
 import { blocks, type Line } from "../subtitles/lines";
 
 /** `00:00:01,000 --> 00:00:02,500` plus optional coordinates (`X1:100 X2:200 Y1:10 Y2:50`); a dot is tolerated. */
 const TIMING = /^\s*\d+:\d{1,2}:\d{1,2}[,.]\d{1,3}\s*-->\s*\d+:\d{1,2}:\d{1,2}[,.]\d{1,3}(?:\s.*)?$/;
+/** What players still read: no milliseconds, one- or two-digit fractions, no hours. */
+const LENIENT_TIMING = /^\s*(?:\d+:)?\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?\s*-->\s*(?:\d+:)?\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?(?:\s.*)?$/;
 const INDEX = /^\s*\d+\s*$/;
 
 /**
@@ -16,22 +18,27 @@ const dialect: SubtitleDialect = {
   encoder: () => (text) => text.replace(/\s*[\r\n]+\s*/g, " ").replace(/-->/g, "→"),
 };
 
-function parse(lines: readonly Line[]): Cue[] {
+function parse(lines: readonly Line[], report: ParseReport): Cue[] {
   const cues: Cue[] = [];
+  let firstError: FormatError | undefined;
+  const isTiming = (line: Line | undefined) => line !== undefined && (TIMING.test(line.text) || LENIENT_TIMING.test(line.text));
   for (const block of blocks(lines)) {
     const [first, second] = block;
     if (!first) continue;
     let timingAt: number;
-    if (TIMING.test(first.text)) timingAt = 0;
-    else if (INDEX.test(first.text) && second && TIMING.test(second.text)) timingAt = 1;
+    if (isTiming(first)) timingAt = 0;
+    else if (INDEX.test(first.text) && isTiming(second)) timingAt = 1;
     else {
       const bad = INDEX.test(first.text) && second ? second : first;
-      throw new FormatError(
+      firstError ??= new FormatError(
         "invalid_file",
         `Line ${bad.number}: expected a cue timing like "00:00:01,000 --> 00:00:02,000", found "${bad.text.trim().slice(0, 60)}".`,
       );
+      report.skip(bad);
+      continue;
     }
     const timing = block[timingAt];
+    if (timing && !TIMING.test(timing.text)) report.lenient(timing);
     const number = cues.length + 1;
     cues.push({
       id: String(number),
@@ -39,7 +46,8 @@ function parse(lines: readonly Line[]): Cue[] {
       payload: block.slice(timingAt + 1),
     });
   }
-  if (cues.length === 0) throw new FormatError("invalid_file", "Line 1: the file holds no subtitle cues.");
+  // Prose or any other file without a single cue is not a subtitle file.
+  if (cues.length === 0) throw firstError ?? new FormatError("invalid_file", "Line 1: the file holds no subtitle cues.");
   return cues;
 }
 

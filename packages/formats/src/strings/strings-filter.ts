@@ -1,4 +1,5 @@
 import { repairCodes } from "../common/inline-codes";
+import { isKeyLikeValue } from "../common/key-like";
 import { isTranslatableValue } from "../common/non-text";
 import { applyEdits, type TextEdit } from "../common/splice";
 import { type DecodedText, decodeText, encodeText } from "../common/text-encoding";
@@ -36,7 +37,8 @@ function parse(file: Uint8Array): ParsedStrings {
   const decoded = decode(file);
   const seen = new Map<string, number>();
   const pairs = parseStrings(decoded.text)
-    .filter((p) => isTranslatableValue(p.value.value))
+    // Keys are message ids, not field names: only the value's own shape decides (a bundle id stays).
+    .filter((p) => isTranslatableValue(p.value.value) && !isKeyLikeValue(p.value.value))
     .map((pair) => {
       const count = (seen.get(pair.key.value) ?? 0) + 1;
       seen.set(pair.key.value, count);

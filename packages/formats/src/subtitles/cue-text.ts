@@ -16,6 +16,8 @@ export interface SubtitleDialect {
  */
 export const CUE_TAG = /<\/?[a-zA-Z][^<>\r\n]*>|<\d+:[\d:.]+>|\{\\[^{}\r\n]*\}/;
 
+const INLINE_TIMESTAMP = /^<\d+:[\d:.]+>$/;
+
 /** A dialogue line starts with a dash; each speaker's line is translated on its own. */
 const DIALOGUE_DASH = /^\s*[-–—]\s*/;
 /** The same, possibly after opening tags (`<i>- Hi</i>`); the dash then stays in the segment. */
@@ -91,9 +93,27 @@ function toSegment(raw: string, dialect: SubtitleDialect): { lead: string; text:
     }
   });
 
+  // Karaoke captions (YouTube's) time every word: `this<00:05:04.199><c> will</c>`. A
+  // translation reorders and merges words ("will happen" is one Spanish word), so the word
+  // timings cannot follow; they and the class-less <c> around each word are left out of the
+  // segment, and a translated cue shows its words at once (a cue left as it was keeps them).
+  const karaoke = new Set<number>();
+  if (tokens.some((t) => t.raw === "<c>") && tokens.some((t) => t.tag && INLINE_TIMESTAMP.test(t.raw))) {
+    tokens.forEach((t, i) => {
+      if (t.tag && INLINE_TIMESTAMP.test(t.raw)) karaoke.add(i);
+    });
+    for (const [open, close] of closeOf) {
+      if (tokens[open]?.raw === "<c>") {
+        karaoke.add(open);
+        karaoke.add(close);
+        closeOf.delete(open);
+      }
+    }
+  }
+
   const paired = new Set([...closeOf.keys(), ...closeOf.values()]);
   const standalone = (t: { tag: boolean; raw: string } | undefined, i: number) =>
-    t !== undefined && ((t.tag && !paired.has(i)) || (!t.tag && t.raw.trim() === ""));
+    t !== undefined && ((t.tag && !paired.has(i) && !karaoke.has(i)) || (!t.tag && t.raw.trim() === ""));
   let from = 0;
   while (from < tokens.length && standalone(tokens[from], from)) from++;
   let to = tokens.length;
@@ -113,6 +133,7 @@ function toSegment(raw: string, dialect: SubtitleDialect): { lead: string; text:
       const close = closeOf.get(i);
       const closing = close === undefined ? undefined : tokens[close];
       if (!t.tag) out += dialect.decode(t.raw);
+      else if (karaoke.has(i)) continue;
       else if (close !== undefined && closing) {
         out += codes.wrap(render(i + 1, close), t.raw, closing.raw);
         i = close;

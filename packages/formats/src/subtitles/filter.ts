@@ -21,17 +21,57 @@ export interface SubtitleFormat {
   dialect: SubtitleDialect;
   /** Legacy encoding to read non-UTF-8 bytes with, when the format allows one. */
   fallbackEncoding?: string;
-  /** The cues of a decoded file; throws FormatError("invalid_file") naming the line. */
-  parse(lines: readonly Line[]): Cue[];
+  /**
+   * The cues of a decoded file. Blocks it cannot read are reported through `skip` (kept as they
+   * are, untranslated) and non-standard timings it still reads through `lenient`; throws
+   * FormatError("invalid_file") naming the line when the file is not of the format at all.
+   */
+  parse(lines: readonly Line[], report: ParseReport): Cue[];
+}
+
+/** What a lenient parse met, for the job's `warnings`. */
+export interface ParseReport {
+  /** A timing line that breaks the format's rules but that players read (`00:01:39 --> 00:01:41.04`). */
+  lenient(line: Line): void;
+  /** A block without a timing line: kept byte for byte, not translated. */
+  skip(line: Line): void;
+}
+
+/**
+ * Players skip a block they cannot read and accept timings without milliseconds, so a file with
+ * a few such lines is translated rather than refused; the lines are listed in one warning each.
+ */
+function collectReport(warn: ((message: string) => void) | undefined): { report: ParseReport; flush: () => void } {
+  const lenient: number[] = [];
+  const skipped: number[] = [];
+  const list = (numbers: number[]) => (numbers.length > 5 ? `${numbers.slice(0, 5).join(", ")}, …` : numbers.join(", "));
+  return {
+    report: { lenient: (line) => lenient.push(line.number), skip: (line) => skipped.push(line.number) },
+    flush: () => {
+      if (lenient.length > 0) {
+        warn?.(
+          `${lenient.length} cue timing line${lenient.length === 1 ? " is" : "s are"} not standard (line${lenient.length === 1 ? "" : "s"} ${list(lenient)}): kept as written, the cue text translated.`,
+        );
+      }
+      if (skipped.length > 0) {
+        warn?.(
+          `${skipped.length} block${skipped.length === 1 ? " has" : "s have"} no cue timing that can be read (line${skipped.length === 1 ? "" : "s"} ${list(skipped)}): kept as written, not translated.`,
+        );
+      }
+    },
+  };
 }
 
 /** A filter for a cue-based subtitle format: one segment per cue or dialogue line. */
 export function subtitleFilter(format: SubtitleFormat): FormatFilter {
-  const read = (file: Uint8Array) => {
+  const read = (file: Uint8Array, warn?: (message: string) => void) => {
     if (file.length === 0) throw new FormatError("invalid_file", "The file is empty.");
     const decoded = decodeText(file, { fallback: format.fallbackEncoding });
     if (decoded.text.includes("\0")) throw new FormatError("invalid_file", "The file holds NUL characters; it is not a subtitle file.");
-    return { ...decoded, cues: format.parse(splitLines(decoded.text)) };
+    const { report, flush } = collectReport(warn);
+    const cues = format.parse(splitLines(decoded.text), report);
+    flush();
+    return { ...decoded, cues };
   };
   // Tags nested tens of thousands deep in one cue would overflow the stack while building codes.
   const unitsOf = (cue: Cue) => withNestingLimit((format.extensions[0] ?? "subtitle").toUpperCase(), () => cueUnits(cue.id, cue.payload, format.dialect));
@@ -39,8 +79,8 @@ export function subtitleFilter(format: SubtitleFormat): FormatFilter {
   return {
     extensions: format.extensions,
 
-    async extract(file) {
-      const { cues } = read(file);
+    async extract(file, options) {
+      const { cues } = read(file, options.warn);
       const segments: Segment[] = [];
       for (const cue of cues) {
         for (const unit of unitsOf(cue)) {

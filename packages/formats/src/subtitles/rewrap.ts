@@ -18,7 +18,8 @@ export function rewrap(markup: string, count: number, tag: RegExp): string[] {
       if (i < current[1]) continue;
       t++;
     }
-    if (line[i] === " ") breaks.push({ at: i, visible });
+    // A line starting with a dash would read as a dialogue line of its own.
+    if (line[i] === " " && !/[-–—]/.test(line[i + 1] ?? "")) breaks.push({ at: i, visible });
     visible++;
   }
   const total = visible;

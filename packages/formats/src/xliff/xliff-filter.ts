@@ -36,6 +36,12 @@ interface Unit {
   stateHolder?: XElement;
   /** The element that carries the target language (1.2 `file`, 2.x `xliff`). */
   languageHolder: XElement;
+  /**
+   * A source of placeholders and punctuation only (`<x id="INTERPOLATION"/>`): nothing to
+   * translate, not a segment, but its target is written as a copy of the source, since Angular
+   * and other tools warn about (or fall back on) a unit without a target.
+   */
+  copy?: boolean;
 }
 
 interface ParsedXliff extends DecodedText {
@@ -89,9 +95,12 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
   });
   if (templates.size > 0) {
     const first = [...templates][0];
-    const declared = first ? attributesOf(first)[version === 1 ? "target-language" : "trgLang"] : undefined;
+    const declared = (first ? attributesOf(first)[version === 1 ? "target-language" : "trgLang"] : undefined) ?? "";
+    const source = (first ? sourceOf(first) : undefined) ?? options.sourceLang;
     options.warn?.(
-      `The XLIFF file's target language is "${declared}", the same as its source language: it was read as a template (its targets copy the sources). The sources were translated and the target language set to "${options.targetLang}".`,
+      primary(declared) === primary(source) || primary(declared) === primary(options.sourceLang)
+        ? `The XLIFF file's target language is "${declared}", the same as its source language: it was read as a template (its targets copy the sources). The sources were translated and the target language set to "${options.targetLang}".`
+        : `The XLIFF file's target language is "${declared}"; as force_target_lang asked, every unit was translated into "${options.targetLang}" and the target language replaced.`,
     );
   }
   return { ...decoded, version, units, templates };
@@ -107,7 +116,12 @@ const primary = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase();
 function isTemplate(declared: string | undefined, sourceLanguage: string | undefined, options: FilterOptions): boolean {
   if (declared === undefined || declared === "" || primary(declared) === primary(options.targetLang)) return false;
   if (primary(declared) === primary(sourceLanguage ?? options.sourceLang) || primary(declared) === primary(options.sourceLang)) return true;
-  throw new FormatError("invalid_file", `The XLIFF file's target language is "${declared}", not "${options.targetLang}".`);
+  // Asked for explicitly: the file's targets are in another language, so all are translated again.
+  if (options.forceTargetLang) return true;
+  throw new FormatError(
+    "invalid_file",
+    `The XLIFF file's target language is "${declared}", not "${options.targetLang}" (send force_target_lang=true to translate it into "${options.targetLang}" anyway).`,
+  );
 }
 
 const children = (element: XElement, name: string) => element.children.filter((c): c is XElement => c.kind === "element" && localName(c) === name);
@@ -142,7 +156,9 @@ function toUnit(
 ): Unit[] {
   const codes = new InlineCodes();
   const segment = contentToText(text, content, codes);
-  if (!/[\p{L}\p{N}]/u.test(segment.replace(/<\/?g\d+>|<x\d+\/>/g, ""))) return [];
+  if (!/[\p{L}\p{N}]/u.test(segment.replace(/<\/?g\d+>|<x\d+\/>/g, ""))) {
+    return /\S/.test(segment) ? [{ id, context, text: segment, codes, content, target, languageHolder, ...extra, copy: true }] : [];
+  }
   return [{ id, context, text: segment, codes, content, target, languageHolder, ...extra }];
 }
 
@@ -176,7 +192,9 @@ export const xliffFilter: FormatFilter = {
   extensions: ["xliff", "xlf"],
 
   async extract(file: Uint8Array, options: FilterOptions): Promise<Segment[]> {
-    return parse(file, options).units.map((u) => ({ id: u.id, text: u.text, context: u.context, ...(u.maxLength ? { maxLength: u.maxLength } : {}) }));
+    return parse(file, options)
+      .units.filter((u) => !u.copy)
+      .map((u) => ({ id: u.id, text: u.text, context: u.context, ...(u.maxLength ? { maxLength: u.maxLength } : {}) }));
   },
 
   async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
@@ -193,10 +211,17 @@ export const xliffFilter: FormatFilter = {
           ]
         : [];
     for (const unit of units) {
-      const raw = translations.get(unit.id);
-      if (raw === undefined) continue;
-      const content = expandCodes(repairCodes(unit.text, raw), unit.codes, escape);
-      appendAll(edits, targetEdits(text, unit, content, state, eol));
+      let content: string;
+      if (unit.copy) {
+        // Already a copy (a template's target): nothing to write.
+        if (hasContent(unit.target)) continue;
+        content = text.slice(startTagEnd(text, unit.content), endTagStart(text, unit.content));
+      } else {
+        const raw = translations.get(unit.id);
+        if (raw === undefined) continue;
+        content = expandCodes(repairCodes(unit.text, raw), unit.codes, escape);
+      }
+      appendAll(edits, targetEdits(text, unit, content, unit.copy ? state.slice(0, 1) : state, eol));
       if (unit.stateHolder) edits.push(startTagEdit(text, unit.stateHolder, [["state", "translated"]]));
       languageHolders.add(unit.languageHolder);
     }

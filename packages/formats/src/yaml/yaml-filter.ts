@@ -1,7 +1,8 @@
-import { type Document, isAlias, isMap, isScalar, isSeq, parse as parseYamlValue, parseAllDocuments, type Scalar } from "yaml";
+import { type Document, isAlias, type YAMLMap, isMap, isScalar, isSeq, parse as parseYamlValue, parseAllDocuments, type Scalar } from "yaml";
 
 import { repairCodes } from "../common/inline-codes";
-import { withNestingLimit } from "../common/nesting";
+import { checkYamlNesting, withNestingLimit } from "../common/nesting";
+import { isTextAt, issueFormText, looksLikeIssueForm, type ValuePath } from "../common/key-like";
 import { isTranslatableValue } from "../common/non-text";
 import { applyEdits, type TextEdit } from "../common/splice";
 import { type DecodedText, decodeText, dominantEol, encodeText } from "../common/text-encoding";
@@ -44,6 +45,7 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedYaml {
 function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
   const decoded = decodeText(file);
   const { text } = decoded;
+  checkYamlNesting(text);
   // The library's duplicate-key check compares each key with every earlier one: quadratic in a
   // large map. Duplicates are harmless here (each value is its own segment).
   const docs = parseAllDocuments(text, { uniqueKeys: false });
@@ -61,10 +63,11 @@ function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
   const strings: YamlString[] = [];
   const localeRoots: Scalar[] = [];
   const seen = new Set<string>();
-  const visit = (node: unknown, path: string, inFlow: boolean): void => {
+  let issueForm = false;
+  const visit = (node: unknown, path: string, inFlow: boolean, keys: ValuePath): void => {
     if (isAlias(node)) return;
     if (isScalar(node)) {
-      if (isText(node, text)) {
+      if (isText(node, text) && isTextAt(keys, String(node.value)) && (!issueForm || issueFormText(keys))) {
         // Block scalars keep their final line breaks in the file, not in the segment.
         const value = BLOCK.has(node.type ?? "") ? String(node.value).replace(/\n+$/, "") : String(node.value);
         let id = path;
@@ -75,7 +78,7 @@ function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
       return;
     }
     if (isSeq(node)) {
-      node.items.forEach((item, i) => visit(item, `${path}/${i}`, inFlow || Boolean(node.flow)));
+      node.items.forEach((item, i) => visit(item, `${path}/${i}`, inFlow || Boolean(node.flow), [...keys, i]));
       return;
     }
     if (!isMap(node)) return;
@@ -83,7 +86,7 @@ function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
       const key = isScalar(pair.key) ? String(pair.key.value) : "?";
       // `<<: *defaults` merges an anchored map that is translated where it is defined.
       if (key === "<<") continue;
-      visit(pair.value, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, inFlow || Boolean(node.flow));
+      visit(pair.value, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, inFlow || Boolean(node.flow), [...keys, key]);
     }
   };
   list.forEach((doc, i) => {
@@ -91,13 +94,22 @@ function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
     const root = doc.contents;
     const rootMap = isMap(root) ? root : undefined;
     const only = rootMap?.items.length === 1 ? rootMap.items[0] : undefined;
+    issueForm = rootMap !== undefined && isIssueForm(rootMap);
     if (only && isScalar(only.key) && only.key.type === "PLAIN" && LOCALE_KEY.test(String(only.key.value))) {
       // A Rails-style locale root is not part of the ids, so a translated file keeps them.
       if (sameLanguage(String(only.key.value), options.sourceLang)) localeRoots.push(only.key);
-      visit(only.value, prefix, rootMap?.flow === true);
-    } else visit(root, prefix, false);
+      visit(only.value, prefix, rootMap?.flow === true, []);
+    } else visit(root, prefix, false, []);
   });
   return { ...decoded, strings, localeRoots };
+}
+
+/** A GitHub issue form: `name`/`description` and a `body` list whose elements have a `type`. */
+function isIssueForm(root: YAMLMap): boolean {
+  const keyOf = (pair: { key: unknown }) => (isScalar(pair.key) ? String(pair.key.value) : "");
+  const body = root.items.find((p) => keyOf(p) === "body")?.value;
+  const typed = isSeq(body) && body.items.length > 0 && body.items.every((item) => isMap(item) && item.items.some((p) => keyOf(p) === "type"));
+  return looksLikeIssueForm(root.items.map(keyOf), typed);
 }
 
 /** A string worth translating: not tagged, not data-like, and a string for YAML 1.1 readers too. */

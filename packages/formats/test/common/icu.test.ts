@@ -89,3 +89,13 @@ describe("XLIFF templates", () => {
     );
   });
 });
+
+describe("ICU arguments used twice in one message", () => {
+  it("gives each use its own ids, so an identity engine changes nothing and each use gets its own translation", async () => {
+    const source = JSON.stringify({ m: "{n, plural, one {# file} other {# files}} in {n, plural, one {# folder} other {# folders}}" });
+    const { segments, out } = await roundTrip("json", source);
+    expect(segments.map((s) => s.id)).toEqual(["/m{n:one}", "/m{n:other}", "/m{n#2:one}", "/m{n#2:other}", "/m"]);
+    expect(JSON.parse(out)).toEqual({ m: "{n, plural, one {# FILE} other {# FILES}} IN {n, plural, one {# FOLDER} other {# FOLDERS}}" });
+    expect((await roundTrip("json", source, (t) => t)).out).toBe(source);
+  });
+});

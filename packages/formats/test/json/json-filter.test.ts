@@ -90,6 +90,11 @@ describe("json filter", () => {
     await expect(jsonFilter.extract(new Uint8Array(), EN_ES)).rejects.toBeInstanceOf(FormatError);
     await expect(jsonFilter.extract(new Uint8Array([0x7b, 0xff, 0x7d]), EN_ES)).rejects.toMatchObject({ code: "invalid_encoding" });
     const deep = new TextEncoder().encode(`${"[".repeat(200_000)}"x"${"]".repeat(200_000)}`);
-    await expect(jsonFilter.extract(deep, EN_ES)).rejects.toMatchObject({ code: "invalid_file", message: "The JSON file is nested too deeply to process." });
+    await expect(jsonFilter.extract(deep, EN_ES)).rejects.toMatchObject({
+      code: "invalid_file",
+      message: "The JSON file is nested more than 256 levels deep (line 1); that is the limit.",
+    });
+    const atLimit = new TextEncoder().encode(`${'{"a":'.repeat(256)}"Deep text"${"}".repeat(256)}`);
+    expect((await jsonFilter.extract(atLimit, EN_ES)).map((s) => s.text)).toEqual(["Deep text"]);
   });
 });

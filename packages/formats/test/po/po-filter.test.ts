@@ -150,3 +150,70 @@ describe("po filter", () => {
     expect(msgfmt(output)).toBe("");
   });
 });
+
+describe("po as real catalogs write it", () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+
+  it("accepts a blank line inside the header's strings, as msgfmt does (Kodi's strings.po)", async () => {
+    const source = [
+      "# Kodi Media Center language file",
+      'msgid ""',
+      'msgstr ""',
+      "",
+      '"MIME-Version: 1.0\\n"',
+      '"Content-Type: text/plain; charset=UTF-8\\n"',
+      '"Language: en\\n"',
+      "",
+      'msgctxt "#30100"',
+      'msgid "General"',
+      'msgstr ""',
+      "",
+    ].join("\n");
+    expect(msgfmt(utf8(source))).toBe("");
+    const { segments, output } = await translateWith(poFilter, utf8(source), pseudo);
+    expect(segments.map((s) => [s.id, s.text, s.context])).toEqual([["1", "General", "#30100"]]);
+    expect(text(output)).toContain(`msgctxt "#30100"\nmsgid "General"\nmsgstr "${pseudo("General")}"`);
+    expect(text(output)).toContain('"Language: es\\n"');
+    expect(msgfmt(output)).toBe("");
+  });
+
+  it("still refuses an entry whose msgstr is missing", async () => {
+    await expect(poFilter.extract(utf8('msgid "a"\n\nmsgid "b"\nmsgstr ""\n'), EN_ES)).rejects.toThrow(/line 3: a msgid without a msgstr/);
+  });
+
+  it("reads a catalog in the source language whose msgstrs copy the msgids as a template, and says so (Weblate)", async () => {
+    // bottles.pot from Weblate: `Language: en`, every msgstr a copy of its msgid.
+    const source = [
+      'msgid ""',
+      'msgstr ""',
+      '"Language: en\\n"',
+      '"Content-Type: text/plain; charset=UTF-8\\n"',
+      '"Plural-Forms: nplurals=2; plural=n != 1;\\n"',
+      "",
+      "#, python-brace-format",
+      'msgid "Backup {0}"',
+      'msgstr "Backup {0}"',
+      "",
+      'msgid "No path specified"',
+      'msgstr "No path specified"',
+      "",
+    ].join("\n");
+    const warnings: string[] = [];
+    const options = { ...EN_ES, warn: (w: string) => warnings.push(w) };
+    const { segments, output } = await translateWith(poFilter, utf8(source), pseudo, options);
+    expect(segments.map((s) => s.text)).toEqual(["Backup {0}", "No path specified"]);
+    expect(warnings).toEqual([expect.stringMatching(/read as a template/)]);
+    const out = text(output);
+    expect(out).toContain(`msgstr "${pseudo("Backup {0}")}"`);
+    expect(out).toContain('"Language: es\\n"');
+    expect(out).not.toContain('msgstr "No path specified"');
+    expect(msgfmt(output)).toBe("");
+  });
+
+  it("also without a language, when every msgstr copies its msgid; not when one is a real translation", async () => {
+    const copies = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Open"\nmsgstr "Open"\n\nmsgid "Close"\nmsgstr ""\n';
+    expect((await poFilter.extract(utf8(copies), EN_ES)).map((s) => s.text)).toEqual(["Open", "Close"]);
+    const spanish = copies.replace('msgid "Close"\nmsgstr ""', 'msgid "Close"\nmsgstr "Cerrar"');
+    expect(await poFilter.extract(utf8(spanish), EN_ES)).toEqual([]);
+  });
+});

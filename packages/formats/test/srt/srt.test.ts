@@ -135,10 +135,10 @@ describe("srt refuses files that are not subtitles", () => {
     throw new Error("expected a FormatError");
   };
 
-  it("names the line of a cue without a timing", async () => {
-    const error = await refuse("1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03 to 00:00:04\nBye\n");
+  it("names the line when no block has a timing it can read", async () => {
+    const error = await refuse("1\n00:00:01 to 00:00:02\nHello\n");
     expect(error.code).toBe("invalid_file");
-    expect(error.message).toMatch(/^Line 6: expected a cue timing/);
+    expect(error.message).toMatch(/^Line 2: expected a cue timing/);
   });
 
   it("refuses an empty file, prose, a binary file and invalid UTF-16", async () => {
@@ -147,5 +147,44 @@ describe("srt refuses files that are not subtitles", () => {
     expect((await refuse(new Uint8Array([0x31, 0x0a, 0x00, 0x01, 0x02]))).code).toBe("invalid_file");
     expect((await refuse(new Uint8Array([0xff, 0xfe, 0x31]))).code).toBe("invalid_encoding");
     expect((await refuse("\n\n\n")).code).toBe("invalid_file");
+  });
+});
+
+describe("srt timings players read", () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+
+  it("translates cues whose timing has no milliseconds or a two-digit fraction, with a warning", async () => {
+    // astisub's example-in.srt, a parser-leniency fixture.
+    const source = "1\n00:01:39 --> 00:01:41,04\n(deep rumbling)\n\n2\n00:02:20,240 --> 00:02:22,280\nSmells like rain.\n";
+    const warnings: string[] = [];
+    const options = { ...EN_DE, warn: (w: string) => warnings.push(w) };
+    const segments = await srtFilter.extract(utf8(source), options);
+    expect(segments.map((s) => s.text)).toEqual(["(deep rumbling)", "Smells like rain."]);
+    expect(warnings).toEqual(["1 cue timing line is not standard (line 2): kept as written, the cue text translated."]);
+    const out = text(await srtFilter.merge(utf8(source), translate(segments, pseudo), options));
+    expect(timingLines(out)).toEqual(timingLines(source));
+    expect(out).not.toContain("deep rumbling");
+  });
+
+  it("keeps a block without a readable timing as it is and translates the rest", async () => {
+    const source = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03 to 00:00:04\nBye\n";
+    const warnings: string[] = [];
+    const options = { ...EN_DE, warn: (w: string) => warnings.push(w) };
+    const segments = await srtFilter.extract(utf8(source), options);
+    expect(segments.map((s) => s.text)).toEqual(["Hello"]);
+    expect(warnings).toEqual(["1 block has no cue timing that can be read (line 6): kept as written, not translated."]);
+    expect(text(await srtFilter.merge(utf8(source), new Map([["1", "Hallo"]]), options))).toBe(source.replace("Hello", "Hallo"));
+  });
+});
+
+describe("srt re-wrapping", () => {
+  it("never starts a line with a dash, which would make it a dialogue line of its own", async () => {
+    const source = "1\n00:00:01,000 --> 00:00:02,000\nWait for it\nthe end\n";
+    const file = new TextEncoder().encode(source);
+    const out = text(await srtFilter.merge(file, new Map([["1", "Esperamos - sí"]]), EN_DE));
+    const lines = out.split("\n").slice(2, 4);
+    expect(lines.join(" ")).toBe("Esperamos - sí");
+    expect(lines.filter((l) => /^\s*-/.test(l))).toEqual([]);
+    expect((await srtFilter.extract(new TextEncoder().encode(out), EN_DE)).map((s) => s.id)).toEqual(["1"]);
   });
 });

@@ -89,3 +89,24 @@ describe("strings filter", () => {
     });
   });
 });
+
+describe("strings as real apps write them", () => {
+  it("translates values only: keys (often the English text), comments and printf placeholders stay (Sparkle)", async () => {
+    const source = [
+      "/* No comment provided by engineer. */",
+      '"%@ %@ is currently the newest version available." = "%1$@ %2$@ is currently the newest version available.";',
+      "",
+      '"CFBundleIdentifier" = "org.sparkle-project.Sparkle";',
+      "",
+    ].join("\n");
+    const file = new TextEncoder().encode(source);
+    const { segments, output } = await translateWith(stringsFilter, file, pseudo);
+    expect(segments.map((s) => [s.id, s.text])).toEqual([
+      ["%@ %@ is currently the newest version available.", "%1$@ %2$@ is currently the newest version available."],
+    ]);
+    const out = new TextDecoder().decode(output);
+    expect(out).toContain('/* No comment provided by engineer. */\n"%@ %@ is currently the newest version available." = "⟦%1$@ %2$@');
+    expect(out).toContain('"CFBundleIdentifier" = "org.sparkle-project.Sparkle";');
+    expect(placeholders(segments[0]?.text ?? "")).toEqual(placeholders(out.split(" = ")[1] ?? ""));
+  });
+});

@@ -99,10 +99,10 @@ describe("vtt refuses files that are not WebVTT", () => {
     expect((await refuse("WEBVTTX\n")).code).toBe("invalid_file");
   });
 
-  it("names the line of a malformed timing", async () => {
-    const error = await refuse("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n\n00:00:03,000 --> 00:00:04,000\nSRT comma\n");
+  it("names the line when no block has a timing it can read", async () => {
+    const error = await refuse("WEBVTT\n\nHello\nthere\n\nmore prose\n");
     expect(error.code).toBe("invalid_file");
-    expect(error.message).toMatch(/^Line 6: expected a cue timing/);
+    expect(error.message).toMatch(/^Line 3: expected a cue timing/);
   });
 
   it("refuses tags nested too deeply to walk, instead of crashing", async () => {
@@ -126,5 +126,81 @@ describe("STYLE blocks with a blank line", () => {
     const out = new TextDecoder().decode(await vttFilter.merge(file, new Map([["1", "Hola"]]), opts));
     expect(out).toBe(source.replace("Hello there", "Hola"));
     await expect(vttFilter.extract(new TextEncoder().encode("WEBVTT\n\nnot a cue\n"), opts)).rejects.toThrow(/Line 3: expected a cue timing/);
+  });
+});
+
+/** Options that collect the filter's warnings, as the document job does. */
+function collecting() {
+  const warnings: string[] = [];
+  return { warnings, options: { ...EN_DE, warn: (w: string) => warnings.push(w) } };
+}
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+describe("vtt as real files write it", () => {
+  it("starts a new cue at a timing line that follows cue text without a blank line (YouTube)", async () => {
+    // webvtt-py's youtube_dl.vtt fixture, as YouTube writes auto-captions.
+    const source = [
+      "WEBVTT",
+      "",
+      "00:04:46.470 --> 00:05:04.080 align:start position:0%",
+      "yeah",
+      "<c.colorCCCCCC>what</c>",
+      "00:05:04.080 --> 00:05:05.069 align:start position:0%",
+      "this is it",
+      "",
+    ].join("\n");
+    const segments = await vttFilter.extract(utf8(source), EN_DE);
+    expect(segments.map((s) => s.text)).toEqual(["yeah <g1>what</g1>", "this is it"]);
+    const out = text(await vttFilter.merge(utf8(source), translate(segments, pseudo), EN_DE));
+    expect(timingLines(out)).toEqual(timingLines(source));
+    expect(out).not.toContain("yeah");
+    // Browsers' parser (webvtt-parser) reads the same two cues from the translation.
+    const starts = (s: string) => (validate(s).cues as { startTime: number }[]).map((c) => c.startTime);
+    expect(starts(out)).toEqual(starts(source));
+    expect(validate(out).cues).toHaveLength(2);
+  });
+
+  it("translates karaoke cues as whole sentences: no word is lost to its own timing tag", async () => {
+    const cue = "this<00:05:04.199><c> will</c><c.colorE5E5E5><00:05:04.379><c> happen</c></c>";
+    const source = `WEBVTT\n\n00:05:04.080 --> 00:05:05.069 align:start position:0%\n${cue}\n`;
+    const segments = await vttFilter.extract(utf8(source), EN_DE);
+    // One sentence for the engine; the styled <c.colorE5E5E5> stays a code around its words.
+    expect(segments.map((s) => s.text)).toEqual(["this will<g1> happen</g1>"]);
+    // "will happen" is one word in Spanish: an engine that merges them leaves no empty tag.
+    const out = text(await vttFilter.merge(utf8(source), new Map([["1", "esto<g1> pasará</g1>"]]), EN_DE));
+    expect(out).toContain("\nesto<c.colorE5E5E5> pasará</c>\n");
+    expect(validate(out).errors).toEqual([]);
+    // Left as it was, the cue keeps its word timings byte for byte.
+    expect(
+      text(
+        await vttFilter.merge(
+          utf8(source),
+          translate(segments, (t) => t),
+          EN_DE,
+        ),
+      ),
+    ).toBe(source);
+  });
+
+  it("reads timings without milliseconds or with two-digit fractions as players do, and says so", async () => {
+    // astisub's example-in.vtt, a parser-leniency fixture.
+    const source = "WEBVTT\n\n1\n00:01:39 --> 00:01:41.04 region:bill\n(deep rumbling)\n\n00:02:20.240 --> 00:02:22.280\nSmells like rain.\n";
+    const { warnings, options } = collecting();
+    const segments = await vttFilter.extract(utf8(source), options);
+    expect(segments.map((s) => s.text)).toEqual(["(deep rumbling)", "Smells like rain."]);
+    expect(warnings).toEqual(["1 cue timing line is not standard (line 4): kept as written, the cue text translated."]);
+    const out = text(await vttFilter.merge(utf8(source), translate(segments, pseudo), options));
+    expect(timingLines(out)).toEqual(timingLines(source));
+    expect(out).not.toContain("deep rumbling");
+  });
+
+  it("keeps a block it cannot read as it is and translates the rest", async () => {
+    const source = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n\n00:00:03 to 00:00:04\nBye\n";
+    const { warnings, options } = collecting();
+    const segments = await vttFilter.extract(utf8(source), options);
+    expect(segments.map((s) => s.text)).toEqual(["Hello"]);
+    expect(warnings).toEqual(["1 block has no cue timing that can be read (line 6): kept as written, not translated."]);
+    const out = text(await vttFilter.merge(utf8(source), new Map([["1", "Hallo"]]), options));
+    expect(out).toBe(source.replace("Hello", "Hallo"));
   });
 });

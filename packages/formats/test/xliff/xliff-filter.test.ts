@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { InlineCodes } from "../../src/common/inline-codes";
 import { decodeText } from "../../src/common/text-encoding";
+import { filterFor } from "../../src/registry";
 import { xliffFilter } from "../../src/xliff";
 import { attributesOf, contentToText, localName } from "../../src/xliff/markup";
 import { parseXml } from "../../src/xml/parse";
@@ -183,5 +184,79 @@ describe("xliff filter, legacy encodings", () => {
     expect(out).toContain("<source>Caf\u00e9 cr\u00e8me</source>\n        <target");
     expect(out).toContain(">Kawa ze &#x15B;mietank&#x105; \u00e9</target>");
     expect(xmllint(output)).toBe("");
+  });
+});
+
+describe("xliff as real projects write it", () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  const angular = (units: string) =>
+    `<?xml version="1.0" encoding="UTF-8" ?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file source-language="en" datatype="plaintext" original="ng2.template">\n    <body>\n${units}\n    </body>\n  </file>\n</xliff>\n`;
+
+  it("gives a unit whose source is only placeholders a target equal to its source (Angular warns without one)", async () => {
+    // ndb-core's messages.xlf: the ICU message lives in another unit; this one only points at it.
+    const source = angular(
+      [
+        '      <trans-unit id="7e0f04af" datatype="html">',
+        '        <source> <x id="ICU" equiv-text="{event.children.length, plural, one {participant} other {participants}}"/> </source>',
+        "      </trans-unit>",
+        '      <trans-unit id="t" datatype="html">',
+        "        <source>Participants</source>",
+        "      </trans-unit>",
+      ].join("\n"),
+    );
+    const filter = filterFor("xlf");
+    if (!filter) throw new Error("no xlf filter");
+    const segments = await filter.extract(utf8(source), EN_ES);
+    expect(segments.map((s) => s.text)).toEqual(["Participants"]);
+    const out = text(await filter.merge(utf8(source), new Map([["0/t", "Participantes"]]), EN_ES));
+    expect(out).toContain(
+      '<source> <x id="ICU" equiv-text="{event.children.length, plural, one {participant} other {participants}}"/> </source>\n        <target state="translated"> <x id="ICU" equiv-text="{event.children.length, plural, one {participant} other {participants}}"/> </target>',
+    );
+    expect(out).toContain('<target state="translated" state-qualifier="mt-suggestion">Participantes</target>');
+    expect(xmllint(utf8(out))).toBe("");
+  });
+
+  it("keeps the source's initial case in each ICU branch (engines capitalise every segment)", async () => {
+    const source = angular(
+      [
+        '      <trans-unit id="p" datatype="html">',
+        "        <source>{VAR_PLURAL, plural, one {participant} other {participants}}</source>",
+        "      </trans-unit>",
+      ].join("\n"),
+    );
+    const filter = filterFor("xlf");
+    if (!filter) throw new Error("no xlf filter");
+    const segments = await filter.extract(utf8(source), EN_ES);
+    expect(segments.map((s) => [s.id, s.text])).toEqual([
+      ["0/p{VAR_PLURAL:one}", "participant"],
+      ["0/p{VAR_PLURAL:other}", "participants"],
+    ]);
+    // What an engine gives for a lone word: a capital.
+    const translations = new Map([
+      ["0/p{VAR_PLURAL:one}", "Participante"],
+      ["0/p{VAR_PLURAL:other}", "PDF de participantes"],
+    ]);
+    const out = text(await filter.merge(utf8(source), translations, EN_ES));
+    expect(out).toContain(">{VAR_PLURAL, plural, one {participante} other {PDF de participantes}}</target>");
+  });
+
+  it("refuses a file for another target language unless force_target_lang asks, then translates every unit and says so", async () => {
+    // okapi's xliff2 test01: trgLang="fr" with French targets.
+    const source =
+      '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">\n <file id="f1">\n  <unit id="u1">\n   <segment>\n    <source>Sample segment.</source>\n    <target>Exemple de segment.</target>\n   </segment>\n  </unit>\n </file>\n</xliff>\n';
+    await expect(xliffFilter.extract(utf8(source), EN_ES)).rejects.toThrow(
+      'The XLIFF file\'s target language is "fr", not "es" (send force_target_lang=true to translate it into "es" anyway).',
+    );
+    const warnings: string[] = [];
+    const forced = { ...EN_ES, forceTargetLang: true, warn: (w: string) => warnings.push(w) };
+    const segments = await xliffFilter.extract(utf8(source), forced);
+    expect(segments.map((s) => s.text)).toEqual(["Sample segment."]);
+    expect(warnings).toEqual([
+      'The XLIFF file\'s target language is "fr"; as force_target_lang asked, every unit was translated into "es" and the target language replaced.',
+    ]);
+    const out = text(await xliffFilter.merge(utf8(source), new Map([["0/u1/0", "Segmento de ejemplo."]]), forced));
+    expect(out).toContain('trgLang="es"');
+    expect(out).toContain("<target>Segmento de ejemplo.</target>");
+    expect(xmllint(utf8(out))).toBe("");
   });
 });

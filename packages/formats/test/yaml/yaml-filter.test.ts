@@ -149,3 +149,20 @@ describe("yaml filter", () => {
     expect(segments).toHaveLength(9);
   });
 });
+
+describe("yaml nested beyond the limit", () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  const limit = "The YAML file is nested more than 256 levels deep (line 1); that is the limit.";
+
+  it("refuses 100,000 compact sequences, flow lists or flow maps before the parser runs out of memory", async () => {
+    for (const deep of ["- ".repeat(100_000) + "x\n", "[".repeat(100_000) + "]".repeat(100_000), "{a: ".repeat(100_000) + "x" + "}".repeat(100_000)]) {
+      await expect(yamlFilter.extract(utf8(deep), EN_ES)).rejects.toMatchObject({ code: "invalid_file", message: limit });
+    }
+  });
+
+  it("reads nesting up to the limit, brackets in plain text and block scalars included", async () => {
+    const atLimit = `note: Press [ to go back, { to open\nhelp: |\n${Array.from({ length: 300 }, (_, i) => " ".repeat(i + 2) + "[").join("\n")}\n---\n${"- ".repeat(255)}Deep text\n`;
+    const texts = (await yamlFilter.extract(utf8(atLimit), EN_ES)).map((s) => s.text);
+    expect(texts).toEqual(["Press [ to go back, { to open", "Deep text"]);
+  });
+});

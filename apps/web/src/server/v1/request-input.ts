@@ -58,21 +58,54 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: (m
  */
 export const nulCharacter = (param: string) => badRequest(`'${param || "body"}' must not contain the NUL character (U+0000).`, param || undefined);
 
-/** The path (keys and indexes) to the first string or key holding a NUL, or null. */
-function pathToNul(value: unknown, path: string[]): string[] | null {
-  if (typeof value === "string") return value.includes("\0") ? path : null;
-  if (value === null || typeof value !== "object") return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = pathToNul(value[i], [...path, String(i)]);
-      if (found) return found;
+/**
+ * Deepest nesting of arrays and objects a JSON body may have: every request schema nests a few
+ * levels; code that walks a value recursively (validation, logging, JSON.stringify) would
+ * overflow the stack on a body nested 100,000 deep.
+ */
+export const MAX_JSON_NESTING = 64;
+
+const tooDeep = () => badRequest(`The request body is nested more than ${MAX_JSON_NESTING} levels deep; that is the limit.`);
+
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+  depth: number;
+}
+
+const pathOf = (visit: Visit, last?: string): string[] => {
+  const path: string[] = last === undefined ? [] : [last];
+  for (let v: Visit | null = visit; v?.parent; v = v.parent) path.unshift(v.key);
+  return path;
+};
+
+/**
+ * The path (keys and indexes) to the first string or key holding a NUL, or null; a body nested
+ * beyond MAX_JSON_NESTING is refused. Iterative (an explicit stack), so no input depth reaches
+ * the call stack.
+ */
+function pathToNul(root: unknown): string[] | null {
+  const stack: Visit[] = [{ value: root, key: "", parent: null, depth: 0 }];
+  while (stack.length > 0) {
+    const visit = stack.pop() as Visit;
+    const { value, depth } = visit;
+    if (typeof value === "string") {
+      if (value.includes("\0")) return pathOf(visit);
+      continue;
     }
-    return null;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes("\0")) return [...path, key];
-    const found = pathToNul(child, [...path, key]);
-    if (found) return found;
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= MAX_JSON_NESTING) throw tooDeep();
+    const children: Visit[] = [];
+    if (Array.isArray(value)) value.forEach((child, i) => children.push({ value: child, key: String(i), parent: visit, depth: depth + 1 }));
+    else {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes("\0")) return pathOf(visit, key);
+        children.push({ value: child, key, parent: visit, depth: depth + 1 });
+      }
+    }
+    // Reversed, so the first NUL in document order is the one named.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Visit);
   }
   return null;
 }
@@ -87,7 +120,7 @@ export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw badRequest("The request body must be a JSON object.");
   }
-  const nulAt = pathToNul(value, []);
+  const nulAt = pathToNul(value);
   if (nulAt !== null) throw nulCharacter(nulAt.join("."));
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalidInput(parsed.error, "body");

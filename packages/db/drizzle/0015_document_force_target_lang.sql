@@ -1,0 +1,1 @@
+ALTER TABLE "document_jobs" ADD COLUMN "force_target_lang" boolean DEFAULT false NOT NULL;
