@@ -55,7 +55,12 @@ describe("onShutdownSignals", () => {
 
 describe("shutdownPlan", () => {
   it("keeps a fifth of the grace period, at most 5 s, to release and close, and exits by its end", () => {
-    expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 25, TOLK_SHUTDOWN_DRAIN_S: 3 })).toEqual({ drainMs: 3_000, workMs: 20_000, releasedWaitMs: 2_500, exitMs: 25_000 });
+    expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 25, TOLK_SHUTDOWN_DRAIN_S: 3 })).toEqual({
+      drainMs: 3_000,
+      workMs: 20_000,
+      releasedWaitMs: 2_500,
+      exitMs: 25_000,
+    });
     expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 100 })).toMatchObject({ drainMs: 0, workMs: 95_000, exitMs: 100_000 });
     expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 2, TOLK_SHUTDOWN_DRAIN_S: 3 })).toMatchObject({ drainMs: 1_600, workMs: 1_600 });
   });
