@@ -48,6 +48,13 @@ export function admitRequest(): () => void {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+const responsesHolder = globalThis as typeof globalThis & { [key: symbol]: (() => number) | undefined };
+/**
+ * Responses whose body server.mjs is still writing: a request counted by admitRequest is done
+ * when its handler returns, before a large body has gone out. 0 without server.mjs (tests).
+ */
+const openResponses = () => responsesHolder[Symbol.for("tolk.openResponses")]?.() ?? 0;
+
 /**
  * SIGTERM/SIGINT, in order: readiness 503 at once; new /v1 requests still served for
  * TOLK_SHUTDOWN_DRAIN_S (a proxy polling /readyz stops sending meanwhile), then answered 503;
@@ -107,8 +114,9 @@ async function shutdown(app: AppContext, env: Env, signal: NodeJS.Signals): Prom
   await sleep(plan.drainMs);
   state.refusing = true;
   log.info({ in_flight: state.inFlight }, "shutting down: new requests now answered 503");
-  while (state.inFlight > 0 && performance.now() - started < plan.workMs) await sleep(POLL_MS);
-  if (state.inFlight > 0) log.warn({ in_flight: state.inFlight }, "requests still in flight at the end of the grace period");
+  const busy = () => state.inFlight > 0 || openResponses() > 0;
+  while (busy() && performance.now() - started < plan.workMs) await sleep(POLL_MS);
+  if (busy()) log.warn({ in_flight: state.inFlight, open_responses: openResponses() }, "requests still in flight at the end of the grace period");
   await worker;
   await state.closeAdminSocket?.();
   await app.close();
