@@ -104,10 +104,7 @@ async function shutdown(app: AppContext, env: Env, signal: NodeJS.Signals): Prom
     log.flush();
     process.exit(1);
   }, plan.exitMs).unref();
-  log.info(
-    { signal, in_flight: state.inFlight, drain_s: env.TOLK_SHUTDOWN_DRAIN_S, grace_s: env.TOLK_SHUTDOWN_GRACE_S },
-    "shutting down: readiness now 503",
-  );
+  log.info({ signal, in_flight: state.inFlight, drain_s: env.TOLK_SHUTDOWN_DRAIN_S, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "shutting down: readiness now 503");
   const worker = app.worker
     ?.stop({ graceMs: plan.workMs, releasedWaitMs: plan.releasedWaitMs })
     .then((released) => log.info({ released }, "document worker stopped"));
