@@ -35,6 +35,11 @@ process.env.NEXT_MANUAL_SIG_HANDLE ??= "true";
 const edgeContext = new AsyncLocalStorage();
 globalThis[Symbol.for("tolk.edgeContext")] = edgeContext;
 
+// Responses not yet fully written, for the shutdown (src/server/lifecycle.ts): a route returns its
+// Response before Node has sent the body, and an exit then would cut a large body short.
+let openResponses = 0;
+globalThis[Symbol.for("tolk.openResponses")] = () => openResponses;
+
 // The request being answered on each connection, so a parser error that arrives mid-request (a
 // body cut short) is answered, with that request's id, only while nothing of its response was sent.
 const current = new WeakMap();
@@ -55,6 +60,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 async function onRequest(req, res) {
+  openResponses++;
+  res.once("close", () => openResponses--);
   const edge = edgeRequest(req.method ?? "GET", req.url ?? "/");
   if (edge.reply) {
     const reply = await limitReply(edge.reply, forwardedFor(req), req.headers["x-real-ip"]);

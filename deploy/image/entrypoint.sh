@@ -6,6 +6,8 @@
 #   tolk worker       a dedicated document worker
 #   tolk ARGS...      any CLI command, e.g. `tolk org create --name x --json`
 # Anything else runs as a command (e.g. `sh`).
+# TOLK_APP_DIR: where Tolk is (default /app, the image's; the e2e tests run this script on a
+# checkout).
 set -eu
 role="${1:-serve}"
 case "$role" in
@@ -16,12 +18,12 @@ case "$role" in
     # the port it serves on, unless the operator says otherwise.
     export TOLK_PUBLIC_URL="${TOLK_PUBLIC_URL:-http://localhost:$port}"
     if [ "${TOLK_SEED:-0}" = "1" ]; then tolk seed; fi
-    cd /app/apps/web
-    # apps/web's start command (its package.json): Tolk's server in front of Next.js, which
-    # answers malformed requests in the /v1 error shape; Tolk drains on SIGTERM itself
-    # (docs/observability.md, Lifecycle).
-    NEXT_MANUAL_SIG_HANDLE=true MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}" NODE_ENV=production \
-      exec node server.mjs -p "$port" -H 0.0.0.0 "$@"
+    cd "${TOLK_APP_DIR:-/app}/apps/web"
+    # apps/web's start command (start.sh): Tolk's server in front of Next.js, which answers
+    # malformed requests in the /v1 error shape. Everything here execs, so the server is tini's
+    # child and drains on SIGTERM itself (docs/observability.md, Lifecycle); -H and -p given
+    # after `serve` take precedence.
+    exec sh start.sh -p "$port" -H 0.0.0.0 "$@"
     ;;
   tolk)
     shift

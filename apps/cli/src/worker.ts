@@ -6,27 +6,51 @@ import {
   createDocumentServices,
   documentQueueStats,
   enginesConfig,
+  type Logger,
+  type ShutdownPlan,
+  type ShutdownSignal,
   limitHeapGrowth,
   logger,
+  onShutdownSignals,
+  shutdownPlan,
 } from "@tolk/domain";
 import { prometheusMetrics, serveMetrics } from "@tolk/domain/prometheus";
 import { createEngines } from "@tolk/engines";
 
 import { type Command } from "./commands";
 
-/** Resolves on the first SIGINT or SIGTERM. */
-function shutdownSignal(): Promise<string> {
+/**
+ * Resolves on the first SIGINT or SIGTERM. The same signal again within a moment (a group signal
+ * forwarded by a wrapper such as pnpm or tsx) is ignored; a later one exits at once.
+ */
+function shutdownSignal(log: Logger): Promise<ShutdownSignal> {
   return new Promise((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve(signal));
+    onShutdownSignals({
+      shutdown: resolve,
+      duplicate: (signal) => log.info({ signal }, "worker stopping: the same signal again (forwarded to the group), ignored"),
+      force: (signal) => {
+        log.warn({ signal }, "second signal: exiting at once");
+        log.flush();
+      },
+    });
   });
+}
+
+/** Exits 1 when stopping overruns TOLK_SHUTDOWN_GRACE_S (a stuck close must not hold the exit). */
+function exitWatchdog(log: Logger, plan: ShutdownPlan, graceS: number): void {
+  setTimeout(() => {
+    log.error({ grace_s: graceS }, "worker did not stop within TOLK_SHUTDOWN_GRACE_S: exiting");
+    log.flush();
+    process.exit(1);
+  }, plan.exitMs).unref();
 }
 
 /**
  * `tolk worker`: a dedicated document worker sharing the server's queue (PostgreSQL), its
  * storage and its engines. Logs JSON lines on stdout; serves /metrics on TOLK_METRICS_PORT when
  * set. Runs until SIGINT/SIGTERM, then stops claiming, finishes the jobs in hand within
- * TOLK_SHUTDOWN_GRACE_S or releases them to another worker, closes and exits 0; with `--once`
- * it drains the queue and exits.
+ * TOLK_SHUTDOWN_GRACE_S (less its closing reserve) or releases them to another worker, closes
+ * and exits 0; with `--once` it drains the queue and exits.
  */
 export const workerCommand: Command = {
   usage: "tolk worker [--once] [--concurrency N]",
@@ -49,9 +73,11 @@ export const workerCommand: Command = {
         "worker polling the queue",
       );
       worker.start();
-      const signal = await shutdownSignal();
+      const signal = await shutdownSignal(log);
+      const plan = shutdownPlan(env);
+      exitWatchdog(log, plan, env.TOLK_SHUTDOWN_GRACE_S);
       log.info({ signal, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "worker stopping: finishing the jobs in hand");
-      const released = await worker.stop({ graceMs: env.TOLK_SHUTDOWN_GRACE_S * 1000 });
+      const released = await worker.stop({ graceMs: plan.workMs, releasedWaitMs: plan.releasedWaitMs });
       log.info({ signal, released }, "worker stopped");
       return { worker_id: worker.id, stopped: signal, released };
     } finally {

@@ -1,4 +1,4 @@
-import { errorFields, logger, serviceUnavailable } from "@tolk/domain";
+import { errorFields, logger, onShutdownSignals, serviceUnavailable, shutdownPlan } from "@tolk/domain";
 
 import { type Env } from "../env";
 import { type AppContext } from "./context";
@@ -48,13 +48,23 @@ export function admitRequest(): () => void {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+const responsesHolder = globalThis as typeof globalThis & { [key: symbol]: (() => number) | undefined };
+/**
+ * Responses whose body server.mjs is still writing: a request counted by admitRequest is done
+ * when its handler returns, before a large body has gone out. 0 without server.mjs (tests).
+ */
+const openResponses = () => responsesHolder[Symbol.for("tolk.openResponses")]?.() ?? 0;
+
 /**
  * SIGTERM/SIGINT, in order: readiness 503 at once; new /v1 requests still served for
  * TOLK_SHUTDOWN_DRAIN_S (a proxy polling /readyz stops sending meanwhile), then answered 503;
- * the in-process worker stops claiming and finishes its job within TOLK_SHUTDOWN_GRACE_S or
- * releases it to another worker; in-flight requests finish; engines, Redis and the database
- * close; traces are flushed; exit 0. `next start` must leave the signals to us
- * (NEXT_MANUAL_SIG_HANDLE=true, set by apps/web's start script).
+ * the in-process worker stops claiming and finishes its job, or releases it to another worker,
+ * and in-flight requests finish, within TOLK_SHUTDOWN_GRACE_S less the closing reserve
+ * (shutdown-plan.ts); engines, Redis and the database close; traces are flushed; exit 0, within
+ * TOLK_SHUTDOWN_GRACE_S (exit 1 if closing overruns it). The same signal again within a moment
+ * is the group signal forwarded by a wrapper and is ignored; a later one exits at once.
+ * `next start` must leave the signals to us (NEXT_MANUAL_SIG_HANDLE=true, set by apps/web's
+ * start script).
  */
 export function installShutdownHandlers(app: AppContext, env: Env): void {
   const state = lifecycle();
@@ -64,36 +74,46 @@ export function installShutdownHandlers(app: AppContext, env: Env): void {
   if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
     log.warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js handles SIGTERM itself and exits without draining; start with apps/web's start script");
   }
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (state.shuttingDown) {
-      log.warn({ signal }, "shutdown already in progress");
-      return;
-    }
-    void shutdown(app, env, signal).then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error({ signal, ...errorFields(err) }, "shutdown failed");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
+  onShutdownSignals({
+    shutdown: (signal) => {
+      void shutdown(app, env, signal).then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ signal, ...errorFields(err) }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    },
+    duplicate: (signal) => log.info({ signal }, "shutting down: the same signal again (forwarded to the group), ignored"),
+    force: (signal) => {
+      log.warn({ signal, in_flight: state.inFlight }, "second signal: exiting at once");
+      log.flush();
+    },
+  });
 }
 
 async function shutdown(app: AppContext, env: Env, signal: NodeJS.Signals): Promise<void> {
   const state = lifecycle();
   const log = logger();
   const started = performance.now();
+  const plan = shutdownPlan(env);
   state.shuttingDown = true;
-  log.info({ signal, drain_s: env.TOLK_SHUTDOWN_DRAIN_S, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "shutting down: readiness now 503");
-  const worker = app.worker?.stop({ graceMs: env.TOLK_SHUTDOWN_GRACE_S * 1000 }).then((released) => log.info({ released }, "document worker stopped"));
-  await sleep(env.TOLK_SHUTDOWN_DRAIN_S * 1000);
+  // Closing must not hold the exit past the grace period the orchestrator was told about.
+  setTimeout(() => {
+    log.error({ signal, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "shutdown did not finish within TOLK_SHUTDOWN_GRACE_S: exiting");
+    log.flush();
+    process.exit(1);
+  }, plan.exitMs).unref();
+  log.info({ signal, in_flight: state.inFlight, drain_s: env.TOLK_SHUTDOWN_DRAIN_S, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "shutting down: readiness now 503");
+  const worker = app.worker
+    ?.stop({ graceMs: plan.workMs, releasedWaitMs: plan.releasedWaitMs })
+    .then((released) => log.info({ released }, "document worker stopped"));
+  await sleep(plan.drainMs);
   state.refusing = true;
   log.info({ in_flight: state.inFlight }, "shutting down: new requests now answered 503");
-  const deadline = performance.now() + env.TOLK_SHUTDOWN_GRACE_S * 1000;
-  while (state.inFlight > 0 && performance.now() < deadline) await sleep(POLL_MS);
-  if (state.inFlight > 0) log.warn({ in_flight: state.inFlight }, "requests still in flight at the end of the grace period");
+  const busy = () => state.inFlight > 0 || openResponses() > 0;
+  while (busy() && performance.now() - started < plan.workMs) await sleep(POLL_MS);
+  if (busy()) log.warn({ in_flight: state.inFlight, open_responses: openResponses() }, "requests still in flight at the end of the grace period");
   await worker;
   await state.closeAdminSocket?.();
   await app.close();

@@ -25,7 +25,7 @@ export interface WorkerOptions {
   keepAlive?: boolean;
 }
 
-/** How long stop() waits for released runs to notice before it returns anyway. */
+/** How long stop() waits for released runs to notice before it returns anyway, unless told. */
 const RELEASED_RUN_WAIT_MS = 5_000;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
@@ -69,15 +69,16 @@ export class DocumentWorker {
   /**
    * Stops claiming and waits for the jobs in hand. With `graceMs`, a job still running after
    * that long is released (back to the queue, due now: another worker resumes it at once) and
-   * its run is told to stop; returns the ids of the jobs released.
+   * its run is told to stop, and stop() waits up to `releasedWaitMs` for the run to end;
+   * returns the ids of the jobs released.
    */
-  stop(options: { graceMs?: number } = {}): Promise<string[]> {
+  stop(options: { graceMs?: number; releasedWaitMs?: number } = {}): Promise<string[]> {
     // A second call (the context closing after a graceful stop) waits for the first.
-    this.stopping ??= this.halt(options.graceMs);
+    this.stopping ??= this.halt(options.graceMs, options.releasedWaitMs ?? RELEASED_RUN_WAIT_MS);
     return this.stopping;
   }
 
-  private async halt(graceMs: number | undefined): Promise<string[]> {
+  private async halt(graceMs: number | undefined, releasedWaitMs: number): Promise<string[]> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -94,7 +95,7 @@ export class DocumentWorker {
     for (const job of released) jobEvent("released", job, { worker_id: this.id });
     this.abort.abort();
     // The runs end at their next chunk; one stuck in an engine call is left to the exit.
-    await Promise.race([settled, sleep(RELEASED_RUN_WAIT_MS)]);
+    await Promise.race([settled, sleep(releasedWaitMs)]);
     return released.map((j) => j.id);
   }
 

@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** The shutdown variables both apps' env.ts spread into their schema (docs/observability.md, Lifecycle). */
 export const shutdownEnvSchema = {
-  /** After SIGTERM, how long a running document job may take to finish before it is released to another worker. */
+  /**
+   * After SIGTERM, the time until the process exits. Requests in flight and a running document
+   * job get it less a closing reserve (shutdown-plan.ts); a job still running then is released
+   * to another worker.
+   */
   TOLK_SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(3600).default(25),
   /**
    * After SIGTERM, how long new /v1 requests are still served while /readyz already answers

@@ -57,6 +57,18 @@ function lowerPriority(pid: number | undefined, nice: number): void {
 }
 
 /**
+ * Runs a program (`$0`, its arguments `$@`) with SIGINT, SIGTERM and SIGHUP ignored: an ignored
+ * signal stays ignored across exec. Signals meant for the service must not end its engines
+ * while it drains: the programs are started `detached` (their own session and process group),
+ * which keeps them out of a signal sent to the server's group (Ctrl-C, `kill -TERM -PGID`,
+ * `tini -g`); systemd's KillMode=control-group signals every process of the unit whatever its
+ * group, which only ignoring the signals survives. We stop them ourselves (SIGKILL, after the
+ * work in flight), and they exit on their own when their stdin closes, so a server that dies
+ * without stopping them (SIGKILL, a crash) leaves none behind.
+ */
+const SHIELDED_EXEC = 'trap "" INT TERM HUP; exec "$0" "$@"';
+
+/**
  * One long-lived Apertium pipeline: every program of a mode, spawned by us and chained with
  * OS pipes (a child's stdout is the next child's stdin, no copying through Node), each in
  * null-flush mode. Node is the parent of every process, so each one is reaped when it exits.
@@ -102,9 +114,10 @@ export class Pipeline {
     let previous: Readable | null = null;
     try {
       for (const [program = "", ...args] of stages) {
-        const child: ChildProcess = spawn(/*turbopackIgnore: true*/ program, args, {
+        const child: ChildProcess = spawn(/*turbopackIgnore: true*/ "/bin/sh", ["-c", SHIELDED_EXEC, program, ...args], {
           stdio: [previous ?? "pipe", "pipe", "pipe"],
           env: process.env,
+          detached: true,
         });
         lowerPriority(child.pid, nice);
         // Our copy of the previous stdout: the child has its own now.
