@@ -116,6 +116,7 @@ export { parseDelimitedGlossary } from "./resources/glossaries/glossary-files";
 export { importGlossary } from "./resources/glossaries/import-glossary";
 export { listGlossaries } from "./resources/glossaries/list-glossaries";
 export { listGlossaryEntries } from "./resources/glossaries/list-glossary-entries";
+export { replaceGlossaryEntries } from "./resources/glossaries/replace-glossary-entries";
 export { updateGlossary } from "./resources/glossaries/update-glossary";
 export { addMemoryUnits } from "./resources/memories/add-memory-units";
 export { createMemory } from "./resources/memories/create-memory";
