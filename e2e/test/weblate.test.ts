@@ -135,7 +135,16 @@ describe("Weblate's machine-translation backends against the production build", 
 
       // update_glossary (a stale checksum): PUT the dictionary, PATCH the name; then the new name is found.
       const renamed = "weblate:1:EN:ES:77aa";
-      expect((await deepl("PUT", `/v3/glossaries/${glossaryId}/dictionaries`, { source_lang: "en", target_lang: "es", entries: "house\tvivienda", entries_format: "tsv" })).status).toBe(200);
+      expect(
+        (
+          await deepl("PUT", `/v3/glossaries/${glossaryId}/dictionaries`, {
+            source_lang: "en",
+            target_lang: "es",
+            entries: "house\tvivienda",
+            entries_format: "tsv",
+          })
+        ).status,
+      ).toBe(200);
       expect((await deepl("PATCH", `/v3/glossaries/${glossaryId}`, { name: renamed })).status).toBe(200);
       const names = ((await deepl("GET", "/v3/glossaries")).body as { glossaries: { name: string }[] }).glossaries.map((g) => g.name);
       expect(names).toEqual([renamed]);

@@ -97,12 +97,7 @@ describe("model_type and split_sentences", () => {
 
   it("with split_sentences nonewlines (or 0) reads a line break inside a sentence as a space", async () => {
     const text = (split?: string) =>
-      deepl([
-        ["text", "The house\nis big."],
-        ["source_lang", "EN"],
-        ["target_lang", "ES"],
-        ...(split ? [["split_sentences", split] as [string, string]] : []),
-      ]);
+      deepl([["text", "The house\nis big."], ["source_lang", "EN"], ["target_lang", "ES"], ...(split ? [["split_sentences", split] as [string, string]] : [])]);
     const flowing = translations(
       await deepl([
         ["text", "The house is big."],

@@ -44,7 +44,7 @@ const form = (method: string, fields: [string, string][], k = key) => ({
 });
 
 function deeplError(r: Reply, status: number): string {
-  expect({ status: r.status, keys: Object.keys((r.json ?? {}) as object) }).toEqual({ status, keys: ["message"] });
+  expect({ status: r.status, keys: Object.keys(r.json ?? {}) }).toEqual({ status, keys: ["message"] });
   expectNoStack(r.text);
   return (r.json as { message: string }).message;
 }
@@ -134,17 +134,21 @@ describe("/v3/glossaries", () => {
     expect(v2List.glossaries).toEqual([expect.objectContaining({ glossary_id: id, name })]);
 
     const translate = async () =>
-      (await call(h, v2Translate.POST, "/v2/translate", json("POST", { text: ["The house is big."], source_lang: "EN", target_lang: "ES", glossary_id: id }, k)))
-        .json as { translations: { text: string }[] };
+      (
+        await call(
+          h,
+          v2Translate.POST,
+          "/v2/translate",
+          json("POST", { text: ["The house is big."], source_lang: "EN", target_lang: "ES", glossary_id: id }, k),
+        )
+      ).json as { translations: { text: string }[] };
     expect((await translate()).translations[0]?.text).toContain("morada");
 
     // Weblate's update of a stale glossary: PUT the dictionary, then PATCH the name.
-    const replaced = await call(
-      h,
-      dictionaries.PUT,
-      `/v3/glossaries/${id}/dictionaries`,
-      { ...json("PUT", { source_lang: "en", target_lang: "es", entries: "house\tvivienda\ncat\tminino", entries_format: "tsv" }, k), params },
-    );
+    const replaced = await call(h, dictionaries.PUT, `/v3/glossaries/${id}/dictionaries`, {
+      ...json("PUT", { source_lang: "en", target_lang: "es", entries: "house\tvivienda\ncat\tminino", entries_format: "tsv" }, k),
+      params,
+    });
     expect({ status: replaced.status, body: replaced.json }).toEqual({ status: 200, body: { source_lang: "en", target_lang: "es", entry_count: 2 } });
     const renamed = await call(h, glossary.PATCH, `/v3/glossaries/${id}`, { ...json("PATCH", { name: "weblate:1:EN:ES:ffff" }, k), params });
     expect(renamed.json).toMatchObject({ glossary_id: id, name: "weblate:1:EN:ES:ffff", dictionaries: [{ entry_count: 2 }] });

@@ -2,4 +2,4 @@ import { deeplNotSupported } from "@/server/compat/deepl/not-supported";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = deeplNotSupported("Style rules (/v3/style_rules)");
+export const { GET, POST, PUT, PATCH, DELETE } = deeplNotSupported("style rules (/v3/style_rules)");

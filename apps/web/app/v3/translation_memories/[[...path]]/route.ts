@@ -2,4 +2,4 @@ import { deeplNotSupported } from "@/server/compat/deepl/not-supported";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = deeplNotSupported("Translation memories (/v3/translation_memories)");
+export const { GET, POST, PUT, PATCH, DELETE } = deeplNotSupported("translation memories (/v3/translation_memories)");

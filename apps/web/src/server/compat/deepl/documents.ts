@@ -1,5 +1,15 @@
 import { type DocumentJob } from "@tolk/db";
-import { type Principal, TolkError, badRequest, contentDisposition, detectDocumentLanguage, downloadDocument, findOrgJob, notFound, submitDocument } from "@tolk/domain";
+import {
+  type Principal,
+  TolkError,
+  badRequest,
+  contentDisposition,
+  detectDocumentLanguage,
+  downloadDocument,
+  findOrgJob,
+  notFound,
+  submitDocument,
+} from "@tolk/domain";
 
 import { type AppContext } from "../../context";
 import { type Params } from "../params";

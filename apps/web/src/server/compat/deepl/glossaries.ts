@@ -90,7 +90,9 @@ export async function createDeeplGlossary(app: AppContext, principal: Principal,
 }
 
 /** Every page of a listing (DeepL's lists are not paged). */
-export async function everyPage<T extends { id: string }>(fetch: (startingAfter: string | undefined) => Promise<{ items: T[]; has_more: boolean }>): Promise<T[]> {
+export async function everyPage<T extends { id: string }>(
+  fetch: (startingAfter: string | undefined) => Promise<{ items: T[]; has_more: boolean }>,
+): Promise<T[]> {
   const all: T[] = [];
   let after: string | undefined;
   for (;;) {

@@ -164,5 +164,7 @@ export async function patchV3Glossary(app: AppContext, principal: Principal, id:
 /** DELETE /v3/glossaries/{id}/dictionaries: refused, since the glossary would be left without its one pair. */
 export async function deleteV3Dictionary(app: AppContext, principal: Principal, id: string, params: Params): Promise<never> {
   const g = await glossaryWithPair(app, principal, id, params.get("source_lang"), params.get("target_lang"));
-  throw badRequest(`A Tolk glossary holds exactly one dictionary (${g.source_lang}→${g.target_lang}): delete the glossary instead (DELETE /v3/glossaries/${g.id}).`);
+  throw badRequest(
+    `A Tolk glossary holds exactly one dictionary (${g.source_lang}→${g.target_lang}): delete the glossary instead (DELETE /v3/glossaries/${g.id}).`,
+  );
 }

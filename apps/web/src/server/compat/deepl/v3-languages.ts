@@ -70,10 +70,7 @@ export function v3Languages(router: EngineRouter, resource: Resource): V3Languag
     });
     const variants = resource === "glossary" ? undefined : TARGET_VARIANTS[l.code];
     if (!variants || !isTarget) return [entry(l.code, l.name, isSource, isTarget)];
-    return [
-      ...(isSource ? [entry(l.code, l.name, true, false)] : []),
-      ...variants.map((v) => entry(bcp47(v.language), v.name, false, true)),
-    ];
+    return [...(isSource ? [entry(l.code, l.name, true, false)] : []), ...variants.map((v) => entry(bcp47(v.language), v.name, false, true))];
   });
 }
 
