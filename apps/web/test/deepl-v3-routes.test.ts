@@ -241,7 +241,7 @@ describe("what Tolk does not offer", () => {
       [v2Write.POST, "/v2/write/rephrase", ["rephrase"]],
     ];
     for (const [handler, path, segments] of cases) {
-      expect(deeplError(await call(h, handler, path, { headers: auth(), params: { path: segments } }), 404)).toMatch(/not supported by Tolk/);
+      expect(deeplError(await call(h, handler, path, { headers: auth(), params: { path: segments } }), 404)).toMatch(/^Not supported by Tolk: /);
     }
     expect(deeplError(await call(h, v3CatchAll.GET, "/v3/nothing", { headers: auth(), params: { path: ["nothing"] } }), 404)).toMatch(/does not exist/);
     expect(deeplError(await call(h, v2CatchAll.GET, "/v2/glossaries/x/y", { headers: auth(), params: { path: ["glossaries", "x", "y"] } }), 404)).toMatch(
