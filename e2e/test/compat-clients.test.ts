@@ -149,6 +149,68 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
     });
   });
 
+  describe("deepl-node: detection, v3 and the smaller fields", () => {
+    let client: deepl.DeepLClient;
+    beforeAll(() => {
+      client = new deepl.DeepLClient(key, { serverUrl: server.url, maxRetries: 0, minTimeout: 60_000 });
+    });
+
+    it("translateText('OK' | 'Hi', null, 'es') is translated from English, as DeepL does", async () => {
+      for (const text of ["OK", "Hi"]) {
+        const result = await translator.translateText(text, null, "es");
+        expect(result.detectedSourceLang).toBe("en");
+        expect(result.text).toBe((await v1Text(text)).translation);
+      }
+    });
+
+    it("translateDocument without a source language detects it from the file", async () => {
+      const txt = join(files, "nota.txt");
+      writeFileSync(txt, "La casa es grande y el jardín es muy bonito.\n");
+      const out = join(files, "nota.en.txt");
+      const status = await translator.translateDocument(txt, out, null, "en-GB");
+      expect(status.done()).toBe(true);
+      expect(readFileSync(out, "utf8")).toMatch(/house/i);
+    });
+
+    it("createGlossary for a pair no engine serves is refused (400), as DeepL refuses an unsupported pair", async () => {
+      const entries = new deepl.GlossaryEntries({ entries: { house: "Haus" } });
+      await expect(translator.createGlossary("De", "en", "de", entries)).rejects.toThrow(/Bad request.*No engine translates en→de/);
+    });
+
+    it("modelType answers modelTypeUsed; splitSentences nonewlines does not split at a line break", async () => {
+      const typed = await translator.translateText("The house is big.", "en", "es", { modelType: "quality_optimized" });
+      expect(typed.modelTypeUsed).toBe("quality_optimized");
+      const joined = await translator.translateText("The house\nis big.", "en", "es", { splitSentences: "nonewlines" });
+      expect(joined.text).toBe((await v1Text("The house is big.")).translation);
+      expect((await translator.translateText("The house\nis big.", "en", "es")).text).toContain("\n");
+    });
+
+    it("multilingual glossaries: create, list, entries, replace, rename, translate with, delete", async () => {
+      const dict = (entries: Record<string, string>) => ({ sourceLangCode: "en", targetLangCode: "es", entries: new deepl.GlossaryEntries({ entries }) });
+      const glossary = await client.createMultilingualGlossary("Homes v3", [dict({ house: "morada" })]);
+      expect(glossary).toMatchObject({ name: "Homes v3", dictionaries: [{ sourceLangCode: "en", targetLangCode: "es", entryCount: 1 }] });
+      expect((await client.listMultilingualGlossaries()).map((g) => g.glossaryId)).toContain(glossary.glossaryId);
+      expect((await client.getMultilingualGlossaryDictionaryEntries(glossary, "en", "es")).entries.entries()).toEqual({ house: "morada" });
+      expect((await translator.translateText("The house is big.", "en", "es", { glossary: glossary.glossaryId })).text).toContain("morada");
+
+      const replaced = await client.replaceMultilingualGlossaryDictionary(glossary, dict({ house: "vivienda", cat: "minino" }));
+      expect(replaced.entryCount).toBe(2);
+      expect((await client.updateMultilingualGlossaryName(glossary, "Homes v3b")).name).toBe("Homes v3b");
+      expect((await translator.translateText("The house is big.", "en", "es", { glossary: glossary.glossaryId })).text).toContain("vivienda");
+      // A dictionary of a pair the glossary does not hold is GlossaryNotFoundError, not a parsing failure.
+      await expect(client.getMultilingualGlossaryDictionaryEntries(glossary, "en", "fr")).rejects.toBeInstanceOf(deepl.GlossaryNotFoundError);
+
+      await client.deleteMultilingualGlossary(glossary);
+      await expect(client.getMultilingualGlossary(glossary.glossaryId)).rejects.toBeInstanceOf(deepl.GlossaryNotFoundError);
+    });
+
+    it("style rules, translation memories and rephrasing say they are not supported by Tolk", async () => {
+      await expect(client.getAllStyleRules()).rejects.toThrow(/not supported by Tolk/i);
+      await expect(client.listTranslationMemories()).rejects.toThrow(/not supported by Tolk/i);
+      await expect(client.rephraseText("The house is big.", "en-GB")).rejects.toThrow(/not supported by Tolk/i);
+    });
+  });
+
   describe("LibreTranslate clients", () => {
     it("the npm libretranslate client translates as /v1 does", async () => {
       const text = "The cat sleeps on the sofa.";

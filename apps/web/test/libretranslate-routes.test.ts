@@ -204,11 +204,16 @@ describe("languages, detect, files, settings", () => {
     expect(file.text).toBe("La casa es grande.\n");
     expect(await consumed(o)).toBeGreaterThan(0);
 
+    // source auto: the file's language is detected from its text.
     const auto = new FormData();
     auto.append("source", "auto");
-    auto.append("target", "es");
-    auto.append("file", new Blob(["The house is big.\n"]), "note.txt");
-    expectLibreError(await call(h, translateFile.POST, "/libretranslate/translate_file", { method: "POST", body: auto, token: key }), 400);
+    auto.append("target", "en");
+    auto.append("file", new Blob(["La casa es grande y el jardín es muy bonito.\n"]), "nota.txt");
+    const detected = await call(h, translateFile.POST, "/libretranslate/translate_file", { method: "POST", body: auto, token: key });
+    expect(detected.status).toBe(200);
+    const autoUrl = new URL((detected.json as { translatedFileUrl: string }).translatedFileUrl);
+    const autoFile = await call(h, v1Download.GET, `${autoUrl.pathname}${autoUrl.search}`, { params: { job_id: autoUrl.pathname.split("/")[3] ?? "" } });
+    expect(autoFile.text).toMatch(/house/i);
   });
 
   it("GET /libretranslate/frontend/settings gives the fields clients read", async () => {

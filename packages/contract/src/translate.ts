@@ -16,7 +16,8 @@ export const languageCode = z
 
 /**
  * Extension: the source language may be "auto" or left out; it is then detected from the text
- * with the analysis' language identifier (400 when the detection is inconclusive).
+ * with the analysis' language identifier (inconclusive: the deployment's default source
+ * language with a warning, or a 400 when there is none).
  */
 export const AUTO_SOURCE_LANG = "auto";
 export const sourceLanguageCode = z.union([z.literal(AUTO_SOURCE_LANG), languageCode]).default(AUTO_SOURCE_LANG);

@@ -20,7 +20,7 @@ export class TolkError extends Error {
     readonly code: string,
     readonly type: ErrorType,
     message: string,
-    readonly extra: { headers?: Record<string, string>; param?: string } = {},
+    readonly extra: { headers?: Record<string, string>; param?: string; pair?: { source: string; target: string } } = {},
   ) {
     super(message);
     this.name = "TolkError";
@@ -86,6 +86,8 @@ export const unsupportedLanguagePair = (source: string, target: string, availabl
     "invalid_request_error",
     `No configured engine can translate ${source} to ${target}. ` +
       (available.length > 0 ? `Available pairs: ${available.join(", ")}.` : "No translation engine is configured."),
+    // The compatibility APIs write their own short message from the pair (their clients show only ~200 characters).
+    { pair: { source, target } },
   );
 
 export const engineUnavailable = (detail: string, retryAfterSeconds = 5) =>

@@ -15,6 +15,7 @@ import {
   type TranslationServices,
   createDocumentServices,
   createKeyResolver,
+  defaultSourceLang,
   documentQueueStats,
   enginesConfig,
   logger,
@@ -82,7 +83,11 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     principals = cache;
   }
   const engines = await createEngines(enginesConfig(env), (message) => logger().warn(message));
-  const translation: TranslationServices = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
+  const translation: TranslationServices = {
+    router: engines.router,
+    cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }),
+    defaultSourceLang: defaultSourceLang(env),
+  };
   const documents = createDocumentServices(domain, translation, env);
   // The document-job gauges are read from the jobs table when /metrics is scraped.
   prometheusMetrics().setQueueSource(() => documentQueueStats(domain));

@@ -12,6 +12,7 @@ export * from "./glossaries/get-glossary";
 export * from "./glossaries/import-glossary";
 export * from "./glossaries/list-glossaries";
 export * from "./glossaries/list-glossary-entries";
+export * from "./glossaries/replace-glossary-entries";
 export * from "./glossaries/update-glossary";
 export * from "./memories/add-memory-units";
 export * from "./memories/create-memory";

@@ -1,4 +1,5 @@
 import { type EnginesConfig, parseEngineRoutes } from "@tolk/engines";
+import { languageCode } from "@tolk/contract";
 import { z } from "zod";
 
 import { parseWarmSetting } from "./warm-engines";
@@ -22,6 +23,11 @@ export const enginesEnvSchema = {
     .default("all")
     .refine((v) => parseWarmSetting(v) !== null, "expected all, none or a comma-separated list like en-es,es-en"),
   TOLK_SEGMENT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(100_000),
+  /** The source language of a text too short or mixed to detect ("OK"); `none` refuses such a text with a 400. */
+  TOLK_DEFAULT_SOURCE_LANG: z
+    .string()
+    .default("en")
+    .refine((v) => v === "none" || languageCode.safeParse(v).success, "expected a language code such as en, or none"),
   /** Which engine serves which pairs, e.g. `en-de=llm,*-es=apertium,*=libretranslate` (first match wins). */
   TOLK_ENGINE_ROUTES: z
     .string()
@@ -57,4 +63,9 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
     libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,
     routes: env.TOLK_ENGINE_ROUTES ? (parseEngineRoutes(env.TOLK_ENGINE_ROUTES) ?? []) : [],
   };
+}
+
+/** TOLK_DEFAULT_SOURCE_LANG as TranslationServices takes it: a language code, or none. */
+export function defaultSourceLang(env: Pick<EnginesEnv, "TOLK_DEFAULT_SOURCE_LANG">): string | undefined {
+  return env.TOLK_DEFAULT_SOURCE_LANG === "none" ? undefined : languageCode.parse(env.TOLK_DEFAULT_SOURCE_LANG);
 }

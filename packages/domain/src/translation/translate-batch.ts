@@ -8,7 +8,7 @@ import { resolveTranslationResources } from "./resolve-resources";
 import { batchEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
-import { assertTextWithinPlan } from "./translate-text";
+import { assertTextWithinPlan, withDefaultedSource } from "./translate-text";
 
 /**
  * POST /v1/translate/batch: every string into every target language. All targets are checked
@@ -25,6 +25,7 @@ export async function translateBatch(
     texts: Object.values(options.request.strings),
     targets: options.request.target_langs,
     engineCount: services.router.engines.length,
+    defaultSourceLang: services.defaultSourceLang,
   });
   const entries = Object.entries(request.strings);
   let inputChars = 0;
@@ -86,10 +87,13 @@ export async function translateBatch(
     translations: Object.fromEntries(perTarget.map((t) => [t.target, t.out])),
     total_credits_used: total,
     total_characters: usage.reduce((s, u) => s + u.characters, 0),
-    ...batchEffects(
-      resources,
-      perTarget,
-      segmented.map((s, i) => ({ key: entries[i]?.[0] ?? "", segments: s.segments.length })),
+    ...withDefaultedSource(
+      batchEffects(
+        resources,
+        perTarget,
+        segmented.map((s, i) => ({ key: entries[i]?.[0] ?? "", segments: s.segments.length })),
+      ),
+      request,
     ),
   };
 }

@@ -27,6 +27,8 @@ import { type TermSet } from "./term-matcher";
 export interface TranslationServices {
   router: EngineRouter;
   cache: SegmentCache;
+  /** The source language of a text too short or mixed to detect (TOLK_DEFAULT_SOURCE_LANG); none: a 400. */
+  defaultSourceLang?: string;
 }
 
 /** The translation-memory unit a segment reused. */

@@ -1,6 +1,6 @@
 import { type Formality, type TranslateRequest, type TranslationResult } from "@tolk/contract";
 
-import { resolveSourceLanguage } from "../analysis/resolve-source-language";
+import { defaultedSourceWarning, resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
 import { assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
@@ -34,6 +34,7 @@ export async function translateText(
     texts: [options.request.text],
     targets: [options.request.target_lang],
     engineCount: services.router.engines.length,
+    defaultSourceLang: services.defaultSourceLang,
   });
   const inputChars = countCharacters(request.text);
   assertTextWithinPlan(principal, inputChars, "text");
@@ -71,6 +72,12 @@ export async function translateText(
     quality_score: qualityScore(translated.signals),
     credits_used: credits,
     character_count: characters,
-    ...textEffects(resources, translated),
+    ...withDefaultedSource(textEffects(resources, translated), request),
   };
+}
+
+/** The resource effects, with the warning that the source language was the default rather than detected. */
+export function withDefaultedSource<E extends { warnings?: string[] }>(effects: E, request: { source_lang: string; source_lang_defaulted?: true }): E {
+  if (!request.source_lang_defaulted) return effects;
+  return { ...effects, warnings: [defaultedSourceWarning(request.source_lang), ...(effects.warnings ?? [])] };
 }

@@ -36,6 +36,16 @@ describe("resolveSourceLanguage", () => {
     expect(e.message).toMatch(/Set source_lang/);
   });
 
+  it("takes the default source language for an inconclusive detection, and says so", async () => {
+    const r = await resolveSourceLanguage({ source_lang: "auto" }, { texts: ["OK"], targets: ["es"], engineCount: 1, defaultSourceLang: "en" });
+    expect(r).toMatchObject({ source_lang: "en", source_lang_defaulted: true });
+    const clear = await resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1, defaultSourceLang: "fr" });
+    expect(clear).toEqual({ source_lang: "en", model_tier: undefined });
+    // The default cannot be a target: then it is the 400 again.
+    const e = await refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: ["OK"], targets: ["en"], engineCount: 1, defaultSourceLang: "en" }));
+    expect(e).toMatchObject({ status: 400, param: "source_lang" });
+  });
+
   it("refuses a detected language that is also a target", async () => {
     const e = await refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["en"], engineCount: 1 }));
     expect(e).toMatchObject({ status: 400, param: "source_lang" });

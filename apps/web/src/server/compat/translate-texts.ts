@@ -44,7 +44,12 @@ export async function translateTexts(
     rename(f.startsWith("strings") ? "text" : f.startsWith("target_langs") ? "target_lang" : f),
   );
   // The batch's own first step, taken here so that the detected language is known.
-  const body = await resolveSourceLanguage(parsed, { texts: request.texts, targets: parsed.target_langs, engineCount: app.translation.router.engines.length });
+  const body = await resolveSourceLanguage(parsed, {
+    texts: request.texts,
+    targets: parsed.target_langs,
+    engineCount: app.translation.router.engines.length,
+    defaultSourceLang: app.translation.defaultSourceLang,
+  });
   const result = await translateBatch(app.domain, app.translation, { principal, requestId, request: body, formality: request.formality });
   const out = result.translations[request.targetLang] ?? {};
   return {

@@ -1,5 +1,15 @@
 import { type DocumentJob } from "@tolk/db";
-import { type Principal, TolkError, badRequest, contentDisposition, downloadDocument, findOrgJob, notFound, submitDocument } from "@tolk/domain";
+import {
+  type Principal,
+  TolkError,
+  badRequest,
+  contentDisposition,
+  detectDocumentLanguage,
+  downloadDocument,
+  findOrgJob,
+  notFound,
+  submitDocument,
+} from "@tolk/domain";
 
 import { type AppContext } from "../../context";
 import { type Params } from "../params";
@@ -20,18 +30,23 @@ export async function uploadDeeplDocument(
   if (!file) throw badRequest("'file' is required: upload the document as a file part named 'file'.", "file");
   const target = params.get("target_lang");
   if (!target) throw badRequest("'target_lang' is required.", "target_lang");
-  const source = params.get("source_lang");
-  if (!source) throw badRequest("'source_lang' is required for documents on Tolk (it does not detect a document's language).", "source_lang");
   const outputFormat = params.get("output_format");
   if (outputFormat) throw badRequest("'output_format' is not supported: Tolk returns the document in its own format.", "output_format");
+  const targetLang = tolkLanguage(target, "target_lang");
+  const source = params.get("source_lang");
+  const upload = { filename: params.get("filename") ?? file.filename, bytes: file.bytes };
+  // Without source_lang DeepL detects the document's language: so does Tolk, from its text.
+  const sourceLang = source
+    ? tolkLanguage(source, "source_lang")
+    : (await detectDocumentLanguage(upload, { targetLang, defaultSourceLang: app.translation.defaultSourceLang })).language;
   const glossaryId = params.get("glossary_id");
   const submitted = await submitDocument(app.domain, app.documents, {
     principal,
     requestId,
-    upload: { filename: params.get("filename") ?? file.filename, bytes: file.bytes },
+    upload,
     request: {
-      source_lang: tolkLanguage(source, "source_lang"),
-      target_lang: tolkLanguage(target, "target_lang"),
+      source_lang: sourceLang,
+      target_lang: targetLang,
       ...(glossaryId ? { glossary_ids: [glossaryId] } : {}),
     },
     async: true,

@@ -1,5 +1,6 @@
-import { type GlossaryView, createGlossaryRequest } from "@tolk/contract";
+import { type GlossaryEntryInput, type GlossaryView, createGlossaryRequest } from "@tolk/contract";
 import { type Principal, badRequest, createGlossary, listGlossaries, listGlossaryEntries, parseDelimitedGlossary } from "@tolk/domain";
+import { type EngineRouter } from "@tolk/engines";
 
 import { type AppContext } from "../../context";
 import { type Params } from "../params";
@@ -27,29 +28,71 @@ export const deeplGlossary = (g: GlossaryView): DeeplGlossary => ({
   entry_count: g.entry_count,
 });
 
+/** A glossary's language pair and entries as a DeepL request gives them (v2's fields, or one v3 dictionary). */
+export interface DictionaryInput {
+  source: string | undefined;
+  target: string | undefined;
+  entries: string | undefined;
+  format: string | undefined;
+}
+
+export interface ParsedDictionary {
+  sourceLang: string;
+  targetLang: string;
+  entries: GlossaryEntryInput[];
+}
+
 /**
- * POST /v2/glossaries: `name`, `source_lang`, `target_lang`, `entries` in `entries_format` tsv
- * (default) or csv. The entries are parsed by Tolk's glossary-file reader (a malformed line is
- * a 400 naming it) and created with the glossary in one step, within the plan's limit.
+ * Reads a dictionary: the languages (DeepL's codes), and the entries in `entries_format` tsv
+ * (default) or csv, parsed by Tolk's glossary-file reader (a malformed line is a 400 naming it).
+ * A pair no engine translates is a 400, as DeepL refuses a glossary for a pair it does not
+ * support: Tolk would accept it, but it could never apply.
  */
-export async function createDeeplGlossary(app: AppContext, principal: Principal, params: Params): Promise<DeeplGlossary> {
-  const format = (params.get("entries_format") ?? "tsv").toLowerCase();
+export function readDictionary(router: EngineRouter, input: DictionaryInput): ParsedDictionary {
+  const format = (input.format ?? "tsv").toLowerCase();
   if (format !== "tsv" && format !== "csv") throw badRequest("'entries_format' must be tsv or csv.", "entries_format");
-  const source = params.get("source_lang");
-  const target = params.get("target_lang");
-  if (!source) throw badRequest("'source_lang' is required.", "source_lang");
-  if (!target) throw badRequest("'target_lang' is required.", "target_lang");
-  const sourceLang = tolkLanguage(source, "source_lang");
-  const targetLang = tolkLanguage(target, "target_lang");
-  const entries = params.all("entries")[0] ?? "";
+  if (!input.source) throw badRequest("'source_lang' is required.", "source_lang");
+  if (!input.target) throw badRequest("'target_lang' is required.", "target_lang");
+  const sourceLang = tolkLanguage(input.source, "source_lang");
+  const targetLang = tolkLanguage(input.target, "target_lang");
+  if (sourceLang !== targetLang && !router.targetsOf(sourceLang).includes(targetLang)) {
+    throw badRequest(
+      `No engine translates ${sourceLang}→${targetLang} on this server, so a glossary for it would never apply (see GET /v3/languages?resource=glossary).`,
+      "target_lang",
+    );
+  }
+  const entries = input.entries ?? "";
   if (!entries.trim()) throw badRequest("'entries' is required: the glossary's terms, one 'source<TAB>target' per line.", "entries");
   const parsed = parseDelimitedGlossary(entries, { delimiter: format === "tsv" ? "\t" : ",", sourceLang, targetLang });
-  const request = validated(createGlossaryRequest, { name: params.get("name"), source_lang: sourceLang, target_lang: targetLang, entries: parsed.entries });
-  return deeplGlossary(await createGlossary(app.domain, { org: principal.org, request }));
+  return { sourceLang, targetLang, entries: parsed.entries };
+}
+
+/** Creates a Tolk glossary (within the plan's limit) from a name and one dictionary. */
+export async function createGlossaryFrom(app: AppContext, principal: Principal, name: string | undefined, dictionary: ParsedDictionary): Promise<GlossaryView> {
+  const request = validated(createGlossaryRequest, {
+    name,
+    source_lang: dictionary.sourceLang,
+    target_lang: dictionary.targetLang,
+    entries: dictionary.entries,
+  });
+  return createGlossary(app.domain, { org: principal.org, request });
+}
+
+/** POST /v2/glossaries: `name`, `source_lang`, `target_lang`, `entries` in `entries_format`. */
+export async function createDeeplGlossary(app: AppContext, principal: Principal, params: Params): Promise<DeeplGlossary> {
+  const dictionary = readDictionary(app.translation.router, {
+    source: params.get("source_lang"),
+    target: params.get("target_lang"),
+    entries: params.all("entries")[0],
+    format: params.get("entries_format"),
+  });
+  return deeplGlossary(await createGlossaryFrom(app, principal, params.get("name"), dictionary));
 }
 
 /** Every page of a listing (DeepL's lists are not paged). */
-async function everyPage<T extends { id: string }>(fetch: (startingAfter: string | undefined) => Promise<{ items: T[]; has_more: boolean }>): Promise<T[]> {
+export async function everyPage<T extends { id: string }>(
+  fetch: (startingAfter: string | undefined) => Promise<{ items: T[]; has_more: boolean }>,
+): Promise<T[]> {
   const all: T[] = [];
   let after: string | undefined;
   for (;;) {

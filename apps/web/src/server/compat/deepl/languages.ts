@@ -8,7 +8,7 @@ import { servedLanguages } from "../languages";
  * DeepL's target codes that name a variety Tolk does not distinguish: clients must send these
  * (deepl-node refuses "EN" and "PT" as targets), and Tolk translates into the base language.
  */
-const TARGET_VARIANTS: Readonly<Record<string, readonly { language: string; name: string }[]>> = {
+export const TARGET_VARIANTS: Readonly<Record<string, readonly { language: string; name: string }[]>> = {
   en: [
     { language: "EN-GB", name: "English (British)" },
     { language: "EN-US", name: "English (American)" },

@@ -4,6 +4,7 @@ import { type Wire } from "../../v1/pipeline";
 import { jsonResponse } from "../../v1/respond";
 import { keyFromParams } from "../key-from-params";
 import { Params } from "../params";
+import { unservedPairMessage } from "../unserved-pair";
 
 /** DeepL answers an exhausted quota with this status (deepl-node: QuotaExceededError). */
 export const QUOTA_EXCEEDED = 456;
@@ -39,5 +40,5 @@ function deeplStatus(err: TolkError): number {
 function deeplMessage(err: TolkError): string {
   if (err.status === 401) return `Invalid or missing authentication key. ${err.message}`;
   if (err.status === 402) return `Quota exceeded. ${err.message}`;
-  return err.message;
+  return unservedPairMessage(err) ?? err.message;
 }

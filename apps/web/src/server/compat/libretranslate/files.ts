@@ -1,5 +1,5 @@
 import { AUTO_SOURCE_LANG, FORMATS } from "@tolk/contract";
-import { type Principal, badRequest, effectiveLimits, PLAN_LIMITS, submitDocument } from "@tolk/domain";
+import { type Principal, badRequest, detectDocumentLanguage, effectiveLimits, PLAN_LIMITS, submitDocument } from "@tolk/domain";
 
 import { type AppContext } from "../../context";
 import { type Params } from "../params";
@@ -12,13 +12,18 @@ import { tolkCode } from "./languages";
 export async function libreTranslateFile(app: AppContext, principal: Principal, requestId: string, params: Params) {
   const file = params.files.get("file");
   if (!file) throw badRequest("Invalid request: missing file parameter", "file");
-  const source = tolkCode(params.get("source"), "source");
-  if (source === AUTO_SOURCE_LANG) throw badRequest("Invalid request: files need a source language (Tolk does not detect a file's language)", "source");
+  const source = tolkCode(params.get("source") ?? AUTO_SOURCE_LANG, "source");
+  const target = tolkCode(params.get("target"), "target");
+  const upload = { filename: file.filename, bytes: file.bytes };
+  const sourceLang =
+    source === AUTO_SOURCE_LANG
+      ? (await detectDocumentLanguage(upload, { targetLang: target, defaultSourceLang: app.translation.defaultSourceLang })).language
+      : source;
   const submitted = await submitDocument(app.domain, app.documents, {
     principal,
     requestId,
-    upload: { filename: file.filename, bytes: file.bytes },
-    request: { source_lang: source, target_lang: tolkCode(params.get("target"), "target") },
+    upload,
+    request: { source_lang: sourceLang, target_lang: target },
     async: false,
   });
   if (submitted.kind !== "completed") throw new Error("a synchronous document job was queued");

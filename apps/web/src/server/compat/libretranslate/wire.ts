@@ -4,6 +4,7 @@ import { type Wire } from "../../v1/pipeline";
 import { jsonResponse } from "../../v1/respond";
 import { keyFromParams } from "../key-from-params";
 import { Params } from "../params";
+import { unservedPairMessage } from "../unserved-pair";
 
 /**
  * LibreTranslate's wire: the key as `api_key` in the body or query (`apiKey` as the npm
@@ -32,5 +33,5 @@ function libreStatus(err: TolkError): number {
 
 function libreMessage(err: TolkError): string {
   if (err.status === 401) return `Invalid API key. ${err.message}`;
-  return err.message;
+  return unservedPairMessage(err) ?? err.message;
 }
