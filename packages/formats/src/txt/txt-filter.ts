@@ -73,6 +73,8 @@ function renderBlock(block: Block, translations: ReadonlyMap<string, string>): s
   }
   const source = block.lines.map((l) => l.content).join(" ");
   const text = translated(`b${bi}`, source, translations);
+  // Untranslated, the block keeps its own line breaks and spacing (two spaces after a full stop).
+  if (text === source) return block.lines.map(renderLine).join("");
   const first = block.lines[0];
   const last = block.lines[block.lines.length - 1];
   if (!first || !last) return "";
