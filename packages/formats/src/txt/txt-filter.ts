@@ -118,13 +118,16 @@ function renderBlock(block: Block, page: Page, translations: ReadonlyMap<string,
   const first = block.lines[0];
   const last = block.lines[block.lines.length - 1];
   if (!first || !last) return "";
-  const wrapped = wrap(text, block.width, [...first.indent].length);
+  // The tokens that end the block (a Vim example's ` >`) stay on its last line.
+  const { suffix } = protect(source, page.tokens);
+  const body = suffix && text.endsWith(suffix) ? text.slice(0, text.length - suffix.length) : text;
+  const wrapped = wrap(body, block.width, [...first.indent].length);
   return wrapped
     .map((words, i) => {
       const isLast = i === wrapped.length - 1;
       return renderLine({
         indent: first.indent,
-        content: words,
+        content: isLast && body !== text ? words + suffix : words,
         trailing: isLast ? last.trailing : block.wrapTrailing,
         eol: isLast ? last.eol : block.eol,
       });

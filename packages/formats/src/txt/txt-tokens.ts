@@ -23,7 +23,7 @@ const VIM_HELP = [
   // Options, keys, CTRL- chords, arguments, backtick commands: `'compatible'`, `<Esc>`, `CTRL-R`, `{motion}`.
   String.raw`'[a-z]{2,}'`,
   String.raw`<[A-Za-z][\w-]*>`,
-  String.raw`\bCTRL-(?:[A-Za-z@\[\]\\^_]|<[A-Za-z]+>)`,
+  String.raw`\bCTRL-(?:[A-Za-z@\[\]\\^_]|<[A-Za-z]+>)?`,
   String.raw`\{[a-z][\w-]*\}`,
   "`[^`\\n]+`",
   // Ex commands written bare: `:help`, `:q!`, `:set`.
