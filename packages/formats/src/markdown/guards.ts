@@ -13,10 +13,11 @@ import { type Range } from "./parse";
 
 /**
  * A container, admonition or directive line (`:::warning`, `::: correct { "sourceType": "script" }`,
- * `:::`, `::include{file=x}`) or a kramdown attribute list line (`{: .note}`), after any
- * blockquote or indentation prefix. The whole line is code: its name and attributes are syntax.
+ * `:::`, `::include{file=x}`), a kramdown attribute list line (`{: .note}`), a MkDocs admonition
+ * (`!!! note "Title"`, `??? tip`) or a GitHub alert (`> [!WARNING]`), after any blockquote or
+ * indentation prefix. The whole line is code: its name and attributes are syntax.
  */
-const FENCE_LINE = /^[ \t>]*(?::{3,}.*|::[A-Za-z][^\n]*|\{:[^\n]*\}[ \t]*)$/;
+const FENCE_LINE = /^[ \t>]*(?::{3,}.*|::[A-Za-z][^\n]*|\{:[^\n]*\}[ \t]*|(?:!!!|\?\?\?\+?)[ \t]+[A-Za-z][^\n]*|\[![A-Za-z]+\][ \t]*)$/;
 
 /** Inline syntax written in text: HTML attributes (`class="able-transcript"`) and escaped tags (`&lt;div&gt;`, `\<div>`). */
 const INLINE_SYNTAX = [

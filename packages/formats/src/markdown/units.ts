@@ -55,8 +55,8 @@ export interface InlineUnit {
 
 export type MarkdownUnit = BlockUnit | InlineUnit;
 
-/** A heading id the source wrote (`## Setup {#setup}`) stays out of the translation. */
-const HEADING_ID = /[ \t]*\{#[^}\s]+\}[ \t]*$/;
+/** Heading attributes the source wrote (`## Setup {#setup}`, pandoc's `{.unnumbered}`, kramdown's `{: #id}`) stay out of the translation. */
+const HEADING_ID = /[ \t]*\{[#.:][^{}\n]*\}[ \t]*$/;
 /** Only line prefixes (blockquote markers, indentation) may sit between two inline nodes. */
 const LINE_PREFIX = /^[ \t>]*$/;
 

@@ -4,8 +4,8 @@ import { type Line } from "./txt-blocks";
 /**
  * Tokens of plain text that are code, not words: they become isolated codes `<xN/>` in the
  * segment and are written back byte for byte. Plain text has no markup, so only what a reader
- * recognises without doubt is taken: in every file, a Vim or Emacs modeline and a quoted Ex
- * command (`":help tutor"`); in a Vim help file (its first line is the file's `*tag*`, or its
+ * recognises without doubt is taken: in every file, a Vim or Emacs modeline, a quoted Ex
+ * command (`":help tutor"`) and a command-line option (`--prefix=PREFIX`); in a Vim help file (its first line is the file's `*tag*`, or its
  * modeline says `ft=help`), Vim help's notation too.
  */
 const EVERYWHERE = [
@@ -14,6 +14,8 @@ const EVERYWHERE = [
   String.raw`-\*-[^\n]*?-\*-`,
   // A quoted Ex command: `":help tutor"`, `":set nocp"`.
   String.raw`"\:[a-zA-Z][^"\n]{0,60}"`,
+  // A command-line option, as man pages and INSTALL files write them: `--prefix=PREFIX`, `-v`.
+  String.raw`(?<=^|[\s(\[])--?[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?=[\s,;.)\]]|$)`,
 ];
 
 const VIM_HELP = [

@@ -48,6 +48,23 @@ describe("Markdown: what is translated", () => {
     expect(output).toMatch(/·+⟧\n:::\n/);
   });
 
+  it("GitHub alerts, MkDocs admonition titles and heading attributes are syntax too", async () => {
+    const source = [
+      "> [!WARNING]",
+      "> Do not run the installer twice.",
+      "",
+      '!!! note "Phasellus posuere in sem ut cursus"',
+      "",
+      "# Appendix {.unnumbered}",
+      "",
+    ].join("\n");
+    const { texts, output } = await pseudoTranslated(source);
+    expect(texts).toEqual(["Do not run the installer twice.", "Appendix"]);
+    expect(output).toContain("> [!WARNING]\n> ⟦Dö ñöt");
+    expect(output).toContain('!!! note "Phasellus posuere in sem ut cursus"\n');
+    expect(output).toContain("·⟧ {.unnumbered}\n");
+  });
+
   it("template tags of any nesting are one code, byte for byte: a call holding backticks, Hugo shortcodes, Liquid", async () => {
     const call = [
       "{{ npm_tabs({",

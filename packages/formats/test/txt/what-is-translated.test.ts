@@ -64,7 +64,7 @@ describe("plain text: what is translated", () => {
       expect(output).toContain(kept);
   });
 
-  it("in any text file, a quoted Ex command, a modeline and a shell prompt's command are code", async () => {
+  it("in any text file, a quoted Ex command, a modeline, a command-line option and a shell prompt's command are code", async () => {
     const { texts, output } = await pseudoTranslated(
       [
         'The best is to use ":help" in Vim.  See ":help user-manual".',
@@ -74,10 +74,12 @@ describe("plain text: what is translated", () => {
         "",
         "# vim: set tw=72 et :",
         "",
+        "Run configure with --prefix=PREFIX and -v to build it.",
+        "",
       ].join("\n"),
     );
-    expect(texts).toEqual(["The best is to use <x1/> in Vim.  See <x2/>."]);
-    for (const kept of ['":help"', '":help user-manual"', "     $ ./configure --prefix=PREFIX\n     $ make install\n", "# vim: set tw=72 et :"]) expect(output).toContain(kept);
+    expect(texts).toEqual(["The best is to use <x1/> in Vim.  See <x2/>.", "Run configure with <x1/> and <x2/> to build it."]);
+    for (const kept of ['":help"', '":help user-manual"', "     $ ./configure --prefix=PREFIX\n     $ make install\n", "# vim: set tw=72 et :", "--prefix=PREFIX ", " -v "]) expect(output).toContain(kept);
   });
 
   it("outside Vim help, stars and bars are words' punctuation: translated with the text", async () => {
