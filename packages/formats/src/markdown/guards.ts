@@ -26,6 +26,13 @@ const INLINE_SYNTAX = [
   /\\<\/?[A-Za-z][\w-]*[^<>\n]{0,200}>/g,
 ];
 
+/**
+ * A link's destination the parser read as text (the title's inner quotes broke the link:
+ * `[URL and title](/url/ "title with "quotes" in it")`). Looked for only inside text nodes: in a
+ * real link the same characters are the link's own markup.
+ */
+const LINK_DESTINATION_AS_TEXT = /(?<=\])\([^\s()]+/g;
+
 /** Inline HTML whose content is code or data, never prose: the element is one code, content included. */
 const CODE_ELEMENT = /<(code|kbd|samp|var|tt|script|style|math|svg)\b[^>]*>[^]{0,2000}?<\/\1\s*>/gi;
 
@@ -56,6 +63,8 @@ export interface GuardedBlock {
   start: number;
   end: number;
   guards: Range[];
+  /** Guards that count only inside a text node. */
+  textGuards: Range[];
 }
 
 /** `range` is the block's source; `tags` the file's template tags (sorted). */
@@ -76,7 +85,7 @@ export function guardBlock(text: string, range: Range, tags: readonly Range[]): 
   let last = lines.length - 1;
   while (first <= last && isFence(lines[first] as Range)) first++;
   while (last >= first && isFence(lines[last] as Range)) last--;
-  if (first > last) return { start: end, end, guards: [] };
+  if (first > last) return { start: end, end, guards: [], textGuards: [] };
   start = Math.max(start, contentStart(text, lines[first] as Range));
   end = Math.min(end, contentEnd(text, lines[last] as Range));
   for (let i = first + 1; i < last; i++) {
@@ -87,11 +96,12 @@ export function guardBlock(text: string, range: Range, tags: readonly Range[]): 
   for (const pattern of [...INLINE_SYNTAX, CODE_ELEMENT]) {
     for (const m of raw.matchAll(pattern)) guards.push({ start: start + m.index, end: start + m.index + m[0].length });
   }
-  return { start, end, guards: merged(guards) };
+  const textGuards = [...raw.matchAll(LINK_DESTINATION_AS_TEXT)].map((m) => ({ start: start + m.index, end: start + m.index + m[0].length }));
+  return { start, end, guards: merged(guards), textGuards };
 }
 
 /** Sorted, overlapping ranges joined. */
-function merged(ranges: Range[]): Range[] {
+export function merged(ranges: Range[]): Range[] {
   const out: Range[] = [];
   for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
     const prev = out[out.length - 1];

@@ -5,7 +5,7 @@ import { decodeHTML } from "entities";
 import { InlineCodes } from "../common/inline-codes";
 import { type ReferenceStyle } from "../html/entities";
 import { frontMatterValues, type FrontMatterValue } from "./front-matter";
-import { guardBlock, templateTagRanges } from "./guards";
+import { guardBlock, merged, templateTagRanges } from "./guards";
 import { rangeOf, type Range } from "./parse";
 
 /** Markup behind a code: a source range, or synthetic text (a shortcut link made explicit). */
@@ -160,7 +160,7 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: 
   }
   const guarded = guardBlock(text, { start: firstRange.start, end: fullEnd }, tags);
   if (!guarded || guarded.start >= guarded.end) return undefined;
-  const { start, end, guards } = guarded;
+  const { start, end, guards, textGuards } = guarded;
 
   const codes = new InlineCodes<Markup>();
   let cursor = start;
@@ -211,7 +211,8 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: 
     if (from !== cursor) take({ start: from, end: from });
     let out = "";
     let at = from;
-    for (const g of guards) {
+    const inText = textGuards.filter((g) => g.start >= from && g.end <= to);
+    for (const g of inText.length > 0 ? merged([...guards, ...inText]) : guards) {
       if (g.end <= at || g.start >= to) continue;
       out += textOf(at, g.start);
       cursor = g.start;
@@ -247,7 +248,8 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: 
     guardedCode = undefined;
     if (node.type === "text") {
       const clipped = { start: Math.max(range.start, start), end: Math.min(range.end, end) };
-      if (guardIn(clipped) || clipped.start !== range.start || (end !== fullEnd && clipped.end !== range.end)) return textPieces(clipped.start, clipped.end);
+      const textGuard = textGuards.some((g) => g.start >= clipped.start && g.end <= clipped.end);
+      if (textGuard || guardIn(clipped) || clipped.start !== range.start || (end !== fullEnd && clipped.end !== range.end)) return textPieces(clipped.start, clipped.end);
       onInline(node);
       take(clipped);
       const raw = text.slice(clipped.start, clipped.end);

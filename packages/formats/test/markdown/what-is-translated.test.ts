@@ -120,6 +120,13 @@ describe("Markdown: what is translated", () => {
     expect(output).toContain("⟦Wráp thé éñtíré");
   });
 
+  it("a link destination the parser read as text stays; a real link's destination is markup (pandoc's test document)", async () => {
+    const { texts, output } = await pseudoTranslated('[URL and title](/url/ "title with "quotes" in it")\n\nFoo [bar](/url/ "Title").\n');
+    expect(texts[0]).toMatch(/^\[URL and title\]<x1\/> "title with/);
+    expect(texts.slice(1)).toEqual(["Title", "Foo <g1>bar</g1>."]);
+    expect(output.match(/\]\(\/url\//g)).toHaveLength(2);
+  });
+
   it("characters the source wrote as references or escapes are written the same way in the translation", async () => {
     const file = Buffer.from("Tom &amp; Jerry use &lt; and \\> signs.\n");
     const [segment] = await markdownFilter.extract(file, EN_DE);
