@@ -285,7 +285,9 @@ async function main(): Promise<void> {
     }
     if (format === "docx" && process.env.BENCH_INFLATING_OVER_LIMIT !== "0") {
       const path = join(dir, "over-limit.docx");
-      execFileSync(process.execPath, ["--import", "tsx", join(root, "packages/formats/bench/inflating.ts"), "--generate-over-limit", path], { stdio: "inherit" });
+      execFileSync(process.execPath, ["--import", "tsx", join(root, "packages/formats/bench/inflating.ts"), "--generate-over-limit", path], {
+        stdio: "inherit",
+      });
       const over = new Uint8Array(readFileSync(path));
       const r = await runRefused(over);
       if (r.status !== 400) throw new Error(`the over-limit docx was answered ${r.status}, not 400: ${r.message}`);

@@ -207,32 +207,36 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
   // the checkout), honouring the manifests' flags: translated, with the same segments, most of
   // them changed (or the file's min_share), and the structure its own tools read unchanged.
   describe.skipIf(corpus.length === 0)("shared real-file corpora (../shared/realdocs, ../shared/realdocs-2)", () => {
-    it.each(corpus.map((e) => [`${e.corpus}/${e.file}`, e] as const))("%s", async (_label, entry: CorpusEntry) => {
-      const name = entry.file.slice(entry.file.lastIndexOf("/") + 1);
-      const source = new Uint8Array(readFileSync(join(entry.dir, entry.file)));
-      const targetLang = entry.target_lang ?? "es";
-      const { status, text } = await post(name, source, targetLang);
-      if (entry.expect_rejected && status === 400) {
-        expect(text, "a refusal says why").toMatch(/line|column|invalid|not a valid/i);
-        return;
-      }
-      expect(status, text.slice(0, 500)).toBe(200);
-      const out = await download(name, text);
-      if (entry.expect_untranslated) {
-        expect(Buffer.from(out).equals(Buffer.from(source)), "nothing to translate: the file comes back as it was").toBe(true);
-        return;
-      }
-      expect(structureProblems(extensionOf(name), source, out)).toEqual([]);
-      const options = { sourceLang: "en", targetLang };
-      const filter = filterFor(extensionOf(name));
-      const before = (await filter?.extract(source, options)) ?? [];
-      const after = (await filter?.extract(out, options)) ?? [];
-      expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
-      const changed = after.filter((s, i) => stripCodes(s.text) !== stripCodes(before[i]?.text ?? "")).length;
-      const share = entry.min_share ?? 0.5;
-      expect(changed, `${changed} of ${before.length} segments translated, ${share} needed`).toBeGreaterThanOrEqual(Math.ceil(before.length * share));
-      // A 394 KB book or a 60-page thesis takes Apertium a few minutes on two busy cores.
-    }, 600_000);
+    it.each(corpus.map((e) => [`${e.corpus}/${e.file}`, e] as const))(
+      "%s",
+      async (_label, entry: CorpusEntry) => {
+        const name = entry.file.slice(entry.file.lastIndexOf("/") + 1);
+        const source = new Uint8Array(readFileSync(join(entry.dir, entry.file)));
+        const targetLang = entry.target_lang ?? "es";
+        const { status, text } = await post(name, source, targetLang);
+        if (entry.expect_rejected && status === 400) {
+          expect(text, "a refusal says why").toMatch(/line|column|invalid|not a valid/i);
+          return;
+        }
+        expect(status, text.slice(0, 500)).toBe(200);
+        const out = await download(name, text);
+        if (entry.expect_untranslated) {
+          expect(Buffer.from(out).equals(Buffer.from(source)), "nothing to translate: the file comes back as it was").toBe(true);
+          return;
+        }
+        expect(structureProblems(extensionOf(name), source, out)).toEqual([]);
+        const options = { sourceLang: "en", targetLang };
+        const filter = filterFor(extensionOf(name));
+        const before = (await filter?.extract(source, options)) ?? [];
+        const after = (await filter?.extract(out, options)) ?? [];
+        expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
+        const changed = after.filter((s, i) => stripCodes(s.text) !== stripCodes(before[i]?.text ?? "")).length;
+        const share = entry.min_share ?? 0.5;
+        expect(changed, `${changed} of ${before.length} segments translated, ${share} needed`).toBeGreaterThanOrEqual(Math.ceil(before.length * share));
+        // A 394 KB book or a 60-page thesis takes Apertium a few minutes on two busy cores.
+      },
+      600_000,
+    );
   });
 
   describe("small fixtures, one request each: structure kept", () => {

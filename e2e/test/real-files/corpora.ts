@@ -144,7 +144,14 @@ function markdownProblems(source: string, output: string): string[] {
     ["container fences", (md) => md.split(/\r?\n/).filter((l) => /^[ \t>]*:{3,}/.test(l))],
     ["template tags", (md) => md.replace(FENCED, "").match(/\{%[^]*?%\}|\{\{[^]*?\}\}/g) ?? []],
     ["link targets", (md) => md.replace(FENCED, "").match(/\]\([^)\s]*/g) ?? []],
-    ["inline HTML tags", (md) => md.replace(FENCED, "").replace(/`[^`\n]*`/g, "").match(/<\/?[a-zA-Z][\w-]*(?:\s[^<>]*)?>/g) ?? []],
+    [
+      "inline HTML tags",
+      (md) =>
+        md
+          .replace(FENCED, "")
+          .replace(/`[^`\n]*`/g, "")
+          .match(/<\/?[a-zA-Z][\w-]*(?:\s[^<>]*)?>/g) ?? [],
+    ],
     ["character references", (md) => md.replace(FENCED, "").match(/&#?\w+;/g) ?? []],
   ];
   for (const [what, items] of checks) if (bag(items(source)) !== bag(items(output))) problems.push(`${what} changed`);

@@ -249,7 +249,8 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: 
     if (node.type === "text") {
       const clipped = { start: Math.max(range.start, start), end: Math.min(range.end, end) };
       const textGuard = textGuards.some((g) => g.start >= clipped.start && g.end <= clipped.end);
-      if (textGuard || guardIn(clipped) || clipped.start !== range.start || (end !== fullEnd && clipped.end !== range.end)) return textPieces(clipped.start, clipped.end);
+      if (textGuard || guardIn(clipped) || clipped.start !== range.start || (end !== fullEnd && clipped.end !== range.end))
+        return textPieces(clipped.start, clipped.end);
       onInline(node);
       take(clipped);
       const raw = text.slice(clipped.start, clipped.end);

@@ -108,7 +108,9 @@ function renderBlock(block: Block, page: Page, translations: ReadonlyMap<string,
   if (block.kind === "blank") return block.lines.map(renderLine).join("");
   if (block.kind === "lines") {
     return block.lines
-      .map((line, l) => renderLine({ ...line, content: line.content && !page.code.has(line) ? translated(`b${bi}.${l}`, line.content, page, translations) : line.content }))
+      .map((line, l) =>
+        renderLine({ ...line, content: line.content && !page.code.has(line) ? translated(`b${bi}.${l}`, line.content, page, translations) : line.content }),
+      )
       .join("");
   }
   const source = block.lines.map((l) => l.content).join(" ");

@@ -18,14 +18,18 @@ const HIDDEN_AND_DELETED =
 
 describe("Word: what is translated", () => {
   it("a field's result is translated, its instruction never; hidden and deleted text are kept as they are", async () => {
-    const file = docx({ body: REF_FIELD + HIDDEN_AND_DELETED, header: '<w:p><w:r><w:t>Header text</w:t></w:r></w:p>' });
+    const file = docx({ body: REF_FIELD + HIDDEN_AND_DELETED, header: "<w:p><w:r><w:t>Header text</w:t></w:r></w:p>" });
     const segments = await docxFilter.extract(file, OPTIONS);
     const texts = segments.map((s) => stripCodes(s.text));
     expect(texts).toContain("Link to Target paragraph.");
     expect(texts).toContain("Header text");
     expect(texts.join("\n")).not.toMatch(/REF|targetBM|hidden words|removed words/);
     const body = unzipParts(await docxFilter.merge(file, translationsOf(segments, pseudo), OPTIONS))["word/document.xml"] ?? "";
-    for (const kept of ['<w:instrText xml:space="preserve"> REF targetBM \\h </w:instrText>', "<w:t>hidden words</w:t>", "<w:delText>removed words</w:delText>"])
+    for (const kept of [
+      '<w:instrText xml:space="preserve"> REF targetBM \\h </w:instrText>',
+      "<w:t>hidden words</w:t>",
+      "<w:delText>removed words</w:delText>",
+    ])
       expect(body).toContain(kept);
   });
 });

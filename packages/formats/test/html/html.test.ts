@@ -95,7 +95,11 @@ describe("html merge", () => {
     const block = segments.find((s) => s.text.startsWith("<g1>"));
     expect(block?.text).toBe("<g1>Available Languages: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>");
     const output = utf8(
-      await htmlFilter.merge(file, new Map([[block?.id ?? "", "<g1>Verfügbare Sprachen: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>"]]), EN_DE),
+      await htmlFilter.merge(
+        file,
+        new Map([[block?.id ?? "", "<g1>Verfügbare Sprachen: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>"]]),
+        EN_DE,
+      ),
     );
     expect(output).toContain(switcher.replace("Available Languages", "Verfügbare Sprachen"));
   });

@@ -102,7 +102,9 @@ describe("Markdown: what is translated", () => {
     ].join("\n");
     const { texts, output } = await pseudoTranslated(source);
     expect(texts.join("\n")).not.toMatch(/start&|operator-position|experimentalOperatorPosition/);
-    expect(output).toContain('| `"end"` | <code>--experimental-operator-position \\<start&#124;end></code> | <code>experimentalOperatorPosition: "\\<start&#124;end>"</code> |');
+    expect(output).toContain(
+      '| `"end"` | <code>--experimental-operator-position \\<start&#124;end></code> | <code>experimentalOperatorPosition: "\\<start&#124;end>"</code> |',
+    );
     expect(output).toContain("⟦Válíd öptíöñš: <code>start</code> - Príñt");
   });
 
@@ -110,12 +112,19 @@ describe("Markdown: what is translated", () => {
     const source = [
       '- Wrap the entire transcript in a container with class="able-transcript", and wrap that in another container with class="able-transcript-area".',
       '- Add an empty &lt;div&gt; just inside the outer container with class="able-window-toolbar".',
-      "- A `<span>` element with **class=\"able-source\"** for each `<source>` element, or a \\<div> when there is none.",
+      '- A `<span>` element with **class="able-source"** for each `<source>` element, or a \\<div> when there is none.',
       "",
     ].join("\n");
     const { texts, output } = await pseudoTranslated(source);
     expect(texts.join("\n")).not.toMatch(/able-|&lt;|div/);
-    for (const kept of ['class="able-transcript"', 'class="able-transcript-area"', "&lt;div&gt;", 'class="able-window-toolbar"', '**class="able-source"**', "\\<div>"])
+    for (const kept of [
+      'class="able-transcript"',
+      'class="able-transcript-area"',
+      "&lt;div&gt;",
+      'class="able-window-toolbar"',
+      '**class="able-source"**',
+      "\\<div>",
+    ])
       expect(output).toContain(kept);
     expect(output).toContain("⟦Wráp thé éñtíré");
   });
@@ -144,7 +153,7 @@ describe("Markdown: what is translated", () => {
       "",
       "Every value in Rust is of a certain *data type*,[^types] which tells Rust what kind of data is being specified. See the [book][rust-book].",
       "",
-      "    let guess: u32 = \"42\".parse().expect(\"Not a number!\");",
+      '    let guess: u32 = "42".parse().expect("Not a number!");',
       "",
       "[^types]: Scalar and compound types.",
       "",
@@ -158,7 +167,8 @@ describe("Markdown: what is translated", () => {
       "Scalar and compound types.",
       "The Rust Programming Language",
     ]);
-    for (const kept of ["layout: page", "[^types]", "    let guess: u32", "[^types]: ⟦", "[rust-book]: https://doc.rust-lang.org/book/ \"⟦"]) expect(output).toContain(kept);
+    for (const kept of ["layout: page", "[^types]", "    let guess: u32", "[^types]: ⟦", '[rust-book]: https://doc.rust-lang.org/book/ "⟦'])
+      expect(output).toContain(kept);
     expect(stripCodes(texts.join(" "))).not.toContain("layout");
   });
 });

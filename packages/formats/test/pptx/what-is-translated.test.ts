@@ -14,7 +14,10 @@ describe("PowerPoint: what is translated", () => {
       {
         shapes:
           sp('<a:p><a:r><a:rPr lang="en-US" dirty="0"/><a:t>Health information management</a:t></a:r></a:p>', "Title 1") +
-          sp('<a:p><a:r><a:rPr lang="en-US"/><a:t xml:space="preserve">Slide </a:t></a:r><a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld></a:p>', "Slide Number") +
+          sp(
+            '<a:p><a:r><a:rPr lang="en-US"/><a:t xml:space="preserve">Slide </a:t></a:r><a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld></a:p>',
+            "Slide Number",
+          ) +
           picture,
         notes: sp('<a:p><a:r><a:rPr lang="en-US"/><a:t>Speaker notes for the first slide</a:t></a:r></a:p>', "Notes Placeholder 2"),
       },

@@ -16,7 +16,8 @@ describe("Excel: what is translated", () => {
             '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>' +
             '<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2"><v>2.5</v></c></row>' +
             '<row r="3"><c r="A3" t="str"><f>CONCATENATE("Total ","sales")</f><v>Total sales</v></c><c r="B3"><f>SUM(B2:B2)</f><v>2.5</v></c></row>',
-          table: 'id="1" name="Table1" displayName="Table1" ref="A1:B2"><tableColumns count="2"><tableColumn id="1" name="Vessel name"/><tableColumn id="2" name="Quantity"/></tableColumns>',
+          table:
+            'id="1" name="Table1" displayName="Table1" ref="A1:B2"><tableColumns count="2"><tableColumn id="1" name="Vessel name"/><tableColumn id="2" name="Quantity"/></tableColumns>',
         },
         { name: "Lookup", state: "hidden", rows: '<row r="1"><c r="A1" t="s"><v>3</v></c></row>' },
       ],

@@ -110,7 +110,9 @@ describe("hostile packages", () => {
     // The upload that cost +400 MB before its 400: a document part of 153 MB (the limit is
     // 150 million characters), in a package large enough for the zip's total cap (25× the upload).
     const noise = (n: number) => randomBytes(n).map((b) => 0x41 + (b % 26));
-    const document = strToU8(`<w:document xmlns:w="${W_NS}"><w:body><w:p><w:r><w:t>${new TextDecoder().decode(noise(2_000_000))}</w:t></w:r></w:p></w:body></w:document>`);
+    const document = strToU8(
+      `<w:document xmlns:w="${W_NS}"><w:body><w:p><w:r><w:t>${new TextDecoder().decode(noise(2_000_000))}</w:t></w:r></w:p></w:body></w:document>`,
+    );
     const file = declareSize(
       docx({ body: body("x"), extraParts: { "word/document.xml": document, "word/media/pad.bin": randomBytes(7_000_000) } }),
       "word/document.xml",
