@@ -32,7 +32,7 @@ interface Page {
   blocks: Block[];
   /** Codes for the tokens that are not words (`./txt-tokens.ts`). */
   tokens: RegExp;
-  /** Lines that are code (Vim help examples): never segments. */
+  /** Lines that are code (Vim help examples, shell prompt lines): never segments. */
   code: Set<Line>;
 }
 
@@ -54,7 +54,7 @@ function read(text: string): Page {
 }
 
 /** A shell prompt (`$ ./configure --prefix=PREFIX`): what follows is a command to type as it is. */
-const PROMPT = /^\$ \S/;
+const PROMPT = /^\$ (?![\d.,]+(?:\s|$))\S/;
 
 function decodeTxt(file: Uint8Array) {
   return decodeText(file, { fallback: legacyEncoding(file) });

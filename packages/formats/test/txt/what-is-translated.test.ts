@@ -90,8 +90,8 @@ describe("plain text: what is translated", () => {
       expect(output).toContain(kept);
   });
 
-  it("outside Vim help, stars and bars are words' punctuation: translated with the text", async () => {
-    const { texts } = await pseudoTranslated("Use *only* the |pipe| symbol, <never> a tab.\n");
-    expect(texts).toEqual(["Use *only* the |pipe| symbol, <never> a tab."]);
+  it("outside Vim help, stars and bars are words' punctuation, and a dollar amount is no prompt: translated with the text", async () => {
+    const { texts } = await pseudoTranslated("Use *only* the |pipe| symbol, <never> a tab.\n\n$ 5 a month is the price.\n");
+    expect(texts).toEqual(["Use *only* the |pipe| symbol, <never> a tab.", "$ 5 a month is the price."]);
   });
 });
