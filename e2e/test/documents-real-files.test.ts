@@ -80,6 +80,16 @@ function expectPackageKept(source: Uint8Array, out: Uint8Array, segments: readon
 /** The formats whose shared-corpus files this test translates (the localization and subtitle formats have their own). */
 const CORPUS_FORMATS = ["docx", "pptx", "xlsx", "html", "md", "txt"];
 const corpus = corpusEntries(CORPUS_FORMATS);
+/** A text file's characters: UTF-8 when it is valid UTF-8, windows-1252 otherwise (as the txt filter reads it). */
+const decodeText = (bytes: Uint8Array): string => {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+};
+/** A segment with a word of three letters or more, outside its codes, template tags and URLs. */
+const hasWords = (text: string): boolean => /\p{L}{3,}/u.test(stripCodes(text).replace(/\{\{[^}]*\}\}|\{%[^]*?%\}|https?:\/\/\S+/g, " "));
 
 const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
 const databases = pgUrl ? (["embedded", "postgres"] as const) : (["embedded"] as const);
@@ -229,10 +239,21 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
         const filter = filterFor(extensionOf(name));
         const before = (await filter?.extract(source, options)) ?? [];
         const after = (await filter?.extract(out, options)) ?? [];
-        expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
-        const changed = after.filter((s, i) => stripCodes(s.text) !== stripCodes(before[i]?.text ?? "")).length;
+        // Only segments that hold words count (not "-0", "R1c1", a URL); the share is the manifest's, or half.
+        const words = before.filter((s) => hasWords(s.text));
+        let changed: number;
+        if (extensionOf(name) === "txt") {
+          // Re-wrapped prose may read back as other blocks: a segment is translated when its text is gone.
+          const flat = (t: string) => t.replace(/\s+/g, " ");
+          const output = flat(decodeText(out));
+          changed = words.filter((s) => !output.includes(flat(stripCodes(s.text)))).length;
+        } else {
+          expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
+          const source = new Map(before.map((s) => [s.id, stripCodes(s.text)]));
+          changed = after.filter((s) => hasWords(s.text) && stripCodes(s.text) !== source.get(s.id)).length;
+        }
         const share = entry.min_share ?? 0.5;
-        expect(changed, `${changed} of ${before.length} segments translated, ${share} needed`).toBeGreaterThanOrEqual(Math.ceil(before.length * share));
+        expect(changed, `${changed} of ${words.length} segments with words translated, ${share} needed`).toBeGreaterThanOrEqual(Math.ceil(words.length * share));
         // A 394 KB book or a 60-page thesis takes Apertium a few minutes on two busy cores.
       },
       600_000,
