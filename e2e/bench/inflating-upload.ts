@@ -24,6 +24,10 @@
  *   BENCH_INFLATING_FORMAT   docx (default), pptx or xlsx
  *   BENCH_INFLATING_MB       compressed size of the generated file in MB (default 15)
  *   BENCH_INFLATING_JOB_MB   compressed size of the file the job translates in MB (default 2; 0 skips it)
+ *   BENCH_INFLATING_OVER_LIMIT   1 (default) also uploads, with the docx format, a docx whose
+ *                                document part inflates past the 150 million characters a story
+ *                                part may hold: it must be answered 400, and the RSS it added
+ *                                until then is reported; 0 skips it
  *   BENCH_DATABASE_URL   the servers on PostgreSQL (a fresh database each) instead of PGlite
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -222,6 +226,37 @@ function generate(dir: string, name: string, sizeMb: number): Uint8Array {
   return new Uint8Array(readFileSync(path));
 }
 
+interface Refusal {
+  status: number;
+  message: string;
+  seconds: number;
+  rssAddedMb: number;
+}
+
+/** One upload the server must refuse: its answer, and the RSS it added until the answer. */
+async function runRefused(file: Uint8Array): Promise<Refusal> {
+  const t = await startBenchServer("Bench inflating refusal", SERVER_ENV);
+  try {
+    await upload(t, `warm-up.${format}`, warmUp());
+    await sleep(2_000);
+    const pid = t.server.process.pid ?? 0;
+    const baseline = treeRss(pid);
+    const memory = sampleRss(pid);
+    const started = performance.now();
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array(file)], "over-limit.docx"));
+    form.set("source_lang", "en");
+    form.set("target_lang", "es");
+    const res = await fetch(`${t.server.url}/v1/translate/document`, { method: "POST", headers: t.auth, body: form });
+    const body = (await res.json()) as { error?: { message?: string } };
+    const seconds = (performance.now() - started) / 1000;
+    const peak = memory.stop();
+    return { status: res.status, message: body.error?.message ?? JSON.stringify(body), seconds, rssAddedMb: (peak - baseline) / 1048576 };
+  } finally {
+    await t.stop();
+  }
+}
+
 /** The segment count of the job's `created` log line. */
 function countedSegments(t: BenchServer, jobId: string): number {
   const line = t.server
@@ -246,6 +281,19 @@ async function main(): Promise<void> {
         `${uploads} upload(s) at once: ${r.seconds.toFixed(1)} s, RSS +${r.rssAddedMb.toFixed(0)} MB (target ≤ ${target.toFixed(0)} MB), ` +
           `/healthz p50 ${percentile(r.health, 50).toFixed(0)} ms, p99 ${percentile(r.health, 99).toFixed(0)} ms, max ${(r.health.at(-1) ?? 0).toFixed(0)} ms ` +
           `over ${r.health.length} requests (target p99 ≤ 100 ms), segments ${r.segments.join("/")}`,
+      );
+    }
+    if (format === "docx" && process.env.BENCH_INFLATING_OVER_LIMIT !== "0") {
+      const path = join(dir, "over-limit.docx");
+      execFileSync(process.execPath, ["--import", "tsx", join(root, "packages/formats/bench/inflating.ts"), "--generate-over-limit", path], {
+        stdio: "inherit",
+      });
+      const over = new Uint8Array(readFileSync(path));
+      const r = await runRefused(over);
+      if (r.status !== 400) throw new Error(`the over-limit docx was answered ${r.status}, not 400: ${r.message}`);
+      console.log(
+        `over-limit docx ${(over.length / 1e6).toFixed(1)} MB: HTTP ${r.status} after ${r.seconds.toFixed(1)} s, RSS +${r.rssAddedMb.toFixed(0)} MB ` +
+          `(target ≤ ${(64 + (3 * over.length) / 1048576).toFixed(0)} MB): ${r.message}`,
       );
     }
     if (jobMb > 0) {

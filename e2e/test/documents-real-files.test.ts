@@ -12,6 +12,7 @@ import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
+import { corpusEntries, type CorpusEntry, extensionOf, structureProblems } from "./real-files/corpora";
 
 // Real files, English → Spanish through POST /v1/translate/document on the production build with
 // Apertium, each downloaded through its pre-signed link and checked as the filter tests check
@@ -76,6 +77,28 @@ function expectPackageKept(source: Uint8Array, out: Uint8Array, segments: readon
   return changed;
 }
 
+/** The formats whose shared-corpus files this test translates (the localization and subtitle formats have their own). */
+const CORPUS_FORMATS = ["docx", "pptx", "xlsx", "html", "md", "txt"];
+const corpus = corpusEntries(CORPUS_FORMATS);
+/**
+ * Files whose manifest sets no min_share but whose texts are mostly names Apertium rightly leaves
+ * as they are (the domain's real-file test lists them too): the share they need.
+ */
+const MOSTLY_NAMES: Record<string, number> = {
+  // R dataset column names: mpg, cyl, disp, drat, qsec, carb.
+  "corpus/xlsx/readxl-datasets.xlsx": 0.25,
+};
+/** A text file's characters: UTF-8 when it is valid UTF-8, windows-1252 otherwise (as the txt filter reads it). */
+const decodeText = (bytes: Uint8Array): string => {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+};
+/** A segment with a word of three letters or more, outside its codes, template tags and URLs. */
+const hasWords = (text: string): boolean => /\p{L}{3,}/u.test(stripCodes(text).replace(/\{\{[^}]*\}\}|\{%[^]*?%\}|https?:\/\/\S+/g, " "));
+
 const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
 const databases = pgUrl ? (["embedded", "postgres"] as const) : (["embedded"] as const);
 
@@ -113,20 +136,28 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
   });
 
   /** Uploads, expects 200, downloads the pre-signed link; the download equals `file_data`. */
-  async function translate(name: string, file: Uint8Array): Promise<Uint8Array> {
+  async function translate(name: string, file: Uint8Array, targetLang = "es"): Promise<Uint8Array> {
+    const { status, text } = await post(name, file, targetLang);
+    expect(status, text.slice(0, 500)).toBe(200);
+    return download(name, text);
+  }
+
+  async function post(name: string, file: Uint8Array, targetLang: string): Promise<{ status: number; text: string }> {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(file)], name));
     form.set("source_lang", "en");
-    form.set("target_lang", "es");
+    form.set("target_lang", targetLang);
     const res = await fetch(`${server.url}/v1/translate/document`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form });
-    const text = await res.text();
-    expect(res.status, text.slice(0, 500)).toBe(200);
+    return { status: res.status, text: await res.text() };
+  }
+
+  async function download(name: string, text: string): Promise<Uint8Array> {
     const body = documentResponse.parse(JSON.parse(text));
     expect(body.data.filename).toBe(name);
     const link = new URL(body.data.download_url);
-    const download = await fetch(`${server.url}${link.pathname}${link.search}`);
-    expect(download.status).toBe(200);
-    const bytes = new Uint8Array(await download.arrayBuffer());
+    const res = await fetch(`${server.url}${link.pathname}${link.search}`);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(bytes).equals(Buffer.from(body.data.file_data, "base64")), "download = file_data").toBe(true);
     return bytes;
   }
@@ -188,6 +219,58 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
     writeFileSync(join(scratch, "sed.pot"), source);
     expect(entriesOnly(path)).toBe(entriesOnly(join(scratch, "sed.pot")));
     expect(utf8(out)).toMatch(/msgstr ".*ayuda/);
+  });
+
+  // Every docx, pptx, xlsx, html, md and txt of the shared corpora (../shared/realdocs*, next to
+  // the checkout), honouring the manifests' flags: translated, with the same segments, most of
+  // them changed (or the file's min_share), and the structure its own tools read unchanged.
+  describe.skipIf(corpus.length === 0)("shared real-file corpora (../shared/realdocs, ../shared/realdocs-2)", () => {
+    it.each(corpus.map((e) => [`${e.corpus}/${e.file}`, e] as const))(
+      "%s",
+      async (_label, entry: CorpusEntry) => {
+        const name = entry.file.slice(entry.file.lastIndexOf("/") + 1);
+        const source = new Uint8Array(readFileSync(join(entry.dir, entry.file)));
+        const targetLang = entry.target_lang ?? "es";
+        const { status, text } = await post(name, source, targetLang);
+        if (entry.expect_rejected && status === 400) {
+          expect(text, "a refusal says why").toMatch(/line|column|invalid|not a valid/i);
+          return;
+        }
+        expect(status, text.slice(0, 500)).toBe(200);
+        const out = await download(name, text);
+        if (entry.expect_untranslated) {
+          expect(Buffer.from(out).equals(Buffer.from(source)), "nothing to translate: the file comes back as it was").toBe(true);
+          return;
+        }
+        expect(structureProblems(extensionOf(name), source, out)).toEqual([]);
+        const options = { sourceLang: "en", targetLang };
+        const filter = filterFor(extensionOf(name));
+        const before = (await filter?.extract(source, options)) ?? [];
+        const after = (await filter?.extract(out, options)) ?? [];
+        // What counts is the distinct texts with words (not "-0", a URL; a notes master's header
+        // repeated on every notes page once): the share of them translated is the manifest's, or half.
+        const words = new Set(before.map((s) => stripCodes(s.text)).filter(hasWords));
+        const translated = new Set<string>();
+        if (extensionOf(name) === "txt") {
+          // Re-wrapped prose may read back as other blocks: a text is translated when it is gone.
+          const flat = (t: string) => t.replace(/\s+/g, " ");
+          const output = flat(decodeText(out));
+          for (const text of words) if (!output.includes(flat(text))) translated.add(text);
+        } else {
+          expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
+          after.forEach((s, i) => {
+            const source = stripCodes(before[i]?.text ?? "");
+            if (words.has(source) && stripCodes(s.text) !== source) translated.add(source);
+          });
+        }
+        const share = entry.min_share ?? MOSTLY_NAMES[entry.file] ?? 0.5;
+        expect(translated.size, `${translated.size} of ${words.size} texts with words translated, ${share} needed`).toBeGreaterThanOrEqual(
+          Math.ceil(words.size * share),
+        );
+        // A 394 KB book or a 60-page thesis takes Apertium a few minutes on two busy cores.
+      },
+      600_000,
+    );
   });
 
   describe("small fixtures, one request each: structure kept", () => {

@@ -18,6 +18,9 @@
  *
  *   BENCH_INFLATING_MB       compressed size of the generated file in MB (default 15)
  *   BENCH_INFLATING_FORMAT   docx (default), pptx or xlsx
+ *   BENCH_INFLATING_OVER_LIMIT=1   instead, one docx whose document part inflates past the
+ *                                  150 million characters a story part may hold: it must be
+ *                                  refused, and the figure is what refusing it costs
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +32,7 @@ import { fileURLToPath } from "node:url";
 import { strToU8, Zip, ZipDeflate } from "fflate";
 
 import { extractSegments } from "../src/extract-segments";
+import { MAX_STORY_CHARS } from "../src/ooxml/parts";
 import { filterFor } from "../src/registry";
 
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
@@ -106,6 +110,41 @@ export function generateInflatingDocx(bytes: number): Uint8Array {
     let batch = "";
     for (let i = 0; i < 2000; i++) batch += `<w:p><w:r><w:t>${text()}</w:t></w:r></w:p>`;
     doc.push(strToU8(batch));
+  }
+  doc.push(strToU8("</w:body></w:document>"), true);
+  return zip.bytes();
+}
+
+/**
+ * A docx whose document part inflates to just past the 150 million characters a story part may
+ * hold (MAX_STORY_CHARS), in short paragraphs written as Word writes them (revision ids, spacing,
+ * fonts, language), which compress about 10:1: the upload a server must refuse without
+ * inflating it. Its compressed size follows from the part's.
+ */
+export function generateOverLimitDocx(): Uint8Array {
+  const zip = new GeneratedZip();
+  zip.add("[Content_Types].xml", contentTypes(override("word/document.xml", "wordprocessingml.document.main+xml")));
+  zip.add("_rels/.rels", relationships(rel("rId1", "officeDocument", "word/document.xml")));
+  const doc = zip.open("word/document.xml");
+  let inflated = 0;
+  const push = (xml: string) => {
+    const bytes = strToU8(xml);
+    inflated += bytes.length;
+    doc.push(bytes);
+  };
+  push(`${DECL}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>`);
+  const text = words();
+  let seed = 7;
+  const rsid = () => (seed = (seed * 1103515245 + 12345) % 2147483648).toString(16).toUpperCase().padStart(8, "0");
+  while (inflated <= MAX_STORY_CHARS * 1.02) {
+    let batch = "";
+    for (let i = 0; i < 2000; i++) {
+      const id = rsid();
+      batch +=
+        `<w:p w:rsidR="${id}" w:rsidRDefault="${id}" w:rsidP="${rsid()}"><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr>` +
+        `<w:r><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Calibri"/><w:sz w:val="22"/><w:lang w:val="en-US"/></w:rPr><w:t>${text()}</w:t></w:r></w:p>`;
+    }
+    push(batch);
   }
   doc.push(strToU8("</w:body></w:document>"), true);
   return zip.bytes();
@@ -208,7 +247,7 @@ interface Run {
 
 async function child(path: string, uploads: number): Promise<Run> {
   const file = new Uint8Array(readFileSync(path));
-  const filter = filterFor(inflatingFormat());
+  const filter = filterFor(path.slice(path.lastIndexOf(".") + 1));
   if (!filter) throw new Error("no filter");
   (globalThis as { gc?: () => void }).gc?.();
   const baseline = process.memoryUsage().rss;
@@ -253,6 +292,11 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(run));
     return;
   }
+  const overLimitAt = process.argv.indexOf("--generate-over-limit");
+  if (overLimitAt >= 0) {
+    writeFileSync(process.argv[overLimitAt + 1] ?? "over-limit.docx", generateOverLimitDocx());
+    return;
+  }
   const mb = Number(process.env.BENCH_INFLATING_MB ?? 15);
   const generateAt = process.argv.indexOf("--generate");
   if (generateAt >= 0) {
@@ -261,12 +305,13 @@ async function main(): Promise<void> {
   }
   const dir = mkdtempSync(join(tmpdir(), "tolk-inflating-"));
   try {
-    const format = inflatingFormat();
+    const overLimit = process.env.BENCH_INFLATING_OVER_LIMIT === "1";
+    const format = overLimit ? "docx" : inflatingFormat();
     const path = join(dir, `inflating.${format}`);
-    const file = generateInflating(format, mb * 1e6);
+    const file = overLimit ? generateOverLimitDocx() : generateInflating(format, mb * 1e6);
     writeFileSync(path, file);
-    console.log(`generated ${(file.length / 1e6).toFixed(1)} MB ${format}`);
-    for (const uploads of [1, 3]) {
+    console.log(`generated ${(file.length / 1e6).toFixed(1)} MB ${format}${overLimit ? ", its document part past the story limit" : ""}`);
+    for (const uploads of overLimit ? [1] : [1, 3]) {
       const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", path, String(uploads)], {
         maxBuffer: 1 << 24,
       });

@@ -30,6 +30,16 @@ describe("txt filter", () => {
     }
   });
 
+  it("gives an untranslated wrapped paragraph back as written, two spaces after a full stop included", async () => {
+    // Project Gutenberg's licence header, CRLF.
+    const file = Buffer.from(
+      "This eBook is for the use of anyone anywhere at no cost and with\r\nalmost no restrictions whatsoever.  You may copy it, give it away or\r\nre-use it under the terms of the Project Gutenberg License included\r\n",
+    );
+    const segments = await txtFilter.extract(file, options);
+    expect(segments).toHaveLength(1);
+    expect(Buffer.from(await mergeWith(file, (s) => s))).toEqual(file);
+  });
+
   it("joins a hard-wrapped paragraph into one segment and keeps lists, tables and code line by line", async () => {
     const segments = await txtFilter.extract(fixture("wrapped.txt"), options);
     expect(segments.map((s) => s.text)).toEqual([

@@ -115,10 +115,16 @@ export function repairCodes(source: string, translation: string): string {
  * A repaired translation back in its format: plain text through `escape`, codes through the
  * markup `InlineCodes` recorded (`render` turns a recorded value into output text).
  */
-export function expandCodes<T>(translation: string, codes: InlineCodes<T>, escape: (text: string) => string, render: (markup: T) => string = String): string {
+export function expandCodes<T>(
+  translation: string,
+  codes: InlineCodes<T>,
+  escape: (text: string, before: CodeToken | undefined, after: CodeToken | undefined) => string,
+  render: (markup: T) => string = String,
+): string {
   let out = "";
-  for (const t of tokenizeCodes(translation)) {
-    if (t.kind === "text") out += escape(t.text);
+  const tokens = tokenizeCodes(translation);
+  for (const [i, t] of tokens.entries()) {
+    if (t.kind === "text") out += escape(t.text, tokens[i - 1], tokens[i + 1]);
     else if (t.kind === "isolated") {
       const markup = codes.isolated.get(t.id);
       if (markup !== undefined) out += render(markup);

@@ -1,4 +1,5 @@
-import { expandCodes, repairCodes } from "../common/inline-codes";
+import { type CodeToken, expandCodes, repairCodes } from "../common/inline-codes";
+import { SourceStretches } from "../common/source-stretches";
 import { withNestingLimit } from "../common/nesting";
 import { applyEdits, partitionEdits, renderRange, type TextEdit } from "../common/splice";
 import { encodeText } from "../common/text-encoding";
@@ -56,15 +57,22 @@ export const htmlFilter: FormatFilter = {
     );
     const runSplices = runs.map(({ unit, translation }) => {
       const nested = inside.get(unit.range) ?? [];
-      const escape = (s: string) => encodeMarkupText(s, { style: unit.style, unencodable });
+      const stretches = new SourceStretches(unit.text, unit.codes, unit.range, text);
+      const escape = (s: string, before?: CodeToken, after?: CodeToken) =>
+        stretches.raw(s, before, after) ?? encodeMarkupText(s, { style: unit.style, unencodable });
       return { ...unit.range, text: expandCodes(translation, unit.codes, escape, (r: Range) => renderRange(text, r, nested)) };
     });
-    const splices = [...runSplices, ...outside, ...languageSplices(text, page, options)];
+    // A page nothing was translated in is still in its source language: it keeps its `lang`.
+    const translatedAny = runSplices.length > 0 || attributeSplices.length > 0;
+    const splices = [...runSplices, ...outside, ...(translatedAny ? languageSplices(text, page, options) : [])];
     return encodeText(applyEdits(text, splices), encoding);
   },
 };
 
-/** `lang` (and `dir` when the direction changes) on the `<html>` start tag, when the page has one. */
+/**
+ * `lang` (and `dir` when the direction changes) on the `<html>` start tag, when the page has one.
+ * An XHTML page's `xml:lang` is changed with it (never added), so the two never disagree.
+ */
 function languageSplices(text: string, page: HtmlDocument, options: FilterOptions): TextEdit[] {
   const location = page.html?.sourceCodeLocation;
   const startTag = location?.startTag;
@@ -90,6 +98,7 @@ function languageSplices(text: string, page: HtmlDocument, options: FilterOption
     }
   };
   set("lang", options.targetLang);
+  if (page.html.attrs.some((a) => a.name === "xml:lang")) set("xml:lang", options.targetLang);
   const dir = page.html.attrs.find((a) => a.name === "dir")?.value.toLowerCase();
   if (rtl) set("dir", "rtl");
   else if (dir === "rtl") set("dir", "ltr");

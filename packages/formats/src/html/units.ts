@@ -1,7 +1,7 @@
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
 
 import { InlineCodes } from "../common/inline-codes";
-import { TEMPLATE_TAG, hasTemplateTag } from "../common/template-tags";
+import { templateTags } from "../common/template-tags";
 import { decodeHTML, referenceStyle, type ReferenceStyle } from "./entities";
 
 /** A span of the decoded source text. */
@@ -261,7 +261,7 @@ function buildRun(
       take(range);
       // Template tags (`{{ page.url }}`, `{% if %}`) are code: isolated codes, kept byte for byte.
       const raw = text.slice(range.start, range.end);
-      const pieces = hasTemplateTag(raw) ? [...raw.matchAll(TEMPLATE_TAG)] : [];
+      const pieces = raw.includes("{") ? templateTags(raw) : [];
       let out = "";
       let at = 0;
       const textOf = (piece: string) => {
@@ -269,9 +269,9 @@ function buildRun(
         plain += value;
         return value;
       };
-      for (const m of pieces) {
-        out += textOf(raw.slice(at, m.index)) + codes.single({ start: range.start + m.index, end: range.start + m.index + m[0].length });
-        at = m.index + m[0].length;
+      for (const tag of pieces) {
+        out += textOf(raw.slice(at, tag.start)) + codes.single({ start: range.start + tag.start, end: range.start + tag.end });
+        at = tag.end;
       }
       return out + textOf(raw.slice(at));
     }

@@ -3,9 +3,9 @@ import { type Heading, type Nodes, type Paragraph, type PhrasingContent, type Ro
 import { decodeHTML } from "entities";
 
 import { InlineCodes } from "../common/inline-codes";
-import { TEMPLATE_TAG, hasTemplateTag } from "../common/template-tags";
-import { referenceStyle, type ReferenceStyle } from "../html/entities";
+import { type ReferenceStyle } from "../html/entities";
 import { frontMatterValues, type FrontMatterValue } from "./front-matter";
+import { guardBlock, merged, templateTagRanges } from "./guards";
 import { rangeOf, type Range } from "./parse";
 
 /** Markup behind a code: a source range, or synthetic text (a shortcut link made explicit). */
@@ -55,14 +55,15 @@ export interface InlineUnit {
 
 export type MarkdownUnit = BlockUnit | InlineUnit;
 
-/** A heading id the source wrote (`## Setup {#setup}`) stays out of the translation. */
-const HEADING_ID = /[ \t]*\{#[^}\s]+\}[ \t]*$/;
+/** Heading attributes the source wrote (`## Setup {#setup}`, pandoc's `{.unnumbered}`, kramdown's `{: #id}`) stay out of the translation. */
+const HEADING_ID = /[ \t]*\{[#.:][^{}\n]*\}[ \t]*$/;
 /** Only line prefixes (blockquote markers, indentation) may sit between two inline nodes. */
 const LINE_PREFIX = /^[ \t>]*$/;
 
 export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
   const units: MarkdownUnit[] = [];
   const nextId = () => String(units.length + 1);
+  const tags = templateTagRanges(text, root);
 
   const addTitle = (raw: string, offset: number, context: string) => {
     const title = findTitle(raw);
@@ -93,7 +94,7 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
       return;
     }
     if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
-      const unit = buildBlock(text, node, (n) => {
+      const unit = buildBlock(text, node, tags, (n) => {
         const r = rangeOf(n);
         if (!r) return;
         const raw = text.slice(r.start, r.end);
@@ -121,7 +122,7 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
           text: unit.text,
           range: unit.range,
           codes: unit.codes,
-          style: referenceStyle(text.slice(unit.range.start, unit.range.end)),
+          style: markdownReferenceStyle(text.slice(unit.range.start, unit.range.end)),
           cell: node.type === "tableCell",
           lineStart: node.type === "paragraph",
           escaped: unit.escaped,
@@ -141,28 +142,35 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
 /**
  * A block's inline content as segment text with codes. Emphasis, strong, strikethrough and links
  * are paired codes holding their exact delimiters and URL; code spans, raw HTML, breaks,
- * images, footnote references and autolinks are isolated codes. `onInline` sees every inline node.
+ * images, footnote references and autolinks are isolated codes. Guarded source (template tags,
+ * container fences, inline syntax written as text: `./guards.ts`) is one isolated code, however
+ * the parser cut it into nodes. `onInline` sees every inline node that is not guarded.
  */
-function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInline: (node: PhrasingContent) => void) {
+function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: readonly Range[], onInline: (node: PhrasingContent) => void) {
   const first = block.children[0];
   const last = block.children[block.children.length - 1];
   const firstRange = first && rangeOf(first);
   const lastRange = last && rangeOf(last);
   if (!firstRange || !lastRange) return undefined;
-  let end = lastRange.end;
   let idSuffix = "";
+  let fullEnd = lastRange.end;
   if (block.type === "heading" && last.type === "text") {
     idSuffix = HEADING_ID.exec(text.slice(lastRange.start, lastRange.end))?.[0] ?? "";
-    end -= idSuffix.length;
+    fullEnd -= idSuffix.length;
   }
+  const guarded = guardBlock(text, { start: firstRange.start, end: fullEnd }, tags);
+  if (!guarded || guarded.start >= guarded.end) return undefined;
+  const { start, end, guards, textGuards } = guarded;
 
   const codes = new InlineCodes<Markup>();
-  let cursor = firstRange.start;
+  let cursor = start;
   let lastCode: Range | undefined;
   let broken = false;
   let plain = "";
   let escaped = "";
   let literal = "";
+  /** The markup of the guarded code being read: nodes it reaches into join it. */
+  let guardedCode: Range | undefined;
   const take = (range: Range) => {
     if (range.start !== cursor) {
       const gap = text.slice(cursor, range.start);
@@ -179,37 +187,74 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
     lastCode = markup;
     return codes.single(markup);
   };
-
-  // Template tags in a text node become isolated codes; the text between them is read from the source.
-  const withTemplateTags = (raw: string, offset: number): string => {
+  const guardIn = (r: Range) => guards.find((g) => g.start < r.end && g.end > r.start);
+  /** A guarded code over `markup`, grown over every guard it reaches into. */
+  const guardedSingle = (markup: Range) => {
+    for (let g = guardIn(markup); g && g.end > markup.end; g = guardIn({ start: markup.end - 1, end: markup.end + 1 })) markup.end = g.end;
+    take(markup);
+    guardedCode = markup;
+    return codes.single(markup);
+  };
+  const note = (raw: string) => {
+    for (const m of raw.matchAll(ESCAPE)) if (!escaped.includes(m[1] ?? "")) escaped += m[1] ?? "";
+    for (const char of raw.replace(ESCAPE, "")) if ("[]_~".includes(char) && !literal.includes(char)) literal += char;
+  };
+  const textOf = (from: number, to: number) => {
+    const raw = text.slice(from, to);
+    note(raw);
+    const value = decodeHTML(raw.replace(ESCAPE, "$1")).replace(/[ \t\r\n]+/g, " ");
+    plain += value;
+    return value;
+  };
+  /** A text node's source from `from` to `to`, guards as codes. */
+  const textPieces = (from: number, to: number): string => {
+    if (from !== cursor) take({ start: from, end: from });
     let out = "";
-    let at = 0;
-    const textOf = (piece: string) => {
-      const value = decodeHTML(piece.replace(ESCAPE, "$1")).replace(/[ \t\r\n]+/g, " ");
-      plain += value;
-      return value;
-    };
-    for (const m of raw.matchAll(TEMPLATE_TAG)) {
-      out += textOf(raw.slice(at, m.index)) + codes.single({ start: offset + m.index, end: offset + m.index + m[0].length });
-      at = m.index + m[0].length;
+    let at = from;
+    const inText = textGuards.filter((g) => g.start >= from && g.end <= to);
+    for (const g of inText.length > 0 ? merged([...guards, ...inText]) : guards) {
+      if (g.end <= at || g.start >= to) continue;
+      out += textOf(at, g.start);
+      cursor = g.start;
+      out += guardedSingle({ start: g.start, end: g.end });
+      at = g.end;
     }
-    return out + textOf(raw.slice(at));
+    if (at < to) {
+      out += textOf(at, to);
+      cursor = to;
+    }
+    return out;
   };
 
   const render = (node: PhrasingContent): string => {
-    onInline(node);
     const range = rangeOf(node);
     if (!range) {
       broken = true;
       return "";
     }
+    // Cut-off fence lines, and nodes a guarded code has taken in.
+    if (range.end <= start || range.start >= end) return "";
+    if (guardedCode && range.start < guardedCode.end) {
+      if (range.end <= guardedCode.end) return "";
+      if (node.type !== "text") {
+        guardedCode.end = range.end;
+        cursor = range.end;
+        return "";
+      }
+      const from = guardedCode.end;
+      guardedCode = undefined;
+      return textPieces(from, Math.min(range.end, end));
+    }
+    guardedCode = undefined;
     if (node.type === "text") {
-      const clipped = { start: range.start, end: Math.min(range.end, end) };
+      const clipped = { start: Math.max(range.start, start), end: Math.min(range.end, end) };
+      const textGuard = textGuards.some((g) => g.start >= clipped.start && g.end <= clipped.end);
+      if (textGuard || guardIn(clipped) || clipped.start !== range.start || (end !== fullEnd && clipped.end !== range.end))
+        return textPieces(clipped.start, clipped.end);
+      onInline(node);
       take(clipped);
       const raw = text.slice(clipped.start, clipped.end);
-      for (const m of raw.matchAll(ESCAPE)) if (!escaped.includes(m[1] ?? "")) escaped += m[1] ?? "";
-      for (const char of raw.replace(ESCAPE, "").replace(TEMPLATE_TAG, "")) if ("[]_~".includes(char) && !literal.includes(char)) literal += char;
-      if (hasTemplateTag(raw)) return withTemplateTags(raw, clipped.start);
+      note(raw);
       const value = (idSuffix && node === last ? node.value.replace(HEADING_ID, "") : node.value).replace(/[ \t\r\n]+/g, " ");
       plain += value;
       return value;
@@ -224,6 +269,12 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
     const children = "children" in node ? node.children : [];
     const innerFirst = children[0] && rangeOf(children[0]);
     const innerLast = children[children.length - 1] && rangeOf(children[children.length - 1] as PhrasingContent);
+    const guard = guardIn(range);
+    // A guard inside a link's or emphasis's text is handled there; one touching its markup takes the whole node.
+    if (guard && !(paired && innerFirst && innerLast && guard.start >= innerFirst.start && guard.end <= innerLast.end)) {
+      return guardedSingle({ start: Math.min(range.start, guard.start), end: Math.max(range.end, guard.end) });
+    }
+    onInline(node);
     if (!paired || !innerFirst || !innerLast) return single(range);
     if (node.type === "linkReference" && node.referenceType !== "full") {
       // `[text]` and `[text][]` use the text as the label: translating it would break the link,
@@ -238,6 +289,7 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
     const open = { start: range.start, end: innerFirst.start };
     take(open);
     const inner = children.map(render).join("");
+    guardedCode = undefined;
     const close = { start: innerLast.end, end: range.end };
     take(close);
     return codes.wrap(inner, open, close);
@@ -246,7 +298,7 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, onInli
   const segment = block.children.map(render).join("");
   if (broken || cursor !== end) return undefined;
   const trimmed = segment.replace(/^ +| +$/g, "");
-  return { text: trimmed, plain, range: { start: firstRange.start, end }, codes, escaped, literal };
+  return { text: trimmed, plain, range: { start, end }, codes, escaped, literal };
 }
 
 /** A backslash escape of ASCII punctuation (CommonMark). */
@@ -298,4 +350,20 @@ export function placeUnit(unit: MarkdownUnit, delta: number, id: string): Markdo
   for (const [key, pair] of unit.codes.paired) codes.paired.set(key, { open: moveMarkup(pair.open), close: moveMarkup(pair.close) });
   for (const [key, markup] of unit.codes.isolated) codes.isolated.set(key, moveMarkup(markup));
   return { ...unit, id, range: move(unit.range), codes };
+}
+
+const REFERENCE = /&(?:#\d+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/g;
+
+/**
+ * The character references a block wrote (`&nbsp;`, `&lt;`, `&amp;`, `&#124;`): its translation
+ * writes those characters the same way. Unlike HTML text, Markdown text may write `<`, `>`, `&`
+ * and quotes as references too, and an author who did meant it (`&lt;div&gt;` is not `\<div>`).
+ */
+function markdownReferenceStyle(raw: string): ReferenceStyle {
+  const style = new Map<string, string>();
+  for (const m of raw.matchAll(REFERENCE)) {
+    const char = decodeHTML(m[0]);
+    if (char !== m[0] && [...char].length === 1 && !style.has(char)) style.set(char, m[0]);
+  }
+  return style;
 }

@@ -4,7 +4,11 @@ import { hasText, type PlannedUnit, type StoryOptions } from "./parts";
 import { ancestor, childElements, descendants, firstChild, prefixOf, textContent, type XElement } from "../xml/tree";
 
 const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
-const AUTOFIT = new Set(["normAutofit", "noAutofit", "spAutofit"]);
+/**
+ * The schema's EG_TextAutofit choice: at most one of these in an `a:bodyPr`. Spelled as the schema
+ * spells them (`spAutoFit` has a capital F, the other two do not).
+ */
+export const AUTOFIT = new Set(["noAutofit", "normAutofit", "spAutoFit"]);
 
 /**
  * A translation this much longer than its source (in characters, codes left out) is likely to

@@ -35,12 +35,19 @@ function captionValues(doc: XmlDocument): XElement[] {
 
 const isChart = (part: PlannedPart): boolean => part.doc.root.uri === C && part.doc.root.local === "chartSpace";
 
+/**
+ * The names a new chart's data gets from Office or a chart library (`Series 1`, `Category 2`,
+ * `Column1`, `Row 3`, `Item 4`): they name the embedded workbook's rows and columns, not text
+ * an author wrote, and stay as the workbook has them.
+ */
+const DEFAULT_NAME = /^(?:Series|Category|Column|Row|Item|Point|Value)\s?\d+$/;
+
 /** The caption's segment id by text, in document order. */
 function captionIds(part: string, values: readonly XElement[]): Map<string, string> {
   const ids = new Map<string, string>();
   for (const v of values) {
     const text = textContent(v);
-    if (!ids.has(text) && isTranslatableValue(text)) ids.set(text, `${part}#caption${ids.size + 1}`);
+    if (!ids.has(text) && isTranslatableValue(text) && !DEFAULT_NAME.test(text.trim())) ids.set(text, `${part}#caption${ids.size + 1}`);
   }
   return ids;
 }

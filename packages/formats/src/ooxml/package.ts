@@ -199,8 +199,25 @@ export class OoxmlPackage {
     return this.checkedText(part, undefined, maxChars);
   }
 
+  /**
+   * Refuses a part whose header says it inflates past `maxChars` bytes, before a byte of it is
+   * inflated: a part read whole is held as bytes and text at once, so a part found too large
+   * only after reading it had already cost several times its size. Office writes UTF-8, one
+   * byte per character or more, so this is the character limit counted in bytes.
+   */
+  refuseOversized(part: string, maxChars: number): void {
+    const declared = this.declaredSize(part);
+    if (declared > maxChars) {
+      throw new FormatError(
+        "unsafe_file",
+        `${part} inflates to ${Math.round(declared / 1e6)} MB of XML; at most ${Math.round(maxChars / 1e6)} MB (${Math.round(maxChars / 1e6)} million characters) per part can be translated.`,
+      );
+    }
+  }
+
   private checkedText(part: string, missing: string | undefined, maxChars = MAX_TREE_CHARS): string {
     if (!this.zip.has(part)) throw new FormatError("invalid_file", missing ?? `The package has no part "${part}".`);
+    this.refuseOversized(part, maxChars);
     const text = this.text(part);
     if (text.length > maxChars) {
       throw new FormatError(

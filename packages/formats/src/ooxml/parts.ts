@@ -120,6 +120,7 @@ export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialec
   // Segments a windowed read handed to the sink before it gave up: the whole read gives the
   // same segments first, and hands over only those after them.
   const handed = { count: 0 };
+  pkg.refuseOversized(part, MAX_STORY_CHARS);
   if (mode.kind !== "plan" && pkg.canReadInWindows(part, STORY_WINDOW.above, MAX_STORY_CHARS)) {
     const read = await readInWindows(pkg, part, dialect, options, mode, handed);
     if (read) return read;

@@ -1,7 +1,8 @@
-import { repairCodes } from "../common/inline-codes";
+import { repairCodes, stripCodes } from "../common/inline-codes";
 import { decodeText, encodeText } from "../common/text-encoding";
 import { type FilterOptions, type FormatFilter, type Segment } from "../filter";
 import { type Block, type Line, parseBlocks } from "./txt-blocks";
+import { exampleLines, expand, isVimHelp, protect, tokenPattern } from "./txt-tokens";
 
 /**
  * Plain text. Blank-line blocks are the units; a hard-wrapped prose block is one segment
@@ -15,16 +16,45 @@ export const txtFilter: FormatFilter = {
 
   extract(file) {
     const { text } = decodeTxt(file);
-    return Promise.resolve(segmentsOf(parseBlocks(text)));
+    return Promise.resolve(segmentsOf(read(text)));
   },
 
   merge(file, translations, _options: FilterOptions) {
     const { text, encoding } = decodeTxt(file);
+    const page = read(text);
     let out = "";
-    for (const block of parseBlocks(text)) out += renderBlock(block, translations);
+    for (const block of page.blocks) out += renderBlock(block, page, translations);
     return Promise.resolve(encodeText(out, encoding));
   },
 };
+
+interface Page {
+  blocks: Block[];
+  /** Codes for the tokens that are not words (`./txt-tokens.ts`). */
+  tokens: RegExp;
+  /** Lines that are code (Vim help examples, shell prompt lines): never segments. */
+  code: Set<Line>;
+}
+
+function read(text: string): Page {
+  const vimHelp = isVimHelp(text);
+  const blocks = parseBlocks(text).map((block): Block => {
+    // A prompt line (`$ make install`) is a command: the block goes line by line, the command untouched.
+    if (block.kind === "prose" && block.lines.some((l) => PROMPT.test(l.content))) return { kind: "lines", index: block.index, lines: block.lines };
+    return block;
+  });
+  const code = vimHelp ? exampleLines(blocks.flatMap((b) => b.lines)) : new Set<Line>();
+  for (const block of blocks) for (const line of block.lines) if (PROMPT.test(line.content)) code.add(line);
+  // A wrapped paragraph with an example line in it goes line by line, the example untouched.
+  return {
+    tokens: tokenPattern(vimHelp),
+    code,
+    blocks: blocks.map((b) => (b.kind === "prose" && b.lines.some((l) => code.has(l)) ? { kind: "lines", index: b.index, lines: b.lines } : b)),
+  };
+}
+
+/** A shell prompt (`$ ./configure --prefix=PREFIX`): what follows is a command to type as it is. */
+const PROMPT = /^\$ (?![\d.,]+(?:\s|$))\S/;
 
 function decodeTxt(file: Uint8Array) {
   return decodeText(file, { fallback: legacyEncoding(file) });
@@ -38,51 +68,68 @@ function legacyEncoding(file: Uint8Array): string {
   return "windows-1252";
 }
 
-function segmentsOf(blocks: Block[]): Segment[] {
+function segmentsOf(page: Page): Segment[] {
   const segments: Segment[] = [];
-  blocks.forEach((block, b) => {
+  const add = (id: string, content: string) => {
+    const { text } = protect(content, page.tokens);
+    if (/\p{L}/u.test(stripCodes(text))) segments.push({ id, text });
+  };
+  page.blocks.forEach((block, b) => {
     if (block.kind === "blank") return;
     if (block.kind === "prose") {
-      segments.push({ id: `b${b}`, text: block.lines.map((l) => l.content).join(" ") });
+      add(`b${b}`, block.lines.map((l) => l.content).join(" "));
       return;
     }
     block.lines.forEach((line, l) => {
-      if (line.content) segments.push({ id: `b${b}.${l}`, text: line.content });
+      if (line.content && !page.code.has(line)) add(`b${b}.${l}`, line.content);
     });
   });
   return segments;
 }
 
-/** The translation of a segment with codes made to agree with the source (txt has none of its own). */
-function translated(id: string, source: string, translations: ReadonlyMap<string, string>): string {
+/**
+ * The translation of `content` with its tokens written back, or `content` itself when there is
+ * none or it is the source's text.
+ */
+function translated(id: string, content: string, page: Page, translations: ReadonlyMap<string, string>): string {
   const t = translations.get(id);
-  if (t === undefined) return source;
+  if (t === undefined) return content;
+  const source = protect(content, page.tokens);
+  if (t === source.text) return content;
   // A translation never gains a line break: it would break the block structure.
-  return (
-    repairCodes(source, t)
-      .replace(/\s*[\r\n]+\s*/g, " ")
-      .trim() || source
-  );
+  const text = repairCodes(source.text, t)
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .trim();
+  return text ? source.prefix + expand(text, source.tokens) + source.suffix : content;
 }
 
-function renderBlock(block: Block, translations: ReadonlyMap<string, string>): string {
+function renderBlock(block: Block, page: Page, translations: ReadonlyMap<string, string>): string {
   const bi = block.index;
   if (block.kind === "blank") return block.lines.map(renderLine).join("");
   if (block.kind === "lines") {
-    return block.lines.map((line, l) => renderLine({ ...line, content: line.content ? translated(`b${bi}.${l}`, line.content, translations) : "" })).join("");
+    return block.lines
+      .map((line, l) =>
+        renderLine({ ...line, content: line.content && !page.code.has(line) ? translated(`b${bi}.${l}`, line.content, page, translations) : line.content }),
+      )
+      .join("");
   }
   const source = block.lines.map((l) => l.content).join(" ");
-  const text = translated(`b${bi}`, source, translations);
+  const text = translated(`b${bi}`, source, page, translations);
+  // Untranslated, the block keeps its own line breaks and spacing (two spaces after a full stop).
+  if (text === source) return block.lines.map(renderLine).join("");
   const first = block.lines[0];
   const last = block.lines[block.lines.length - 1];
   if (!first || !last) return "";
-  const wrapped = wrap(text, block.width, [...first.indent].length);
+  // The tokens that end the block (a Vim example's ` >`) stay on its last line.
+  const { suffix } = protect(source, page.tokens);
+  const body = suffix && text.endsWith(suffix) ? text.slice(0, text.length - suffix.length) : text;
+  const wrapped = wrap(body, block.width, [...first.indent].length);
   return wrapped
     .map((words, i) => {
       const isLast = i === wrapped.length - 1;
       return renderLine({
         indent: first.indent,
-        content: words,
+        content: isLast && body !== text ? words + suffix : words,
         trailing: isLast ? last.trailing : block.wrapTrailing,
         eol: isLast ? last.eol : block.eol,
       });

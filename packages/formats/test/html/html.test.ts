@@ -66,17 +66,42 @@ describe("html extract", () => {
 describe("html merge", () => {
   it.each(FIXTURES)("gives back %s byte for byte with an identity engine", async (name) => {
     const file = fixture("html", name);
-    const { output } = await roundTrip(htmlFilter, file, (t) => t, EN_EN);
-    // The one asserted edit: a page that did not say its language now does.
-    const expected =
-      name === "windows-1252.html" ? Buffer.from(Buffer.from(file).toString("latin1").replace("<html>", '<html lang="en">'), "latin1") : Buffer.from(file);
-    expect(Buffer.from(output)).toEqual(expected);
+    for (const options of [EN_EN, EN_DE]) {
+      const { output } = await roundTrip(htmlFilter, file, (t) => t, options);
+      expect(Buffer.from(output)).toEqual(Buffer.from(file));
+    }
   });
 
-  it("changes only lang when the target language differs and nothing is translated", async () => {
+  it("leaves lang alone when nothing is translated: the page is still in its source language", async () => {
     const file = fixture("html", "features.html");
-    const output = await htmlFilter.merge(file, new Map(), EN_DE);
-    expect(utf8(output)).toBe(utf8(file).replace('<html lang="en"', '<html lang="de"'));
+    expect(utf8(await htmlFilter.merge(file, new Map(), EN_DE))).toBe(utf8(file));
+  });
+
+  it("sets lang and an XHTML page's xml:lang together (httpd's manual pages say both)", async () => {
+    const file = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="en" xml:lang="en"><head>\n<title>Binding to Addresses and Ports</title>\n</head><body></body></html>\n',
+    );
+    const segments = await htmlFilter.extract(file, EN_DE);
+    const output = utf8(await htmlFilter.merge(file, translate(segments, pseudo), EN_DE));
+    expect(output).toContain('<html xmlns="http://www.w3.org/1999/xhtml" lang="de" xml:lang="de"><head>\n<title>⟦');
+  });
+
+  it("keeps the line breaks of text a translation leaves as it was (a language switcher's separators)", async () => {
+    const switcher =
+      '<p><span>Available Languages: </span><a href="./de/bind.html" hreflang="de" title="Deutsch">&nbsp;de&nbsp;</a> |\n' +
+      '<a href="./en/bind.html" title="English">&nbsp;en&nbsp;</a> |\n<a href="./fr/bind.html" hreflang="fr" title="Français">&nbsp;fr&nbsp;</a></p>\n';
+    const file = Buffer.from(`<html lang="en"><body>\n${switcher}</body></html>`);
+    const segments = await htmlFilter.extract(file, EN_DE);
+    const block = segments.find((s) => s.text.startsWith("<g1>"));
+    expect(block?.text).toBe("<g1>Available Languages: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>");
+    const output = utf8(
+      await htmlFilter.merge(
+        file,
+        new Map([[block?.id ?? "", "<g1>Verfügbare Sprachen: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>"]]),
+        EN_DE,
+      ),
+    );
+    expect(output).toContain(switcher.replace("Available Languages", "Verfügbare Sprachen"));
   });
 
   it.each(FIXTURES)("pseudo-translates %s: same ids, same element tree, no source text left", async (name) => {
@@ -123,7 +148,9 @@ describe("html merge", () => {
   });
 
   it("sets dir=rtl and lang for a right-to-left target", async () => {
-    const output = utf8(await htmlFilter.merge(fixture("html", "features.html"), new Map(), { sourceLang: "en", targetLang: "ar" }));
+    const file = fixture("html", "features.html");
+    const options = { sourceLang: "en", targetLang: "ar" };
+    const output = utf8(await htmlFilter.merge(file, translate(await htmlFilter.extract(file, options), pseudo), options));
     expect(output).toContain('<html dir="rtl" lang="ar" class=no-js>');
   });
 

@@ -150,10 +150,18 @@ describe("pptx text that grows", () => {
   });
 
   it("leaves a body alone that sets its own autofit, or whose translation is about as long", async () => {
-    const own = ["<a:bodyPr><a:spAutofit/></a:bodyPr>", "<a:bodyPr><a:noAutofit/></a:bodyPr>", '<a:bodyPr><a:normAutofit fontScale="90000"/></a:bodyPr>'];
+    // The schema's spelling (`spAutoFit`) and a real deck's bodies (python-pptx, ShapeCrawler).
+    const own = [
+      '<a:bodyPr wrap="square" rtlCol="0"><a:spAutoFit/></a:bodyPr>',
+      '<a:bodyPr vert="horz" wrap="square" lIns="0" tIns="0" rIns="0" bIns="0" rtlCol="0"><a:spAutoFit /></a:bodyPr>',
+      '<a:bodyPr wrap="none" anchor="ctr"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:noAutofit/></a:bodyPr>',
+      '<a:bodyPr><a:normAutofit fontScale="90000"/></a:bodyPr>',
+    ];
     const slide = await slideOf(own.map((b) => shape(b, "Some words")).join(""), longer);
     for (const b of own) expect(slide).toContain(b);
+    // The autofit children are a choice of one: none is added next to another.
     expect(slide).not.toMatch(/<a:normAutofit\/>/);
+    for (const body of slide.match(/<a:bodyPr\b[^]*?<\/a:bodyPr>/g) ?? []) expect(body.match(/<a:(?:noAutofit|normAutofit|spAutoFit)\b/g)).toHaveLength(1);
     const same = await slideOf(shape("<a:bodyPr/>", "Some words"), (t) => t.toUpperCase());
     expect(same).toContain("<a:bodyPr/>");
     expect(same).toContain("SOME WORDS");

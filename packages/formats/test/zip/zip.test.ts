@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { describe, expect, it } from "vitest";
 
@@ -104,6 +106,24 @@ describe("hostile packages", () => {
     expect(error).toMatchObject({ code: "unsafe_file" });
   });
 
+  it("refuses a story part that inflates past the story limit from its declared size, before inflating it", async () => {
+    // The upload that cost +400 MB before its 400: a document part of 153 MB (the limit is
+    // 150 million characters), in a package large enough for the zip's total cap (25× the upload).
+    const noise = (n: number) => randomBytes(n).map((b) => 0x41 + (b % 26));
+    const document = strToU8(
+      `<w:document xmlns:w="${W_NS}"><w:body><w:p><w:r><w:t>${new TextDecoder().decode(noise(2_000_000))}</w:t></w:r></w:p></w:body></w:document>`,
+    );
+    const file = declareSize(
+      docx({ body: body("x"), extraParts: { "word/document.xml": document, "word/media/pad.bin": randomBytes(7_000_000) } }),
+      "word/document.xml",
+      153_000_000,
+    );
+    const { error, work } = await refusal("docx", file);
+    expect(error).toMatchObject({ code: "unsafe_file" });
+    expect(error.message).toBe("word/document.xml inflates to 153 MB of XML; at most 150 MB (150 million characters) per part can be translated.");
+    expect(work.bytesInflated).toBeLessThan(1_000_000);
+  });
+
   it("refuses path traversal and absolute entry names", async () => {
     for (const name of ["../evil.xml", "word/../../evil.xml", "/etc/evil.xml", "C:/evil.xml"]) {
       const file = zipParts({ "[Content_Types].xml": "<Types/>", [name]: "<x/>" });
@@ -179,7 +199,7 @@ describe("hostile packages", () => {
       label: "Word document",
       mainContentTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"],
     });
-    expect(() => pkg.xml("word/document.xml", undefined, { maxChars: 300 })).toThrow(/word\/document\.xml holds/);
+    expect(() => pkg.xml("word/document.xml", undefined, { maxChars: 300 })).toThrow(/word\/document\.xml inflates to 0 MB of XML; at most 0 MB/);
     expect(pkg.xml("word/document.xml").root.local).toBe("document");
   });
 
