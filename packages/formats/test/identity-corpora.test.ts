@@ -27,33 +27,6 @@ interface ManifestEntry {
   expect_rejected?: string;
 }
 
-/**
- * Files of formats another branch (docs-a) is fixing, as `corpus/path`: they are expected to
- * fail the identity round trip until that branch is merged, when this list is emptied.
- */
-const PENDING_OTHER_BRANCH: ReadonlySet<string> = new Set<string>([
-  "realdocs/corpus/html/h5bp-404.html",
-  "realdocs/corpus/html/mdn-accessibility-assessment.html",
-  "realdocs/corpus/html/mdn-aria-tabbed-info-box.html",
-  "realdocs/corpus/html/mdn-detailed-custom-validation.html",
-  "realdocs/corpus/html/mdn-marking-up-a-letter.html",
-  "realdocs/corpus/html/mdn-planets-data.html",
-  "realdocs/corpus/html/pandoc-writer.html",
-  "realdocs/corpus/html/ttk-po2html-template.html",
-  "realdocs/corpus/txt/gutenberg-18131-princess-winsome.txt",
-  "realdocs/corpus/txt/gutenberg-972-devils-dictionary.txt",
-  "realdocs-2/corpus/html/ableplayer-video2.html",
-  "realdocs-2/corpus/html/httpd-bind.html",
-  "realdocs-2/corpus/html/ant-tutorial-HelloWorldWithAnt.html",
-  "realdocs-2/corpus/html/email-responsive.html",
-  "realdocs-2/corpus/html/wcag-headings-and-labels.html",
-  "realdocs-2/corpus/html/wcag-non-text-content.html",
-  "realdocs-2/corpus/txt/vim-README.txt",
-  "realdocs-2/corpus/txt/vim-usr_02.txt",
-  "realdocs-2/corpus/txt/httpd-INSTALL.txt",
-  "realdocs-2/corpus/txt/httpd-README.txt",
-]);
-
 const entries = CORPORA.flatMap((dir) => {
   const manifestPath = resolve(dir, "manifest.json");
   if (!existsSync(manifestPath)) return [];
@@ -65,8 +38,7 @@ const entries = CORPORA.flatMap((dir) => {
 describe.skipIf(entries.length === 0)("identity round trip on the real-file corpora", () => {
   for (const entry of entries) {
     const name = `${entry.corpus}/${entry.file}`;
-    const test = PENDING_OTHER_BRANCH.has(name) ? it.fails : it;
-    test(name, { timeout: 60_000 }, async () => {
+    it(name, { timeout: 60_000 }, async () => {
       const extension = entry.file.slice(entry.file.lastIndexOf(".") + 1);
       const filter = filterFor(extension);
       expect(filter, `a filter for .${extension}`).toBeDefined();
