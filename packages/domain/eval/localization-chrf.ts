@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
 
-import { localeOf, readCatalogs } from "../scripts/gettext-catalogs";
+import { catalogsFor } from "../scripts/gettext-catalogs";
 import { LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 import { loadLocalizationTerms } from "../src/translation/localization-terms";
 import { SegmentCache } from "../src/translation/segment-cache";
@@ -40,7 +40,7 @@ const unmark = (s: string) => s.replace(/(?<![\p{L}\p{N}])[*#@](?=[\p{L}\p{N}])/
 
 function testSet(target: string): { source: string; reference: string }[] {
   const bySource = new Map<string, string>();
-  for (const catalog of readCatalogs(localeOf(target), "test")) {
+  for (const catalog of catalogsFor(target, "test")) {
     for (const { source, target: reference } of catalog.messages) {
       if (source.length < 2 || source.length > 200 || !/\p{L}/u.test(source) || reference === source || bySource.has(source)) continue;
       bySource.set(source, reference);
@@ -49,7 +49,9 @@ function testSet(target: string): { source: string; reference: string }[] {
   return [...bySource].map(([source, reference]) => ({ source, reference }));
 }
 
-const engine = await createApertiumEngine({ startWaitMs: 600_000 });
+// One pipeline a pair: the tagger's state depends on what a pipeline translated before, so with a
+// pool the figures would move between runs with how segments spread over the pipelines.
+const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
 try {
   const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
   const fmt = (n: number) => n.toFixed(2).padStart(6);

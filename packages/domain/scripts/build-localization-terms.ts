@@ -11,8 +11,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { type Catalog, LOCALE_DIR, localeOf, readCatalogs } from "./gettext-catalogs";
-import { buildLocalizationTable } from "./localization-table";
+import { type Catalog, LOCALE_DIR, catalogsFor } from "./gettext-catalogs";
+import { DEFAULT_OPTIONS, buildLocalizationTable } from "./localization-table";
 import { LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 
 const OUT = join(import.meta.dirname, "..", "localization-terms");
@@ -72,9 +72,9 @@ const manifest: {
   pairs: {},
 };
 for (const target of LOCALIZATION_TARGETS) {
-  const catalogs: Catalog[] = readCatalogs(localeOf(target), "train");
+  const catalogs: Catalog[] = catalogsFor(target, "train");
   if (catalogs.length === 0) continue;
-  const table = buildLocalizationTable(catalogs);
+  const table = buildLocalizationTable(catalogs, { ...DEFAULT_OPTIONS, target });
   if (table.phrases.length === 0) continue;
   const file = `en-${target}.json`;
   const body = JSON.stringify(table);

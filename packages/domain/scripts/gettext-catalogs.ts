@@ -24,11 +24,38 @@ export function splitOf(domain: string): Split {
 }
 
 /**
- * The locale folder whose catalogs match what Tolk outputs for a target language: Serbian
- * catalogs are Cyrillic, the engine writes Serbian in Latin script.
+ * The locale folder whose catalogs match what Tolk outputs for a target language: the engine
+ * writes Serbian in Latin script, so the Latin catalogs, then the Cyrillic ones transliterated
+ * (the two scripts map one to one) for the domains that have no Latin catalog.
  */
 export const LOCALE_OF: Readonly<Record<string, string>> = { sr: "sr@latin" };
 export const localeOf = (target: string) => LOCALE_OF[target] ?? target;
+const TRANSLITERATED: Readonly<Record<string, { locale: string; convert: (text: string) => string }>> = {
+  sr: { locale: "sr", convert: serbianLatin },
+};
+
+const CYRILLIC = "абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ";
+const LATIN = "a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š A B V G D Đ E Ž Z I J K L Lj M N Nj O P R S T Ć U F H C Č Dž Š".split(" ");
+const SERBIAN = new Map([...CYRILLIC].map((c, i) => [c, LATIN[i] ?? c]));
+
+/** Serbian Cyrillic in Latin script (the standard one-to-one correspondence). */
+export function serbianLatin(text: string): string {
+  let out = "";
+  for (const c of text) out += SERBIAN.get(c) ?? c;
+  return out;
+}
+
+/** The catalogs whose translations are in a target language as Tolk writes it, in one split. */
+export function catalogsFor(target: string, split: Split, dir = LOCALE_DIR): Catalog[] {
+  const own = readCatalogs(localeOf(target), split, dir);
+  const extra = TRANSLITERATED[target];
+  if (!extra) return own;
+  const have = new Set(own.map((c) => c.domain));
+  const converted = readCatalogs(extra.locale, split, dir)
+    .filter((c) => !have.has(c.domain))
+    .map((c) => ({ ...c, messages: c.messages.map((m) => ({ source: m.source, target: extra.convert(m.target) })) }));
+  return [...own, ...converted].sort((a, b) => (a.domain < b.domain ? -1 : 1));
+}
 
 export interface CatalogMessage {
   source: string;

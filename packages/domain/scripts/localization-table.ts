@@ -14,16 +14,35 @@
  * Agreement is counted in catalogs, not messages: one project repeating a string many times is
  * one vote. A translation is kept only when enough catalogs give it and it is the majority.
  */
+import stopword from "stopword";
+
 import { splitUiString } from "../src/translation/ui-strings";
+
+/** Stopword lists of the stopword package, by the ISO 639-1 code Tolk uses. */
+const STOPWORDS: Readonly<Record<string, readonly string[]>> = {
+  en: stopword.eng,
+  es: stopword.spa,
+  ca: stopword.cat,
+  fr: stopword.fra,
+  gl: stopword.glg,
+  eo: stopword.epo,
+  hr: stopword.hrv,
+  it: stopword.ita,
+  pt: stopword.por,
+  sl: stopword.slv,
+};
 
 export interface TableInput {
   domain: string;
   messages: readonly { source: string; target: string }[];
 }
 
+/** A term: source, target, and other translations the catalogs also use (`|`-separated, may be empty). */
+export type TableTerm = [string, string, string];
+
 export interface LocalizationTable {
   phrases: [string, string][];
-  terms: [string, string][];
+  terms: TableTerm[];
   commands: [string, string][];
 }
 
@@ -42,14 +61,18 @@ export interface TableOptions {
   /** Longest target of an aligned term, in words; messages longer than `maxAlignWords` are not read for them. */
   maxTermTargetWords: number;
   maxAlignWords: number;
-  /** Dice coefficient of an aligned term and its target, at least. */
+  /** Dice coefficient of an aligned term and its target, at least; share of its messages the target is in. */
   minDice: number;
-  /** The most frequent words of each side (function words) do not make a term alone. */
+  minAlignedShare: number;
+  /** Share of a term's messages another translation must be in to count as an accepted alternative. */
+  minAlternativeShare: number;
+  /** Target language (for its stopword list); without a list, its most frequent `commonWords` words stand for one. */
+  target?: string;
   commonWords: number;
 }
 
 export const DEFAULT_OPTIONS: TableOptions = {
-  minCatalogs: 3,
+  minCatalogs: 2,
   minAgreement: 0.5,
   maxPhraseWords: 6,
   maxTermWords: 3,
@@ -58,7 +81,9 @@ export const DEFAULT_OPTIONS: TableOptions = {
   maxTermTargetWords: 4,
   maxAlignWords: 16,
   minDice: 0.4,
-  commonWords: 60,
+  minAlignedShare: 0.4,
+  minAlternativeShare: 0.15,
+  commonWords: 30,
 };
 
 /** Text a table never holds: placeholders, markup and code a phrase must not stand for. */
@@ -124,14 +149,19 @@ export function buildLocalizationTable(catalogs: readonly TableInput[], options:
     }
   }
   const phrases = phraseVotes.winners(options.minCatalogs, options.minAgreement);
+  const held = termsHoldingInContext(catalogs, phrases, options);
+  const known = new Set(held.map(([source]) => source));
+  const aligned = alignedTerms(catalogs, options);
+  const terms: TableTerm[] = [
+    ...held.map(([source, target]): TableTerm => [source, target, aligned.find((a) => a[0] === source)?.[2] ?? ""]),
+    ...aligned.filter(([source]) => !known.has(source)),
+  ].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // A first word counts as a command only when translators give it the same form standing alone
   // ("Show" → "Mostrar"): a word that starts labels in varied roles ("The", "Cannot") does not.
   const alone = new Map(phrases);
-  const standing = (word: string) => (alone.get(word) ?? alone.get(word.charAt(0).toUpperCase() + word.slice(1)))?.toLowerCase();
+  const termOf = new Map(terms.map(([source, target]) => [source, target]));
+  const standing = (word: string) => (alone.get(word) ?? alone.get(word.charAt(0).toUpperCase() + word.slice(1)) ?? termOf.get(word))?.toLowerCase();
   const commands = commandVotes.winners(options.minCatalogs, options.minAgreement).filter(([source, target]) => standing(source) === target && source !== target);
-  const held = termsHoldingInContext(catalogs, phrases, options);
-  const known = new Set(held.map(([source]) => source));
-  const terms = [...held, ...alignedTerms(catalogs, options).filter(([source]) => !known.has(source))].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return { phrases, terms, commands };
 }
 
@@ -198,11 +228,11 @@ function grams(text: string, max: number): Set<string> {
 /**
  * Terms from the alignment of whole messages, not only standalone strings: for each English
  * n-gram met in enough messages of enough catalogs, the target n-gram that co-occurs with it most
- * specifically (highest Dice coefficient), kept when it is in most of those messages'
- * translations (`could not` → `no se pudo`, `file` → `archivo`). An n-gram made only of the most
- * frequent words of its language (`the`, `of`) is no term.
+ * specifically (highest Dice coefficient), kept when it is in enough of those messages'
+ * translations (`could not` → `no se pudo`, `file` → `archivo`). An n-gram made only of
+ * stopwords (`the`, `of`; the stopword package's lists) is no term.
  */
-function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): [string, string][] {
+function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): TableTerm[] {
   const pairs: { s: Set<string>; t: Set<string>; domain: string }[] = [];
   const df = (side: "s" | "t") => {
     const counts = new Map<string, number>();
@@ -222,13 +252,15 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): [
       pairs.push({ s: grams(source, options.maxTermWords), t: grams(target, options.maxTermTargetWords), domain });
     }
   }
-  const sCommon = common(options.commonWords, pairs.map((p) => p.s));
-  const tCommon = common(options.commonWords, pairs.map((p) => p.t));
+  const sCommon = new Set(STOPWORDS.en);
+  const list = options.target ? STOPWORDS[options.target] : undefined;
+  const tCommon = list ? new Set(list) : common(options.commonWords, pairs.map((p) => p.t));
   const contentful = (gram: string, stop: Set<string>) => gram.split(" ").some((w) => !stop.has(w) && w.length > 1);
   const sCount = df("s");
   const tCount = df("t");
   const sKeep = new Set([...sCount].filter(([g, c]) => c >= options.minTermContexts && contentful(g, sCommon)).map(([g]) => g));
-  const tKeep = new Set([...tCount].filter(([g, c]) => c >= options.minCatalogs && contentful(g, tCommon)).map(([g]) => g));
+  // A target that starts with an elided article (`l'àrea`) would double it after the engine's own.
+  const tKeep = new Set([...tCount].filter(([g, c]) => c >= options.minCatalogs && contentful(g, tCommon) && !/^\p{L}{1,3}['’]/u.test(g)).map(([g]) => g));
   const joint = new Map<string, Map<string, { n: number; domains: Set<string> }>>();
   for (const p of pairs) {
     const targets = [...p.t].filter((g) => tKeep.has(g));
@@ -244,23 +276,38 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): [
       }
     }
   }
-  const out: [string, string][] = [];
-  for (const [s, row] of joint) {
-    const cs = sCount.get(s) ?? 0;
-    let best = "";
-    let bestDice = 0;
-    let bestN = 0;
-    for (const [t, cell] of row) {
-      if (cell.domains.size < options.minCatalogs) continue;
-      const dice = (2 * cell.n) / (cs + (tCount.get(t) ?? 0));
-      // Ties go to the longer target (`no se pudo` over `se pudo`), then alphabetically.
-      if (dice > bestDice + 1e-9 || (Math.abs(dice - bestDice) <= 1e-9 && (t.length > best.length || (t.length === best.length && t < best)))) {
-        best = t;
-        bestDice = dice;
-        bestN = cell.n;
-      }
+  // An n-gram that mostly occurs inside one longer one (`open file` inside `not open file`) has
+  // no translation of its own in the data: its aligned target would carry the context's words.
+  const embedded = new Set<string>();
+  for (const [g, c] of sCount) {
+    const parts = g.split(" ");
+    if (parts.length < 2) continue;
+    for (const inner of [parts.slice(1).join(" "), parts.slice(0, -1).join(" ")]) {
+      const added = parts.length === 2 ? (inner === parts[1] ? parts[0] : parts[1]) : "";
+      const ci = sCount.get(inner) ?? 0;
+      if (ci > 0 && c >= 0.6 * ci && (added === "" || !sCommon.has(added ?? ""))) embedded.add(inner);
     }
-    if (best && bestDice >= options.minDice && bestN / cs >= options.minTermAgreement && best !== s) out.push([s, best]);
+  }
+  const out: TableTerm[] = [];
+  for (const [s, row] of joint) {
+    if (embedded.has(s)) continue;
+    const cs = sCount.get(s) ?? 0;
+    const scored = [...row]
+      .filter(([, cell]) => cell.domains.size >= options.minCatalogs)
+      .map(([t, cell]) => ({ t, n: cell.n, dice: (2 * cell.n) / (cs + (tCount.get(t) ?? 0)), words: t.split(" ").length }));
+    const top = Math.max(0, ...scored.map((c) => c.dice));
+    if (top < options.minDice) continue;
+    // Among targets nearly as specific as the best, the longest: `no se pudo abrir` over
+    // `pudo abrir`, which would drop the negation where it replaces the engine's rendering.
+    const near = scored.filter((c) => c.dice >= 0.85 * top).sort((a, b) => b.words - a.words || b.dice - a.dice || (a.t < b.t ? -1 : 1));
+    const best = near[0];
+    if (!best || best.n / cs < options.minAlignedShare || best.t === s) continue;
+    const alternatives = scored
+      .filter((c) => c.t !== best.t && c.n / cs >= options.minAlternativeShare)
+      .sort((a, b) => b.n - a.n || (a.t < b.t ? -1 : 1))
+      .slice(0, 6)
+      .map((c) => c.t);
+    out.push([s, best.t, alternatives.join("|")]);
   }
   return out;
 }

@@ -19,12 +19,14 @@ export const LOCALIZATION_ORIGIN = "localization";
 
 interface TableFile {
   phrases: [string, string][];
-  terms: [string, string][];
+  /** Source, target, other translations the catalogs use (`|`-separated). */
+  terms: [string, string, string?][];
   commands: [string, string][];
 }
 
 // One import per table, so that a bundler ships each as its own lazily loaded chunk.
 const LOADERS: Readonly<Record<string, () => Promise<{ default: unknown }>>> = {
+  an: () => import("../../localization-terms/en-an.json"),
   bs: () => import("../../localization-terms/en-bs.json"),
   ca: () => import("../../localization-terms/en-ca.json"),
   eo: () => import("../../localization-terms/en-eo.json"),
@@ -44,6 +46,7 @@ export class LocalizationTerms {
   readonly terms: TermSet;
   private readonly phrases: ReadonlyMap<string, string>;
   private readonly commands: ReadonlyMap<string, string>;
+  private readonly accepted = new Map<string, Set<string>>();
 
   constructor(
     readonly target: string,
@@ -52,6 +55,12 @@ export class LocalizationTerms {
     this.phrases = new Map(table.phrases);
     this.commands = new Map(table.commands);
     this.terms = new TermSet(table.terms.map(([source, target]): Term => ({ source, target, origin: LOCALIZATION_ORIGIN })));
+    for (const [source, target, others] of table.terms) this.accepted.set(source, new Set([target, ...(others ? others.split("|") : [])]));
+  }
+
+  /** Whether translators also render a term this way: an engine's rendering they use stays. */
+  accepts(source: string, rendering: string): boolean {
+    return this.accepted.get(source)?.has(rendering.toLowerCase()) ?? false;
   }
 
   /** Whether the table has the words as a string of its own (`Save`, `open file`). */

@@ -172,7 +172,7 @@ export async function translateSegments(
     let repairs = 0;
     if (match || !p) text = match?.text ?? source;
     else {
-      const edited = p.soft && !llm ? substituteTerms(current[i] ?? "", p, engineForms) : { ...p, text: current[i] ?? "" };
+      const edited = p.soft && !llm && resources.localization ? substituteTerms(current[i] ?? "", p, engineForms, resources.localization) : { ...p, text: current[i] ?? "" };
       const agreed = agreeWithTerms(edited.text, edited.termTokens, target);
       const restored = restorePlaceholders(agreed, edited.tokens);
       text = tidySpaces(source, restored.text);
@@ -317,9 +317,10 @@ function protectLocalized(segment: string, terms: TermSet | undefined, table: Lo
   }
   const { names, labels } = findSoftwareNames(core, table, [...hard, ...glossary]);
   const taken = mergeSpans([...spans, ...glossary, ...names, ...labels]);
-  const builtin = table.terms.find(core, taken);
+  // A label's first word in command form wins over a term there (`Open` as `Abrir`, not `abierto`).
+  const command = commandAt(core, table, taken);
+  const builtin = table.terms.find(core, command ? mergeSpans([...taken, command]) : taken);
   const matches = [...glossary, ...labels];
-  const command = commandAt(core, table, [...taken, ...builtin]);
   if (command) matches.push(command);
   const kept = [...spans.map((s) => ({ ...s })), ...names];
   return { ...assemble(core, kept, matches), ui, soft: builtin };
@@ -330,18 +331,23 @@ function protectLocalized(segment: string, terms: TermSet | undefined, table: Lo
  * engine, which then cannot reorder around it (`file name` → `archivo nombre`). Where the
  * engine's translation of a term alone differs from the table's (`file` → `lima`), that
  * translation is replaced in the output by the table's, as a term token, so that determiners
- * agree with it (term-agreement.ts). Where the engine already agrees, or rendered the term some
- * other way in context, the output is left as it is.
+ * agree with it (term-agreement.ts). Where the engine's rendering is one translators use too, or
+ * the engine rendered the term some other way in context, the output is left as it is.
  */
-function substituteTerms(output: string, p: PreparedSegment, engineForms: ReadonlyMap<string, string>): Pick<PreparedSegment, "text" | "tokens" | "uses" | "termTokens"> {
+function substituteTerms(
+  output: string,
+  p: PreparedSegment,
+  engineForms: ReadonlyMap<string, string>,
+  table: LocalizationTerms,
+): Pick<PreparedSegment, "text" | "tokens" | "uses" | "termTokens"> {
   const tokens = [...p.tokens];
   const uses = [...p.uses];
   const termTokens = new Map(p.termTokens);
   let text = output;
   for (const m of p.soft ?? []) {
     const form = engineForms.get(m.term.source)?.trim().replace(/[.!?]$/u, "") ?? "";
-    if (!form || !/\p{L}/u.test(form) || form.toLowerCase() === m.term.target.toLowerCase()) continue;
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\[])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}\\]])`, "iu");
+    if (!form || !/\p{L}/u.test(form) || table.accepts(m.term.source, form)) continue;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\['’])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}\\]])`, "iu");
     const found = pattern.exec(text);
     if (!found) continue;
     const rendered = followCase(found[0], m.term.target);

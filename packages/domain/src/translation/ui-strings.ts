@@ -47,15 +47,12 @@ export function joinUiString(translatedCore: string, original: UiString): string
 }
 
 /**
- * The marker goes before the same letter when the translation has it (at a word start first),
- * else before its first letter: the user keeps the key where the translation allows.
+ * The marker goes before the same letter at the start of a word when the translation has one
+ * (`&File` → `&Fichier`), else before its first letter, where translators put it.
  */
 function placeMarker(text: string, marker: string, letter: string): string {
-  const lower = letter.toLowerCase();
-  const at = (re: RegExp) => re.exec(text)?.index;
-  const escaped = lower.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const index =
-    at(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, "iu")) ?? at(new RegExp(escaped, "iu")) ?? at(/\p{L}/u) ?? (text.length > 0 ? 0 : undefined);
+  const escaped = letter.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const index = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, "iu").exec(text)?.index ?? /\p{L}/u.exec(text)?.index ?? (text.length > 0 ? 0 : undefined);
   if (index === undefined) return text;
   return text.slice(0, index) + marker + text.slice(index);
 }
