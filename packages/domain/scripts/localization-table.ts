@@ -137,7 +137,8 @@ export function buildLocalizationTable(catalogs: readonly TableInput[], options:
       const t = clean(target);
       if (!s || !t || NOT_PLAIN.test(s) || NOT_PLAIN.test(t) || s.length > 80 || t.length > 120) continue;
       const sw = words(s);
-      if (sw.length === 0 || sw.length > options.maxPhraseWords) continue;
+      // A single letter is a prompt's answer (`y` → `s`) or a strftime field (`%y`), not a term.
+      if (sw.length === 0 || sw.length > options.maxPhraseWords || !sw.some((w) => w.length > 1)) continue;
       // Keyed as written: "PATH" (a usage placeholder) and "path" are different strings.
       phraseVotes.add(s, t, domain);
       // A label in sentence case starting with a verb-like word: what translators make of that word.
@@ -174,7 +175,7 @@ function termsHoldingInContext(catalogs: readonly TableInput[], phrases: readonl
   for (const [source, target] of phrases) {
     const n = words(source).length;
     // Lowercase sources only: the form a term takes inside a sentence.
-    if (n >= 1 && n <= options.maxTermWords && words(source).join(" ") === source && source === source.toLowerCase() && words(target).length > 0 && source !== target) {
+    if (n >= 1 && n <= options.maxTermWords && source.length > 1 && words(source).join(" ") === source && source === source.toLowerCase() && words(target).length > 0 && source !== target) {
       candidates.set(source, target.toLowerCase());
     }
   }

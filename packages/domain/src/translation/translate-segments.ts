@@ -319,7 +319,8 @@ function protectLocalized(segment: string, terms: TermSet | undefined, table: Lo
   const taken = mergeSpans([...spans, ...glossary, ...names, ...labels]);
   // A label's first word in command form wins over a term there (`Open` as `Abrir`, not `abierto`).
   const command = commandAt(core, table, taken);
-  const builtin = table.terms.find(core, command ? mergeSpans([...taken, command]) : taken);
+  // A word glued to a sigil is code (`%y` in a strftime format, `$path`), not a term.
+  const builtin = table.terms.find(core, command ? mergeSpans([...taken, command]) : taken).filter((m) => !/[%$\\&@#{]/u.test(core.charAt(m.start - 1)));
   const matches = [...glossary, ...labels];
   if (command) matches.push(command);
   const kept = [...spans.map((s) => ({ ...s })), ...names];
