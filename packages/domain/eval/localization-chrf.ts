@@ -79,7 +79,8 @@ try {
     );
     if (values.diff) {
       set.forEach((s, i) => {
-        if (tables[i] !== tolk[i]) console.log(`    ${s.source}\n      ref    ${s.reference}\n      raw    ${raw[i]}\n      tolk   ${tolk[i]}\n      tables ${tables[i]}`);
+        if (tables[i] !== tolk[i])
+          console.log(`    ${s.source}\n      ref    ${s.reference}\n      raw    ${raw[i]}\n      tolk   ${tolk[i]}\n      tables ${tables[i]}`);
       });
     }
   }

@@ -93,7 +93,9 @@ for (const target of LOCALIZATION_TARGETS) {
     catalogs: catalogs.length,
     sources,
   };
-  console.log(`en-${target}: ${catalogs.length} catalogs → ${table.phrases.length} phrases, ${table.terms.length} terms, ${table.commands.length} commands, ${body.length} bytes`);
+  console.log(
+    `en-${target}: ${catalogs.length} catalogs → ${table.phrases.length} phrases, ${table.terms.length} terms, ${table.commands.length} commands, ${body.length} bytes`,
+  );
 }
 writeFileSync(join(OUT, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 const total = Object.values(manifest.pairs).reduce((s, p) => s + p.bytes, 0);

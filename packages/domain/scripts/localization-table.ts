@@ -99,7 +99,7 @@ class Votes {
 
   add(key: string, target: string, domain: string): void {
     let targets = this.byKey.get(key);
-    if (!targets) this.byKey.set(key, (targets = new Map()));
+    if (!targets) this.byKey.set(key, (targets = new Map<string, Set<string>>()));
     let domains = targets.get(target);
     if (!domains) targets.set(target, (domains = new Set()));
     domains.add(domain);
@@ -162,7 +162,9 @@ export function buildLocalizationTable(catalogs: readonly TableInput[], options:
   const alone = new Map(phrases);
   const termOf = new Map(terms.map(([source, target]) => [source, target]));
   const standing = (word: string) => (alone.get(word) ?? alone.get(word.charAt(0).toUpperCase() + word.slice(1)) ?? termOf.get(word))?.toLowerCase();
-  const commands = commandVotes.winners(options.minCatalogs, options.minAgreement).filter(([source, target]) => standing(source) === target && source !== target);
+  const commands = commandVotes
+    .winners(options.minCatalogs, options.minAgreement)
+    .filter(([source, target]) => standing(source) === target && source !== target);
   return { phrases, terms, commands };
 }
 
@@ -175,7 +177,15 @@ function termsHoldingInContext(catalogs: readonly TableInput[], phrases: readonl
   for (const [source, target] of phrases) {
     const n = words(source).length;
     // Lowercase sources only: the form a term takes inside a sentence.
-    if (n >= 1 && n <= options.maxTermWords && source.length > 1 && words(source).join(" ") === source && source === source.toLowerCase() && words(target).length > 0 && source !== target) {
+    if (
+      n >= 1 &&
+      n <= options.maxTermWords &&
+      source.length > 1 &&
+      words(source).join(" ") === source &&
+      source === source.toLowerCase() &&
+      words(target).length > 0 &&
+      source !== target
+    ) {
       candidates.set(source, target.toLowerCase());
     }
   }
@@ -243,7 +253,12 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
   const common = (max: number, list: readonly Set<string>[]) => {
     const counts = new Map<string, number>();
     for (const ws of list) for (const w of ws) if (!w.includes(" ")) counts.set(w, (counts.get(w) ?? 0) + 1);
-    return new Set([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, max).map(([w]) => w));
+    return new Set(
+      [...counts]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, max)
+        .map(([w]) => w),
+    );
   };
   for (const { domain, messages } of catalogs) {
     for (const { source, target } of messages) {
@@ -255,7 +270,12 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
   }
   const sCommon = new Set(STOPWORDS.en);
   const list = options.target ? STOPWORDS[options.target] : undefined;
-  const tCommon = list ? new Set(list) : common(options.commonWords, pairs.map((p) => p.t));
+  const tCommon = list
+    ? new Set(list)
+    : common(
+        options.commonWords,
+        pairs.map((p) => p.t),
+      );
   const contentful = (gram: string, stop: Set<string>) => gram.split(" ").some((w) => !stop.has(w) && w.length > 1);
   const sCount = df("s");
   const tCount = df("t");
@@ -268,7 +288,7 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
     for (const s of p.s) {
       if (!sKeep.has(s)) continue;
       let row = joint.get(s);
-      if (!row) joint.set(s, (row = new Map()));
+      if (!row) joint.set(s, (row = new Map<string, { n: number; domains: Set<string> }>()));
       for (const t of targets) {
         let cell = row.get(t);
         if (!cell) row.set(t, (cell = { n: 0, domains: new Set() }));

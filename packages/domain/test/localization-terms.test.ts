@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { type ApertiumEngine, type Engine, EngineRouter, type TranslateRequest, createApertiumEngine } from "@tolk/engines";
+import { type ApertiumEngine, type Engine, EngineRouter, type TranslateRequest, countWords, createApertiumEngine } from "@tolk/engines";
 import { mo } from "gettext-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -168,13 +168,17 @@ describe("the built-in en→es terms, with the real Apertium", () => {
       pairs: () => [{ source: "en", target: "es" }],
       translate: async (request) => {
         seen.push(request);
-        return request.segments.map((text) => ({ text, unknownWords: 0 }));
+        return request.segments.map((text) => ({ text, words: countWords(text), unknownWords: 0 }));
       },
       health: async () => ({ ok: true }),
       close: async () => undefined,
     };
     const services = { router: new EngineRouter([llm]), cache: new SegmentCache({ maxEntries: 0 }) };
-    await translateSegments(services, { route: resolveRoute(services, "en", "es"), segments: ["Could not read the files in this folder."], resources: { localization: table } });
+    await translateSegments(services, {
+      route: resolveRoute(services, "en", "es"),
+      segments: ["Could not read the files in this folder."],
+      resources: { localization: table },
+    });
     expect(seen[0]?.context?.glossary).toContainEqual({ source: "files", target: "archivos" });
   });
 });

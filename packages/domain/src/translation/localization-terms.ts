@@ -72,7 +72,7 @@ export class LocalizationTerms {
    * The table's translation of a whole string; undefined when it has none. Strings are keyed as
    * translators wrote them; a string found only in another case takes the case of the text:
    * `Open file` from `open file`, `open file` from `Open file` (unless the target starts with a
-   * capital of its own, "Bluetooth"), `SIZE` from `size`.
+   * capital of its own, "Bluetooth"), `SIZE` from `size`, `Sort Type` from `Sort type`.
    */
   phrase(text: string): Term | undefined {
     const core = splitUiString(text).core.replace(/\s+/gu, " ").trim();
@@ -83,8 +83,11 @@ export class LocalizationTerms {
     const first = core.charAt(0);
     const rest = core.slice(1);
     if (first !== first.toLowerCase()) {
-      const lower = this.phrases.get(core.toLowerCase()) ?? this.phrases.get(first.toLowerCase() + rest);
-      if (lower !== undefined) return found(followCase(core, lower));
+      // Title Case (`Sort Type`) is how English writes labels; other languages write them in
+      // sentence case, as the catalogs key them (`Sort type`).
+      const sentence = first + rest.toLowerCase();
+      const other = this.phrases.get(first.toLowerCase() + rest) ?? this.phrases.get(core.toLowerCase()) ?? this.phrases.get(sentence);
+      if (other !== undefined) return found(followCase(core, other));
     } else {
       const capital = this.phrases.get(first.toUpperCase() + rest);
       if (capital !== undefined) {

@@ -172,7 +172,8 @@ export async function translateSegments(
     let repairs = 0;
     if (match || !p) text = match?.text ?? source;
     else {
-      const edited = p.soft && !llm && resources.localization ? substituteTerms(current[i] ?? "", p, engineForms, resources.localization) : { ...p, text: current[i] ?? "" };
+      const edited =
+        p.soft && !llm && resources.localization ? substituteTerms(current[i] ?? "", p, engineForms, resources.localization) : { ...p, text: current[i] ?? "" };
       const agreed = agreeWithTerms(edited.text, edited.termTokens, target);
       const restored = restorePlaceholders(agreed, edited.tokens);
       text = tidySpaces(source, restored.text);
@@ -346,7 +347,11 @@ function substituteTerms(
   const termTokens = new Map(p.termTokens);
   let text = output;
   for (const m of p.soft ?? []) {
-    const form = engineForms.get(m.term.source)?.trim().replace(/[.!?]$/u, "") ?? "";
+    const form =
+      engineForms
+        .get(m.term.source)
+        ?.trim()
+        .replace(/[.!?]$/u, "") ?? "";
     if (!form || !/\p{L}/u.test(form) || table.accepts(m.term.source, form)) continue;
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\['’])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}\\]])`, "iu");
     const found = pattern.exec(text);
