@@ -81,7 +81,7 @@ export const DEFAULT_OPTIONS: TableOptions = {
   maxTermTargetWords: 4,
   maxAlignWords: 16,
   minDice: 0.4,
-  minAlignedShare: 0.4,
+  minAlignedShare: 0.3,
   minAlternativeShare: 0.15,
   commonWords: 30,
 };

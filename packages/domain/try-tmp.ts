@@ -1,0 +1,12 @@
+import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { loadLocalizationTerms } from "./src/translation/localization-terms";
+import { SegmentCache } from "./src/translation/segment-cache";
+import { resolveRoute, translateSegments } from "./src/translation/translate-segments";
+const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
+const t = process.argv[2]!;
+const segs = process.argv.slice(3);
+const table = await loadLocalizationTerms("en", t);
+const r = await translateSegments(services, { route: resolveRoute(services, "en", t), segments: segs, resources: { localization: table! } });
+segs.forEach((s, i) => console.log(`${s}  →  ${r.texts[i]}`));
+await engine.close();
