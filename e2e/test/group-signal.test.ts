@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
+import { connect } from "node:net";
 import { join, resolve } from "node:path";
 
 import { batchResponse, documentJobResponse } from "@tolk/contract";
@@ -302,6 +303,16 @@ describe("SIGINT, then SIGTERM, to the group of the image's entrypoint under `ti
 
     const apertium = descendants(pid).filter((p) => isApertium(p.name));
     expect(apertium.length).toBeGreaterThan(5);
+    // A request whose body has not all arrived: in flight until the server exits, however fast
+    // the machine translates the document, so the drain is still waiting when the second signal comes.
+    const held = connect(port, "127.0.0.1");
+    held.on("error", () => undefined);
+    const heldClosed = new Promise((r) => held.once("close", r));
+    await new Promise((r) => held.once("connect", r));
+    held.write(
+      `POST /v1/translate HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${auth.Authorization}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"text":"`,
+    );
 
     // Ctrl-C reaches the group (tini, which forwards it to the group, and the server).
     process.kill(-pid, "SIGINT");
@@ -317,7 +328,11 @@ describe("SIGINT, then SIGTERM, to the group of the image's entrypoint under `ti
     const messages = logLines(service.output()).map((l) => l.msg);
     expect(messages).toContain("second signal: exiting at once");
     expect(messages).not.toContain("shutdown complete");
-    expect(await slow).toBeInstanceOf(Error);
+    // The document was answered before the exit (translated, or 503 with Retry-After as the drain
+    // released its job) or cut by it, depending on how far it got; never a 500.
+    const document = await slow;
+    if (!(document instanceof Error)) expect([200, 503]).toContain((document as Response).status);
+    await heldClosed;
     // The server exited without stopping its engines: their programs end as their stdin closes.
     await waitFor(() => (apertium.some((p) => processTable().has(p.pid)) ? undefined : true), "the Apertium programs exited", service.output);
   });
