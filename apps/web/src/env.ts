@@ -24,6 +24,9 @@ const schema = z.object({
   TOLK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   // How long a running Idempotency-Key claim holds without renewal (docs/api.md#idempotency).
   TOLK_IDEMPOTENCY_LEASE_S: z.coerce.number().int().min(1).max(600).default(30),
+  // How long a running request keeps renewing that claim; after it a retry runs again under the
+  // same operation (its debit replays), so no client meets 409 for longer than this.
+  TOLK_REQUEST_DEADLINE_S: z.coerce.number().int().min(5).max(3600).default(300),
   TOLK_BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   ...enginesEnvSchema,
   // Console sign-in. Without AUTH_SECRET the service makes one and keeps it in the database.

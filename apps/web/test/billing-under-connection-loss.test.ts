@@ -20,6 +20,8 @@ import { POST as deeplTranslate } from "../app/v2/translate/route";
 import { type Handler, type Harness, type Reply, call, header, sleep, startApp } from "./helpers";
 
 const onPostgres = Boolean(process.env.TOLK_TEST_DATABASE_URL);
+/** How long a running request holds its Idempotency-Key claim (TOLK_REQUEST_DEADLINE_S). */
+const REQUEST_DEADLINE_S = 30;
 const LIMITS = { api_per_min: 1_000_000, translate_per_min: 1_000_000, segment_per_min: 1_000_000, monthly_credits: 10_000_000 };
 /** Answers after which a client sends the same request again. */
 const retryable = (status: number) => status >= 500 || status === 409;
@@ -42,8 +44,9 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
   let h: Harness;
   let admin: postgres.Sql;
   beforeAll(async () => {
-    // A claim left by an attempt that could not write its end is taken over 2 s later.
-    h = await startApp({ TOLK_IDEMPOTENCY_LEASE_S: "2" });
+    // A claim left by an attempt that could not write its end is taken over 2 s later, and no
+    // attempt holds its claim for more than the deadline, however long it runs.
+    h = await startApp({ TOLK_IDEMPOTENCY_LEASE_S: "2", TOLK_REQUEST_DEADLINE_S: String(REQUEST_DEADLINE_S) });
     admin = postgres(h.databaseUrl ?? "", { max: 2, onnotice: () => undefined });
   });
   afterAll(async () => {
@@ -51,10 +54,14 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
     await h.close();
   });
 
-  /** Sends until the answer is neither 5xx nor 409; every attempt is kept. */
+  /**
+   * Sends until the answer is neither 5xx nor 409; every attempt is kept. The budget is the
+   * claim's deadline (a 409 lasts at most that long) with room for the retries after it.
+   */
   async function client(token: string, sent: Sent, key: string | null): Promise<Attempt[]> {
     const attempts: Attempt[] = [];
-    for (let i = 0; i < 400; i++) {
+    const giveUpAt = Date.now() + (REQUEST_DEADLINE_S + 60) * 1000;
+    while (Date.now() < giveUpAt) {
       const headers: Record<string, string> = { "content-type": sent.contentType };
       if (key) headers["idempotency-key"] = key;
       const r: Reply = await call(h, sent.handler, sent.path, { method: "POST", token, headers, body: sent.body });
@@ -62,7 +69,7 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
       if (!retryable(r.status)) return attempts;
       await sleep(random(10, 60));
     }
-    throw new Error(`no final answer after 400 attempts: ${JSON.stringify(attempts.slice(-3))}`);
+    throw new Error(`no final answer after ${attempts.length} attempts: ${JSON.stringify(attempts.slice(-3))}`);
   }
 
   /** Terminates every backend of the test database but this one, `rounds` times at random moments. */

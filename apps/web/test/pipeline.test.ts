@@ -270,6 +270,35 @@ describe("Idempotency-Key", () => {
     const later = await post(body, { idempotencyKey: "burst" });
     expect(later.text).toBe(fresh[0]?.text);
   });
+
+  it("holds the key no longer than the request's deadline: a retry then runs under the same operation and is not billed again", async () => {
+    const env = h.app.env as { TOLK_IDEMPOTENCY_LEASE_S: number; TOLK_REQUEST_DEADLINE_S: number };
+    const saved = { ...env };
+    // Shorter than the schema allows, so that the test does not wait minutes.
+    Object.assign(env, { TOLK_IDEMPOTENCY_LEASE_S: 1, TOLK_REQUEST_DEADLINE_S: 2 });
+    try {
+      handlerDelayMs = 6_000;
+      const slow = post(body, { idempotencyKey: "slow" });
+      await sleep(300);
+      expectError(await post(body, { idempotencyKey: "slow" }), 409, "idempotency_conflict", "invalid_request_error");
+      handlerDelayMs = 0;
+      let retry = await post(body, { idempotencyKey: "slow" });
+      for (let i = 0; i < 100 && retry.status === 409; i++) {
+        await sleep(100);
+        retry = await post(body, { idempotencyKey: "slow" });
+      }
+      // The first attempt is still running (its handler sleeps), and yet the retry has run.
+      expect(executions).toBe(1);
+      expect(retry.status).toBe(200);
+      expect(header(retry, "idempotent-replayed")).toBeNull();
+      expect((await slow).status).toBe(200);
+      expect(executions).toBe(2);
+      // Both ran under the first attempt's operation key: one debit.
+      expect(await consumed()).toBe(11);
+    } finally {
+      Object.assign(env, saved);
+    }
+  });
 });
 
 describe("server failures", () => {

@@ -249,10 +249,18 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
   }
 }
 
-/** Renews a claim while its request runs, so a retry meets 409 only as long as this attempt works. */
+/**
+ * Renews a claim while its request runs, so a retry meets 409 only as long as this attempt works,
+ * and never past the request's deadline: an attempt slowed down that long (a database dropping
+ * its connections) lets a retry run again under the same operation, whose debit replays.
+ */
 function holdClaim(app: AppContext, claim: IdempotencyClaim): NodeJS.Timeout {
   const leaseMs = app.env.TOLK_IDEMPOTENCY_LEASE_S * 1000;
-  const timer = setInterval(() => void renewIdempotentRequest(app.domain, claim, leaseMs).catch(() => undefined), leaseMs / 3);
+  const renewUntil = Date.now() + app.env.TOLK_REQUEST_DEADLINE_S * 1000 - leaseMs;
+  const timer = setInterval(() => {
+    if (Date.now() > renewUntil) clearInterval(timer);
+    else void renewIdempotentRequest(app.domain, claim, leaseMs).catch(() => undefined);
+  }, leaseMs / 3);
   timer.unref();
   return timer;
 }
