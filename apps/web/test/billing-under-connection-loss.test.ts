@@ -45,8 +45,9 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
   let admin: postgres.Sql;
   beforeAll(async () => {
     // A claim left by an attempt that could not write its end is taken over 2 s later, and no
-    // attempt holds its claim for more than the deadline, however long it runs.
-    h = await startApp({ TOLK_IDEMPOTENCY_LEASE_S: "2", TOLK_REQUEST_DEADLINE_S: String(REQUEST_DEADLINE_S) });
+    // attempt holds its claim for more than the deadline, however long it runs; a synchronous
+    // document job left running by a failed attempt is taken over by its retry 5 s later.
+    h = await startApp({ TOLK_IDEMPOTENCY_LEASE_S: "2", TOLK_REQUEST_DEADLINE_S: String(REQUEST_DEADLINE_S), TOLK_JOB_LEASE_SEC: "5" });
     admin = postgres(h.databaseUrl ?? "", { max: 2, onnotice: () => undefined });
   });
   afterAll(async () => {
@@ -69,7 +70,8 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
       if (!retryable(r.status)) return attempts;
       await sleep(random(10, 60));
     }
-    throw new Error(`no final answer after ${attempts.length} attempts: ${JSON.stringify(attempts.slice(-3))}`);
+    const records = key ? await admin`select status, operation_key, lease_until, now() as now from idempotency_records where key = ${key}` : [];
+    throw new Error(`${sent.path} ${key ?? ""}: no final answer after ${attempts.length} attempts: ${JSON.stringify({ records, last: attempts.slice(-2) })}`);
   }
 
   /** Terminates every backend of the test database but this one, `rounds` times at random moments. */

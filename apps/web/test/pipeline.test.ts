@@ -3,7 +3,7 @@
 // credits with the request id as the operation key, as the translation routes do, so each rule
 // is tested apart from any one route.
 import { quotaResponse } from "@tolk/contract";
-import { configureLogger, debitCredits } from "@tolk/domain";
+import { configureLogger, debitCredits, idempotencyConflict } from "@tolk/domain";
 import { type TestOrg } from "@tolk/domain/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -269,6 +269,16 @@ describe("Idempotency-Key", () => {
     // Once the first has finished, a retry is a replay.
     const later = await post(body, { idempotencyKey: "burst" });
     expect(later.text).toBe(fresh[0]?.text);
+  });
+
+  it("does not replay a 409 the work answered (an earlier attempt's job still running): the retry runs", async () => {
+    failNext = idempotencyConflict(2);
+    const first = await post(body, { idempotencyKey: "busy-job" });
+    expectError(first, 409, "idempotency_conflict", "invalid_request_error");
+    const retry = await post(body, { idempotencyKey: "busy-job" });
+    expect(retry.status).toBe(200);
+    expect(header(retry, "idempotent-replayed")).toBeNull();
+    expect(executions).toBe(1);
   });
 
   it("holds the key no longer than the request's deadline: a retry then runs under the same operation and is not billed again", async () => {

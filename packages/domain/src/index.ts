@@ -55,6 +55,7 @@ export { sweepExpiredDocuments } from "./documents/sweep-expired-documents";
 export {
   badRequest,
   databaseUnavailable,
+  idempotencyConflict,
   insufficientScope,
   internalError,
   isDatabaseUnavailable,

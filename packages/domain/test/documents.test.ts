@@ -679,6 +679,35 @@ describe("queued jobs", () => {
     expect(await debitsOf(p.org.id)).toEqual([]);
   });
 
+  it("a retry of the request takes over the synchronous job its failed attempt left running, once the lease ran out, and bills it once", async () => {
+    const svc = await services(upper());
+    const p = await principal();
+    const upload = txt("Hello.\n\nGood night.\n");
+    const requestId = `req_${++seq}`;
+    // The first attempt made its job and then could not even record its failure (its database
+    // connection was gone): the job stays processing under that attempt until its lease runs out.
+    const first = await submitDocument(t.ctx, svc, { principal: p, requestId, upload, request: enEs, async: true });
+    const id = first.kind === "queued" ? first.job.job_id : "";
+    await t.ctx.db
+      .update(documentJobs)
+      .set({ status: "processing", attempts: 1, maxAttempts: 1, workerId: `request:${requestId}`, leaseUntil: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(documentJobs.id, id));
+    const retry = () => submitDocument(t.ctx, svc, { principal: p, requestId, upload, request: enEs, async: false, resumed: true });
+
+    // While the lease holds, the first attempt may still be working: the retry is told to wait.
+    expect(await rejection(retry())).toMatchObject({ status: 409, code: "idempotency_conflict" });
+    t.clock.advance(61_000);
+    const done = await retry();
+    if (done.kind !== "completed") throw new Error("expected the taken-over job completed");
+    expect(done.job.id).toBe(id);
+    expect(Buffer.from(done.result.file_data, "base64").toString("utf8")).toBe("HELLO.\n\nGOOD NIGHT.\n");
+    expect(await debitsOf(p.org.id)).toHaveLength(1);
+    // A further retry replays the completed job instead of running it again.
+    const again = await retry();
+    expect(again.kind === "completed" && again.job.id).toBe(id);
+    expect(await debitsOf(p.org.id)).toHaveLength(1);
+  });
+
   it("retries an engine failure with backoff, then ends failed with the reason, billing nothing", async () => {
     const svc = await services(failing);
     const p = await principal();

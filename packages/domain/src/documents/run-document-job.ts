@@ -81,12 +81,18 @@ export async function runDocumentJob(
     // After a lost connection the completion may have committed (committedOrRead could not
     // tell): its result stays, for the job's retention sweep to remove if it did not.
     if (!isDatabaseUnavailable(err)) await services.storage.delete(resultKey(job)).catch(() => undefined);
-    const outcome = await settleJobFailure(ctx, {
-      job,
-      workerId,
-      inputProblem,
-      message: isTolkError(err) ? err.message : "The document could not be translated because of an internal error.",
-    });
+    // Recorded through lost connections for a few seconds; if even that fails the job keeps its
+    // lease until it runs out, and the queue (or the request's retry) takes it over then.
+    const outcome = await retryWhileConnectionLost(
+      () =>
+        settleJobFailure(ctx, {
+          job,
+          workerId,
+          inputProblem,
+          message: isTolkError(err) ? err.message : "The document could not be translated because of an internal error.",
+        }),
+      5_000,
+    ).catch(() => "lost" as const);
     if (outcome !== "lost") {
       jobEvent(outcome, job, {
         duration_ms: Math.round(performance.now() - started),

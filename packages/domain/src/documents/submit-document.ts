@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 import { type DocumentJobView, type DocumentRequest, type DocumentResult } from "@tolk/contract";
 import { type DocumentJob, documentJobs, newId } from "@tolk/db";
 import { and, desc, eq, notInArray } from "drizzle-orm";
@@ -171,8 +173,10 @@ function completedDocument(ctx: DomainContext, services: DocumentServices, job: 
 
 /**
  * The job an earlier attempt of this request made: queued, it is the answer (202 again);
- * completed, its result is; still running, a 409 (the client polls or retries). A job that
- * ended in error or failure was not billed: the request runs again, with a new job.
+ * completed, its result is; still running, a 409 (the client polls or retries), unless the
+ * attempt that ran it stopped renewing its lease (it failed and could not even record that):
+ * then this attempt takes the job over and runs it. A job that ended in error or failure was
+ * not billed: the request runs again, with a new job.
  */
 async function earlierAttemptJob(
   ctx: DomainContext,
@@ -190,5 +194,23 @@ async function earlierAttemptJob(
   if (!job) return null;
   if (queued) return { kind: "queued", job: jobView(ctx, services.links, job) };
   if (job.status === "completed" && job.resultKey) return completedDocument(ctx, services, job, await services.storage.get(job.resultKey));
+  const taken = job.status === "processing" ? await takeOverAbandonedJob(ctx, services, job) : null;
+  if (taken) {
+    const done = await runDocumentJob(ctx, services, taken);
+    return completedDocument(ctx, services, done.job, done.file);
+  }
   throw idempotencyConflict(2);
+}
+
+/** Compare-and-set on the lease, so that of two retries taking over at once one runs the job. */
+async function takeOverAbandonedJob(ctx: DomainContext, services: DocumentServices, job: DocumentJob): Promise<{ job: DocumentJob; workerId: string } | null> {
+  const now = ctx.now();
+  if (!job.leaseUntil || job.leaseUntil > now) return null;
+  const workerId = `request:${job.requestId}:${randomUUID()}`;
+  const [row] = await ctx.db
+    .update(documentJobs)
+    .set({ workerId, leaseUntil: new Date(now.getTime() + (services.leaseMs ?? DEFAULT_LEASE_MS)), updatedAt: now })
+    .where(and(eq(documentJobs.id, job.id), eq(documentJobs.status, "processing"), eq(documentJobs.leaseUntil, job.leaseUntil)))
+    .returning();
+  return row ? { job: row, workerId } : null;
 }

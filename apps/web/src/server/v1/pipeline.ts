@@ -233,11 +233,12 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     if (tolkError.status >= 500) logServerError(requestId, err);
     note.error = { code: tolkError.code, message: tolkError.message };
     if (idempotency && app) {
-      // Input errors are answers worth replaying; a server failure releases the claim, so the
-      // retry runs at once (under the same operation key).
+      // Input errors are answers worth replaying; a server failure, or an answer that says to
+      // retry later (409, 429: the work of an earlier attempt is still running), releases the
+      // claim, so the retry runs at once (under the same operation key).
       const domain = app.domain;
       const claim = idempotency;
-      if (tolkError.status >= 500) await settleClaim(requestId, () => releaseIdempotentRequest(domain, claim));
+      if (!isFinalAnswer(tolkError.status)) await settleClaim(requestId, () => releaseIdempotentRequest(domain, claim));
       else {
         const body = JSON.stringify(errorBody(tolkError, requestId));
         await settleClaim(requestId, () => completeIdempotentRequest(domain, { ...claim, status: tolkError.status, body }));
@@ -247,6 +248,11 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
   } finally {
     if (renewal) clearInterval(renewal);
   }
+}
+
+/** Whether an error answer is the request's own outcome, replayed to every retry with its key. */
+function isFinalAnswer(status: number): boolean {
+  return status < 500 && status !== 409 && status !== 429;
 }
 
 /**
