@@ -89,8 +89,11 @@ export const languageInfo = z.object({
   script: z.string(),
   credit_weight: z.number().int(),
   targets: z.array(z.string()),
-  /** Extension: per target, the engine serving it, the pivot language if any, and the output's script. */
-  routes: z.array(z.object({ target: z.string(), engine: z.string(), pivot: z.string().nullable(), script: z.string() })),
+  /**
+   * Extension: per target, the engine serving it, the first pivot language if any (`pivots`: every
+   * intermediate language, at most two), and the output's script.
+   */
+  routes: z.array(z.object({ target: z.string(), engine: z.string(), pivot: z.string().nullable(), pivots: z.array(z.string()), script: z.string() })),
 });
 export const formatInfo = z.object({
   extension: z.string(),

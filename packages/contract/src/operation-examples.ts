@@ -104,7 +104,7 @@ export const languagesResponse = envelope({
       script: "Latn",
       credit_weight: 1,
       targets: ["es"],
-      routes: [{ target: "es", engine: "apertium", pivot: null, script: "Latn" }],
+      routes: [{ target: "es", engine: "apertium", pivot: null, pivots: [], script: "Latn" }],
     },
   ],
   total: 1,

@@ -7,7 +7,7 @@ import { pick, random } from "./translation-helpers";
 const apertium = (sentence: string, unknownWords: number, extra: Partial<SegmentQualitySignals> = {}): SegmentQualitySignals => ({
   words: countWords(sentence),
   unknownWords,
-  pivoted: false,
+  pivots: 0,
   repairedPlaceholders: 0,
   engine: "apertium",
   ...extra,
@@ -27,11 +27,12 @@ describe("qualityScore", () => {
     expect(qualityScore([apertium(sentence, 12)])).toBe(0);
   });
 
-  it("takes 10 off for pivoting and 5 per repaired placeholder, at most 20", () => {
+  it("takes 10 off per pivot language and 5 per repaired placeholder, at most 20", () => {
     const sentence = "Your order has shipped today.";
-    expect(qualityScore([apertium(sentence, 0, { pivoted: true })])).toBe(60);
+    expect(qualityScore([apertium(sentence, 0, { pivots: 1 })])).toBe(60);
+    expect(qualityScore([apertium(sentence, 0, { pivots: 2 })])).toBe(50);
     expect(qualityScore([apertium(sentence, 0, { repairedPlaceholders: 1 })])).toBe(65);
-    expect(qualityScore([apertium(sentence, 0, { repairedPlaceholders: 9, pivoted: true })])).toBe(40);
+    expect(qualityScore([apertium(sentence, 0, { repairedPlaceholders: 9, pivots: 1 })])).toBe(40);
   });
 
   it("weights segments by their words", () => {
@@ -54,7 +55,7 @@ describe("qualityScore", () => {
   });
 
   it("is null when no estimate is possible", () => {
-    const llm: SegmentQualitySignals = { words: 5, unknownWords: null, pivoted: false, repairedPlaceholders: 0, engine: "llm" };
+    const llm: SegmentQualitySignals = { words: 5, unknownWords: null, pivots: 0, repairedPlaceholders: 0, engine: "llm" };
     expect(qualityScore([])).toBeNull();
     expect(qualityScore([llm, llm])).toBeNull();
     expect(qualityScore([{ ...apertium("", 0), words: 0 }])).toBeNull();
@@ -71,7 +72,7 @@ describe("qualityScore", () => {
       return {
         words,
         unknownWords: next() < 0.3 ? null : Math.floor(next() * (words + 3)),
-        pivoted: next() < 0.3,
+        pivots: next() < 0.3 ? 1 : 0,
         repairedPlaceholders: Math.floor(next() * 6),
         engine: pick(next, engines),
       };
@@ -90,7 +91,7 @@ describe("qualityScore", () => {
       if (!target) continue;
       const worse = [
         { ...target, unknownWords: (target.unknownWords ?? 0) + 1 + Math.floor(next() * 5) },
-        { ...target, pivoted: true },
+        { ...target, pivots: target.pivots + 1 },
         { ...target, repairedPlaceholders: target.repairedPlaceholders + 1 },
       ];
       for (const changed of worse) {

@@ -6,11 +6,21 @@ export interface RouteLeg {
   pair: LanguagePair;
 }
 
-/** How a pair is served: one leg directly, or two through a pivot language. */
+/** How a pair is served: one leg directly, or two or three through pivot languages. */
 export interface Route {
   legs: RouteLeg[];
+  /** The first intermediate language, null for a direct route. */
   pivot: string | null;
+  /** Every intermediate language in order (at most MAX_PIVOTS). */
+  pivots: string[];
 }
+
+/**
+ * At most two intermediate languages: each hop compounds the errors of the one before (the
+ * quality estimate drops per hop, docs/translation.md has the measured cost), and two are enough
+ * to join the language groups of Apertium's pair graph through its hubs.
+ */
+export const MAX_PIVOTS = 2;
 
 // Which engine serves a pair when several can. Without a tier the cheapest engine that can
 // serve the pair wins (rule-based Apertium is local and free); the tiers of the analysis step
@@ -53,10 +63,19 @@ export function parseEngineRoutes(value: string): EngineRouteRule[] | null {
 // Pivot languages tried first: the hubs of Apertium's pair graph.
 const PIVOT_PREFERENCE = ["en", "es", "ca", "fr", "pt"];
 
-/** Routes pairs to the configured engines, pivoting through one language where needed. */
+function byPreference(languages: string[]): string[] {
+  const rank = (l: string) => {
+    const i = PIVOT_PREFERENCE.indexOf(l);
+    return i < 0 ? PIVOT_PREFERENCE.length : i;
+  };
+  return languages.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** Routes pairs to the configured engines, pivoting through up to two languages where needed. */
 export class EngineRouter {
   private readonly direct = new Map<string, Engine[]>();
   private readonly targetsBySource = new Map<string, Set<string>>();
+  private readonly paths = new Map<string, string[] | null>();
 
   constructor(
     readonly engines: readonly Engine[],
@@ -91,41 +110,65 @@ export class EngineRouter {
     return [...candidates].sort((a, b) => rank(a) - rank(b))[0] ?? null;
   }
 
-  /** The route for a pair, or null when no engine can serve it, even through a pivot. */
+  /** The route for a pair, or null when no engine can serve it, even through pivots. */
   route(source: string, target: string, tier?: ModelTier): Route | null {
-    const engine = this.pick(source, target, tier);
-    if (engine) return { legs: [{ engine, pair: { source, target } }], pivot: null };
-    for (const pivot of this.pivotsFor(source, target)) {
-      const first = this.pick(source, pivot, tier);
-      const second = this.pick(pivot, target, tier);
-      if (first && second) {
-        return {
-          legs: [
-            { engine: first, pair: { source, target: pivot } },
-            { engine: second, pair: { source: pivot, target } },
-          ],
-          pivot,
-        };
+    const path = this.path(source, target);
+    if (!path) return null;
+    const legs: RouteLeg[] = [];
+    for (let i = 1; i < path.length; i++) {
+      const pair = { source: path[i - 1] ?? "", target: path[i] ?? "" };
+      const engine = this.pick(pair.source, pair.target, tier);
+      if (!engine) return null;
+      legs.push({ engine, pair });
+    }
+    const pivots = path.slice(1, -1);
+    return { legs, pivot: pivots[0] ?? null, pivots };
+  }
+
+  /**
+   * The languages a pair goes through, source and target included: the fewest hops, and among
+   * routes of as many hops the one through the preferred hubs (every leg of a route is a direct
+   * pair of some engine, so the path decides the route whatever the tier).
+   */
+  private path(source: string, target: string): string[] | null {
+    const key = `${source}-${target}`;
+    const known = this.paths.get(key);
+    if (known !== undefined) return known;
+    let found: string[] | null = null;
+    if (source !== target) {
+      let frontier: string[][] = [[source]];
+      for (let hops = 0; hops <= MAX_PIVOTS && !found; hops++) {
+        const next: string[][] = [];
+        for (const path of frontier) {
+          const last = path.at(-1) ?? "";
+          const onward = this.targetsBySource.get(last);
+          if (onward?.has(target)) {
+            found = [...path, target];
+            break;
+          }
+          for (const mid of byPreference([...(onward ?? [])])) if (!path.includes(mid) && mid !== target) next.push([...path, mid]);
+        }
+        frontier = next;
       }
     }
-    return null;
+    this.paths.set(key, found);
+    return found;
   }
 
-  private pivotsFor(source: string, target: string): string[] {
-    const reachable = [...(this.targetsBySource.get(source) ?? [])].filter((m) => m !== target && this.targetsBySource.get(m)?.has(target));
-    return reachable.sort((a, b) => {
-      const ia = PIVOT_PREFERENCE.indexOf(a);
-      const ib = PIVOT_PREFERENCE.indexOf(b);
-      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
-    });
-  }
-
-  /** Every target a source can be translated into, directly or through one pivot. */
+  /** Every target a source can be translated into, directly or through up to two pivots. */
   targetsOf(source: string): string[] {
     const out = new Set<string>();
-    for (const mid of this.targetsBySource.get(source) ?? []) {
-      out.add(mid);
-      for (const t of this.targetsBySource.get(mid) ?? []) if (t !== source) out.add(t);
+    let frontier = new Set([source]);
+    for (let hops = 0; hops <= MAX_PIVOTS; hops++) {
+      const next = new Set<string>();
+      for (const from of frontier) {
+        for (const to of this.targetsBySource.get(from) ?? []) {
+          if (to === source || out.has(to)) continue;
+          out.add(to);
+          next.add(to);
+        }
+      }
+      frontier = next;
     }
     return [...out].sort();
   }
@@ -135,13 +178,13 @@ export class EngineRouter {
    * through a pivot whose legs differ), the pivot, and the script of the output when the engine
    * writes one that is not the language's usual one.
    */
-  describe(source: string, target: string): { engine: string; pivot: string | null; script: string | null } | null {
+  describe(source: string, target: string): { engine: string; pivot: string | null; pivots: string[]; script: string | null } | null {
     const route = this.route(source, target);
     if (!route) return null;
     const names = [...new Set(route.legs.map((l) => l.engine.name))];
     const last = route.legs.at(-1);
     const script = last?.engine.outputScript?.(last.pair) ?? null;
-    return { engine: names.join("+"), pivot: route.pivot, script };
+    return { engine: names.join("+"), pivot: route.pivot, pivots: route.pivots, script };
   }
 
   /** Every servable pair as "src-tgt", for error messages. */

@@ -40,16 +40,31 @@ describe("EngineRouter", () => {
     expect(router.route("fr", "ca")?.pivot).toBe("es");
   });
 
-  it("answers null for a pair that is not reachable in two legs", () => {
-    expect(router.route("pt", "de")).toBeNull();
+  it("pivots through two languages when one is not enough, and no further", () => {
+    // pt → de exists only as pt → es → en → de.
+    const route = router.route("pt", "de");
+    expect(route?.pivots).toEqual(["es", "en"]);
+    expect(route?.pivot).toBe("es");
+    expect(route?.legs.map((l) => `${l.engine.name} ${l.pair.source}-${l.pair.target}`)).toEqual(["apertium pt-es", "apertium es-en", "llm en-de"]);
+    // A chain needing three intermediate languages is not served.
+    const chain = new EngineRouter([fakeEngine("apertium", ["a1-a2", "a2-a3", "a3-a4", "a4-a5"])]);
+    expect(chain.route("a1", "a4")?.pivots).toEqual(["a2", "a3"]);
+    expect(chain.route("a1", "a5")).toBeNull();
+    expect(chain.targetsOf("a1")).toEqual(["a2", "a3", "a4"]);
     expect(router.route("de", "en")).toBeNull();
   });
 
-  it("lists targets including those reached through a pivot, never the source itself", () => {
+  it("takes the fewest hops even when a longer route goes through a preferred hub", () => {
+    const hubby = new EngineRouter([fakeEngine("apertium", ["xx-en", "en-es", "es-yy", "xx-zz", "zz-yy"])]);
+    expect(hubby.route("xx", "yy")?.pivots).toEqual(["zz"]);
+  });
+
+  it("lists targets including those reached through pivots, never the source itself", () => {
     expect(router.targetsOf("en")).toEqual(["ca", "de", "en", "es", "fr", "pt"].filter((l) => l !== "en"));
     expect(router.targetsOf("fr")).not.toContain("fr");
     expect(router.availablePairs()).toContain("en-pt");
-    expect(router.availablePairs()).not.toContain("pt-de");
+    expect(router.availablePairs()).toContain("pt-de");
+    expect(router.availablePairs()).not.toContain("de-en");
   });
 });
 
@@ -82,6 +97,6 @@ describe("TOLK_ENGINE_ROUTES", () => {
     const router = new EngineRouter([apertium, llm], parseEngineRoutes("*-pt=llm,en-es=deepl") ?? []);
     expect(router.route("en", "es")?.legs[0]?.engine.name).toBe("apertium");
     const pivoted = router.describe("en", "pt");
-    expect(pivoted).toEqual({ engine: "apertium+llm", pivot: "es", script: null });
+    expect(pivoted).toEqual({ engine: "apertium+llm", pivot: "es", pivots: ["es"], script: null });
   });
 });

@@ -76,7 +76,7 @@ export function LanguagePickers({
       {route && (
         <p className="muted">
           Served by {route.engine}
-          {route.pivot ? ` through ${languages.find((l) => l.code === route.pivot)?.name ?? route.pivot}` : ""}
+          {route.pivots.length > 0 ? ` through ${route.pivots.map((code) => languages.find((l) => l.code === code)?.name ?? code).join(" and ")}` : ""}
           {route.script !== languages.find((l) => l.code === target)?.script ? `, written in ${route.script} script` : ""}.
         </p>
       )}

@@ -4,6 +4,7 @@ import { FORMATS, LANGUAGES, findLanguage } from "@tolk/contract";
 export interface PairRouteInfo {
   engine: string;
   pivot: string | null;
+  pivots: string[];
   /** The script of the output when the engine does not write the language's usual one. */
   script: string | null;
 }
@@ -16,7 +17,7 @@ export interface LanguageRouting {
 
 /**
  * GET /v1/languages. Extensions: `targets`, the languages this deployment can translate each one
- * into, directly or through one pivot, as the configured engines report; `routes`, per target,
+ * into, directly or through up to two pivots, as the configured engines report; `routes`, per target,
  * the engine that serves it (TOLK_ENGINE_ROUTES or the default), the pivot, and the script the
  * output is written in.
  */
@@ -26,7 +27,7 @@ export function listLanguages(routing?: LanguageRouting) {
     const routes = targets.flatMap((target) => {
       const info = routing?.describe(l.code, target);
       if (!info) return [];
-      return [{ target, engine: info.engine, pivot: info.pivot, script: info.script ?? findLanguage(target)?.script ?? "latin" }];
+      return [{ target, engine: info.engine, pivot: info.pivot, pivots: info.pivots, script: info.script ?? findLanguage(target)?.script ?? "latin" }];
     });
     return { code: l.code, name: l.name, direction: l.direction, script: l.script, credit_weight: l.credit_weight, targets, routes };
   });

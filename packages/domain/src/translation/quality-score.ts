@@ -6,7 +6,7 @@
  * Per segment s with words(s) > 0:
  *
  *   score(s) = clamp₀¹⁰⁰( baseline(engine) × (1 − unknown(s) / words(s))
- *                         − 10 × pivoted(s)
+ *                         − 10 × pivots(s)
  *                         − min(20, 5 × repairedPlaceholders(s)) )
  *
  * - baseline: what the engine reaches on a sentence whose every word it knows.
@@ -22,7 +22,8 @@
  * - unknown words / words: the share the engine left untranslated. It scales the baseline, so a
  *   segment the engine knew nothing of scores 0 whatever the engine. Ratios above 1 count as 1.
  *   `unknownWords: null` (the engine cannot tell) counts as 0 unknown in a segment that is scored.
- * - pivoted: −10, the text went through a second engine pass (fr→es→en), whose errors compound.
+ * - pivots: −10 per intermediate language the text went through (fr→es→en is one), each an
+ *   engine pass whose errors the next compounds.
  * - repaired placeholders: −5 each, at most −20 per segment: the engine broke markup, so the
  *   sentence around it is suspect too.
  * - cached: no effect; a cached result carries the signals it was translated with.
@@ -44,8 +45,8 @@ export interface SegmentQualitySignals {
   words: number;
   /** Words the engine left untranslated; null when the engine cannot tell. */
   unknownWords: number | null;
-  /** Translated through an intermediate language. */
-  pivoted: boolean;
+  /** Intermediate languages the segment was translated through (0 for a direct pair). */
+  pivots: number;
   /** Placeholders `restorePlaceholders` had to repair in this segment. */
   repairedPlaceholders: number;
   /** Engine name as in `Engine.name` ("apertium", "llm", "libretranslate", "tm"). */
@@ -73,7 +74,7 @@ export function segmentQuality(signals: SegmentQualitySignals): number {
   const unknown = Math.max(0, signals.unknownWords ?? 0);
   const coverage = words > 0 ? 1 - Math.min(1, unknown / words) : 1;
   const repairs = Math.min(MAX_REPAIR_PENALTY, REPAIR_PENALTY * Math.max(0, signals.repairedPlaceholders));
-  const score = baseline * coverage - (signals.pivoted ? PIVOT_PENALTY : 0) - repairs;
+  const score = baseline * coverage - PIVOT_PENALTY * Math.max(0, signals.pivots) - repairs;
   return Math.min(100, Math.max(0, score));
 }
 
@@ -94,7 +95,7 @@ export class QualityTally {
 
   add(signals: SegmentQualitySignals): void {
     if (!(signals.words > 0)) return;
-    this.informed ||= signals.unknownWords !== null || signals.pivoted || signals.repairedPlaceholders > 0;
+    this.informed ||= signals.unknownWords !== null || signals.pivots > 0 || signals.repairedPlaceholders > 0;
     this.weight += signals.words;
     this.sum += signals.words * segmentQuality(signals);
   }

@@ -176,11 +176,11 @@ export async function translateSegments(
     removedForbidden.push(cleaned.removed);
     signals.push(
       match
-        ? { words: countWords(source), unknownWords: 0, pivoted: false, repairedPlaceholders: 0, engine: "tm", tmScore: match.score }
+        ? { words: countWords(source), unknownWords: 0, pivots: 0, repairedPlaceholders: 0, engine: "tm", tmScore: match.score }
         : {
             words: countWords(source),
             unknownWords: toEngine[i] ? (unknown[i] ?? null) : 0,
-            pivoted: route.pivot !== null && Boolean(toEngine[i]),
+            pivots: toEngine[i] ? route.pivots.length : 0,
             repairedPlaceholders: repairs,
             engine: engines[i] ?? "none",
           },
