@@ -21,7 +21,7 @@ import { mo } from "gettext-parser";
 
 import { corpusChrf } from "./chrf";
 
-const PER_TARGET = Number(process.env.EVAL_PIVOT_SIZE ?? 200);
+const PER_TARGET = Number(process.env.EVAL_PIVOT_SIZE ?? 150);
 const ROUTES_PER_HOPS = 3;
 const HUBS = ["en", "es", "ca", "fr", "pt"];
 
