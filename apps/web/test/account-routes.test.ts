@@ -193,9 +193,11 @@ describe("GET /v1/languages", () => {
     expect(byCode.get("sr")?.script).toBe("cyrillic");
     // Which engine serves each pair, the pivot, and the output's script (Apertium's Serbian is Latin).
     const route = (source: string, target: string) => byCode.get(source)?.routes.find((x) => x.target === target);
-    expect(route("en", "es")).toEqual({ target: "es", engine: "apertium", pivot: null, script: "latin" });
-    expect(route("en", "sr")).toEqual({ target: "sr", engine: "apertium", pivot: null, script: "latin" });
+    expect(route("en", "es")).toEqual({ target: "es", engine: "apertium", pivot: null, pivots: [], script: "latin" });
+    expect(route("en", "sr")).toEqual({ target: "sr", engine: "apertium", pivot: null, pivots: [], script: "latin" });
     expect(route("en", "pt")).toMatchObject({ engine: "apertium", pivot: expect.any(String) });
+    // Slovenian reaches Spanish only through two languages (sl → hbs → en → es).
+    expect(route("sl", "es")?.pivots).toHaveLength(2);
     expect(data.languages.filter((l) => l.targets.length > 0).length).toBeGreaterThanOrEqual(30);
     for (const l of data.languages) expect(l.routes.map((x) => x.target)).toEqual(l.targets);
     expect(byCode.get("hi")?.credit_weight).toBe(2);

@@ -105,6 +105,15 @@ describe("translateText", () => {
     });
     expect(pivoted.translation.length).toBeGreaterThan(0);
     expect(pivoted.quality_score ?? 100).toBeLessThan(direct.quality_score ?? 0);
+    // Slovenian reaches Spanish only through two languages; each hop lowers the estimate.
+    expect(svc.router.route("sl", "es")?.pivots).toHaveLength(2);
+    const twice = await translateText(bed.ctx, svc, {
+      principal,
+      requestId: bed.rid(),
+      request: { text: "Mačka je črna.", source_lang: "sl", target_lang: "es" },
+    });
+    expect(twice.translation).toMatch(/gato|gata/i);
+    expect(twice.quality_score ?? 100).toBeLessThan(pivoted.quality_score ?? 0);
   });
 
   it("costs one engine call for a repeated string, across requests too", async () => {
