@@ -1,4 +1,13 @@
-import { documentsEnvSchema, enginesEnvSchema, heapEnvSchema, logEnvSchema, serviceEnvSchema, shutdownEnvSchema, withPublicUrl } from "@tolk/domain";
+import {
+  documentsEnvSchema,
+  enginesEnvSchema,
+  heapEnvSchema,
+  logEnvSchema,
+  serviceEnvSchema,
+  shutdownEnvSchema,
+  webhooksEnvSchema,
+  withPublicUrl,
+} from "@tolk/domain";
 import { metricsEnvSchema } from "@tolk/domain/prometheus";
 import { z } from "zod";
 
@@ -8,6 +17,8 @@ const schema = z.object({
   // `tolk worker` translates documents: the engines and storage of the server, same names.
   ...enginesEnvSchema,
   ...documentsEnvSchema,
+  // Where `tolk worker` may deliver webhooks (docs/webhooks.md).
+  ...webhooksEnvSchema,
   // V8's heap growth (memory held by garbage between full collections).
   ...heapEnvSchema,
   // Logs, `tolk worker`'s /metrics port and its shutdown grace (docs/observability.md).

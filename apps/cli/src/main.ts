@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 
 import { DatabaseLockedError, type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
-import { cliActor, configureLogger, systemClock } from "@tolk/domain";
+import { cliActor, configureLogger, systemClock, webhookPolicyFromEnv } from "@tolk/domain";
 
 import { adminSocketPath, sendToAdminSocket } from "./admin-socket";
 import { readEnv } from "./env";
@@ -36,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
       return answer.exit_code;
     }
     await migrateDatabase(database, env.DATABASE_URL);
-    return await runParsedCommand(parsed, { domain: { db: database.db, now: systemClock, actor: cliActor }, database, env }, terminal);
+    return await runParsedCommand(parsed, { domain: { db: database.db, now: systemClock, actor: cliActor, webhooks: webhookPolicyFromEnv(env) }, database, env }, terminal);
   } catch (err) {
     return reportFailure(err, parsed.json, terminal);
   } finally {

@@ -6,6 +6,7 @@ import {
   logEnvSchema,
   serviceEnvSchema,
   shutdownEnvSchema,
+  webhooksEnvSchema,
   withPublicUrl,
 } from "@tolk/domain";
 import { metricsEnvSchema } from "@tolk/domain/prometheus";
@@ -37,6 +38,8 @@ const schema = z.object({
   OIDC_NAME: z.string().min(1).default("Single sign-on"),
   // Documents: storage (local directory or S3), retention, the in-process worker.
   ...documentsEnvSchema,
+  // Where webhooks may go (docs/webhooks.md).
+  ...webhooksEnvSchema,
   // V8's heap growth (memory held by garbage between full collections).
   ...heapEnvSchema,
   // Observability and shutdown (docs/observability.md).

@@ -3,6 +3,7 @@ import { type Database, type DbOrTx, type Transaction } from "@tolk/db";
 import { type AuditActor } from "./audit/audit-actor";
 import { type DebitGroupCommit } from "./billing/debit-group-commit";
 import { type SpendableHints } from "./billing/spendable-hints";
+import { type WebhookTargetPolicy } from "./alerts/webhook-target";
 
 /** What every use case runs against: a database (or a transaction) and a clock. */
 export interface DomainContext {
@@ -20,6 +21,8 @@ export interface DomainContext {
    * tRPC, the CLI) sets it; a context without one records nothing (tests, internal work).
    */
   actor?: AuditActor;
+  /** Where webhooks may go (TOLK_WEBHOOK_*); strict when absent. */
+  webhooks?: WebhookTargetPolicy;
 }
 
 export const systemClock = () => new Date();
@@ -32,5 +35,5 @@ export const systemClock = () => new Date();
 export function withTransaction<T>(ctx: DomainContext, fn: (tx: Transaction, txCtx: DomainContext) => Promise<T>): Promise<T> {
   // Both members of DbOrTx have `transaction`, but TypeScript cannot call a method of a union
   // whose overloads differ; a transaction's `transaction` (a savepoint) takes the same callback.
-  return (ctx.db as Database).transaction((tx) => fn(tx, { db: tx, now: ctx.now, actor: ctx.actor }));
+  return (ctx.db as Database).transaction((tx) => fn(tx, { db: tx, now: ctx.now, actor: ctx.actor, webhooks: ctx.webhooks }));
 }

@@ -2,6 +2,7 @@
 // added here; one used only inside the domain is imported from its own module.
 export { getAlertSettings, updateAlertSettings } from "./alerts/alert-settings";
 export { deliverDueWebhooks, listWebhookDeliveries, MAX_WEBHOOK_ATTEMPTS } from "./alerts/deliver-webhooks";
+export { checkWebhookUrl, STRICT_WEBHOOK_POLICY, type WebhookTargetPolicy, webhookPolicyFromEnv, webhooksEnvSchema } from "./alerts/webhook-target";
 export { getLowCreditStatus, LOW_CREDITS_EVENT, queueLowCreditAlerts, queueTestWebhook } from "./alerts/low-credits";
 export { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from "./alerts/webhook-signature";
 export { type AuditActor, cliActor } from "./audit/audit-actor";

@@ -7,6 +7,8 @@ import {
   type AuditActor,
   type DomainContext,
   RequestLogWriter,
+  STRICT_WEBHOOK_POLICY,
+  type WebhookTargetPolicy,
   changeMemberRole,
   cliActor,
   createApiKey,
@@ -33,6 +35,7 @@ import {
   verifyWebhookSignature,
 } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { guardedLookup } from "../src/alerts/webhook-target";
 import { loadOrg, rejection } from "./helpers";
 
 let t: TestDb;
@@ -225,6 +228,12 @@ describe("audit log", () => {
 });
 
 describe("low-credit alert", () => {
+  // The receivers below listen on loopback over plain http: an operator's allow-list.
+  const local: WebhookTargetPolicy = { allowHttp: true, allowed: ["127.0.0.1"] };
+  beforeAll(() => {
+    ctx = { ...ctx, webhooks: local };
+  });
+
   /** A local receiver that answers with `statuses` in turn and keeps what it got. */
   async function receiver(statuses: number[]) {
     const got: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
@@ -300,6 +309,60 @@ describe("low-credit alert", () => {
       t.clock.set("2026-04-20T12:00:00.000Z");
       await spend("d", 9_000);
       expect(await queueLowCreditAlerts(ctx, { orgIds: [org.orgId] })).toBe(1);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("refuses webhook targets inside the server's network when saved, unless the operator allows them", async () => {
+    const org = await createTestOrg(ctx);
+    const strict = { ...ctx, webhooks: STRICT_WEBHOOK_POLICY };
+    const save = (c: DomainContext, url: string) => updateAlertSettings(c, { orgId: org.orgId, thresholdPercent: 80, webhookUrl: url });
+    const refused = async (c: DomainContext, url: string) => (await rejection(save(c, url))).message;
+    expect(await refused(strict, "http://example.com/hook")).toMatch(/https:\/\/ URL \(plain http is off/);
+    for (const url of [
+      "https://169.254.169.254/latest/meta-data/",
+      "https://10.0.0.5/hook",
+      "https://127.0.0.1:8443/hook",
+      "https://[::1]/hook",
+      "https://[::ffff:127.0.0.1]/hook",
+      "https://[fd00:ec2::254]/hook",
+      "https://100.100.100.200/hook",
+      "https://0.0.0.0/hook",
+      "https://localhost/hook",
+      "https://intranet/hook",
+    ]) {
+      expect(await refused(strict, url), url).toMatch(/cannot point into the server's own network/);
+    }
+    expect(await refused(strict, "https://user:secret@example.com/hook")).toMatch(/user name or password/);
+    expect((await save(strict, "https://hooks.example.com/tolk")).webhookUrl).toBe("https://hooks.example.com/tolk");
+
+    const onPremises = { ...ctx, webhooks: { allowHttp: true, allowed: ["10.0.0.0/8", "hooks.internal"] } };
+    expect((await save(onPremises, "http://10.1.2.3/hook")).webhookUrl).toBe("http://10.1.2.3/hook");
+    expect((await save(onPremises, "https://hooks.internal/hook")).webhookUrl).toBe("https://hooks.internal/hook");
+    expect(await refused(onPremises, "http://169.254.169.254/")).toMatch(/link-?local/i);
+  });
+
+  it("checks the target again at delivery, on the address the name resolves to", async () => {
+    // Real resolution: localhost resolves (through /etc/hosts) to a loopback address.
+    const resolved = (policy: WebhookTargetPolicy) =>
+      new Promise<string>((resolve, reject) => guardedLookup(policy)("localhost", {}, (err, address) => (err ? reject(err) : resolve(typeof address === "string" ? address : "")))));
+    await expect(resolved(STRICT_WEBHOOK_POLICY)).rejects.toMatchObject({ code: "EWEBHOOKTARGET" });
+    expect(await resolved({ allowHttp: false, allowed: ["localhost"] })).toMatch(/^(127\.|::1)/);
+
+    // A URL saved while the operator allowed it is not delivered once the allowance is gone.
+    const hook = await receiver([200]);
+    try {
+      const org = await createTestOrg(ctx);
+      await updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 90, webhookUrl: hook.url });
+      await queueTestWebhook(ctx, { org: await loadOrg(ctx, org.orgId), threshold: 90, url: hook.url });
+      expect(await deliverDueWebhooks({ ...ctx, webhooks: STRICT_WEBHOOK_POLICY })).toBe(1);
+      expect(hook.got).toHaveLength(0);
+      expect((await listWebhookDeliveries(ctx, { orgId: org.orgId }))[0]).toMatchObject({
+        status: "pending",
+        lastStatusCode: null,
+        lastError: expect.stringMatching(/webhook target refused/),
+      });
     } finally {
       await hook.close();
     }

@@ -23,6 +23,7 @@ import {
   queueLowCreditAlerts,
   systemClock,
   warmEngines,
+  webhookPolicyFromEnv,
 } from "@tolk/domain";
 
 import { prometheusMetrics } from "@tolk/domain/prometheus";
@@ -57,6 +58,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     // PGlite runs one statement at a time anyway; PostgreSQL gets a few batches in parallel.
     debits: new DebitGroupCommit(handle.db, { maxInFlight: handle.kind === "pglite" ? 1 : 4 }),
     spendable: new SpendableHints(),
+    webhooks: webhookPolicyFromEnv(env),
   };
   const config = {
     jwksUrl: env.JWT_JWKS_URL,

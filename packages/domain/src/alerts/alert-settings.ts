@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/record-audit";
 import { type DomainContext, withTransaction } from "../context";
 import { badRequest } from "../errors";
 import { newWebhookSecret } from "./webhook-signature";
+import { STRICT_WEBHOOK_POLICY, checkWebhookUrl } from "./webhook-target";
 
 export interface AlertSettings {
   /** Percent of the period's credits used at which the alert fires; null = off. */
@@ -23,7 +24,7 @@ export async function getAlertSettings(ctx: DomainContext, options: { orgId: str
   return made;
 }
 
-/** Sets the threshold and the webhook URL (an http or https URL, or null for none). */
+/** Sets the threshold and the webhook URL (null for none; where it may point: webhook-target.ts). */
 export async function updateAlertSettings(
   ctx: DomainContext,
   options: { orgId: string; thresholdPercent: number | null; webhookUrl: string | null },
@@ -33,17 +34,7 @@ export async function updateAlertSettings(
     throw badRequest("The threshold must be a whole percentage from 1 to 100.", "thresholdPercent");
   }
   const webhookUrl = options.webhookUrl?.trim() || null;
-  if (webhookUrl !== null) {
-    let url: URL | null = null;
-    try {
-      url = new URL(webhookUrl);
-    } catch {
-      url = null;
-    }
-    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || webhookUrl.length > 2000) {
-      throw badRequest("The webhook URL must be an http:// or https:// URL.", "webhookUrl");
-    }
-  }
+  if (webhookUrl !== null) checkWebhookUrl(webhookUrl, ctx.webhooks ?? STRICT_WEBHOOK_POLICY);
   await getAlertSettings(ctx, options);
   return withTransaction(ctx, async (tx, txCtx) => {
     const [row] = await tx.update(orgAlerts).set({ thresholdPercent, webhookUrl, updatedAt: ctx.now() }).where(eq(orgAlerts.orgId, options.orgId)).returning();

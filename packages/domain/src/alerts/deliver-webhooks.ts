@@ -1,9 +1,14 @@
 import { orgAlerts, webhookDeliveries } from "@tolk/db";
 import { desc, eq, sql } from "drizzle-orm";
 
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+
 import { type DomainContext } from "../context";
+import { isTolkError } from "../errors";
 import { errorFields, logger } from "../runtime/log";
 import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
+import { STRICT_WEBHOOK_POLICY, checkWebhookUrl, guardedLookup, type WebhookTargetPolicy } from "./webhook-target";
 
 /** Attempts before a delivery is given up as failed. */
 export const MAX_WEBHOOK_ATTEMPTS = 8;
@@ -21,7 +26,8 @@ export function retryDelayMs(attempts: number): number {
  * A 2xx answer delivers; anything else is retried with backoff, up to MAX_WEBHOOK_ATTEMPTS.
  * Deliveries are claimed with SKIP LOCKED, so several workers never send one twice at once.
  */
-export async function deliverDueWebhooks(ctx: DomainContext, options: { limit?: number; fetch?: typeof fetch } = {}): Promise<number> {
+export async function deliverDueWebhooks(ctx: DomainContext, options: { limit?: number } = {}): Promise<number> {
+  const policy = ctx.webhooks ?? STRICT_WEBHOOK_POLICY;
   const now = ctx.now();
   const claimed = await ctx.db
     .update(webhookDeliveries)
@@ -37,22 +43,19 @@ export async function deliverDueWebhooks(ctx: DomainContext, options: { limit?: 
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await (options.fetch ?? fetch)(d.url, {
-        method: "POST",
-        headers: {
+      statusCode = await postWebhook(
+        d.url,
+        policy,
+        {
           "Content-Type": "application/json",
           "User-Agent": "Tolk-Webhooks/1",
           "Tolk-Event": d.event,
           "Tolk-Delivery": d.id,
           [SIGNATURE_HEADER]: signWebhook(alert?.secret ?? "", Math.floor(ctx.now().getTime() / 1000), d.payload),
         },
-        body: d.payload,
-        redirect: "manual",
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      statusCode = response.status;
-      await response.body?.cancel().catch(() => undefined);
-      if (!response.ok) error = `HTTP ${response.status}`;
+        d.payload,
+      );
+      if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
     } catch (err) {
       error = errorFields(err).err.message.slice(0, 500);
     }
@@ -73,6 +76,33 @@ export async function deliverDueWebhooks(ctx: DomainContext, options: { limit?: 
     if (error !== null) logger().warn({ delivery_id: d.id, org_id: d.orgId, attempts, status, error }, "webhook delivery failed");
   }
   return claimed.length;
+}
+
+/**
+ * One POST, redirects not followed, through the policy's guarded lookup: the target is checked
+ * on the address the connection is made to, not on the one the URL had when it was saved.
+ */
+function postWebhook(raw: string, policy: WebhookTargetPolicy, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let url: URL;
+    try {
+      url = checkWebhookUrl(raw, policy);
+    } catch (err) {
+      return reject(new Error(`webhook target refused: ${isTolkError(err) ? err.message : String(err)}`));
+    }
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const req = send(
+      url,
+      { method: "POST", headers: { ...headers, "Content-Length": Buffer.byteLength(body) }, lookup: guardedLookup(policy), timeout: TIMEOUT_MS },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 /** An organization's webhook deliveries, newest first (the console's delivery log). */
