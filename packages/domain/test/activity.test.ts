@@ -346,7 +346,9 @@ describe("low-credit alert", () => {
   it("checks the target again at delivery, on the address the name resolves to", async () => {
     // Real resolution: localhost resolves (through /etc/hosts) to a loopback address.
     const resolved = (policy: WebhookTargetPolicy) =>
-      new Promise<string>((resolve, reject) => guardedLookup(policy)("localhost", {}, (err, address) => (err ? reject(err) : resolve(typeof address === "string" ? address : "")))));
+      new Promise<string>((resolve, reject) =>
+        guardedLookup(policy)("localhost", {}, (err, address) => (err ? reject(err) : resolve(typeof address === "string" ? address : ""))),
+      );
     await expect(resolved(STRICT_WEBHOOK_POLICY)).rejects.toMatchObject({ code: "EWEBHOOKTARGET" });
     expect(await resolved({ allowHttp: false, allowed: ["localhost"] })).toMatch(/^(127\.|::1)/);
 
