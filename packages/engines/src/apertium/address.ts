@@ -258,7 +258,7 @@ function parseReading(reading: string): Reading {
 const lexical = (reading: Reading) => `^${reading.map((p) => `${escapeStream(p.lemma)}${p.tags.map((t) => `<${t}>`).join("")}${p.tail}`).join("+")}$`;
 
 /** A unit's new form: readings to generate, the first the generator has a form for, or a fixed text. */
-type Edit = { readings: Reading[] } | { text: string };
+type Edit = { readings: Reading[]; lastWord?: boolean } | { text: string };
 
 /** What one text becomes: its pieces, the edits by piece index, and subjects to insert. */
 interface Plan {
@@ -361,7 +361,12 @@ function alignToText(parsed: Piece[] | null, text: string): Piece[] | null {
 function addressedVerb(pieces: readonly Piece[], index: number, unit: Unit, question: boolean, clauseStart: boolean): Reading | null {
   const finite = unit.readings.filter((r) => isVerb(r[0]) && p2sg(r[0]) && !has(r[0], "imp"));
   const imperative = unit.readings.filter((r) => isVerb(r[0]) && p2sg(r[0]) && has(r[0], "imp"));
-  const otherPerson = unit.readings.some((r) => isVerb(r[0]) && r[0]?.tags.some((t) => /^p\d$/.test(t)) && !p2sg(r[0]));
+  // Present subjunctives and imperatives that share the form of an indicative 2nd person
+  // (Italian necessiti, dimentichi) do not make it ambiguous.
+  const indicative = finite.some((r) => has(r[0], "pri"));
+  const otherPerson = unit.readings.some(
+    (r) => isVerb(r[0]) && r[0]?.tags.some((t) => /^p\d$/.test(t)) && !p2sg(r[0]) && !(indicative && (has(r[0], "prs") || has(r[0], "imp"))),
+  );
   const blocked = unit.readings.some((r) => NOT_IMPERATIVE.has(r[0]?.tags[0] ?? ""));
   // A word that is also a noun is one after a determiner or a preposition (los encuadres).
   if (unit.readings.some((r) => has(r[0], "n") || has(r[0], "adj")) && previousUnit(pieces, index)?.readings.some((r) => has(r[0], "det") || has(r[0], "pr")))
@@ -454,16 +459,17 @@ function planFormal(pieces: Piece[], rules: AddressRules): Plan {
         subjectNeeded = false;
         continue;
       }
-      const pronoun = unit.readings.find((r) => r.length === 1 && isPersonalPronoun(r[0]));
-      if (pronoun?.[0]) {
-        const kind = pronoun[0].tags[1] ?? "pro";
-        if (kind === "tn") subjectNeeded = false;
-        edits.set(i, { readings: [[rules.pronoun(kind, kind !== "tn" && nextVerbIsAddressed(members, k, verbReadings))]] });
+      // A pronoun alone, or fused with a preposition (contigo = con+ti).
+      const pronoun = unit.readings.find((r) => !isVerb(r[0]) && r.some(isPersonalPronoun));
+      if (pronoun) {
+        const reflexive = nextVerbIsAddressed(members, k, verbReadings);
+        if (pronoun.some((p) => has(p, "tn") && isPersonalPronoun(p))) subjectNeeded = false;
+        edits.set(i, { readings: [pronoun.map((p) => (isPersonalPronoun(p) ? rules.pronoun(p.tags[1] ?? "pro", reflexive && !has(p, "tn")) : p))] });
         continue;
       }
-      const possessive = possessiveReading(unit, rules.formalPossessive);
-      if (possessive?.[0]) {
-        edits.set(i, { readings: possessiveForms(possessive[0], rules.formalPossessive, "mf") });
+      const possessive = possessiveEdit(unit, rules.formalPossessive, "mf");
+      if (possessive) {
+        edits.set(i, possessive);
         continue;
       }
       // An infinitive's enclitic (registrarte, ayudarte) is reflexive when the finite verb before it addresses the reader.
@@ -484,20 +490,20 @@ function nextVerbIsAddressed(members: readonly { i: number; unit: Unit }[], from
   return false;
 }
 
-/** The possessive reading of a unit whose lemma is in `lemmas`, the determiner before the adjective (vuestros cambios). */
-function possessiveReading(unit: Unit, lemmas: Readonly<Record<string, string>>): Reading | undefined {
-  const candidates = unit.readings.filter((r) => r.length === 1 && has(r[0], "pos") && r[0] !== undefined && r[0].lemma in lemmas);
-  return candidates.find((r) => has(r[0], "det")) ?? candidates[0];
-}
-
 /**
- * A possessive with its new lemma: in the gender it had, then in `gender` (French and Spanish
- * formal possessives have one form for both, su and votre; ton / ta have one each).
+ * A possessive whose lemma is in `lemmas`, the determiner reading before the adjective one
+ * (vuestros cambios), alone or after a preposition fused with its article (del vostre).
  */
-function possessiveForms(p: Part, lemmas: Readonly<Record<string, string>>, gender: string): Reading[] {
+function possessiveEdit(unit: Unit, lemmas: Readonly<Record<string, string>>, gender: string): Edit | null {
+  const isPossessive = (p: Part | undefined) => has(p, "pos") && p !== undefined && p.lemma in lemmas;
+  const candidates = unit.readings.filter((r) => isPossessive(r.at(-1)) && r.slice(0, -1).every((p) => has(p, "pr")));
+  const reading = candidates.find((r) => has(r.at(-1), "det")) ?? candidates[0];
+  const p = reading?.at(-1);
+  if (!reading || !p) return null;
   const lemma = lemmas[p.lemma] ?? p.lemma;
-  const regendered = p.tags.map((t) => (t === "m" || t === "f" || t === "mf" ? gender : t));
-  return [[{ ...p, lemma }], [{ ...p, lemma, tags: regendered }], [{ ...p, lemma, tags: p.tags.map((t) => (t === gender ? "mf" : t)) }]];
+  const gendered = (g: string) => p.tags.map((t) => (t === "m" || t === "f" || t === "mf" ? g : t));
+  // Some possessives have one form for both genders (su, votre), others one each (ton, ta): the first the generator knows.
+  return { readings: [p.tags, gendered("mf"), gendered(gender)].map((tags) => [{ ...p, lemma, tags }]), lastWord: reading.length > 1 };
 }
 
 function withPerson(p: Part, [person, number]: readonly [string, string]): Part {
@@ -513,10 +519,8 @@ function planInformal(pieces: Piece[], rules: AddressRules): Plan {
   const edits = new Map<number, Edit>();
   const all = units(pieces);
   for (const [k, { i, unit }] of all.entries()) {
-    const possessive = possessiveReading(unit, rules.informalPossessive);
-    if (possessive?.[0]) {
-      edits.set(i, { readings: possessiveForms(possessive[0], rules.informalPossessive, genderOfNext(all, k)) });
-    }
+    const possessive = possessiveEdit(unit, rules.informalPossessive, genderOfNext(all, k));
+    if (possessive) edits.set(i, possessive);
   }
   return { pieces, edits, subjects: new Map() };
 }
@@ -545,7 +549,8 @@ function apply(plan: Plan, rules: AddressRules, generated: ReadonlyMap<string, s
     let text = surface;
     if (edit) {
       const written = "text" in edit ? edit.text : edit.readings.map((r) => generatedText(r, generated)).find((t) => t !== undefined);
-      text = followCase(surface, written ?? surface);
+      if (written !== undefined && "readings" in edit && edit.lastWord) text = replaceLastWord(surface, written);
+      else text = followCase(surface, written ?? surface);
     }
     // An elided clitic glued to the next word (t'envoie, t'enviarem) needs a space once it is a full word.
     if (/['’]$/u.test(surface) && !/['’]$/u.test(text) && "unit" in (plan.pieces[i + 1] ?? { blank: "" })) text += " ";
@@ -557,7 +562,16 @@ function apply(plan: Plan, rules: AddressRules, generated: ReadonlyMap<string, s
   return out;
 }
 
-/** The subject goes before the verb's proclitics (usted se registra): the first piece of that run. */
+/**
+ * A preposition fused with the possessive's article (del vostre, nel vostro, pels vostres) keeps
+ * its fused form: only the possessive word, the last, is replaced.
+ */
+function replaceLastWord(surface: string, generated: string): string {
+  const word = generated.split(" ").at(-1) ?? generated;
+  return surface.replace(/\p{L}+$/u, (last) => followCase(last, word));
+}
+
+/** The subject goes before the verb's proclitics and adverbs (usted no se registra): the first piece of that run. */
 function firstProclitic(pieces: readonly Piece[], verbIndex: number): number {
   let first = verbIndex;
   for (let i = verbIndex - 1; i >= 0; i--) {
@@ -567,7 +581,7 @@ function firstProclitic(pieces: readonly Piece[], verbIndex: number): number {
       if (piece.blank.trim() !== "") break;
       continue;
     }
-    if (!piece.unit.readings.every((r) => r.length === 1 && has(r[0], "prn", "pro"))) break;
+    if (!piece.unit.readings.every((r) => r.length === 1 && (has(r[0], "prn", "pro") || has(r[0], "adv")))) break;
     first = i;
   }
   return first;

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type ApertiumEngine, EngineRouter, createApertiumEngine } from "../src";
+
+// Real Apertium: the pairs into es and ca from English, and the pivot legs into pt, fr and it.
+const sentences = readFileSync(path.join(import.meta.dirname, "fixtures/address-sentences-en.txt"), "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "");
+
+/** Words that only the informal singular address uses, and words only the formal or plural one uses. */
+const MARKERS: Record<string, { informal: RegExp; formal: RegExp }> = {
+  es: { informal: /(?<!\p{L})(tú|te|ti|contigo|tu|tus|tuy[oa]s?)(?!\p{L})/iu, formal: /(?<!\p{L})(usted|vuestr[oa]s?)(?!\p{L})/iu },
+  ca: { informal: /(?<!\p{L})(tu|et|t'|te|teu|teva|teus|teves)(?!\p{L})|-te(?!\p{L})|'t(?!\p{L})/iu, formal: /(?<!\p{L})(vostè|vostr[ea]s?)(?!\p{L})/iu },
+  pt: { informal: /(?<!\p{L})(tu|te|ti|contigo|teu|tua|teus|tuas)(?!\p{L})|-te(?!\p{L})/iu, formal: /(?<!\p{L})(você|voss[oa]s?)(?!\p{L})/iu },
+  fr: { informal: /(?<!\p{L})(tu|te|t'|toi|ton|ta|tes)(?!\p{L})|-toi(?!\p{L})/iu, formal: /(?<!\p{L})(votre|vos)(?!\p{L})/iu },
+  it: { informal: /(?<!\p{L})(tu|ti|te|tuo|tua|tuoi|tue)(?!\p{L})|(?<=[aei]r)ti(?!\p{L})/u, formal: /(?<!\p{L})(Lei|vostr[oaie])(?!\p{L})/u },
+};
+
+describe("Apertium: formal and informal address", () => {
+  let engine: ApertiumEngine;
+  let router: EngineRouter;
+
+  beforeAll(async () => {
+    engine = await createApertiumEngine({ poolSize: 1 });
+    router = new EngineRouter([engine]);
+  });
+
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  /** English through the route Tolk takes into `target` (a pivot for pt, fr, it). */
+  async function translate(target: string, texts: readonly string[]): Promise<string[]> {
+    const route = router.route("en", target);
+    if (!route) throw new Error(`no route en-${target}`);
+    let current = [...texts];
+    for (const leg of route.legs) current = (await leg.engine.translate({ pair: leg.pair, segments: current })).map((r) => r.text);
+    return current;
+  }
+
+  it("sets the address in the languages it has rules and dictionaries for", () => {
+    expect([...engine.addressLanguages()].sort()).toEqual(["ca", "es", "fr", "it", "pt"]);
+  });
+
+  it("writes the formal and the informal address of clear sentences (es, ca)", async () => {
+    const es = await translate("es", ["Do you have a car?", "You can change your password.", "We will send you an email."]);
+    expect(es).toEqual(["Tienes un coche?", "Puedes cambiar vuestra contraseña.", "Te enviaremos un email."]);
+    expect(await engine.setAddress("es", es, "formal")).toEqual(["Tiene usted un coche?", "Usted puede cambiar su contraseña.", "Le enviaremos un email."]);
+    expect(await engine.setAddress("es", es, "informal")).toEqual(["Tienes un coche?", "Puedes cambiar tu contraseña.", "Te enviaremos un email."]);
+    // A reflexive clitic follows its verb; a comitative is written as two words.
+    expect(await engine.setAddress("es", ["Si te registras, puedes hablar contigo.", "Contáctanos."], "formal")).toEqual([
+      "Si usted se registra, puede hablar con usted.",
+      "Contáctenos.",
+    ]);
+    const ca = await translate("ca", ["You can change your password.", "If you need help, contact us."]);
+    expect(await engine.setAddress("ca", ca, "formal")).toEqual(["Vostè pot canviar la seva contrasenya.", "Si vostè necessita ajut, contacti'ns."]);
+    expect(await engine.setAddress("ca", ca, "informal")).toEqual(["Pots canviar la teva contrasenya.", "Si necessites ajut, contacta'ns."]);
+  });
+
+  it("writes the formal and the informal address of clear sentences (pt, fr, it)", async () => {
+    expect(await engine.setAddress("pt", ["Tens um carro?", "Podes mudar a vossa senha.", "Enviar-te-emos um e-mail."], "formal")).toEqual([
+      "Você tem um carro?",
+      "Você pode mudar a sua senha.",
+      "Enviar-lhe-emos um e-mail.",
+    ]);
+    expect(await engine.setAddress("pt", ["Podes mudar a vossa senha."], "informal")).toEqual(["Podes mudar a tua senha."]);
+    expect(
+      await engine.setAddress("fr", ["Tu as une voiture?", "Tu peux changer ton mot de passe.", "Nous t'enverrons un e-mail.", "Contacte-nous."], "formal"),
+    ).toEqual(["Vous avez une voiture?", "Vous pouvez changer votre mot de passe.", "Nous vous enverrons un e-mail.", "Contactez-nous."]);
+    expect(await engine.setAddress("fr", ["Tu peux changer votre mot de passe et votre clé.", "Ouvre vos fichiers."], "informal")).toEqual([
+      "Tu peux changer ton mot de passe et ta clé.",
+      "Ouvre tes fichiers.",
+    ]);
+    expect(await engine.setAddress("it", ["Hai una macchina?", "Puoi cambiare la vostra password.", "Ti invieremo un'e-mail."], "formal")).toEqual([
+      "Lei ha una macchina?",
+      "Lei può cambiare la sua password.",
+      "Le invieremo un'e-mail.",
+    ]);
+    expect(await engine.setAddress("it", ["Puoi cambiare la vostra password."], "informal")).toEqual(["Puoi cambiare la tua password."]);
+  });
+
+  it("leaves text without a second person, and text it cannot analyse exactly, as it is", async () => {
+    const plain = ["El coche rojo es grande.", "Tengo tres perros", "  {name} <b>ha</b> 3 $ [x] / \\ ^ @ #  ", ""];
+    expect(await engine.setAddress("es", plain, "formal")).toEqual(plain);
+    expect(await engine.setAddress("es", plain, "informal")).toEqual(plain);
+    expect(await engine.setAddress("de", ["Hast du ein Auto?"], "formal")).toEqual(["Hast du ein Auto?"]);
+  });
+
+  it("makes 100 real sentences with 'you' formal and informal in each language", { timeout: 120_000 }, async () => {
+    const shares: Record<string, number> = {};
+    for (const [lang, markers] of Object.entries(MARKERS)) {
+      const plain = await translate(lang, sentences);
+      const formal = await engine.setAddress(lang, plain, "formal");
+      const informal = await engine.setAddress(lang, plain, "informal");
+      // As expected: the two differ, the formal one has no informal singular word left and the informal one no formal word.
+      const right = plain.filter((_, i) => formal[i] !== informal[i] && !markers.informal.test(formal[i] ?? "") && !markers.formal.test(informal[i] ?? ""));
+      shares[lang] = right.length / plain.length;
+      const wrong = plain.flatMap((p, i) => (right.includes(p) ? [] : [`${p} | F: ${formal[i]} | I: ${informal[i]}`]));
+      console.log(`[address] ${lang}: ${right.length}/${plain.length}; not as expected, first 5:\n  ${wrong.slice(0, 5).join("\n  ")}`);
+    }
+    console.log(`[address] shares ${JSON.stringify(shares)}`);
+    // The rest are sentences whose engine output has no second person left to set (Puede me ayudo?).
+    const floors: Record<string, number> = { es: 0.95, ca: 0.9, pt: 0.95, fr: 0.94, it: 0.94 };
+    for (const [lang, floor] of Object.entries(floors)) expect(shares[lang], lang).toBeGreaterThanOrEqual(floor);
+  });
+});
