@@ -57,63 +57,97 @@ interface AddressRules {
 
 const part = (lemma: string, ...tags: string[]): Part => ({ lemma, tags, tail: "" });
 
-/** A clitic pronoun's kind is kept (a proclitic stays one, an enclitic stays attached). */
-const clitic =
-  (plain: string, reflexive: string, tonic: Part, plainTags: (kind: string) => string[]) =>
-  (kind: string, isReflexive: boolean): Part =>
-    kind === "tn" ? tonic : isReflexive ? part(reflexive, "prn", kind, "ref", "p3", "mf", "sp") : part(plain, ...plainTags(kind));
+/**
+ * The languages whose formal address is the 3rd person singular with a courtesy pronoun. The
+ * possessives are the informal singular, the plural (Apertium's "your") and the formal one, and
+ * also as lemmas with their article (el teu, o vosso, il tuo) where the dictionary has those.
+ */
+function thirdPerson(o: {
+  /** The courtesy pronoun's lemma: subject and tonic form (usted, vostè, você, Lei). */
+  courtesy: string;
+  /** The dative clitic's lemma and gender (le, li, lhe, and Italian's feminine le). */
+  object: string;
+  objectGender?: string;
+  reflexive: string;
+  subjectAfterVerbInQuestions: boolean;
+  possessives: readonly [informal: string, plural: string, formal: string];
+  article?: string;
+  formalSurface?: Readonly<Record<string, string>>;
+  tools: AddressRules["tools"];
+}): AddressRules {
+  const courtesy = part(o.courtesy, "prn", "tn", "p3", "mf", "sg");
+  const [informal, plural, formal] = o.possessives;
+  const forms = (word: string) => (o.article ? [word, `${o.article} ${word}`] : [word]);
+  const swap = (from: string, to: string) => forms(from).map((f) => [f, f.replace(from, to)] as const);
+  return {
+    formalPerson: ["p3", "sg"],
+    subject: courtesy,
+    subjectAfterVerbInQuestions: o.subjectAfterVerbInQuestions,
+    // A clitic keeps its kind: a proclitic stays one, an enclitic stays attached.
+    pronoun: (kind, reflexive) =>
+      kind === "tn"
+        ? courtesy
+        : reflexive
+          ? part(o.reflexive, "prn", kind, "ref", "p3", "mf", "sp")
+          : part(o.object, "prn", kind, "p3", o.objectGender ?? "mf", "sg"),
+    formalPossessive: Object.fromEntries([...swap(informal, formal), ...swap(plural, formal)]),
+    informalPossessive: Object.fromEntries(swap(plural, informal)),
+    formalSurface: o.formalSurface,
+    tools: o.tools,
+  };
+}
 
 const RULES: Readonly<Record<string, AddressRules>> = {
-  es: {
-    formalPerson: ["p3", "sg"],
-    subject: part("prpers", "prn", "tn", "p3", "mf", "sg"),
+  es: thirdPerson({
+    courtesy: "prpers",
+    object: "prpers",
+    reflexive: "se",
     subjectAfterVerbInQuestions: true,
-    pronoun: clitic("prpers", "se", part("prpers", "prn", "tn", "p3", "mf", "sg"), (k) => ["prn", k, "p3", "mf", "sg"]),
-    formalPossessive: { tuyo: "suyo", vuestro: "suyo" },
-    informalPossessive: { vuestro: "tuyo" },
+    possessives: ["tuyo", "vuestro", "suyo"],
     tools: [
       ["spa-eng", "eng-spa"],
       ["spa-cat", "cat-spa"],
     ],
-  },
-  ca: {
-    formalPerson: ["p3", "sg"],
-    subject: part("prpers", "prn", "tn", "p3", "mf", "sg"),
+  }),
+  ca: thirdPerson({
+    courtesy: "prpers",
+    object: "li",
+    reflexive: "es",
     subjectAfterVerbInQuestions: true,
-    pronoun: clitic("li", "es", part("prpers", "prn", "tn", "p3", "mf", "sg"), (k) => ["prn", k, "p3", "mf", "sg"]),
-    formalPossessive: { "el teu": "el seu", "el vostre": "el seu", teu: "seu", vostre: "seu" },
-    informalPossessive: { "el vostre": "el teu", vostre: "teu" },
+    possessives: ["teu", "vostre", "seu"],
+    article: "el",
     tools: [
       ["cat-eng", "eng-cat"],
       ["cat-spa", "spa-cat"],
     ],
-  },
-  pt: {
-    formalPerson: ["p3", "sg"],
-    subject: part("você", "prn", "tn", "p3", "mf", "sg"),
+  }),
+  pt: thirdPerson({
+    courtesy: "você",
+    object: "lhe",
+    reflexive: "se",
     subjectAfterVerbInQuestions: false,
-    pronoun: clitic("lhe", "se", part("você", "prn", "tn", "p3", "mf", "sg"), (k) => ["prn", k, "p3", "mf", "sg"]),
-    formalPossessive: { "o teu": "o seu", "o vosso": "o seu", teu: "seu", vosso: "seu" },
-    informalPossessive: { "o vosso": "o teu", vosso: "teu" },
+    possessives: ["teu", "vosso", "seu"],
+    article: "o",
     formalSurface: { contigo: "com você" },
     tools: [
       ["por-cat", "cat-por"],
       ["pt-es", "es-pt"],
     ],
-  },
-  it: {
-    formalPerson: ["p3", "sg"],
-    subject: part("Lei", "prn", "tn", "p3", "mf", "sg"),
-    subjectAfterVerbInQuestions: false,
+  }),
+  it: thirdPerson({
+    courtesy: "Lei",
     // The courtesy dative `le` (ti invieremo → le invieremo) is Italian's 3rd-person feminine.
-    pronoun: clitic("gli", "si", part("Lei", "prn", "tn", "p3", "mf", "sg"), (k) => ["prn", k, "p3", "f", "sg"]),
-    formalPossessive: { "il tuo": "il suo", "il vostro": "il suo", tuo: "suo", vostro: "suo" },
-    informalPossessive: { "il vostro": "il tuo", vostro: "tuo" },
+    object: "gli",
+    objectGender: "f",
+    reflexive: "si",
+    subjectAfterVerbInQuestions: false,
+    possessives: ["tuo", "vostro", "suo"],
+    article: "il",
     tools: [
       ["ita-spa", "spa-ita"],
       ["ita-cat", "cat-ita"],
     ],
-  },
+  }),
   fr: {
     formalPerson: ["p2", "pl"],
     subjectAfterVerbInQuestions: false,
@@ -198,7 +232,7 @@ async function runChain(stages: readonly (readonly string[])[], chunks: readonly
 const escapeStream = (text: string) => text.replace(/[\\^$[\]/<>@*#{}+~]/g, (c) => `\\${c}`);
 
 /** lt-proc's analysis stream as blanks and units; null when it is not one this parser knows. */
-export function parseStream(stream: string): Piece[] | null {
+function parseStream(stream: string): Piece[] | null {
   const pieces: Piece[] = [];
   let blank = "";
   let i = 0;
