@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 
 import { type ApertiumMode } from "./modes";
+import { lowerPriority } from "./pipeline";
 
 /** The form of address a translation is put in. */
 export type Address = "formal" | "informal";
@@ -197,8 +198,10 @@ export function findAddressTools(modes: readonly ApertiumMode[]): Map<string, Ad
 }
 
 /** Runs one lt-proc chain over null-separated chunks; one output chunk per input chunk. */
-async function runChain(stages: readonly (readonly string[])[], chunks: readonly string[], timeoutMs: number): Promise<string[]> {
+async function runChain(stages: readonly (readonly string[])[], chunks: readonly string[], timeoutMs: number, nice: number): Promise<string[]> {
   const children = stages.map((argv) => spawn("lt-proc", argv, { stdio: ["pipe", "pipe", "ignore"] }));
+  // As low as the translation pipelines, for the same reason (pipeline.ts, DEFAULT_NICE).
+  for (const child of children) lowerPriority(child.pid, nice);
   children.forEach((child, i) => {
     const next = children[i + 1];
     if (next) child.stdout.pipe(next.stdin);
@@ -221,7 +224,8 @@ async function runChain(stages: readonly (readonly string[])[], chunks: readonly
       else reject(new Error(`lt-proc exited with ${code}`));
     });
   });
-  first.stdin.on("error", () => undefined);
+  // A program that exits early is reported by its exit status; its closed input is no error of its own.
+  for (const child of children) child.stdin.on("error", () => undefined);
   first.stdin.end(chunks.map((c) => `${c}\0`).join(""));
   await done;
   const parts = Buffer.concat(output).toString("utf8").split("\0");
@@ -310,7 +314,7 @@ interface Plan {
 export class AddressRewriter {
   constructor(
     private readonly tools: ReadonlyMap<string, AddressTools>,
-    private readonly timeoutMs = 10_000,
+    private readonly options: { timeoutMs: number; nice: number } = { timeoutMs: 10_000, nice: 0 },
   ) {}
 
   languages(): string[] {
@@ -326,7 +330,8 @@ export class AddressRewriter {
       await runChain(
         [["-z", "-w", tools.analyser]],
         texts.map((t) => `${escapeStream(t)}\n`),
-        this.timeoutMs,
+        this.options.timeoutMs,
+        this.options.nice,
       )
     ).map((s) => s.replace(/\n$/, ""));
     const plans = analysed.map((stream, i) => {
@@ -346,7 +351,7 @@ export class AddressRewriter {
   private async generate(tools: AddressTools, forms: readonly string[]): Promise<Map<string, string>> {
     if (forms.length === 0) return new Map();
     const stages = [["-z", "-g", tools.generator], ...(tools.postgenerator ? [["-z", "-p", tools.postgenerator]] : [])];
-    const out = await runChain(stages, forms, this.timeoutMs);
+    const out = await runChain(stages, forms, this.options.timeoutMs, this.options.nice);
     const result = new Map<string, string>();
     forms.forEach((form, i) => {
       const text = out[i]?.trim() ?? "";

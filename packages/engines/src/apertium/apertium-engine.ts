@@ -80,7 +80,10 @@ export class ApertiumEngine implements Engine {
     for (const mode of modes) this.byPair.set(pairKey(mode.pair), mode);
     this.pairList = modes.map((m) => ({ ...m.pair }));
     // A test's stand-in programs have no dictionaries to rewrite with.
-    this.address = new AddressRewriter(options.command ? new Map() : findAddressTools(modes));
+    this.address = new AddressRewriter(options.command ? new Map() : findAddressTools(modes), {
+      timeoutMs: options.timeoutMs ?? 10_000,
+      nice: options.nice ?? DEFAULT_NICE,
+    });
   }
 
   pairs(): readonly LanguagePair[] {
