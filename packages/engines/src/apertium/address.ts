@@ -459,7 +459,8 @@ function sentences(pieces: readonly Piece[]): { members: { i: number; unit: Unit
   return result;
 }
 
-const isClauseBreak = (u: Unit) => u.readings.some((r) => has(r[0], "cm") || has(r[0], "sent") || has(r[0], "lpar") || has(r[0], "rpar"));
+/** Where a clause may start: after punctuation, or a coordinating conjunction (Open the menu and choose…). */
+const isClauseBreak = (u: Unit) => u.readings.some((r) => ["cm", "sent", "lpar", "rpar", "cnjcoo"].includes(r[0]?.tags[0] ?? ""));
 
 function planFormal(pieces: Piece[], rules: AddressRules): Plan {
   const edits = new Map<number, Edit>();
@@ -591,14 +592,26 @@ function apply(plan: Plan, rules: AddressRules, generated: ReadonlyMap<string, s
       if (written !== undefined && "readings" in edit && edit.lastWord) text = replaceLastWord(surface, written);
       else text = followCase(surface, written ?? surface);
     }
-    // An elided clitic glued to the next word (t'envoie, t'enviarem) needs a space once it is a full word.
-    if (/['’]$/u.test(surface) && !/['’]$/u.test(text) && "unit" in (plan.pieces[i + 1] ?? { blank: "" })) text += " ";
+    if (edit) text = keepElision(surface, text, "unit" in (plan.pieces[i + 1] ?? { blank: "" }));
     out += text;
     const where = edit && subject ? plan.subjects.get(i) : undefined;
     if (where === "after") out += ` ${subject}`;
     if (where === "before" && subject) out = insertSubject(out, starts[firstProclitic(plan.pieces, i)] ?? 0, subject);
   }
   return out;
+}
+
+/**
+ * A unit that ended in an elided word keeps it where the new form still ends in that word (Has
+ * d'acceptar → ha d'acceptar, not the generator's "ha de"); an elided clitic that became a full
+ * word (t'enviarem → li enviarem) is parted from the word it was glued to.
+ */
+function keepElision(surface: string, text: string, glued: boolean): string {
+  const elided = /[\p{L}]+['’]$/u.exec(surface)?.[0];
+  if (!elided || /['’]$/u.test(text)) return text;
+  const last = /(?<=\s)\p{L}+$/u.exec(text)?.[0];
+  if (last && last.toLowerCase().startsWith(elided.slice(0, -1).toLowerCase())) return text.slice(0, text.length - last.length) + elided;
+  return glued ? `${text} ` : text;
 }
 
 /**
@@ -620,10 +633,21 @@ function firstProclitic(pieces: readonly Piece[], verbIndex: number): number {
       if (piece.blank.trim() !== "") break;
       continue;
     }
-    if (!piece.unit.readings.every((r) => r.length === 1 && (has(r[0], "prn", "pro") || has(r[0], "adv")))) break;
+    if (!isProclitic(piece.unit)) break;
     first = i;
   }
   return first;
+}
+
+/**
+ * A clitic or adverb before the verb. A word that can also be something else counts when its
+ * clitic reading is a 1st or 2nd person one (ens, nos: also a noun, a preposition with an article);
+ * Portuguese `se` before a 2nd-person verb is the conjunction "if".
+ */
+function isProclitic(unit: Unit): boolean {
+  const clitic = (r: Reading) => r.length === 1 && (has(r[0], "prn", "pro") || has(r[0], "prn", "enc") || has(r[0], "adv"));
+  if (unit.readings.length > 0 && unit.readings.every(clitic)) return true;
+  return unit.readings.some((r) => clitic(r) && has(r[0], "prn") && (has(r[0], "p1") || has(r[0], "p2")));
 }
 
 function insertSubject(out: string, at: number, subject: string): string {
