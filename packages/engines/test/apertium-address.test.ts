@@ -54,6 +54,16 @@ describe("Apertium: formal and informal address", () => {
       "Si usted se registra, puede hablar con usted.",
       "Contáctenos.",
     ]);
+    // The subject goes before negation and clitics; a coordinated imperative is one too.
+    expect(await engine.setAddress("es", ["No tienes acceso.", "Abre el menú y elige tu idioma."], "formal")).toEqual([
+      "Usted no tiene acceso.",
+      "Abra el menú y elija su idioma.",
+    ]);
+    expect(await engine.setAddress("ca", ["Has d'acceptar els termes.", "També ens pots trucar.", "Has assolit el límit del vostre pla."], "formal")).toEqual([
+      "Vostè ha d'acceptar els termes.",
+      "Vostè també ens pot trucar.",
+      "Vostè ha assolit el límit del seu pla.",
+    ]);
     const ca = await translate("ca", ["You can change your password.", "If you need help, contact us."]);
     expect(await engine.setAddress("ca", ca, "formal")).toEqual(["Vostè pot canviar la seva contrasenya.", "Si vostè necessita ajut, contacti'ns."]);
     expect(await engine.setAddress("ca", ca, "informal")).toEqual(["Pots canviar la teva contrasenya.", "Si necessites ajut, contacta'ns."]);
