@@ -278,6 +278,23 @@ describe("POST /v2/translate", () => {
     expect(await ask("FR", "prefer_more")).toEqual(["Vous avez une voiture?", "Vous pouvez changer votre mot de passe."]);
     expect(await ask("FR", "less")).toEqual(["Tu as une voiture?", "Tu peux changer ton mot de passe."]);
     expect(await ask("IT", "more")).toEqual(["Lei ha una macchina?", "Lei può cambiare la sua password."]);
+    // Markup and placeholders are never rewritten, whatever words they hold.
+    const marked = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      json({
+        text: ['Do you have <x id="1"></x> cars? <b title="te tu">Your</b> house.'],
+        source_lang: "EN",
+        target_lang: "ES",
+        formality: "more",
+        tag_handling: "xml",
+      }),
+    );
+    const markedText = translations(marked)[0]?.text ?? "";
+    expect(markedText).toContain('<x id="1"></x>');
+    expect(markedText).toContain('<b title="te tu">');
+    expect(markedText).toMatch(/^Tiene usted /);
     const tgt = (await call(h, languages.GET, "/v2/languages?type=target", { headers: deeplAuth(key) })).json as {
       language: string;
       supports_formality: boolean;

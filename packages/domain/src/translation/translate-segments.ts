@@ -155,17 +155,21 @@ export async function translateSegments(
 
   const target = lastLeg?.pair.target ?? "";
   const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine, target);
+  let agreed = segments.map((_, i) => {
+    const p = prepared[i];
+    return tmMatches[i] || !p ? "" : agreeWithTerms(current[i] ?? "", p.termTokens, target);
+  });
+  // Set while placeholders and terms are still tokens, so that markup, code and a term's own words are never rewritten.
+  if (formalityAppliedBy === "post_edit" && lastLeg && resources.voice) {
+    agreed = await setAddress(lastLeg.engine, target, resources.voice.formality, agreed, toEngine);
+  }
   const drafts = segments.map((source, i) => {
     const match = tmMatches[i];
     const p = prepared[i];
     if (match || !p) return { text: match?.text ?? source, repairs: 0 };
-    const agreed = agreeWithTerms(current[i] ?? "", p.termTokens, target);
-    const restored = restorePlaceholders(agreed, p.tokens);
+    const restored = restorePlaceholders(agreed[i] ?? "", p.tokens);
     return { text: tidySpaces(source, restored.text), repairs: restored.repaired };
   });
-  if (formalityAppliedBy === "post_edit" && lastLeg && resources.voice) {
-    await setAddress(lastLeg.engine, target, resources.voice.formality, drafts, toEngine);
-  }
   const texts: string[] = [];
   const signals: SegmentQualitySignals[] = [];
   const removedForbidden: string[][] = [];
@@ -317,25 +321,25 @@ function formalityChannel(resources: SegmentResources, engine: Engine | undefine
 }
 
 /** The engine's translations (not memory matches) put into the voice's address, in one call. */
-async function setAddress(engine: Engine, target: string, formality: Formality, drafts: { text: string }[], toEngine: readonly boolean[]): Promise<void> {
-  const indexes = drafts.flatMap((_, i) => (toEngine[i] ? [i] : []));
-  if (!engine.setAddress || indexes.length === 0) return;
+async function setAddress(engine: Engine, target: string, formality: Formality, texts: readonly string[], toEngine: readonly boolean[]): Promise<string[]> {
+  const indexes = texts.flatMap((_, i) => (toEngine[i] ? [i] : []));
+  if (!engine.setAddress || indexes.length === 0) return [...texts];
   let rewritten: string[];
   try {
     rewritten = await engine.setAddress(
       target,
-      indexes.map((i) => drafts[i]?.text ?? ""),
+      indexes.map((i) => texts[i] ?? ""),
       formality === "Formal" ? "formal" : "informal",
     );
   } catch (err) {
     if (isEngineError(err)) throw engineUnavailable(err.message, err.retryAfterSeconds);
     throw err;
   }
+  const out = [...texts];
   indexes.forEach((segmentIndex, k) => {
-    const draft = drafts[segmentIndex];
-    const text = rewritten[k];
-    if (draft && text !== undefined) draft.text = text;
+    out[segmentIndex] = rewritten[k] ?? out[segmentIndex] ?? "";
   });
+  return out;
 }
 
 /**
