@@ -41,6 +41,45 @@ async function informalVerbs(lang: string, texts: readonly string[]): Promise<bo
     );
 }
 
+/** Engine-like sentences and what they become, by language and address. */
+const EXACT: Record<string, [string, string][]> = {
+  "es formal": [
+    // A reflexive clitic follows its verb; a comitative is written as two words.
+    ["Si te registras, puedes hablar contigo.", "Si usted se registra, puede hablar con usted."],
+    ["Contáctanos.", "Contáctenos."],
+    // The subject goes before negation and clitics; a coordinated imperative is one too.
+    ["No tienes acceso.", "Usted no tiene acceso."],
+    ["Abre el menú y elige tu idioma.", "Abra el menú y elija su idioma."],
+  ],
+  "ca formal": [
+    ["Has d'acceptar els termes.", "Vostè ha d'acceptar els termes."],
+    ["També ens pots trucar.", "Vostè també ens pot trucar."],
+    ["Has assolit el límit del vostre pla.", "Vostè ha assolit el límit del seu pla."],
+  ],
+  "pt formal": [
+    ["Tens um carro?", "Você tem um carro?"],
+    ["Podes mudar a vossa senha.", "Você pode mudar a sua senha."],
+    ["Enviar-te-emos um e-mail.", "Enviar-lhe-emos um e-mail."],
+  ],
+  "pt informal": [["Podes mudar a vossa senha.", "Podes mudar a tua senha."]],
+  "fr formal": [
+    ["Tu as une voiture?", "Vous avez une voiture?"],
+    ["Tu peux changer ton mot de passe.", "Vous pouvez changer votre mot de passe."],
+    ["Nous t'enverrons un e-mail.", "Nous vous enverrons un e-mail."],
+    ["Contacte-nous.", "Contactez-nous."],
+  ],
+  "fr informal": [
+    ["Tu peux changer votre mot de passe et votre clé.", "Tu peux changer ton mot de passe et ta clé."],
+    ["Ouvre vos fichiers.", "Ouvre tes fichiers."],
+  ],
+  "it formal": [
+    ["Hai una macchina?", "Lei ha una macchina?"],
+    ["Puoi cambiare la vostra password.", "Lei può cambiare la sua password."],
+    ["Ti invieremo un'e-mail.", "Le invieremo un'e-mail."],
+  ],
+  "it informal": [["Puoi cambiare la vostra password.", "Puoi cambiare la tua password."]],
+};
+
 describe("Apertium: formal and informal address", () => {
   let engine: ApertiumEngine;
   let router: EngineRouter;
@@ -67,51 +106,21 @@ describe("Apertium: formal and informal address", () => {
     expect([...engine.addressLanguages()].sort()).toEqual(["ca", "es", "fr", "it", "pt"]);
   });
 
-  it("writes the formal and the informal address of clear sentences (es, ca)", async () => {
+  it("writes the formal and the informal address of English translated into es and ca", async () => {
     const es = await translate("es", ["Do you have a car?", "You can change your password.", "We will send you an email."]);
     expect(es).toEqual(["Tienes un coche?", "Puedes cambiar vuestra contraseña.", "Te enviaremos un email."]);
     expect(await engine.setAddress("es", es, "formal")).toEqual(["Tiene usted un coche?", "Usted puede cambiar su contraseña.", "Le enviaremos un email."]);
     expect(await engine.setAddress("es", es, "informal")).toEqual(["Tienes un coche?", "Puedes cambiar tu contraseña.", "Te enviaremos un email."]);
     // A reflexive clitic follows its verb; a comitative is written as two words.
-    expect(await engine.setAddress("es", ["Si te registras, puedes hablar contigo.", "Contáctanos."], "formal")).toEqual([
-      "Si usted se registra, puede hablar con usted.",
-      "Contáctenos.",
-    ]);
-    // The subject goes before negation and clitics; a coordinated imperative is one too.
-    expect(await engine.setAddress("es", ["No tienes acceso.", "Abre el menú y elige tu idioma."], "formal")).toEqual([
-      "Usted no tiene acceso.",
-      "Abra el menú y elija su idioma.",
-    ]);
-    expect(await engine.setAddress("ca", ["Has d'acceptar els termes.", "També ens pots trucar.", "Has assolit el límit del vostre pla."], "formal")).toEqual([
-      "Vostè ha d'acceptar els termes.",
-      "Vostè també ens pot trucar.",
-      "Vostè ha assolit el límit del seu pla.",
-    ]);
     const ca = await translate("ca", ["You can change your password.", "If you need help, contact us."]);
     expect(await engine.setAddress("ca", ca, "formal")).toEqual(["Vostè pot canviar la seva contrasenya.", "Si vostè necessita ajut, contacti'ns."]);
     expect(await engine.setAddress("ca", ca, "informal")).toEqual(["Pots canviar la teva contrasenya.", "Si necessites ajut, contacta'ns."]);
   });
 
-  it("writes the formal and the informal address of clear sentences (pt, fr, it)", async () => {
-    expect(await engine.setAddress("pt", ["Tens um carro?", "Podes mudar a vossa senha.", "Enviar-te-emos um e-mail."], "formal")).toEqual([
-      "Você tem um carro?",
-      "Você pode mudar a sua senha.",
-      "Enviar-lhe-emos um e-mail.",
-    ]);
-    expect(await engine.setAddress("pt", ["Podes mudar a vossa senha."], "informal")).toEqual(["Podes mudar a tua senha."]);
-    expect(
-      await engine.setAddress("fr", ["Tu as une voiture?", "Tu peux changer ton mot de passe.", "Nous t'enverrons un e-mail.", "Contacte-nous."], "formal"),
-    ).toEqual(["Vous avez une voiture?", "Vous pouvez changer votre mot de passe.", "Nous vous enverrons un e-mail.", "Contactez-nous."]);
-    expect(await engine.setAddress("fr", ["Tu peux changer votre mot de passe et votre clé.", "Ouvre vos fichiers."], "informal")).toEqual([
-      "Tu peux changer ton mot de passe et ta clé.",
-      "Ouvre tes fichiers.",
-    ]);
-    expect(await engine.setAddress("it", ["Hai una macchina?", "Puoi cambiare la vostra password.", "Ti invieremo un'e-mail."], "formal")).toEqual([
-      "Lei ha una macchina?",
-      "Lei può cambiare la sua password.",
-      "Le invieremo un'e-mail.",
-    ]);
-    expect(await engine.setAddress("it", ["Puoi cambiare la vostra password."], "informal")).toEqual(["Puoi cambiare la tua password."]);
+  it.each(Object.entries(EXACT))("writes %s exactly", async (key, cases) => {
+    const [lang = "", address] = key.split(" ");
+    const texts = cases.map(([input]) => input);
+    expect(await engine.setAddress(lang, texts, address === "formal" ? "formal" : "informal")).toEqual(cases.map(([, expected]) => expected));
   });
 
   it("leaves text without a second person, and text it cannot analyse exactly, as it is", async () => {
