@@ -263,6 +263,46 @@ describe("POST /v2/translate", () => {
     expect(await ask()).toBe(plain.data.translation);
   });
 
+  it("formality sets the address with Apertium: verbs, pronouns and possessives, on a pivot's last leg too", async () => {
+    const text = ["Do you have a car?", "You can change your password."];
+    const ask = async (target: string, formality?: string) => {
+      const r = await call(h, translate.POST, "/v2/translate", json({ text, source_lang: "EN", target_lang: target, ...(formality ? { formality } : {}) }));
+      expect(r.status).toBe(200);
+      return translations(r).map((t) => t.text);
+    };
+    expect(await ask("ES")).toEqual(["Tienes un coche?", "Puedes cambiar vuestra contraseña."]);
+    expect(await ask("ES", "default")).toEqual(await ask("ES"));
+    expect(await ask("ES", "more")).toEqual(["Tiene usted un coche?", "Usted puede cambiar su contraseña."]);
+    expect(await ask("ES", "prefer_less")).toEqual(["Tienes un coche?", "Puedes cambiar tu contraseña."]);
+    // en→fr goes through Spanish; the address is set on the French.
+    expect(await ask("FR", "prefer_more")).toEqual(["Vous avez une voiture?", "Vous pouvez changer votre mot de passe."]);
+    expect(await ask("FR", "less")).toEqual(["Tu as une voiture?", "Tu peux changer ton mot de passe."]);
+    expect(await ask("IT", "more")).toEqual(["Lei ha una macchina?", "Lei può cambiare la sua password."]);
+    // Markup and placeholders are never rewritten, whatever words they hold.
+    const marked = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      json({
+        text: ['Do you have <x id="1"></x> cars? <b title="te tu">Your</b> house.'],
+        source_lang: "EN",
+        target_lang: "ES",
+        formality: "more",
+        tag_handling: "xml",
+      }),
+    );
+    const markedText = translations(marked)[0]?.text ?? "";
+    expect(markedText).toContain('<x id="1"></x>');
+    expect(markedText).toContain('<b title="te tu">');
+    expect(markedText).toMatch(/^Tiene usted /);
+    const tgt = (await call(h, languages.GET, "/v2/languages?type=target", { headers: deeplAuth(key) })).json as {
+      language: string;
+      supports_formality: boolean;
+    }[];
+    const formal = tgt.filter((l) => l.supports_formality).map((l) => l.language);
+    expect(formal.sort()).toEqual(["CA", "ES", "FR", "IT", "PT-BR", "PT-PT"]);
+  });
+
   it("keeps markup with tag_handling xml/html, as /v1 does", async () => {
     const text = "<p>The house is <b>big</b>.</p>";
     const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" }))).json as {

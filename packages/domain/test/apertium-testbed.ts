@@ -45,6 +45,8 @@ export class ApertiumTestbed {
       pairs: () => engine.pairs(),
       health: () => engine.health(),
       close: async () => {},
+      addressLanguages: engine.addressLanguages?.bind(engine),
+      setAddress: engine.setAddress?.bind(engine),
       translate: async (req) => {
         this.calls.count += 1;
         this.calls.segments += req.segments.length;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MemoryIndex, levenshtein, similarityScore } from "../src";
 import { TermSet } from "../src/translation/term-matcher";
 import { repairFuzzyMatch } from "../src/translation/tm-repair";
-import { formalityPostEdit, removeForbiddenTerms } from "../src/translation/brand-voice-rules";
+import { removeForbiddenTerms } from "../src/translation/brand-voice-rules";
 import { agreeWithTerms, guessSpanishForm } from "../src/translation/term-agreement";
 import { pick, random } from "./translation-helpers";
 
@@ -136,12 +136,6 @@ describe("brand-voice rules", () => {
     const forbidden = [{ term: "cheap", replacement: "affordable" }, { term: "basically" }];
     expect(removeForbiddenTerms("Cheap and basically cheap.", forbidden)).toEqual({ text: "Affordable and affordable.", removed: ["basically"] });
     expect(removeForbiddenTerms("Cheaper prices", forbidden)).toEqual({ text: "Cheaper prices", removed: [] });
-  });
-
-  it("post-edits Spanish forms of address for formality", () => {
-    expect(formalityPostEdit("Vuestra cuenta y vuestros archivos, contigo.", "es", "Formal")).toBe("Su cuenta y sus archivos, con usted.");
-    expect(formalityPostEdit("Vuestra cuenta está lista.", "es", "Informal")).toBe("Tu cuenta está lista.");
-    expect(formalityPostEdit("Votre compte", "fr", "Formal")).toBe("Votre compte");
   });
 });
 

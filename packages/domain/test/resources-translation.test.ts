@@ -420,6 +420,9 @@ describe("brand voices", () => {
     // "problema" has no replacement: removed, with a warning naming it.
     expect(result.warnings?.some((w) => w.includes("'problema'"))).toBe(true);
     expect(result.brand_voice_applied?.es).toMatchObject({ id: voice.id, formality: "Formal", formality_applied_by: "post_edit" });
+    // The voice's formality sets the address as the DeepL API's formality does (the engine's rewrite).
+    expect(outputs.filter((o) => /(?<!\p{L})(su|sus|usted)(?!\p{L})/iu.test(o)).length).toBeGreaterThan(0);
+    expect(outputs.filter((o) => /(?<!\p{L})(tu|tus|vuestr[oa]s?)(?!\p{L})/iu.test(o))).toEqual([]);
     console.log(`[brand voice] samples: ${outputs.slice(0, 4).join(" | ")}`);
   });
 

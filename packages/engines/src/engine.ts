@@ -59,6 +59,16 @@ export interface Engine {
   /** The pairs this engine translates directly. */
   pairs(): readonly LanguagePair[];
   translate(request: TranslateRequest): Promise<SegmentResult[]>;
+  /**
+   * Target languages whose form of address (formal or informal "you") this engine can set on its
+   * own translations after the fact: engines whose output picks one address without being told.
+   */
+  addressLanguages?(): readonly string[];
+  /**
+   * Its translations into `target` put into the formal or informal address, one text per text;
+   * a text it cannot rewrite comes back as it was.
+   */
+  setAddress?(target: string, texts: readonly string[], address: "formal" | "informal"): Promise<string[]>;
   /** The script it writes a pair's target in, when not the language's usual one (Apertium's Serbian: "latin"). */
   outputScript?(pair: LanguagePair): string | undefined;
   health(): Promise<EngineHealth>;

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 
+import { type Formality } from "@tolk/contract";
 import {
+  type Engine,
   type EngineRouter,
   type ModelTier,
   type Route,
@@ -14,7 +16,7 @@ import {
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { metrics } from "../runtime/metrics";
-import { formalityPostEdit, hasFormalityPostEdit, removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
+import { removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
 import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
@@ -81,7 +83,7 @@ export function resolveRoute(services: TranslationServices, source: string, targ
  *    is restored as its target.
  * 3. Engine: each leg of the route, through the cache, all segments in one request; the last leg
  *    gets the brand voice as instructions (engines that take them).
- * 4. Determiners agree with the terms (term-agreement.ts); restore tokens; formality post-edit where the engine took no instructions; remove forbidden
+ * 4. Determiners agree with the terms (term-agreement.ts); restore tokens; the formality's address set by the engine where it took no instructions (Apertium); remove forbidden
  *    terms from every segment, reused ones included.
  * Returns one text, one set of quality signals and the resource effects per input segment.
  */
@@ -152,25 +154,28 @@ export async function translateSegments(
   }
 
   const target = lastLeg?.pair.target ?? "";
-  const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine.name, target);
+  const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine, target);
+  let agreed = segments.map((_, i) => {
+    const p = prepared[i];
+    return tmMatches[i] || !p ? "" : agreeWithTerms(current[i] ?? "", p.termTokens, target);
+  });
+  // Set while placeholders and terms are still tokens, so that markup, code and a term's own words are never rewritten.
+  if (formalityAppliedBy === "post_edit" && lastLeg && resources.voice) {
+    agreed = await setAddress(lastLeg.engine, target, resources.voice.formality, agreed, toEngine);
+  }
+  const drafts = segments.map((source, i) => {
+    const match = tmMatches[i];
+    const p = prepared[i];
+    if (match || !p) return { text: match?.text ?? source, repairs: 0 };
+    const restored = restorePlaceholders(agreed[i] ?? "", p.tokens);
+    return { text: tidySpaces(source, restored.text), repairs: restored.repaired };
+  });
   const texts: string[] = [];
   const signals: SegmentQualitySignals[] = [];
   const removedForbidden: string[][] = [];
   segments.forEach((source, i) => {
     const match = tmMatches[i];
-    const p = prepared[i];
-    let text: string;
-    let repairs = 0;
-    if (match || !p) text = match?.text ?? source;
-    else {
-      const agreed = agreeWithTerms(current[i] ?? "", p.termTokens, target);
-      const restored = restorePlaceholders(agreed, p.tokens);
-      text = tidySpaces(source, restored.text);
-      repairs = restored.repaired;
-      if (formalityAppliedBy === "post_edit" && toEngine[i] && resources.voice) {
-        text = formalityPostEdit(text, target, resources.voice.formality);
-      }
-    }
+    const text = drafts[i]?.text ?? source;
     const cleaned = resources.voice ? removeForbiddenTerms(text, resources.voice.forbidden) : { text, removed: [] };
     texts.push(cleaned.text);
     removedForbidden.push(cleaned.removed);
@@ -181,7 +186,7 @@ export async function translateSegments(
             words: countWords(source),
             unknownWords: toEngine[i] ? (unknown[i] ?? null) : 0,
             pivots: toEngine[i] ? route.pivots.length : 0,
-            repairedPlaceholders: repairs,
+            repairedPlaceholders: drafts[i]?.repairs ?? 0,
             engine: engines[i] ?? "none",
           },
     );
@@ -303,15 +308,38 @@ function memoryMatch(segment: string, memory: NonNullable<SegmentResources["memo
 
 /**
  * How a brand voice's formality and tone reach the output: in the prompt of an engine that takes
- * instructions (the LLM), as a post-edit (brand-voice-rules.ts) for Apertium where the target
- * language has one, otherwise not at all.
+ * instructions (the LLM); for an engine that sets the address of its own output (Apertium, see
+ * addressLanguages) as a rewrite of the last leg's output, where the target language has one;
+ * otherwise not at all.
  */
-function formalityChannel(resources: SegmentResources, engine: string | undefined, target: string): FormalityAppliedBy {
+function formalityChannel(resources: SegmentResources, engine: Engine | undefined, target: string): FormalityAppliedBy {
   const voice = resources.voice;
   if (!voice || (voice.formality === "Neutral" && !voice.tone && !voice.instructions)) return "none";
-  if (engine?.split(":")[0] === "llm") return "prompt";
-  if (engine === "apertium" && hasFormalityPostEdit(target, voice.formality)) return "post_edit";
+  if (engine?.name.split(":")[0] === "llm") return "prompt";
+  if (voice.formality !== "Neutral" && engine?.addressLanguages?.().includes(target)) return "post_edit";
   return "none";
+}
+
+/** The engine's translations (not memory matches) put into the voice's address, in one call. */
+async function setAddress(engine: Engine, target: string, formality: Formality, texts: readonly string[], toEngine: readonly boolean[]): Promise<string[]> {
+  const indexes = texts.flatMap((_, i) => (toEngine[i] ? [i] : []));
+  if (!engine.setAddress || indexes.length === 0) return [...texts];
+  let rewritten: string[];
+  try {
+    rewritten = await engine.setAddress(
+      target,
+      indexes.map((i) => texts[i] ?? ""),
+      formality === "Formal" ? "formal" : "informal",
+    );
+  } catch (err) {
+    if (isEngineError(err)) throw engineUnavailable(err.message, err.retryAfterSeconds);
+    throw err;
+  }
+  const out = [...texts];
+  indexes.forEach((segmentIndex, k) => {
+    out[segmentIndex] = rewritten[k] ?? out[segmentIndex] ?? "";
+  });
+  return out;
 }
 
 /**

@@ -2,6 +2,7 @@ import { access, constants } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { countWords, type Engine, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "../engine";
+import { type Address, AddressRewriter, findAddressTools } from "./address";
 import { deformat, splitOuterWhitespace } from "./markup";
 import { APERTIUM_SCRIPTS, type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
 import { DEFAULT_NICE } from "./pipeline";
@@ -63,6 +64,7 @@ export class ApertiumEngine implements Engine {
   private readonly pools = new Map<string, PairPool>();
   private readonly pairList: LanguagePair[];
   private readonly budget: PipelineBudget;
+  private readonly address: AddressRewriter;
   private closed = false;
 
   constructor(
@@ -77,6 +79,11 @@ export class ApertiumEngine implements Engine {
     const modes = unavailable ? [] : discovery.modes;
     for (const mode of modes) this.byPair.set(pairKey(mode.pair), mode);
     this.pairList = modes.map((m) => ({ ...m.pair }));
+    // A test's stand-in programs have no dictionaries to rewrite with.
+    this.address = new AddressRewriter(options.command ? new Map() : findAddressTools(modes), {
+      timeoutMs: options.timeoutMs ?? 10_000,
+      nice: options.nice ?? DEFAULT_NICE,
+    });
   }
 
   pairs(): readonly LanguagePair[] {
@@ -85,6 +92,19 @@ export class ApertiumEngine implements Engine {
 
   outputScript(pair: LanguagePair): string | undefined {
     return APERTIUM_SCRIPTS[pair.target];
+  }
+
+  addressLanguages(): readonly string[] {
+    return this.address.languages();
+  }
+
+  async setAddress(target: string, texts: readonly string[], address: Address): Promise<string[]> {
+    if (this.closed) throw new EngineError(ENGINE, "engine closed", false);
+    try {
+      return await this.address.rewrite(target, texts, address);
+    } catch (error) {
+      throw new EngineError(ENGINE, `address rewrite into ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** The mode serving each pair, and the translation modes left out with the reason. */

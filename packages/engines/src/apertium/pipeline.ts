@@ -47,7 +47,7 @@ export const DEFAULT_NICE = 10;
  * privilege; a program that already exited is reported by its exit handler, so a failure here
  * is left to that.
  */
-function lowerPriority(pid: number | undefined, nice: number): void {
+export function lowerPriority(pid: number | undefined, nice: number): void {
   if (pid === undefined || nice <= 0) return;
   try {
     setPriority(pid, Math.min(19, getPriority() + nice));
