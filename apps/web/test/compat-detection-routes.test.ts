@@ -2,6 +2,7 @@
 // a text too short to identify ("OK", "Hi") is translated from the default source language
 // (TOLK_DEFAULT_SOURCE_LANG, English) and the answer says so; and DeepL's model_type and
 // split_sentences as deepl-node sends them.
+import { updateOrganizationSettings } from "@tolk/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as libreTranslate from "../app/libretranslate/translate/route";
@@ -27,6 +28,41 @@ const deepl = (fields: [string, string][]) =>
 const v1 = (handler: typeof v1Translate.POST, path: string, body: unknown) =>
   call(h, handler, path, { method: "POST", token: key, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 const translations = (r: Reply) => (r.json as { translations: { text: string; detected_source_language: string; model_type_used?: string }[] }).translations;
+
+describe("the organization's default source language", () => {
+  it("replaces the deployment's once an admin sets it, is said in the warning, and none refuses with a 400", async () => {
+    const org = await h.org();
+    const orgKey = org.keys.all?.key ?? "";
+    const post = (text: string, target: string) =>
+      call(h, v1Translate.POST, "/v1/translate", {
+        method: "POST",
+        token: orgKey,
+        body: JSON.stringify({ text, target_lang: target }),
+        headers: { "content-type": "application/json" },
+      });
+    const settings = (defaultSourceLang: string | null) =>
+      updateOrganizationSettings(h.app.domain, { orgId: org.orgId, name: "Default source", idpOrgId: null, defaultSourceLang });
+    expect((await post("OK", "es")).json).toMatchObject({ data: { source_lang: "en" } });
+
+    expect(await settings("ES-es")).toMatchObject({ defaultSourceLang: "es" });
+    const spanish = await post("OK", "en");
+    expect(spanish.status).toBe(200);
+    const data = (spanish.json as { data: { source_lang: string; warnings?: string[] } }).data;
+    expect(data.source_lang).toBe("es");
+    expect(data.warnings?.[0]).toMatch(/taken as es, the default source language.*organization's default/);
+    // A text that is identified is not affected.
+    expect((await post("The house is big and the garden is beautiful.", "es")).json).toMatchObject({ data: { source_lang: "en" } });
+
+    await settings("none");
+    const refused = await post("OK", "es");
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ error: { param: "source_lang" } });
+
+    await settings(null);
+    expect((await post("OK", "es")).json).toMatchObject({ data: { source_lang: "en" } });
+    await expect(settings("klingon")).rejects.toMatchObject({ status: 400, extra: { param: "default_source_lang" } });
+  });
+});
 
 describe("a text too short to identify", () => {
   it("is translated from English on /v2 (deepl-node's translateText('OK', null, 'es')), said in detected_source_language", async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 
+import { enginesConfig } from "@tolk/domain";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
@@ -11,7 +12,7 @@ import { readEnv } from "../src/env";
 
 // compose.yaml (the production topology) checked by a real validator: docker-compose resolves
 // and validates it against the compose schema, with the secrets a .env would give; then the
-// resolved services are checked against what Tolk reads. deploy/haproxy.cfg is checked by
+// resolved services are checked against what Tolk reads, the optional engine profiles included. deploy/haproxy.cfg is checked by
 // haproxy itself with the addresses compose gives it.
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "..", "..", "..");
@@ -31,6 +32,8 @@ interface Service {
   environment?: Record<string, string | number | null>;
   healthcheck?: { disable?: boolean; test?: string[] };
   depends_on?: Record<string, { condition: string }>;
+  profiles?: string[];
+  volumes?: string[];
 }
 
 async function composeConfig(file: string, env: Record<string, string>): Promise<{ services: Record<string, Service> }> {
@@ -48,7 +51,9 @@ const environmentOf = (service: Service | undefined) =>
 describe("compose.yaml", () => {
   it("is a valid compose file with the production topology", async () => {
     const { services } = await composeConfig("compose.yaml", secrets);
-    expect(Object.keys(services).sort()).toEqual(["app-1", "app-2", "minio", "minio-bucket", "postgres", "proxy", "redis", "worker"]);
+    // The engine profiles' services are listed by `config` whatever the profiles (docker-compose 1.x).
+    const core = Object.keys(services).filter((name) => !(services[name]?.profiles ?? []).length);
+    expect(core.sort()).toEqual(["app-1", "app-2", "minio", "minio-bucket", "postgres", "proxy", "redis", "worker"]);
     for (const name of ["app-1", "app-2", "worker"]) expect(services[name]?.image).toBe("localhost/tolk:latest");
     expect(services.worker?.command).toEqual(["tolk", "worker"]);
     // docker-compose writes `disable: true` as the equivalent test NONE.
@@ -72,8 +77,36 @@ describe("compose.yaml", () => {
     });
     // The app's own schema: a value it refuses throws; a name it does not know is dropped.
     const parsed = readEnv(app1) as Record<string, unknown>;
-    for (const name of Object.keys(app1)) expect(parsed, name).toHaveProperty(name);
+    // An empty value is an unset variable (the optional engines'): readEnv drops it.
+    for (const name of Object.keys(app1).filter((n) => app1[n] !== "")) expect(parsed, name).toHaveProperty(name);
     expect(parsed.S3_FORCE_PATH_STYLE).toBe("1");
+  });
+
+  it("runs LibreTranslate and Ollama in their profiles, and the .env lines of the example point every Tolk process at them", async () => {
+    // The commented engine lines of deploy/compose.env.example, as an operator uncomments them.
+    const example = readFileSync(join(root, "deploy", "compose.env.example"), "utf8");
+    const lines = Object.fromEntries(
+      [...example.matchAll(/^#([A-Z_]+)=(.*)$/gmu)].filter(([, name]) => !name?.startsWith("DEEPL")).map(([, name, value]) => [name ?? "", value ?? ""]),
+    );
+    const { services } = await composeConfig("compose.yaml", { ...secrets, ...lines, COMPOSE_PROFILES: "libretranslate,ollama" });
+    expect(services.libretranslate).toMatchObject({ profiles: ["libretranslate"], environment: { LT_LOAD_ONLY: expect.stringMatching(/\bde\b/u) } });
+    expect(services.libretranslate?.volumes?.[0]).toMatch(/^libretranslate-models:/u);
+    expect(services.ollama?.profiles).toEqual(["ollama"]);
+    expect(services.ollama?.volumes?.[0]).toMatch(/^ollama-models:/u);
+    expect(services["ollama-pull"]?.command?.join(" ")).toContain(`ollama pull "${lines.LLM_MODEL_STANDARD}"`);
+    for (const name of ["app-1", "app-2", "worker"]) {
+      const config = enginesConfig(readEnv(environmentOf(services[name])));
+      expect(config.libretranslate?.url, name).toBe("http://libretranslate:5000");
+      expect(config.llm, name).toMatchObject({ baseUrl: "http://ollama:11434/v1", models: { standard: lines.LLM_MODEL_STANDARD } });
+      expect(config.routes, name).toEqual([{ source: "*", target: "*", engine: "apertium" }]);
+    }
+    // Without the lines no engine but Apertium is configured.
+    const plain = enginesConfig(readEnv(environmentOf((await composeConfig("compose.yaml", secrets)).services["app-1"])));
+    expect({ libretranslate: plain.libretranslate, llm: plain.llm, deepl: plain.deepl }).toEqual({
+      libretranslate: undefined,
+      llm: undefined,
+      deepl: undefined,
+    });
   });
 
   it("refuses to start without the shared secrets", async () => {

@@ -2,6 +2,8 @@
 // database (PGlite, or PostgreSQL when TOLK_TEST_DATABASE_URL is set), the Redis rate-limit
 // store when TOLK_TEST_REDIS_URL is set, and helpers that call route handlers like Next does.
 import { randomInt } from "node:crypto";
+import { createServer } from "node:http";
+import { type AddressInfo } from "node:net";
 
 import { type Plan, type Scope, errorBody } from "@tolk/contract";
 import { type TestOrg, createTestDb, createTestOrg } from "@tolk/domain/testing";
@@ -161,4 +163,47 @@ export async function ensureWindowLeft(h: Harness, seconds: number): Promise<voi
 
 export function header(r: Reply, name: string): string | null {
   return r.res.headers.get(name);
+}
+
+/**
+ * Serves route handlers on a real HTTP port of 127.0.0.1, the way Next's server would: path →
+ * handler, the body read whole, the answer written back with its status and headers. For
+ * tests where a client speaks HTTP to this app (an engine using a second Tolk as its upstream).
+ */
+export async function serveRoutes(h: Harness, routes: Record<string, Handler>): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      void (async () => {
+        const path = new URL(req.url ?? "/", "http://localhost").pathname;
+        const handler = routes[path];
+        if (!handler) {
+          res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: `no route ${path} in this test server` }));
+          return;
+        }
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+        headers.set("x-forwarded-for", h.clientIp);
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const request = new Request(`http://localhost${req.url ?? "/"}`, { method: req.method, headers, body });
+        const response = await handler(request, { params: Promise.resolve({}) });
+        const out = Buffer.from(await response.arrayBuffer());
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(out);
+      })().catch((err: unknown) => {
+        res.writeHead(500).end(String(err));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

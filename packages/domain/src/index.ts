@@ -152,6 +152,7 @@ export { contentDisposition, ObjectNotFoundError } from "./storage/object-storag
 export { S3_READINESS_KEY, S3ObjectStorage } from "./storage/s3-storage";
 export { defaultSourceLang, enginesConfig, enginesEnvSchema } from "./translation/engines-env";
 export { supportsFormality } from "./translation/formality-support";
+export { defaultSourceLangFor } from "./translation/default-source-lang";
 export { SegmentCache } from "./translation/segment-cache";
 export { translateBatch } from "./translation/translate-batch";
 export { type TranslationServices } from "./translation/translate-segments";

@@ -390,6 +390,31 @@ describe("brand voices", () => {
     expect(seen[2]).toBeUndefined();
   });
 
+  it("hands the formality to an engine with a switch for it (DeepL) as more or less, on the last leg only", async () => {
+    const principal = await bed.principalFor();
+    const seen: (string | undefined)[] = [];
+    const deepl: Engine = {
+      name: "deepl",
+      pairs: () => [{ source: "en", target: "de" }],
+      health: async () => ({ ok: true }),
+      close: async () => {},
+      translate: async (req) => {
+        seen.push(req.formality);
+        return req.segments.map((s) => ({ text: `DE ${s}`, unknownWords: null, words: 1 }));
+      },
+    };
+    const services: TranslationServices = { router: new EngineRouter([deepl]), cache: new SegmentCache() };
+    for (const formality of ["Formal", "Informal", "Neutral"] as const) {
+      await translateText(bed.ctx, services, {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "Thank you.", source_lang: "en", target_lang: "de" },
+        formality,
+      });
+    }
+    expect(seen).toEqual(["more", "less", undefined]);
+  });
+
   it("leaves 0 forbidden terms in 500 translated sentences, and says which it had to remove", async () => {
     const principal = await bed.principalFor();
     const voice = await createBrandVoice(bed.ctx, {

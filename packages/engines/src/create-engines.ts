@@ -1,4 +1,5 @@
 import { type ApertiumEngineOptions, createApertiumEngine } from "./apertium/apertium-engine";
+import { type DeeplEngineOptions, createDeeplEngine } from "./deepl";
 import { type Engine } from "./engine";
 import { type LibreTranslateOptions, createLibreTranslateEngine } from "./libretranslate";
 import { type LlmEngineOptions, createLlmEngine } from "./llm";
@@ -9,6 +10,7 @@ export interface EnginesConfig {
   apertium?: ApertiumEngineOptions | false;
   llm?: LlmEngineOptions;
   libretranslate?: LibreTranslateOptions;
+  deepl?: DeeplEngineOptions;
   /** TOLK_ENGINE_ROUTES: which engine serves which pairs, before the default preference. */
   routes?: readonly EngineRouteRule[];
 }
@@ -20,8 +22,8 @@ export interface Engines {
 }
 
 /**
- * Starts every configured engine. An engine that cannot start (LibreTranslate unreachable,
- * Apertium missing) is reported through `warn` and left out: the service still starts and
+ * Starts every configured engine. An engine that cannot start (LibreTranslate or DeepL
+ * unreachable, a refused DeepL key, Apertium missing) is reported through `warn` and left out: the service still starts and
  * serves the pairs of the others, and unserved pairs answer 400 unsupported_language_pair.
  */
 export async function createEngines(config: EnginesConfig, warn: (message: string) => void = () => {}): Promise<Engines> {
@@ -39,6 +41,13 @@ export async function createEngines(config: EnginesConfig, warn: (message: strin
       engines.push(await createLibreTranslateEngine(config.libretranslate));
     } catch (err) {
       warn(`LibreTranslate at ${config.libretranslate.url} is left out: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (config.deepl) {
+    try {
+      engines.push(await createDeeplEngine(config.deepl));
+    } catch (err) {
+      warn(`DeepL at ${config.deepl.url ?? "its default URL"} is left out: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   if (config.llm) engines.push(createLlmEngine(config.llm));

@@ -34,6 +34,11 @@ export interface TranslateRequest {
    * it in its prompt): glossary terms and translation-memory matches. Others ignore it.
    */
   context?: TranslationContext;
+  /**
+   * The address asked for (a brand voice's or the request's formality), for engines with a
+   * switch for it (DeepL); others ignore it.
+   */
+  formality?: "more" | "less";
   signal?: AbortSignal;
 }
 
@@ -54,7 +59,7 @@ export interface EngineHealth {
  * result per input segment, in order, or throws EngineError.
  */
 export interface Engine {
-  /** Stable name, used in cache keys and logs: "apertium", "llm", "libretranslate". */
+  /** Stable name, used in cache keys and logs: "apertium", "llm", "libretranslate", "deepl". */
   readonly name: string;
   /** The pairs this engine translates directly. */
   pairs(): readonly LanguagePair[];

@@ -244,3 +244,22 @@ export async function translateCores(segments: readonly string[], translate: (co
     return part.lead + text.trim() + part.trail;
   });
 }
+
+/** Consecutive chunks of at most `maxCount` segments and `maxChars` characters (JSON-quoted), never empty. */
+export function chunksWithin(segments: readonly string[], maxCount: number, maxChars: number): string[][] {
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const segment of segments) {
+    const cost = JSON.stringify(segment).length + 1;
+    if (chunk.length > 0 && (chunk.length >= maxCount || chars + cost > maxChars)) {
+      chunks.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(segment);
+    chars += cost;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}

@@ -26,10 +26,10 @@ export const MAX_PIVOTS = 2;
 // serve the pair wins (rule-based Apertium is local and free); the tiers of the analysis step
 // move nuanced text to the LLM when one is configured.
 const TIER_PREFERENCE: Record<ModelTier | "default", readonly string[]> = {
-  default: ["apertium", "libretranslate", "llm"],
-  mini: ["apertium", "libretranslate", "llm"],
-  standard: ["libretranslate", "llm", "apertium"],
-  premium: ["llm", "libretranslate", "apertium"],
+  default: ["apertium", "libretranslate", "deepl", "llm"],
+  mini: ["apertium", "libretranslate", "deepl", "llm"],
+  standard: ["deepl", "libretranslate", "llm", "apertium"],
+  premium: ["llm", "deepl", "libretranslate", "apertium"],
 };
 
 /**

@@ -148,6 +148,18 @@ describe("console procedures", () => {
     expect((await failure(callerFor(b.ownerId).settings.update({ name: " ", idpOrgId: null }))).code).toBe("BAD_REQUEST");
   });
 
+  it("sets the default source language for undetectable texts (kept when not sent); a non-language is a 400", async () => {
+    const org = await createTestOrg(db.ctx);
+    const caller = callerFor(org.ownerId);
+    expect(await caller.settings.get()).toMatchObject({ defaultSourceLang: null });
+    await caller.settings.update({ name: "Org", idpOrgId: null, defaultSourceLang: "de" });
+    await caller.settings.update({ name: "Org renamed", idpOrgId: null });
+    expect(await caller.settings.get()).toMatchObject({ name: "Org renamed", defaultSourceLang: "de" });
+    const bad = await failure(caller.settings.update({ name: "Org", idpOrgId: null, defaultSourceLang: "xx-yy" }));
+    expect(bad.code).toBe("BAD_REQUEST");
+    expect(bad.message).toContain("is not a language code");
+  });
+
   it("reports daily usage per language; a reversed range is a clear 400", async () => {
     const org = await createTestOrg(db.ctx);
     const caller = callerFor(org.ownerId);

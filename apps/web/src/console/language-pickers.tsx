@@ -83,8 +83,8 @@ export function LanguagePickers({
       {unserved.length > 0 && (
         <p className="muted">
           No configured engine translates {unserved.slice(0, 6).join(", ")}
-          {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}: add an LLM endpoint or LibreTranslate to translate them (see
-          docs/translation.md, &ldquo;Pairing with a local LLM server&rdquo;).
+          {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}: add an LLM endpoint, LibreTranslate or DeepL to translate them (see
+          docs/translation.md, &ldquo;Engines in compose&rdquo;).
         </p>
       )}
     </>

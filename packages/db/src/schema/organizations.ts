@@ -29,6 +29,9 @@ export const organizations = pgTable(
     // Monthly billing periods start on this instant's day of month (clamped to short months).
     billingAnchor: tstz("billing_anchor").notNull().defaultNow(),
     idpOrgId: text("idp_org_id"),
+    // The source language of a text too short or mixed to detect ("OK"): a language code, or
+    // "none" (refuse with a 400); null takes the deployment's TOLK_DEFAULT_SOURCE_LANG.
+    defaultSourceLang: text("default_source_lang"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -15,7 +15,7 @@ interface LanguageAndTier {
 
 /** The warning a translation carries when its source language was the default, not detected. */
 export const defaultedSourceWarning = (lang: string) =>
-  `The source language could not be detected (the text is too short or mixed), so it was taken as ${lang}, the default source language. Set source_lang to choose another.`;
+  `The source language could not be detected (the text is too short or mixed), so it was taken as ${lang}, the default source language. Set source_lang to choose another, or change the organization's default in the console's settings.`;
 
 /**
  * The translation use cases' one call into analysis, made before anything else:

@@ -7,10 +7,11 @@ export const principalOrgColumns = {
   plan: organizations.plan,
   planOverrides: organizations.planOverrides,
   billingAnchor: organizations.billingAnchor,
+  defaultSourceLang: organizations.defaultSourceLang,
 };
 
 /** The organization as every request carries it: the shape `principalOrgColumns` selects. */
-export type PrincipalOrg = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor">;
+export type PrincipalOrg = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor" | "defaultSourceLang">;
 
 /** Who is calling, resolved from the bearer token. */
 export interface Principal {

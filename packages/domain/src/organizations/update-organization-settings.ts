@@ -1,3 +1,4 @@
+import { languageCode } from "@tolk/contract";
 import { organizations } from "@tolk/db";
 import { and, eq, ne } from "drizzle-orm";
 
@@ -6,14 +7,25 @@ import { type DomainContext, withTransaction } from "../context";
 import { TolkError, badRequest, notFound } from "../errors";
 
 /**
- * Renames an organization and sets its identity-provider id (the org claim session tokens may
- * carry instead of our id). The plan is not a setting: operators change it with the CLI.
+ * Renames an organization, sets its identity-provider id (the org claim session tokens may
+ * carry instead of our id) and, when given, its default source language. The plan is not a
+ * setting: operators change it with the CLI.
  */
-export async function updateOrganizationSettings(ctx: DomainContext, options: { orgId: string; name: string; idpOrgId: string | null }) {
+export async function updateOrganizationSettings(
+  ctx: DomainContext,
+  options: {
+    orgId: string;
+    name: string;
+    idpOrgId: string | null;
+    /** A language code, "none", or null for the deployment's default; undefined keeps it. */
+    defaultSourceLang?: string | null;
+  },
+) {
   const name = options.name.trim();
   if (!name || name.length > 200) throw badRequest("An organization name of 1 to 200 characters is required.", "name");
   const idpOrgId = options.idpOrgId?.trim() || null;
   if (idpOrgId && idpOrgId.length > 200) throw badRequest("The identity-provider id may have at most 200 characters.", "idp_org_id");
+  const defaultSourceLang = options.defaultSourceLang === undefined ? undefined : readDefaultSourceLang(options.defaultSourceLang);
   if (idpOrgId) {
     const [taken] = await ctx.db
       .select({ id: organizations.id })
@@ -26,12 +38,32 @@ export async function updateOrganizationSettings(ctx: DomainContext, options: { 
   return withTransaction(ctx, async (tx, txCtx) => {
     const [org] = await tx
       .update(organizations)
-      .set({ name, idpOrgId })
+      .set({ name, idpOrgId, ...(defaultSourceLang === undefined ? {} : { defaultSourceLang }) })
       .where(eq(organizations.id, options.orgId))
-      .returning({ id: organizations.id, name: organizations.name, plan: organizations.plan, idpOrgId: organizations.idpOrgId });
+      .returning({
+        id: organizations.id,
+        name: organizations.name,
+        plan: organizations.plan,
+        idpOrgId: organizations.idpOrgId,
+        defaultSourceLang: organizations.defaultSourceLang,
+      });
     if (!org) throw notFound("Organization");
-    const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}`;
+    const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}, default source language ${org.defaultSourceLang ?? "the deployment's"}`;
     await recordAudit(txCtx, { orgId: org.id, action: "settings.updated", target: { type: "organization", id: org.id, label } });
     return org;
   });
+}
+
+/** A language code (normalised: "EN-us" → "en"), "none", or null; anything else is a 400. */
+function readDefaultSourceLang(value: string | null): string | null {
+  if (value === null || value.trim() === "") return null;
+  if (value.trim().toLowerCase() === "none") return "none";
+  const parsed = languageCode.safeParse(value);
+  if (!parsed.success) {
+    throw badRequest(
+      `'${value.slice(0, 20)}' is not a language code: use an ISO 639-1 code such as en, or none to refuse undetectable texts.`,
+      "default_source_lang",
+    );
+  }
+  return parsed.data;
 }

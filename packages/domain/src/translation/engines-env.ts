@@ -1,4 +1,4 @@
-import { type EnginesConfig, parseEngineRoutes } from "@tolk/engines";
+import { type EnginesConfig, parseEngineRoutes, parseTargetVariants } from "@tolk/engines";
 import { languageCode } from "@tolk/contract";
 import { z } from "zod";
 
@@ -40,11 +40,23 @@ export const enginesEnvSchema = {
   LLM_MODEL_PREMIUM: z.string().optional(),
   LIBRETRANSLATE_URL: z.string().url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
+  /** The operator's DeepL API key: turns the DeepL engine on. */
+  DEEPL_API_KEY: z.string().min(1).optional(),
+  /** DeepL's server; default by the key (`:fx` → DeepL Free, else Pro), or any server speaking DeepL's /v2. */
+  DEEPL_URL: z.string().url().optional(),
+  /** The DeepL target variety per language, e.g. `en:EN-GB,pt:PT-PT` (default EN-US, PT-BR, ZH-HANS). */
+  DEEPL_TARGET_VARIANTS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseTargetVariants(v) !== null, "expected entries like en:EN-GB,pt:PT-PT"),
 };
 
 export type EnginesEnv = z.infer<z.ZodObject<typeof enginesEnvSchema>>;
 
-/** The engines the environment configures: Apertium unless TOLK_APERTIUM=0, an LLM when a URL and a model are set, LibreTranslate when its URL is. */
+/**
+ * The engines the environment configures: Apertium unless TOLK_APERTIUM=0, an LLM when a URL and
+ * a model are set, LibreTranslate when its URL is, DeepL when its key is.
+ */
 export function enginesConfig(env: EnginesEnv): EnginesConfig {
   const models = { mini: env.LLM_MODEL_MINI, standard: env.LLM_MODEL_STANDARD, premium: env.LLM_MODEL_PREMIUM };
   const hasModel = Object.values(models).some(Boolean);
@@ -61,6 +73,13 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
         : false,
     llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,
     libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,
+    deepl: env.DEEPL_API_KEY
+      ? {
+          authKey: env.DEEPL_API_KEY,
+          url: env.DEEPL_URL,
+          targetVariants: env.DEEPL_TARGET_VARIANTS ? (parseTargetVariants(env.DEEPL_TARGET_VARIANTS) ?? {}) : {},
+        }
+      : undefined,
     routes: env.TOLK_ENGINE_ROUTES ? (parseEngineRoutes(env.TOLK_ENGINE_ROUTES) ?? []) : [],
   };
 }

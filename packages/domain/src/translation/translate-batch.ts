@@ -7,6 +7,7 @@ import { type DomainContext } from "../context";
 import { resolveTranslationResources } from "./resolve-resources";
 import { batchEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
+import { defaultSourceLangFor } from "./default-source-lang";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 import { assertTextWithinPlan, withDefaultedSource } from "./translate-text";
 
@@ -25,7 +26,7 @@ export async function translateBatch(
     texts: Object.values(options.request.strings),
     targets: options.request.target_langs,
     engineCount: services.router.engines.length,
-    defaultSourceLang: services.defaultSourceLang,
+    defaultSourceLang: defaultSourceLangFor(services, principal.org),
   });
   const entries = Object.entries(request.strings);
   let inputChars = 0;

@@ -133,6 +133,8 @@ export async function translateSegments(
               tier: options.tier,
               instructions: legInstructions,
               context: legContext,
+              // Part of the cache key already: the voice's instructions name its formality.
+              formality: leg === lastLeg ? ENGINE_FORMALITY[resources.voice?.formality ?? "Neutral"] : undefined,
             }),
           ),
         { store: options.cacheStore },
@@ -214,6 +216,8 @@ async function measureEngineCall<T>(engine: string, pair: string, segments: numb
     metrics().engineCall({ engine, pair, segments, seconds: (performance.now() - started) / 1000, ok });
   }
 }
+
+const ENGINE_FORMALITY: Readonly<Record<Formality, "more" | "less" | undefined>> = { Formal: "more", Neutral: undefined, Informal: "less" };
 
 /** Memory matches offered to an engine as examples, per segment. */
 const CONTEXT_MATCHES = 2;

@@ -10,6 +10,7 @@ import { qualityScore } from "./quality-score";
 import { resolveTranslationResources } from "./resolve-resources";
 import { textEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
+import { defaultSourceLangFor } from "./default-source-lang";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 
 /** Refuses a text longer than the organization's plan allows (400, the limit in the message). */
@@ -34,7 +35,7 @@ export async function translateText(
     texts: [options.request.text],
     targets: [options.request.target_lang],
     engineCount: services.router.engines.length,
-    defaultSourceLang: services.defaultSourceLang,
+    defaultSourceLang: defaultSourceLangFor(services, principal.org),
   });
   const inputChars = countCharacters(request.text);
   assertTextWithinPlan(principal, inputChars, "text");

@@ -10,7 +10,7 @@ import {
   type TranslateRequest,
   type TranslationContext,
 } from "../engine";
-import { EngineHttpError, type HttpOptions, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
+import { EngineHttpError, type HttpOptions, chunksWithin, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
 import { type LlmModels, resolveModel } from "./models";
 import { parseSingle, parseTranslations } from "./parse";
 import { type PromptLanguage, fitContext, systemPrompt, userContent } from "./prompt";
@@ -222,23 +222,4 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
-}
-
-/** Consecutive chunks of at most `maxCount` segments and `maxChars` characters (JSON-quoted), never empty. */
-export function chunksWithin(segments: readonly string[], maxCount: number, maxChars: number): string[][] {
-  const chunks: string[][] = [];
-  let chunk: string[] = [];
-  let chars = 0;
-  for (const segment of segments) {
-    const cost = JSON.stringify(segment).length + 1;
-    if (chunk.length > 0 && (chunk.length >= maxCount || chars + cost > maxChars)) {
-      chunks.push(chunk);
-      chunk = [];
-      chars = 0;
-    }
-    chunk.push(segment);
-    chars += cost;
-  }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
 }

@@ -6,6 +6,8 @@ import { type AddressInfo } from "node:net";
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, without "?". */
+  query: string;
   headers: IncomingHttpHeaders;
   /** The parsed JSON body; undefined when there was none or it was not JSON. */
   body: unknown;
@@ -34,7 +36,14 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       } catch {
         body = undefined;
       }
-      const recorded = { method: req.method ?? "", path: (req.url ?? "").split("?")[0] ?? "", headers: req.headers, body, at: Date.now() };
+      const recorded = {
+        method: req.method ?? "",
+        path: (req.url ?? "").split("?")[0] ?? "",
+        query: (req.url ?? "").split("?")[1] ?? "",
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      };
       requests.push(recorded);
       handler(recorded, res);
     });

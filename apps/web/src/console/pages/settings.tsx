@@ -31,6 +31,7 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
   const queryClient = useQueryClient();
   const [name, setName] = useState(initial.name);
   const [idp, setIdp] = useState(initial.idpOrgId ?? "");
+  const [sourceLang, setSourceLang] = useState(initial.defaultSourceLang ?? "");
   const update = useMutation(
     trpc.settings.update.mutationOptions({
       // The name shows in the switcher too.
@@ -42,7 +43,7 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
       className="card"
       onSubmit={(e) => {
         e.preventDefault();
-        update.mutate({ name, idpOrgId: idp.trim() || null });
+        update.mutate({ name, idpOrgId: idp.trim() || null, defaultSourceLang: sourceLang.trim() || null });
       }}
     >
       <FormError error={update.error} />
@@ -71,6 +72,22 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
         <input id="idp" type="text" maxLength={200} value={idp} onChange={(e) => setIdp(e.target.value)} aria-describedby="idp-help" />
         <span id="idp-help" className="muted">
           Session tokens from your identity provider may name this organization by this id (claim <code>org_id</code> by default). Leave empty for none.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor="default-source-lang">Default source language</label>
+        <input
+          id="default-source-lang"
+          type="text"
+          maxLength={20}
+          value={sourceLang}
+          placeholder={initial.deploymentDefaultSourceLang}
+          onChange={(e) => setSourceLang(e.target.value)}
+          aria-describedby="default-source-lang-help"
+        />
+        <span id="default-source-lang-help" className="muted">
+          Taken for a text whose language cannot be detected (&ldquo;OK&rdquo;), and said so in the response. A code such as <code>en</code>, or{" "}
+          <code>none</code> to refuse such texts with a 400. Leave empty for this deployment&rsquo;s default ({initial.deploymentDefaultSourceLang}).
         </span>
       </div>
       <button type="submit" className="primary" disabled={update.isPending}>

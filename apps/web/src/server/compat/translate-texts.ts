@@ -1,5 +1,5 @@
 import { type Formality, batchRequest, translateRequest } from "@tolk/contract";
-import { type Principal, countCharacters, creditsFor, resolveSourceLanguage, translateBatch, translateText } from "@tolk/domain";
+import { type Principal, countCharacters, creditsFor, defaultSourceLangFor, resolveSourceLanguage, translateBatch, translateText } from "@tolk/domain";
 
 import { type AppContext } from "../context";
 import { validated } from "./validate";
@@ -48,7 +48,7 @@ export async function translateTexts(
     texts: request.texts,
     targets: parsed.target_langs,
     engineCount: app.translation.router.engines.length,
-    defaultSourceLang: app.translation.defaultSourceLang,
+    defaultSourceLang: defaultSourceLangFor(app.translation, principal.org),
   });
   const result = await translateBatch(app.domain, app.translation, { principal, requestId, request: body, formality: request.formality });
   const out = result.translations[request.targetLang] ?? {};

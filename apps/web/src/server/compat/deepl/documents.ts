@@ -4,6 +4,7 @@ import {
   TolkError,
   badRequest,
   contentDisposition,
+  defaultSourceLangFor,
   detectDocumentLanguage,
   downloadDocument,
   findOrgJob,
@@ -38,7 +39,7 @@ export async function uploadDeeplDocument(
   // Without source_lang DeepL detects the document's language: so does Tolk, from its text.
   const sourceLang = source
     ? tolkLanguage(source, "source_lang")
-    : (await detectDocumentLanguage(upload, { targetLang, defaultSourceLang: app.translation.defaultSourceLang })).language;
+    : (await detectDocumentLanguage(upload, { targetLang, defaultSourceLang: defaultSourceLangFor(app.translation, principal.org) })).language;
   const glossaryId = params.get("glossary_id");
   const submitted = await submitDocument(app.domain, app.documents, {
     principal,

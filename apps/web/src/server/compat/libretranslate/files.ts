@@ -1,5 +1,5 @@
 import { AUTO_SOURCE_LANG, FORMATS } from "@tolk/contract";
-import { type Principal, badRequest, detectDocumentLanguage, effectiveLimits, PLAN_LIMITS, submitDocument } from "@tolk/domain";
+import { type Principal, badRequest, defaultSourceLangFor, detectDocumentLanguage, effectiveLimits, PLAN_LIMITS, submitDocument } from "@tolk/domain";
 
 import { type AppContext } from "../../context";
 import { type Params } from "../params";
@@ -17,7 +17,7 @@ export async function libreTranslateFile(app: AppContext, principal: Principal, 
   const upload = { filename: file.filename, bytes: file.bytes };
   const sourceLang =
     source === AUTO_SOURCE_LANG
-      ? (await detectDocumentLanguage(upload, { targetLang: target, defaultSourceLang: app.translation.defaultSourceLang })).language
+      ? (await detectDocumentLanguage(upload, { targetLang: target, defaultSourceLang: defaultSourceLangFor(app.translation, principal.org) })).language
       : source;
   const submitted = await submitDocument(app.domain, app.documents, {
     principal,

@@ -1,0 +1,141 @@
+import { LANGUAGES } from "@tolk/contract";
+
+import { countWords, type Engine, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "../engine";
+import { EngineHttpError, type HttpOptions, chunksWithin, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
+import { type DeeplPair, deeplPairs, readDeeplLanguages } from "./languages";
+
+export interface DeeplEngineOptions extends HttpOptions {
+  /** The DeepL API key (DEEPL_API_KEY), sent as `Authorization: DeepL-Auth-Key …`. */
+  authKey: string;
+  /**
+   * Server root (DEEPL_URL), e.g. https://api.deepl.com, or any server speaking DeepL's /v2 (a
+   * Tolk instance). Default: DeepL Free for a key ending in `:fx`, DeepL Pro otherwise.
+   */
+  url?: string;
+  /** ISO code → DeepL target code for languages with several varieties, e.g. { en: "EN-GB" }. */
+  targetVariants?: Readonly<Record<string, string>>;
+  /** Languages Tolk knows; DeepL codes that map to none are dropped. Default: the contract's. */
+  languages?: readonly { code: string }[];
+}
+
+const NAME = "deepl";
+/** DeepL takes at most 50 texts per request. */
+const MAX_TEXTS = 50;
+// DeepL refuses a request body over 128 KiB; JSON-quoted characters are counted, and a
+// character is at most 3 bytes of UTF-8 in the scripts DeepL serves, so this stays under it.
+const MAX_CHARS = 40_000;
+
+export const DEEPL_FREE_URL = "https://api-free.deepl.com";
+export const DEEPL_PRO_URL = "https://api.deepl.com";
+
+/** The server a key belongs to when none is configured: Free keys end in `:fx`. */
+export function defaultDeeplUrl(authKey: string): string {
+  return authKey.endsWith(":fx") ? DEEPL_FREE_URL : DEEPL_PRO_URL;
+}
+
+/**
+ * DeepL (or any server speaking its /v2 API) as an engine. Resolves once GET /v2/languages has
+ * told which languages it serves (rejects with EngineError when it cannot); a request is one
+ * POST /v2/translate per 50 segments. Formality is sent where DeepL says the target supports it.
+ * DeepL cannot tell unknown words: null.
+ */
+export async function createDeeplEngine(options: DeeplEngineOptions): Promise<Engine> {
+  const url = (options.url ?? defaultDeeplUrl(options.authKey)).replace(/\/+$/u, "").replace(/\/v2$/u, "");
+  if (!/^https?:\/\//u.test(url)) throw new Error(`deepl: url must be an http(s) URL, got "${options.url}"`);
+  if (options.authKey.trim() === "") throw new Error("deepl: an API key is required");
+  const policy = httpPolicy(NAME, options, 30_000);
+  const known = new Set((options.languages ?? LANGUAGES).map((l) => l.code));
+  const headers = { authorization: `DeepL-Auth-Key ${options.authKey}` };
+  const closing = new AbortController();
+
+  const list = async (type: "source" | "target") => {
+    const body = await call(() => requestJson(policy, { method: "GET", url: `${url}/v2/languages?type=${type}`, headers }));
+    try {
+      return readDeeplLanguages(body, type);
+    } catch (err) {
+      throw new EngineError(NAME, err instanceof Error ? err.message : String(err), false);
+    }
+  };
+  const served = deeplPairs(await list("source"), await list("target"), known, options.targetVariants);
+  const byKey = new Map<string, DeeplPair>(served.map((p) => [pairKey(p.pair), p]));
+  const pairs: readonly LanguagePair[] = served.map((p) => p.pair);
+
+  return {
+    name: NAME,
+
+    pairs: () => pairs,
+
+    async translate(request: TranslateRequest): Promise<SegmentResult[]> {
+      const route = byKey.get(pairKey(request.pair));
+      if (!route) throw new EngineError(NAME, `unsupported pair ${pairKey(request.pair)}`, false);
+      if (closing.signal.aborted) throw new EngineError(NAME, "engine closed", false);
+      const signal = joinSignals(closing.signal, request.signal);
+      // "prefer_": a target without formality is translated rather than refused.
+      const formality = route.formality && request.formality ? { formality: `prefer_${request.formality}` } : {};
+      const texts = await translateCores(request.segments, async (cores) => {
+        const out: string[] = [];
+        for (const text of chunksWithin(cores, MAX_TEXTS, MAX_CHARS)) {
+          const answer = await call(() =>
+            requestJson(policy, {
+              method: "POST",
+              url: `${url}/v2/translate`,
+              headers,
+              // The segments are sentences already: DeepL must neither split nor re-case them.
+              body: { text, source_lang: route.source, target_lang: route.target, split_sentences: "0", preserve_formatting: true, ...formality },
+              signal,
+            }),
+          );
+          out.push(...readTranslations(answer, text.length));
+        }
+        return out;
+      });
+      return texts.map((text, i) => ({ text, unknownWords: null, words: countWords(request.segments[i] ?? "") }));
+    },
+
+    async health(): Promise<EngineHealth> {
+      try {
+        await call(() => requestJson(policy, { method: "GET", url: `${url}/v2/usage`, headers, retry: false, timeoutMs: Math.min(policy.timeoutMs, 10_000) }));
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, detail: err instanceof Error ? err.message : String(err) };
+      }
+    },
+
+    async close() {
+      closing.abort();
+    },
+  };
+}
+
+/**
+ * DeepL's statuses that mean something for the operator, said plainly: the key (never part of
+ * a message: it travels in a header) is wrong, or the quota is used up. 429 and 5xx keep the
+ * shared retry rule of ../http.ts and its message.
+ */
+async function call<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    if (!(err instanceof EngineHttpError) || err.status === null) throw err;
+    const plain = PLAIN_STATUS[err.status];
+    if (!plain) throw err;
+    throw new EngineHttpError(NAME, `${plain} (HTTP ${err.status})`, false, err.failure, err.status);
+  }
+}
+
+const PLAIN_STATUS: Readonly<Record<number, string>> = {
+  401: "DeepL refused the configured API key",
+  403: "DeepL refused the configured API key",
+  456: "the DeepL account's character quota is used up",
+};
+
+/** The texts of a POST /v2/translate answer ({ translations: [{ text }] }), exactly `expected` of them. */
+function readTranslations(body: unknown, expected: number): string[] {
+  const list = body && typeof body === "object" ? (body as { translations?: unknown }).translations : undefined;
+  const texts = Array.isArray(list)
+    ? list.map((t: unknown) => (t && typeof t === "object" ? (t as { text?: unknown }).text : undefined)).filter((t): t is string => typeof t === "string")
+    : [];
+  if (Array.isArray(list) && list.length === expected && texts.length === expected) return texts;
+  const got = Array.isArray(list) ? `${texts.length} texts` : typeof list;
+  throw new EngineError(NAME, `POST /v2/translate answered ${got}, expected ${expected}`, true);
+}
