@@ -173,8 +173,14 @@ test("the low-credit webhook reaches a local receiver with a valid signature, an
     await page.getByLabel("Webhook URL").fill(url);
     await page.getByRole("button", { name: "Save alert" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Alert saved." })).toBeVisible();
+    // The secret is never on screen but as a hint; rotating shows the new one, once.
+    await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+    await page.getByRole("button", { name: "Rotate signing secret" }).click();
     const secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
-    expect(secret).toMatch(/^whsec_/);
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    await page.reload();
+    await expect(page.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible();
+    await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => got.length, { timeout: 15_000 }).toBe(1);

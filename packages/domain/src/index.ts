@@ -1,6 +1,6 @@
 // What other packages use of the domain, by name. A use case that another package needs is
 // added here; one used only inside the domain is imported from its own module.
-export { getAlertSettings, updateAlertSettings } from "./alerts/alert-settings";
+export { getAlertSettings, getAlertSettingsView, rotateWebhookSecret, updateAlertSettings } from "./alerts/alert-settings";
 export { deliverDueWebhooks, listWebhookDeliveries, MAX_WEBHOOK_ATTEMPTS } from "./alerts/deliver-webhooks";
 export { checkWebhookUrl, STRICT_WEBHOOK_POLICY, type WebhookTargetPolicy, webhookPolicyFromEnv, webhooksEnvSchema } from "./alerts/webhook-target";
 export { getLowCreditStatus, LOW_CREDITS_EVENT, queueLowCreditAlerts, queueTestWebhook } from "./alerts/low-credits";

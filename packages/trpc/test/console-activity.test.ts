@@ -1,4 +1,4 @@
-import { RequestLogWriter, addMember, cliActor, createUser, debitCredits, topUpCredits } from "@tolk/domain";
+import { RequestLogWriter, addMember, cliActor, createUser, debitCredits, getAlertSettings, topUpCredits } from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -43,6 +43,7 @@ describe("console activity procedures", () => {
     ];
     for (const call of calls) expect((await failure(call())).code).toBe("FORBIDDEN");
     expect((await failure(member.alerts.update({ thresholdPercent: 50, webhookUrl: null }))).code).toBe("FORBIDDEN");
+    expect((await failure(member.alerts.rotateSecret())).code).toBe("FORBIDDEN");
     await expect(member.alerts.status()).resolves.toMatchObject({ crossed: false, thresholdPercent: null });
   });
 
@@ -100,9 +101,26 @@ describe("console activity procedures", () => {
     const admin = callerFor((await userIn(org.orgId, "owner")).id);
     expect((await failure(admin.alerts.update({ thresholdPercent: 150, webhookUrl: null }))).code).toBe("BAD_REQUEST");
     expect(await admin.alerts.sendTest()).toEqual({ deliveryId: null });
-    await admin.alerts.update({ thresholdPercent: 80, webhookUrl: "http://127.0.0.1:9/hook" });
+    expect((await failure(admin.alerts.update({ thresholdPercent: 80, webhookUrl: "http://127.0.0.1:9/hook" }))).message).toMatch(/https:\/\//);
+    await admin.alerts.update({ thresholdPercent: 80, webhookUrl: "https://hooks.example.com/tolk" });
     const { deliveryId } = await admin.alerts.sendTest();
     expect(await admin.alerts.deliveries()).toEqual([expect.objectContaining({ id: deliveryId, status: "pending", attempts: 0, test: true })]);
     expect((await admin.audit.list({})).items[0]).toMatchObject({ action: "alerts.updated" });
+  });
+
+  it("shows the signing secret only when it is rotated, as a hint otherwise, and records the rotation", async () => {
+    const org = await createTestOrg(db.ctx);
+    const admin = callerFor((await userIn(org.orgId, "owner")).id);
+    const before = await admin.alerts.get();
+    expect(before).not.toHaveProperty("webhookSecret");
+    expect(before.secretHint).toMatch(/^whsec_…[0-9a-f]{4}$/);
+    const { webhookSecret } = await admin.alerts.rotateSecret();
+    expect(webhookSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const after = await admin.alerts.get();
+    expect(after.secretHint).toBe(`whsec_…${webhookSecret.slice(-4)}`);
+    expect(JSON.stringify(after)).not.toContain(webhookSecret);
+    // The new secret is the one events are signed with from now on.
+    expect((await getAlertSettings(db.ctx, { orgId: org.orgId })).webhookSecret).toBe(webhookSecret);
+    expect((await admin.audit.list({})).items[0]).toMatchObject({ action: "alerts.secret_rotated" });
   });
 });

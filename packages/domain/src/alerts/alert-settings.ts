@@ -44,3 +44,27 @@ export async function updateAlertSettings(
     return row;
   });
 }
+
+/**
+ * What the console shows of the settings: the secret only as a hint (its last characters), so a
+ * screen or a screenshot never carries it; the full secret is shown once, when it is rotated.
+ */
+export async function getAlertSettingsView(ctx: DomainContext, options: { orgId: string }) {
+  const { thresholdPercent, webhookUrl, webhookSecret } = await getAlertSettings(ctx, options);
+  return { thresholdPercent, webhookUrl, secretHint: `whsec_…${webhookSecret.slice(-4)}` };
+}
+
+/** A new signing secret, replacing the old one at once; returned this one time. */
+export async function rotateWebhookSecret(ctx: DomainContext, options: { orgId: string }): Promise<{ webhookSecret: string }> {
+  await getAlertSettings(ctx, options);
+  const webhookSecret = newWebhookSecret();
+  return withTransaction(ctx, async (tx, txCtx) => {
+    await tx.update(orgAlerts).set({ webhookSecret, updatedAt: ctx.now() }).where(eq(orgAlerts.orgId, options.orgId));
+    await recordAudit(txCtx, {
+      orgId: options.orgId,
+      action: "alerts.secret_rotated",
+      target: { type: "alerts", id: options.orgId, label: `webhook secret whsec_…${webhookSecret.slice(-4)}` },
+    });
+    return { webhookSecret };
+  });
+}

@@ -11,6 +11,7 @@ export type AuditAction =
   | "member.role_changed"
   | "settings.updated"
   | "alerts.updated"
+  | "alerts.secret_rotated"
   | "glossary.created"
   | "glossary.deleted"
   | "memory.created"

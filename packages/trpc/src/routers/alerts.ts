@@ -1,15 +1,29 @@
-import { getAlertSettings, getLowCreditStatus, listWebhookDeliveries, queueTestWebhook, updateAlertSettings } from "@tolk/domain";
+import {
+  getAlertSettings,
+  getAlertSettingsView,
+  getLowCreditStatus,
+  listWebhookDeliveries,
+  queueTestWebhook,
+  rotateWebhookSecret,
+  updateAlertSettings,
+} from "@tolk/domain";
 import { z } from "zod";
 
 import { orgProcedure, router } from "../trpc";
 
 export const alertsRouter = router({
-  /** The threshold, the webhook URL and its signing secret (admins only: the secret signs every event). */
-  get: orgProcedure("admin").query(({ ctx }) => getAlertSettings(ctx.domain, { orgId: ctx.membership.org.id })),
+  /** The threshold, the webhook URL and a hint of its signing secret (the secret itself only from rotateSecret). */
+  get: orgProcedure("admin").query(({ ctx }) => getAlertSettingsView(ctx.domain, { orgId: ctx.membership.org.id })),
 
   update: orgProcedure("admin")
     .input(z.object({ thresholdPercent: z.number().int().nullable(), webhookUrl: z.string().max(2000).nullable() }))
-    .mutation(({ ctx, input }) => updateAlertSettings(ctx.domain, { orgId: ctx.membership.org.id, ...input })),
+    .mutation(async ({ ctx, input }) => {
+      await updateAlertSettings(ctx.domain, { orgId: ctx.membership.org.id, ...input });
+      return getAlertSettingsView(ctx.domain, { orgId: ctx.membership.org.id });
+    }),
+
+  /** A new signing secret, in force at once, shown this one time (admins only: it signs every event). */
+  rotateSecret: orgProcedure("admin").mutation(({ ctx }) => rotateWebhookSecret(ctx.domain, { orgId: ctx.membership.org.id })),
 
   /** Queues a test `credits.low` event to the saved URL; the worker delivers it like a real one. */
   sendTest: orgProcedure("admin").mutation(async ({ ctx }) => {

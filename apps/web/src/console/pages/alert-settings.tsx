@@ -33,6 +33,7 @@ function AlertForm({ initial }: { initial: RouterOutputs["alerts"]["get"] }) {
   const invalidate = () => void queryClient.invalidateQueries({ queryKey: trpc.alerts.pathKey() });
   const update = useMutation(trpc.alerts.update.mutationOptions({ onSuccess: invalidate }));
   const sendTest = useMutation(trpc.alerts.sendTest.mutationOptions({ onSuccess: invalidate }));
+  const rotate = useMutation(trpc.alerts.rotateSecret.mutationOptions({ onSuccess: invalidate }));
   return (
     <>
       <form
@@ -75,12 +76,28 @@ function AlertForm({ initial }: { initial: RouterOutputs["alerts"]["get"] }) {
           <span className="field-title" id="alert-secret-label">
             Signing secret
           </span>
-          <div className="secret">
-            <code data-testid="webhook-secret">{initial.webhookSecret}</code>
-            <CopyButton text={initial.webhookSecret} label="Copy secret" />
+          {rotate.data ? (
+            <div role="status" className="alert ok">
+              <p>New signing secret, in force now. Copy it: it is shown this once.</p>
+              <div className="secret">
+                <code data-testid="webhook-secret">{rotate.data.webhookSecret}</code>
+                <CopyButton text={rotate.data.webhookSecret} label="Copy secret" />
+              </div>
+            </div>
+          ) : (
+            <p>
+              <code aria-describedby="alert-secret-label">{initial.secretHint}</code>
+            </p>
+          )}
+          <FormError error={rotate.error} />
+          <div className="row">
+            <button type="button" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+              Rotate signing secret
+            </button>
           </div>
           <span className="muted">
-            Verify the <code>Tolk-Signature</code> header with it: HMAC-SHA256 of <code>timestamp.body</code> (see the webhooks documentation).
+            Verify the <code>Tolk-Signature</code> header with it: HMAC-SHA256 of <code>timestamp.body</code>. Rotating replaces the secret at once; events
+            already queued are signed with the new one.
           </span>
         </div>
         <div className="row">
