@@ -19,9 +19,12 @@ import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, 
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
 import { type SegmentCache } from "./segment-cache";
+import { LOCALIZATION_ORIGIN, type LocalizationTerms } from "./localization-terms";
+import { type Span, findSoftwareNames } from "./software-names";
 import { agreeWithTerms } from "./term-agreement";
 import { type Repair, repairFuzzyMatch } from "./tm-repair";
-import { type TermSet } from "./term-matcher";
+import { type TermMatch, type TermSet, followCase } from "./term-matcher";
+import { type UiString, joinUiString, keepInitialCase, splitUiString } from "./ui-strings";
 
 /** What translation use cases need besides the database: the engines and their result cache. */
 export interface TranslationServices {
@@ -99,16 +102,22 @@ export async function translateSegments(
   const { route, segments } = options;
   const resources = options.resources ?? {};
   const tmMatches = segments.map((s) => (resources.memory ? memoryMatch(s, resources.memory, resources.terms) : null));
-  const prepared = segments.map((s, i) => (tmMatches[i] ? null : protectSegment(s, resources.terms)));
-  const toEngine = prepared.map((p) => p !== null && hasWords(p.text.replace(TOKEN, " ")));
-  let current = prepared.map((p) => p?.text ?? "");
-  const unknown: (number | null)[] = segments.map(() => 0);
-  const engines: string[] = segments.map(() => "none");
-  const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
+  const prepared = segments.map((s, i) =>
+    tmMatches[i] ? null : resources.localization ? protectLocalized(s, resources.terms, resources.localization) : protectSegment(s, resources.terms),
+  );
   const lastLeg = route.legs.at(-1);
+  const llm = lastLeg?.engine.name.split(":")[0] === "llm";
+  // Built-in terms are checked against what the engine makes of each alone (see substituteTerms),
+  // translated with the segments, in the same request. An LLM reads them in its prompt instead.
+  const termSources = llm ? [] : [...new Set(prepared.flatMap((p) => p?.soft?.map((m) => m.term.source) ?? []))];
+  const toEngine = [...prepared.map((p) => p !== null && hasWords(p.text.replace(TOKEN, " "))), ...termSources.map(() => true)];
+  let current = [...prepared.map((p) => p?.text ?? ""), ...termSources];
+  const unknown: (number | null)[] = current.map(() => 0);
+  const engines: string[] = current.map(() => "none");
+  const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
 
   // Only an engine that reads context gets it (and a cache key of its own): the LLM.
-  const context = route.legs.length === 1 && lastLeg?.engine.name.split(":")[0] === "llm" ? engineContext(segments, prepared, toEngine, resources) : undefined;
+  const context = route.legs.length === 1 && llm ? engineContext(segments, prepared, toEngine, resources) : undefined;
 
   for (const leg of route.legs) {
     const indexes = current.flatMap((_, i) => (toEngine[i] ? [i] : []));
@@ -151,8 +160,10 @@ export async function translateSegments(
     current = next;
   }
 
+  const engineForms = new Map(termSources.map((source, k) => [source, current[segments.length + k] ?? ""]));
   const target = lastLeg?.pair.target ?? "";
   const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine.name, target);
+  const uses: TermUse[][] = prepared.map((p) => p?.uses ?? []);
   const texts: string[] = [];
   const signals: SegmentQualitySignals[] = [];
   const removedForbidden: string[][] = [];
@@ -163,9 +174,13 @@ export async function translateSegments(
     let repairs = 0;
     if (match || !p) text = match?.text ?? source;
     else {
-      const agreed = agreeWithTerms(current[i] ?? "", p.termTokens, target);
-      const restored = restorePlaceholders(agreed, p.tokens);
+      const edited =
+        p.soft && !llm && resources.localization ? substituteTerms(current[i] ?? "", p, engineForms, resources.localization) : { ...p, text: current[i] ?? "" };
+      const agreed = agreeWithTerms(edited.text, edited.termTokens, target);
+      const restored = restorePlaceholders(agreed, edited.tokens);
       text = tidySpaces(source, restored.text);
+      if (p.ui) text = joinUiString(keepInitialCase(p.ui.core, text), p.ui);
+      uses[i] = edited.uses;
       repairs = restored.repaired;
       if (formalityAppliedBy === "post_edit" && toEngine[i] && resources.voice) {
         text = formalityPostEdit(text, target, resources.voice.formality);
@@ -191,7 +206,7 @@ export async function translateSegments(
     signals,
     pivot: route.pivot,
     tmMatches: tmMatches.map((m) => (m ? { score: m.score, unitId: m.unitId, level: m.level, repaired: m.repaired } : null)),
-    termsApplied: prepared.map((p) => p?.uses ?? []),
+    termsApplied: uses,
     removedForbidden,
     formalityAppliedBy,
   };
@@ -230,6 +245,7 @@ function engineContext(
   segments.forEach((segment, i) => {
     if (!toEngine[i]) return;
     for (const use of prepared[i]?.uses ?? []) if (use.origin !== "do_not_translate") glossary.set(use.source, use.target);
+    for (const m of prepared[i]?.soft ?? []) if (!glossary.has(m.term.source)) glossary.set(m.term.source, m.term.target);
     for (const match of resources.memory?.index.search(segment, { minScore: TM_MIN_SCORE, limit: CONTEXT_MATCHES }) ?? []) {
       examples.set(match.unit.id, { source: match.unit.source, target: match.unit.target, score: match.score });
     }
@@ -252,6 +268,10 @@ interface PreparedSegment {
   uses: TermUse[];
   /** Token index → term target, for the agreement post-edit. */
   termTokens: ReadonlyMap<number, string>;
+  /** With the localization tables: the segment's accelerator and closing marks, put back after. */
+  ui?: UiString;
+  /** Built-in terms found in the segment, applied after the engine (substituteTerms). */
+  soft?: TermMatch[];
 }
 
 /** The term tokens of a segment without terms: one shared empty map, not one per segment. */
@@ -267,9 +287,119 @@ function protectSegment(segment: string, terms: TermSet | undefined): PreparedSe
     spans.filter((span) => !isNamingKind(span.kind)),
   );
   if (matches.length === 0) return { ...protectPlaceholders(segment), uses: [], termTokens: NO_TERM_TOKENS };
-  const overlaps = (span: { start: number; end: number }) => matches.some((m) => m.start < span.end && span.start < m.end);
+  return assemble(segment, spans, matches);
+}
+
+/** Longest label that takes its first word in command form, in words. */
+const COMMAND_LABEL_WORDS = 5;
+
+/**
+ * With the localization tables (localization-terms.ts), after the accelerator and closing marks
+ * are taken off: the organization's glossary first; then, when the glossary has nothing here, the
+ * whole string from the table; else names kept, quoted labels and the table's terms as term
+ * constraints, and the first word of a short label in command form.
+ */
+function protectLocalized(segment: string, terms: TermSet | undefined, table: LocalizationTerms): PreparedSegment {
+  const ui = splitUiString(segment);
+  const core = ui.core;
+  const spans = findPlaceholders(core);
+  const hard = spans.filter((span) => !isNamingKind(span.kind));
+  const glossary = terms ? terms.find(core, hard) : [];
+  if (glossary.length === 0 && hard.length === 0) {
+    const whole = table.phrase(core);
+    if (whole) {
+      const lead = /^\s*/u.exec(core)?.[0] ?? "";
+      return {
+        text: `${lead}${placeholderToken(0)}`,
+        tokens: [whole.target],
+        uses: [{ source: whole.source, target: whole.target, origin: LOCALIZATION_ORIGIN }],
+        termTokens: NO_TERM_TOKENS,
+        ui,
+      };
+    }
+  }
+  const { names, labels } = findSoftwareNames(core, table, [...hard, ...glossary]);
+  const taken = mergeSpans([...spans, ...glossary, ...names, ...labels]);
+  // A label's first word in command form wins over a term there (`Open` as `Abrir`, not `abierto`).
+  const command = commandAt(core, table, taken);
+  // A word glued to a sigil is code (`%y` in a strftime format, `$path`), not a term.
+  const builtin = table.terms.find(core, command ? mergeSpans([...taken, command]) : taken).filter((m) => !/[%$\\&@#{]/u.test(core.charAt(m.start - 1)));
+  const matches = [...glossary, ...labels];
+  if (command) matches.push(command);
+  const kept = [...spans.map((s) => ({ ...s })), ...names];
+  return { ...assemble(core, kept, matches), ui, soft: builtin };
+}
+
+/**
+ * Built-in terms after the engine, not as tokens before it: a token is opaque to a rule-based
+ * engine, which then cannot reorder around it (`file name` → `archivo nombre`). Where the
+ * engine's translation of a term alone differs from the table's (`file` → `lima`), that
+ * translation is replaced in the output by the table's, as a term token, so that determiners
+ * agree with it (term-agreement.ts). Where the engine's rendering is one translators use too, or
+ * the engine rendered the term some other way in context, the output is left as it is.
+ */
+function substituteTerms(
+  output: string,
+  p: PreparedSegment,
+  engineForms: ReadonlyMap<string, string>,
+  table: LocalizationTerms,
+): Pick<PreparedSegment, "text" | "tokens" | "uses" | "termTokens"> {
+  const tokens = [...p.tokens];
+  const uses = [...p.uses];
+  const termTokens = new Map(p.termTokens);
+  let text = output;
+  for (const m of p.soft ?? []) {
+    const form =
+      engineForms
+        .get(m.term.source)
+        ?.trim()
+        .replace(/[.!?]$/u, "") ?? "";
+    if (!form || !/\p{L}/u.test(form) || table.accepts(m.term.source, form)) continue;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\['’])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}\\]])`, "iu");
+    const found = pattern.exec(text);
+    if (!found) continue;
+    const rendered = followCase(found[0], m.term.target);
+    termTokens.set(tokens.length, rendered);
+    text = text.slice(0, found.index) + placeholderToken(tokens.length) + text.slice(found.index + found[0].length);
+    tokens.push(rendered);
+    uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
+  }
+  return { text, tokens, uses, termTokens };
+}
+
+/** The first word of a short label in the form the table gives commands, unless something covers it. */
+function commandAt(core: string, table: LocalizationTerms, taken: readonly Span[]): TermMatch | null {
+  const words = core.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  if (words.length < 2 || words.length > COMMAND_LABEL_WORDS || /[.!?]\s*$/u.test(core)) return null;
+  const m = /^\s*(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u.exec(core);
+  const word = m?.[1];
+  if (!m || !word) return null;
+  const start = m[0].length - word.length;
+  const end = m[0].length;
+  if (taken.some((s) => s.start < end && start < s.end)) return null;
+  const target = table.command(word);
+  if (!target) return null;
+  const rendered = target.charAt(0).toUpperCase() + target.slice(1);
+  return { start, end, term: { source: word, target, origin: LOCALIZATION_ORIGIN }, rendered };
+}
+
+/** Spans sorted, overlapping ones merged: the skip list TermSet.find reads left to right. */
+function mergeSpans(spans: readonly Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  for (const s of sorted) {
+    const last = out.at(-1);
+    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
+    else out.push({ start: s.start, end: s.end });
+  }
+  return out;
+}
+
+/** The segment with kept spans and term matches as `[[i]]` tokens; a kept span a term overlaps gives way. */
+function assemble(segment: string, kept: readonly Span[], matches: readonly TermMatch[]): PreparedSegment {
+  const overlaps = (span: Span) => matches.some((m) => m.start < span.end && span.start < m.end);
   const pieces = [
-    ...spans.filter((span) => !overlaps(span)).map((span) => ({ start: span.start, end: span.end, match: null })),
+    ...kept.filter((span) => !overlaps(span)).map((span) => ({ start: span.start, end: span.end, match: null })),
     ...matches.map((match) => ({ start: match.start, end: match.end, match })),
   ].sort((x, y) => x.start - y.start);
   const tokens: string[] = [];
@@ -278,6 +408,7 @@ function protectSegment(segment: string, terms: TermSet | undefined): PreparedSe
   let text = "";
   let last = 0;
   for (const piece of pieces) {
+    if (piece.start < last) continue;
     text += segment.slice(last, piece.start) + placeholderToken(tokens.length);
     const m = piece.match;
     if (m) {
