@@ -12,11 +12,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from "node:path";
 
 import { type Catalog, LOCALE_DIR, catalogsFor } from "./gettext-catalogs";
-import { DEFAULT_OPTIONS, buildLocalizationTable } from "./localization-table";
+import { targetAnalysers } from "./target-analyser";
+import { DEFAULT_OPTIONS, buildLocalizationTable, keepVerbForms } from "./localization-table";
 import { LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 
 const OUT = join(import.meta.dirname, "..", "localization-terms");
 const started = performance.now();
+const analysers = await targetAnalysers();
 
 interface Source {
   domain: string;
@@ -74,7 +76,7 @@ const manifest: {
 for (const target of LOCALIZATION_TARGETS) {
   const catalogs: Catalog[] = catalogsFor(target, "train");
   if (catalogs.length === 0) continue;
-  const table = buildLocalizationTable(catalogs, { ...DEFAULT_OPTIONS, target });
+  const table = keepVerbForms(buildLocalizationTable(catalogs, { ...DEFAULT_OPTIONS, target }), (words) => analysers.analyse(target, words));
   if (table.phrases.length === 0) continue;
   const file = `en-${target}.json`;
   const body = JSON.stringify(table);

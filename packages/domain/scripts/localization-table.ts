@@ -281,7 +281,15 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
   const tCount = df("t");
   const sKeep = new Set([...sCount].filter(([g, c]) => c >= options.minTermContexts && contentful(g, sCommon)).map(([g]) => g));
   // A target that starts with an elided article (`l'àrea`) would double it after the engine's own.
-  const tKeep = new Set([...tCount].filter(([g, c]) => c >= options.minCatalogs && contentful(g, tCommon) && !/^\p{L}{1,3}['’]/u.test(g)).map(([g]) => g));
+  // Nor one that ends with a function word (`pas pu ouvrir le`): that word belongs to what follows.
+  const tKeep = new Set(
+    [...tCount]
+      .filter(([g, c]) => c >= options.minCatalogs && contentful(g, tCommon) && !/^\p{L}{1,3}['’]/u.test(g) && !tCommon.has(g.slice(g.lastIndexOf(" ") + 1)))
+      .map(([g]) => g),
+  );
+  // A target with more content words than the term has words carries a neighbour's translation
+  // (`open file` → `pu ouvrir le fichier`, where `pu` is the rendering of `could`).
+  const fits = (s: string, t: string) => t.split(" ").filter((w) => !tCommon.has(w)).length <= s.split(" ").length;
   const joint = new Map<string, Map<string, { n: number; domains: Set<string> }>>();
   for (const p of pairs) {
     const targets = [...p.t].filter((g) => tKeep.has(g));
@@ -314,7 +322,7 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
     if (embedded.has(s)) continue;
     const cs = sCount.get(s) ?? 0;
     const scored = [...row]
-      .filter(([, cell]) => cell.domains.size >= options.minCatalogs)
+      .filter(([t, cell]) => cell.domains.size >= options.minCatalogs && fits(s, t))
       .map(([t, cell]) => ({ t, n: cell.n, dice: (2 * cell.n) / (cs + (tCount.get(t) ?? 0)), words: t.split(" ").length }));
     const top = Math.max(0, ...scored.map((c) => c.dice));
     if (top < options.minDice) continue;
@@ -331,4 +339,39 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
     out.push([s, best.t, alternatives.join("|")]);
   }
   return out;
+}
+
+/** A verb reading of Apertium's analyser (`abrir<vblex><inf>`, `ser<vbser><pri><p3><sg>`). */
+const VERB = /<vb[a-z]*>/u;
+
+/**
+ * Verb forms checked with the target language's morphological analyser (`analyse` gives each
+ * word's readings; null when there is no analyser):
+ * - a command keeps its form only when that can be an infinitive, the form Spanish, Catalan and
+ *   French UIs give commands: a word that starts labels as a noun, an adjective or a conjugated
+ *   verb is no command, and without an analyser there are none;
+ * - a one-word term whose target can only be a verb is no term: in a sentence the engine
+ *   conjugates the verb itself or reads the word as a noun or an adjective, and a verb form put in
+ *   its place breaks the sentence (`Fitxer obrir`, `Document de imprimeix`). An infinitive among
+ *   them becomes the word's command when it has none.
+ */
+export function keepVerbForms(
+  table: LocalizationTable,
+  analyse: (words: readonly string[]) => ReadonlyMap<string, readonly string[]> | null,
+): LocalizationTable {
+  const single = table.terms.filter(([source]) => !source.includes(" "));
+  const readings = analyse([...new Set([...table.commands.map(([, form]) => form), ...single.map(([, target]) => target)])]);
+  if (!readings) return { ...table, commands: [] };
+  const infinitive = (word: string) => (readings.get(word) ?? []).some((r) => VERB.test(r) && r.includes("<inf>"));
+  const onlyVerb = (word: string) => {
+    const r = readings.get(word) ?? [];
+    return r.length > 0 && r.every((x) => VERB.test(x));
+  };
+  const commands = new Map(table.commands.filter(([, form]) => infinitive(form)));
+  for (const [source, target] of single) if (infinitive(target) && onlyVerb(target) && !commands.has(source)) commands.set(source, target);
+  return {
+    phrases: table.phrases,
+    terms: table.terms.filter(([source, target]) => source.includes(" ") || !onlyVerb(target)),
+    commands: [...commands].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+  };
 }
