@@ -21,7 +21,7 @@ import { type SegmentResources } from "./resolve-resources";
 import { type SegmentCache } from "./segment-cache";
 import { LOCALIZATION_ORIGIN, type LocalizationTerms } from "./localization-terms";
 import { type Span, findSoftwareNames } from "./software-names";
-import { agreeWithTerms } from "./term-agreement";
+import { agreeWithTerms, guessSpanishForm } from "./term-agreement";
 import { type Repair, repairFuzzyMatch } from "./tm-repair";
 import { type TermMatch, type TermSet, followCase } from "./term-matcher";
 import { type UiString, joinUiString, keepInitialCase, splitUiString } from "./ui-strings";
@@ -110,8 +110,16 @@ export async function translateSegments(
   // Built-in terms are checked against what the engine makes of each alone (see substituteTerms),
   // translated with the segments, in the same request. An LLM reads them in its prompt instead.
   const termSources = llm ? [] : [...new Set(prepared.flatMap((p) => p?.soft?.map((m) => m.term.source) ?? []))];
-  const toEngine = [...prepared.map((p) => p !== null && hasWords(p.text.replace(TOKEN, " "))), ...termSources.map(() => true)];
-  let current = [...prepared.map((p) => p?.text ?? ""), ...termSources];
+  // A label that starts with a command also goes to the engine as an infinitive clause (see
+  // commandClause), so that the engine itself generates the verb and orders its object.
+  const commandIndexes = llm ? [] : prepared.flatMap((p, i) => (p?.command ? [i] : []));
+  const commandClauses = commandIndexes.map((i) => commandClause(prepared[i]?.text ?? ""));
+  const toEngine = [
+    ...prepared.map((p) => p !== null && hasWords(p.text.replace(TOKEN, " "))),
+    ...termSources.map(() => true),
+    ...commandClauses.map(() => true),
+  ];
+  let current = [...prepared.map((p) => p?.text ?? ""), ...termSources, ...commandClauses];
   const unknown: (number | null)[] = current.map(() => 0);
   const engines: string[] = current.map(() => "none");
   const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
@@ -161,6 +169,7 @@ export async function translateSegments(
   }
 
   const engineForms = new Map(termSources.map((source, k) => [source, current[segments.length + k] ?? ""]));
+  const commandOutputs = new Map(commandIndexes.map((i, k) => [i, current[segments.length + termSources.length + k] ?? ""]));
   const target = lastLeg?.pair.target ?? "";
   const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine.name, target);
   const uses: TermUse[][] = prepared.map((p) => p?.uses ?? []);
@@ -174,9 +183,12 @@ export async function translateSegments(
     let repairs = 0;
     if (match || !p) text = match?.text ?? source;
     else {
+      const commanded = p.command ? fromCommand(commandOutputs.get(i), p.command) : null;
+      const output = commanded ?? current[i] ?? "";
+      const withCommand = commanded && p.command ? { ...p, uses: [...p.uses, p.command.use] } : p;
       const edited =
-        p.soft && !llm && resources.localization ? substituteTerms(current[i] ?? "", p, engineForms, resources.localization) : { ...p, text: current[i] ?? "" };
-      const agreed = agreeWithTerms(edited.text, edited.termTokens, target);
+        p.soft && !llm && resources.localization ? substituteTerms(output, withCommand, engineForms, resources.localization) : { ...withCommand, text: output };
+      const agreed = agreeWithTerms(edited.text, edited.termTokens, target, edited.determinerOnly);
       const restored = restorePlaceholders(agreed, edited.tokens);
       text = tidySpaces(source, restored.text);
       if (p.ui) text = joinUiString(keepInitialCase(p.ui.core, text), p.ui);
@@ -272,6 +284,10 @@ interface PreparedSegment {
   ui?: UiString;
   /** Built-in terms found in the segment, applied after the engine (substituteTerms). */
   soft?: TermMatch[];
+  /** Term tokens whose agreement may change only the determiner right before them (built-in terms). */
+  determinerOnly?: ReadonlySet<number>;
+  /** A short label's first word that the table gives a command form (see commandClause). */
+  command?: { form: string; use: TermUse };
 }
 
 /** The term tokens of a segment without terms: one shared empty map, not one per segment. */
@@ -320,14 +336,40 @@ function protectLocalized(segment: string, terms: TermSet | undefined, table: Lo
   }
   const { names, labels } = findSoftwareNames(core, table, [...hard, ...glossary]);
   const taken = mergeSpans([...spans, ...glossary, ...names, ...labels]);
-  // A label's first word in command form wins over a term there (`Open` as `Abrir`, not `abierto`).
+  // A label's first word in command form is the engine's to generate (commandClause), so no
+  // term applies there (`Open` would take the adjective's rendering).
   const command = commandAt(core, table, taken);
   // A word glued to a sigil is code (`%y` in a strftime format, `$path`), not a term.
   const builtin = table.terms.find(core, command ? mergeSpans([...taken, command]) : taken).filter((m) => !/[%$\\&@#{]/u.test(core.charAt(m.start - 1)));
-  const matches = [...glossary, ...labels];
-  if (command) matches.push(command);
   const kept = [...spans.map((s) => ({ ...s })), ...names];
-  return { ...assemble(core, kept, matches), ui, soft: builtin };
+  const prepared = { ...assemble(core, kept, [...glossary, ...labels]), ui, soft: builtin };
+  if (!command) return prepared;
+  return {
+    ...prepared,
+    command: { form: command.term.target, use: { source: command.term.source, target: command.term.target, origin: LOCALIZATION_ORIGIN } },
+  };
+}
+
+/**
+ * A label that starts with a command (`Open file`) as an infinitive clause (`to open file`). A
+ * rule-based engine reads a bare label's first word as an adjective or a noun (`Lima abierta`),
+ * and a verb put in place by hand is not reordered with its object (`Fitxer obrir`); after `to`
+ * the engine generates the infinitive, in the target's own morphology, with its object after it.
+ */
+function commandClause(text: string): string {
+  return text.replace(/^(\s*)(\p{L})/u, (_, space: string, first: string) => `${space}to ${first.toLowerCase()}`);
+}
+
+/**
+ * The label from the engine's translation of its clause: from the table's command form on (`Para
+ * abrir lima` → `abrir lima`), so the verb is one the engine generated and the catalogs' translators
+ * use for that command. Null when the engine gave another form: the label keeps its own translation.
+ */
+function fromCommand(output: string | undefined, command: { form: string }): string | null {
+  if (!output) return null;
+  const escaped = command.form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").exec(output);
+  return found ? output.slice(found.index) : null;
 }
 
 /**
@@ -343,10 +385,11 @@ function substituteTerms(
   p: PreparedSegment,
   engineForms: ReadonlyMap<string, string>,
   table: LocalizationTerms,
-): Pick<PreparedSegment, "text" | "tokens" | "uses" | "termTokens"> {
+): Pick<PreparedSegment, "text" | "tokens" | "uses" | "termTokens" | "determinerOnly"> {
   const tokens = [...p.tokens];
   const uses = [...p.uses];
   const termTokens = new Map(p.termTokens);
+  const determinerOnly = new Set(p.determinerOnly);
   let text = output;
   for (const m of p.soft ?? []) {
     const form =
@@ -359,18 +402,23 @@ function substituteTerms(
     const found = pattern.exec(text);
     if (!found) continue;
     const rendered = followCase(found[0], m.term.target);
-    termTokens.set(tokens.length, rendered);
+    // The engine's determiners agree with its own rendering: they change only when the table's
+    // term differs from it in gender or number, and the words around it are never re-inflected.
+    if (guessSpanishForm(form) !== guessSpanishForm(rendered)) {
+      termTokens.set(tokens.length, rendered);
+      determinerOnly.add(tokens.length);
+    }
     text = text.slice(0, found.index) + placeholderToken(tokens.length) + text.slice(found.index + found[0].length);
     tokens.push(rendered);
     uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
   }
-  return { text, tokens, uses, termTokens };
+  return { text, tokens, uses, termTokens, determinerOnly };
 }
 
 /** The first word of a short label in the form the table gives commands, unless something covers it. */
 function commandAt(core: string, table: LocalizationTerms, taken: readonly Span[]): TermMatch | null {
   const words = core.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
-  if (words.length < 2 || words.length > COMMAND_LABEL_WORDS || /[.!?]\s*$/u.test(core)) return null;
+  if (words.length === 0 || words.length > COMMAND_LABEL_WORDS || /[.!?]\s*$/u.test(core)) return null;
   const m = /^\s*(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u.exec(core);
   const word = m?.[1];
   if (!m || !word) return null;
