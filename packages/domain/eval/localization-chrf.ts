@@ -17,18 +17,25 @@
  * hypotheses and references before scoring, as a reader never sees them.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
 
 import { catalogsFor } from "../scripts/gettext-catalogs";
-import { LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
+import { localizationApplies } from "../src/translation/localization-applies";
+import { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 import { loadLocalizationTerms } from "../src/translation/localization-terms";
 import { SegmentCache } from "../src/translation/segment-cache";
+import { segmentText } from "../src/translation/segment-text";
 import { resolveRoute, translateSegments } from "../src/translation/translate-segments";
 import { corpusChrf } from "./chrf";
 
 const MIN_ENTRIES = 300;
+/** The gain over raw Apertium a table needs to apply by default (issue 33). */
+const MIN_GAIN = 3;
+const GENERAL_SENTENCES = 400;
 const { values } = parseArgs({ options: { size: { type: "string" }, pairs: { type: "string" }, diff: { type: "boolean" } } });
 const SIZE = Number(values.size ?? process.env.EVAL_LOC_SIZE ?? 1000);
 const only = values.pairs?.split(",");
@@ -56,7 +63,8 @@ try {
   const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
   const fmt = (n: number) => n.toFixed(2).padStart(6);
   console.log(`\nSoftware strings, English → X: chrF against the test split of the catalogs (up to ${SIZE} messages a pair)`);
-  console.log(`  pair   msgs  raw Apertium   Tolk   Tolk+tables   Δ vs raw   changed by tables`);
+  console.log(`  pair   msgs  raw Apertium   Tolk   Tolk+tables   Δ vs raw   changed by tables  on by default`);
+  const mismatched: string[] = [];
   for (const target of LOCALIZATION_TARGETS) {
     if (only && !only.includes(target)) continue;
     const all = testSet(target);
@@ -75,8 +83,11 @@ try {
     const scoreTolk = corpusChrf(tolk.map(unmnemonic), references);
     const scoreTables = corpusChrf(tables.map(unmnemonic), references);
     console.log(
-      `  en-${target.padEnd(3)} ${String(set.length).padStart(5)}  ${fmt(scoreRaw)}       ${fmt(scoreTolk)}  ${fmt(scoreTables)}       ${(scoreTables - scoreRaw >= 0 ? "+" : "") + (scoreTables - scoreRaw).toFixed(2)}     ${((changed / set.length) * 100).toFixed(1)}% (${changed})`,
+      `  en-${target.padEnd(3)} ${String(set.length).padStart(5)}  ${fmt(scoreRaw)}       ${fmt(scoreTolk)}  ${fmt(scoreTables)}       ${(scoreTables - scoreRaw >= 0 ? "+" : "") + (scoreTables - scoreRaw).toFixed(2)}     ${`${((changed / set.length) * 100).toFixed(1)}% (${changed})`.padEnd(17)} ${(LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target) ? "yes" : "no"}`,
     );
+    const bar = scoreTables - scoreRaw >= MIN_GAIN;
+    const byDefault = (LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target);
+    if (bar !== byDefault) mismatched.push(target);
     if (values.diff) {
       set.forEach((s, i) => {
         if (tables[i] !== tolk[i])
@@ -84,6 +95,44 @@ try {
       });
     }
   }
+  if (mismatched.length > 0) console.log(`  on by default should be exactly the pairs at +${MIN_GAIN} or more; it differs for: ${mismatched.join(", ")}`);
+  await generalText(services);
 } finally {
   await engine.close();
+}
+
+/**
+ * General text: the first GENERAL_SENTENCES sentences of the analysis sets' texts (legal,
+ * medical, marketing, finance, general and technical prose written for eval/run-eval.ts). They
+ * have no human translation, so no chrF: what is measured is what the tables do to them when they
+ * apply as they do by default (per text, by its analysis), against the pipeline without tables.
+ */
+async function generalText(services: { router: EngineRouter; cache: SegmentCache }): Promise<void> {
+  const texts = ["domain-formality-set.jsonl", "domain-formality-holdout.jsonl"].flatMap((file) =>
+    readFileSync(join(import.meta.dirname, file), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => (JSON.parse(l) as { text: string }).text),
+  );
+  const sentences: { text: string; on: (target: string) => boolean }[] = [];
+  for (const text of texts) {
+    const on = localizationApplies({ sourceLang: "en", texts: [text] });
+    for (const segment of segmentText(text, "en").segments) if (sentences.length < GENERAL_SENTENCES) sentences.push({ text: segment, on });
+  }
+  console.log(`\nGeneral text: ${sentences.length} sentences of ${texts.length} texts (no references: sentences the tables change as applied by default)`);
+  for (const target of LOCALIZATION_TARGETS) {
+    if (only && !only.includes(target)) continue;
+    const route = services.router.route("en", target);
+    const table = await loadLocalizationTerms("en", target);
+    if (!route || !table) continue;
+    const segments = sentences.map((s) => s.text);
+    const plain = (await translateSegments(services, { route, segments })).texts;
+    const applied = sentences.flatMap((s, i) => (s.on(target) ? [i] : []));
+    const withTables = (await translateSegments(services, { route, segments: applied.map((i) => segments[i] ?? ""), resources: { localization: table } }))
+      .texts;
+    const changed = applied.filter((i, k) => withTables[k] !== plain[i]).length;
+    console.log(
+      `  en-${target.padEnd(3)} tables on for ${applied.length} sentences (Technical texts), changed ${changed} (${((changed / segments.length) * 100).toFixed(1)}% of all)`,
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -7,8 +7,10 @@ import { mo } from "gettext-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readCatalogs, serbianLatin, splitOf } from "../scripts/gettext-catalogs";
-import { DEFAULT_OPTIONS, buildLocalizationTable } from "../scripts/localization-table";
+import { DEFAULT_OPTIONS, buildLocalizationTable, keepVerbForms } from "../scripts/localization-table";
+import { targetAnalysers } from "../scripts/target-analyser";
 import { localizationApplies } from "../src/translation/localization-applies";
+import { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 import { type LocalizationTerms, loadLocalizationTerms } from "../src/translation/localization-terms";
 import { SegmentCache } from "../src/translation/segment-cache";
 import { TermSet } from "../src/translation/term-matcher";
@@ -112,11 +114,80 @@ describe("UI strings", () => {
 
 describe("when the tables apply", () => {
   it("by format, by the Technical domain, or as the request says", () => {
-    expect(localizationApplies({ sourceLang: "en", format: "po" })).toBe(true);
-    expect(localizationApplies({ sourceLang: "en", format: "docx" })).toBe(false);
-    expect(localizationApplies({ sourceLang: "en", texts: ["Run the migration script, then restart the server and clear the cache."] })).toBe(true);
-    expect(localizationApplies({ sourceLang: "en", texts: ["The garden was full of roses and the children played until dusk."] })).toBe(false);
-    expect(localizationApplies({ flag: false, sourceLang: "en", format: "po" })).toBe(false);
+    expect(localizationApplies({ sourceLang: "en", format: "po" })("es")).toBe(true);
+    expect(localizationApplies({ sourceLang: "en", format: "docx" })("es")).toBe(false);
+    expect(localizationApplies({ sourceLang: "en", texts: ["Run the migration script, then restart the server and clear the cache."] })("es")).toBe(true);
+    expect(localizationApplies({ sourceLang: "en", texts: ["The garden was full of roses and the children played until dusk."] })("es")).toBe(false);
+    expect(localizationApplies({ flag: false, sourceLang: "en", format: "po" })("es")).toBe(false);
+    expect(localizationApplies({ sourceLang: "de", format: "po" })("es")).toBe(false);
+  });
+
+  it("by default only for the pairs whose table passes the bar; any pair on request", () => {
+    for (const target of LOCALIZATION_TARGETS) {
+      expect(localizationApplies({ sourceLang: "en", format: "po" })(target)).toBe((LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target));
+      expect(localizationApplies({ flag: true, sourceLang: "en" })(target)).toBe(true);
+    }
+    expect(LOCALIZATION_DEFAULT_TARGETS).not.toContain("an");
+  });
+});
+
+describe("verb forms in the tables, checked with the target's analyser", () => {
+  const readings = new Map([
+    ["abrir", ["abrir<vblex><inf>"]],
+    ["elija", ["elegir<vblex><prs><p3><sg>", "elegir<vblex><imp><p3><sg>"]],
+    ["memoria", ["memoria<n><f><sg>"]],
+    ["cerrar", ["cerrar<vblex><inf>"]],
+    ["imprime", ["imprimir<vblex><pri><p3><sg>"]],
+    ["archivo", ["archivo<n><m><sg>", "archivar<vblex><pri><p1><sg>"]],
+  ]);
+  const table = {
+    phrases: [["Open", "Abrir"]] as [string, string][],
+    terms: [
+      ["close", "cerrar", ""],
+      ["print", "imprime", ""],
+      ["file", "archivo", ""],
+      ["could not open", "no se pudo abrir", ""],
+    ] as [string, string, string][],
+    commands: [
+      ["open", "abrir"],
+      ["choose", "elija"],
+      ["memory", "memoria"],
+    ] as [string, string][],
+  };
+
+  it("keeps infinitive commands, and makes a one-word verb term a command, not a term", () => {
+    const kept = keepVerbForms(table, () => readings);
+    expect(kept.commands).toEqual([
+      ["close", "cerrar"],
+      ["open", "abrir"],
+    ]);
+    expect(kept.terms.map(([source]) => source)).toEqual(["file", "could not open"]);
+    expect(kept.phrases).toEqual(table.phrases);
+  });
+
+  it("has no commands without an analyser", () => {
+    expect(keepVerbForms(table, () => null).commands).toEqual([]);
+  });
+
+  it.each(["es", "ca", "fr"])("en-%s: every shipped command form is an infinitive and no one-word term is only a verb", async (target) => {
+    const loaded = await loadLocalizationTerms("en", target);
+    if (!loaded) throw new Error(`en-${target} table missing`);
+    const file = JSON.parse(readFileSync(join(import.meta.dirname, "..", "localization-terms", `en-${target}.json`), "utf8")) as {
+      terms: [string, string][];
+      commands: [string, string][];
+    };
+    const words = [...file.commands.map(([, form]) => form), ...file.terms.filter(([s]) => !s.includes(" ")).map(([, t]) => t)];
+    const analyses = (await targetAnalysers()).analyse(target, words) ?? new Map<string, string[]>();
+    expect(file.commands.length).toBeGreaterThan(0);
+    for (const [, form] of file.commands)
+      expect(
+        analyses.get(form)?.some((r) => r.includes("<inf>")),
+        form,
+      ).toBe(true);
+    for (const [, t] of file.terms.filter(([s]) => !s.includes(" "))) {
+      const r = analyses.get(t) ?? [];
+      expect(r.length > 0 && r.every((x) => /<vb[a-z]*>/u.test(x)), t).toBe(false);
+    }
   });
 });
 
@@ -143,6 +214,14 @@ describe("the built-in en→es terms, with the real Apertium", () => {
     expect(texts[2]).toContain("archivo");
     expect(texts[2]).not.toContain("lima");
     expect(termsApplied[1]).toEqual([{ source: "files", target: "archivos", origin: "localization" }]);
+  });
+
+  it("leaves the words around a term as the engine wrote them (its own correct output is not re-inflected)", async () => {
+    // A term after a noun: the agreement of determiners must not read the noun as an adjective.
+    const { texts } = await translate(["The camera is used to scan documents.", "The camera stores the files."]);
+    expect(texts[0]).toMatch(/cámara/u);
+    expect(texts[1]).toMatch(/cámara/u);
+    expect(texts.join(" ")).not.toMatch(/cámaro/u);
   });
 
   it("keeps names, the initial capital, accelerators and ellipses", async () => {
@@ -180,5 +259,42 @@ describe("the built-in en→es terms, with the real Apertium", () => {
       resources: { localization: table },
     });
     expect(seen[0]?.context?.glossary).toContainEqual({ source: "files", target: "archivos" });
+  });
+});
+
+describe("command forms into Catalan and French, with the real Apertium", () => {
+  let apertium: ApertiumEngine;
+  beforeAll(async () => {
+    apertium = await createApertiumEngine({ poolSize: 1 });
+  });
+  afterAll(() => apertium.close());
+
+  const translate = async (target: string, segments: string[]) => {
+    const services = { router: new EngineRouter([apertium]), cache: new SegmentCache({ maxEntries: 0 }) };
+    const table = await loadLocalizationTerms("en", target);
+    if (!table) throw new Error(`en-${target} table missing`);
+    return translateSegments(services, { route: resolveRoute(services, "en", target), segments, resources: { localization: table } });
+  };
+
+  it("Catalan: the infinitive first, its object after it", async () => {
+    const { texts, termsApplied } = await translate("ca", ["Open file", "Close window", "_Open"]);
+    expect(texts[0]).toBe("Obrir fitxer");
+    expect(texts[1]).toBe("Tancar finestra");
+    expect(texts[2]).toBe("_Obrir");
+    expect(termsApplied[0]).toContainEqual({ source: "Open", target: "obrir", origin: "localization" });
+  });
+
+  it("French (through Spanish): the infinitive first, never a participle or a verb after its object", async () => {
+    const { texts } = await translate("fr", ["Open file", "Close window", "&Close"]);
+    expect(texts[0]).toMatch(/^Ouvrir /u);
+    expect(texts[1]).toBe("Fermer fenêtre");
+    expect(texts[2]).toBe("&Fermer");
+    expect(texts[0]).not.toMatch(/\bpu\b/iu);
+  });
+
+  it("a one-word verb term is not put in a noun's place", async () => {
+    const { texts } = await translate("ca", ["Print document", "Export to Word 2003"]);
+    expect(texts.join(" ")).not.toMatch(/de imprimeix|Exporta a/u);
+    expect(texts[1]).toContain("Word 2003");
   });
 });

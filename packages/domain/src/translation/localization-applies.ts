@@ -1,18 +1,23 @@
 import { classifyDomain } from "../analysis/classify-domain";
 import { extractFeatures } from "../analysis/text-features";
+import { LOCALIZATION_DEFAULT_TARGETS } from "./localization-targets";
 
 /** Formats whose text is software strings: the built-in localization tables apply to them by default. */
 export const LOCALIZATION_FORMATS: ReadonlySet<string> = new Set(["json", "yaml", "yml", "po", "pot", "xliff", "xlf", "strings"]);
 
 /**
- * Whether the built-in localization tables (localization-terms.ts) apply to a request: as the
- * request says (`localization_terms`), else for a localization format, else when the analysis
- * rates the text Technical. Only English sources have tables; for others this is moot.
+ * To which targets the built-in localization tables (localization-terms.ts) apply: every target
+ * that has a table when the request asks for them (`localization_terms: true`); none when it
+ * switches them off; else, for a localization format or text the analysis rates Technical, the
+ * targets whose tables are on by default (LOCALIZATION_DEFAULT_TARGETS). Only English sources
+ * have tables.
  */
-export function localizationApplies(options: { flag?: boolean; sourceLang: string; format?: string; texts?: readonly string[] }): boolean {
-  if (options.flag !== undefined) return options.flag;
-  if (options.sourceLang !== "en") return false;
-  if (options.format !== undefined) return LOCALIZATION_FORMATS.has(options.format);
+export function localizationApplies(options: { flag?: boolean; sourceLang: string; format?: string; texts?: readonly string[] }): (target: string) => boolean {
+  const none = () => false;
+  if (options.flag === false || options.sourceLang !== "en") return none;
+  if (options.flag === true) return () => true;
+  const byDefault = (target: string) => (LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target);
+  if (options.format !== undefined) return LOCALIZATION_FORMATS.has(options.format) ? byDefault : none;
   const text = (options.texts ?? []).join("\n");
-  return text.trim() !== "" && classifyDomain(extractFeatures(text, options.sourceLang)).domain === "Technical";
+  return text.trim() !== "" && classifyDomain(extractFeatures(text, options.sourceLang)).domain === "Technical" ? byDefault : none;
 }

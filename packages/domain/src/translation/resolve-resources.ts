@@ -57,8 +57,8 @@ export async function resolveTranslationResources(
     sourceLang: string;
     targetLangs: readonly string[];
     refs: ResourceRefs;
-    /** Whether the built-in localization tables apply (see localizationApplies). */
-    localization?: boolean;
+    /** The targets the built-in localization tables apply to (see localizationApplies). */
+    localization?: (target: string) => boolean;
   },
 ): Promise<TranslationResources> {
   const { refs, orgId } = options;
@@ -143,7 +143,7 @@ export async function resolveTranslationResources(
   const memoryIndex = memory ? await loadMemoryIndex(ctx, memory) : null;
   const tables = new Map<string, LocalizationTerms>();
   if (options.localization) {
-    for (const target of targets) {
+    for (const target of [...targets].filter(options.localization)) {
       const table = await loadLocalizationTerms(options.sourceLang, target);
       if (table) tables.set(target, table);
     }
