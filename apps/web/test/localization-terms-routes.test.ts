@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -68,5 +68,36 @@ describe("built-in localization terms", () => {
     expect(r.status).toBe(200);
     const out = JSON.parse(Buffer.from(documentResponse.parse(r.json).data.file_data, "base64").toString()) as unknown;
     expect(out).toEqual({ menu: { open: "Abrir archivo", list: "archivos" } });
+  });
+
+  it("leave the engine's own words around a term as they were in a .strings file (on by default)", async () => {
+    const org = await h.org();
+    const f = new FormData();
+    const source = readFileSync(join(import.meta.dirname, "../../../packages/formats/test/fixtures/strings/InfoPlist.strings"));
+    f.set("file", new File([source], "InfoPlist.strings"));
+    f.set("source_lang", "en");
+    f.set("target_lang", "es");
+    const r = await call(h, translateDocument, "/v1/translate/document", { method: "POST", token: org.keys.all?.key, body: f });
+    expect(r.status).toBe(200);
+    // .strings escapes non-ASCII letters as \UXXXX.
+    const out = Buffer.from(documentResponse.parse(r.json).data.file_data, "base64")
+      .toString()
+      .replace(/\\U([0-9A-Fa-f]{4})/gu, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(out).toMatch(/cámara/u);
+    expect(out).not.toMatch(/cámaro/u);
+  });
+
+  it("apply by default only to pairs whose table passes the bar, to any pair on request", async () => {
+    const org = await h.org();
+    const ask = async (extra: object) => {
+      const r = await call(h, translate, "/v1/translate", {
+        token: org.keys.all?.key,
+        ...json({ text: TECHNICAL, source_lang: "en", target_lang: "an", ...extra }),
+      });
+      expect(r.status).toBe(200);
+      return translateResponse.parse(r.json).data;
+    };
+    expect((await ask({})).glossary_terms_applied).toBeUndefined();
+    expect((await ask({ localization_terms: true })).glossary_terms_applied).toBeDefined();
   });
 });
