@@ -287,6 +287,8 @@ describe("command forms into Catalan and French, with the real Apertium", () => 
   it("French (through Spanish): the infinitive first, never a participle or a verb after its object", async () => {
     const { texts } = await translate("fr", ["Open file", "Close window", "&Close"]);
     expect(texts[0]).toMatch(/^Ouvrir /u);
+    // The term's rendering alone, through the pivot, is the one the sentence has (`lime`, not the city).
+    expect(texts[0]).toContain("fichier");
     expect(texts[1]).toBe("Fermer fenêtre");
     expect(texts[2]).toBe("&Fermer");
     expect(texts[0]).not.toMatch(/\bpu\b/iu);

@@ -165,6 +165,14 @@ export async function translateSegments(
       unknown[segmentIndex] = before === null || result.unknownWords === null ? null : before + result.unknownWords;
       engines[segmentIndex] = leg.engine.name;
     });
+    // A term alone is a whole sentence to the engine, which capitalises its first letter; the next
+    // leg of a pivot would then read it as a proper name (`file` → "Lima" → French "Lima", where
+    // the sentence has "lime"). A term written in lowercase stays lowercase between legs.
+    termSources.forEach((source, k) => {
+      const i = segments.length + k;
+      const text = next[i] ?? "";
+      if (source.charAt(0) === source.charAt(0).toLowerCase()) next[i] = text.charAt(0).toLowerCase() + text.slice(1);
+    });
     current = next;
   }
 
