@@ -371,13 +371,16 @@ function commandClause(text: string): string {
 /**
  * The label from the engine's translation of its clause: from the table's command form on (`Para
  * abrir lima` → `abrir lima`), so the verb is one the engine generated and the catalogs' translators
- * use for that command. Null when the engine gave another form: the label keeps its own translation.
+ * use for that command. Null when the engine gave another verb there: the label keeps its own
+ * translation.
  */
 function fromCommand(output: string | undefined, command: { form: string }): string | null {
   if (!output) return null;
   const escaped = command.form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").exec(output);
-  return found ? output.slice(found.index) : null;
+  // The verb follows the rendering of `to` (one word or none): a later match is another word of the label.
+  if (!found || (output.slice(0, found.index).match(/[\p{L}\p{N}]+/gu) ?? []).length > 1) return null;
+  return output.slice(found.index);
 }
 
 /**
