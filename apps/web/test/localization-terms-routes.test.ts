@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { batchResponse, documentResponse, translateResponse } from "@tolk/contract";
+import { updateOrganizationSettings } from "@tolk/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POST as batch } from "../app/v1/translate/batch/route";
@@ -85,6 +86,25 @@ describe("built-in localization terms", () => {
       .replace(/\\U([0-9A-Fa-f]{4})/gu, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     expect(out).toMatch(/cámara/u);
     expect(out).not.toMatch(/cámaro/u);
+  });
+
+  it("are off by default for an organization that switched them off, on when a request asks", async () => {
+    const org = await h.org();
+    await updateOrganizationSettings(h.app.domain, { orgId: org.orgId, name: "No built-in terms", idpOrgId: null, localizationTerms: false });
+    const ask = async (extra: object) => {
+      const r = await call(h, translate, "/v1/translate", {
+        token: org.keys.all?.key,
+        ...json({ text: TECHNICAL, source_lang: "en", target_lang: "es", ...extra }),
+      });
+      expect(r.status).toBe(200);
+      return translateResponse.parse(r.json).data;
+    };
+    const plain = await ask({});
+    expect(plain.glossary_terms_applied).toBeUndefined();
+    expect(plain.translation).toContain("limas");
+    expect((await ask({ localization_terms: true })).glossary_terms_applied).toContainEqual(
+      expect.objectContaining({ source: "files", origin: "localization" }),
+    );
   });
 
   it("apply by default only to pairs whose table passes the bar, to any pair on request", async () => {

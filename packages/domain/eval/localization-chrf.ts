@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
 
 import { catalogsFor } from "../scripts/gettext-catalogs";
-import { localizationApplies } from "../src/translation/localization-applies";
+import { type LocalizationChoice, localizationApplies } from "../src/translation/localization-applies";
 import { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 import { loadLocalizationTerms } from "../src/translation/localization-terms";
 import { SegmentCache } from "../src/translation/segment-cache";
@@ -114,7 +114,7 @@ async function generalText(services: { router: EngineRouter; cache: SegmentCache
       .filter((l) => l.trim())
       .map((l) => (JSON.parse(l) as { text: string }).text),
   );
-  const sentences: { text: string; on: (target: string) => boolean }[] = [];
+  const sentences: { text: string; on: LocalizationChoice }[] = [];
   for (const text of texts) {
     const on = localizationApplies({ sourceLang: "en", texts: [text] });
     for (const segment of segmentText(text, "en").segments) if (sentences.length < GENERAL_SENTENCES) sentences.push({ text: segment, on });
@@ -127,7 +127,7 @@ async function generalText(services: { router: EngineRouter; cache: SegmentCache
     if (!route || !table) continue;
     const segments = sentences.map((s) => s.text);
     const plain = (await translateSegments(services, { route, segments })).texts;
-    const applied = sentences.flatMap((s, i) => (s.on(target) ? [i] : []));
+    const applied = sentences.flatMap((s, i) => (s.on.targets(target) ? [i] : []));
     const withTables = (await translateSegments(services, { route, segments: applied.map((i) => segments[i] ?? ""), resources: { localization: table } }))
       .texts;
     const changed = applied.filter((i, k) => withTables[k] !== plain[i]).length;

@@ -114,18 +114,22 @@ describe("UI strings", () => {
 
 describe("when the tables apply", () => {
   it("by format, by the Technical domain, or as the request says", () => {
-    expect(localizationApplies({ sourceLang: "en", format: "po" })("es")).toBe(true);
-    expect(localizationApplies({ sourceLang: "en", format: "docx" })("es")).toBe(false);
-    expect(localizationApplies({ sourceLang: "en", texts: ["Run the migration script, then restart the server and clear the cache."] })("es")).toBe(true);
-    expect(localizationApplies({ sourceLang: "en", texts: ["The garden was full of roses and the children played until dusk."] })("es")).toBe(false);
-    expect(localizationApplies({ flag: false, sourceLang: "en", format: "po" })("es")).toBe(false);
-    expect(localizationApplies({ sourceLang: "de", format: "po" })("es")).toBe(false);
+    expect(localizationApplies({ sourceLang: "en", format: "po" }).targets("es")).toBe(true);
+    expect(localizationApplies({ sourceLang: "en", format: "docx" }).targets("es")).toBe(false);
+    expect(localizationApplies({ sourceLang: "en", texts: ["Run the migration script, then restart the server and clear the cache."] }).targets("es")).toBe(
+      true,
+    );
+    expect(localizationApplies({ sourceLang: "en", texts: ["The garden was full of roses and the children played until dusk."] }).targets("es")).toBe(false);
+    expect(localizationApplies({ flag: false, sourceLang: "en", format: "po" }).targets("es")).toBe(false);
+    expect(localizationApplies({ sourceLang: "de", format: "po" }).targets("es")).toBe(false);
   });
 
   it("by default only for the pairs whose table passes the bar; any pair on request", () => {
     for (const target of LOCALIZATION_TARGETS) {
-      expect(localizationApplies({ sourceLang: "en", format: "po" })(target)).toBe((LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target));
-      expect(localizationApplies({ flag: true, sourceLang: "en" })(target)).toBe(true);
+      expect(localizationApplies({ sourceLang: "en", format: "po" }).targets(target)).toBe(
+        (LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target),
+      );
+      expect(localizationApplies({ flag: true, sourceLang: "en" }).targets(target)).toBe(true);
     }
     expect(LOCALIZATION_DEFAULT_TARGETS).not.toContain("an");
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { createdAt, idColumn, tstz } from "./columns";
 
@@ -29,6 +29,9 @@ export const organizations = pgTable(
     // Monthly billing periods start on this instant's day of month (clamped to short months).
     billingAnchor: tstz("billing_anchor").notNull().defaultNow(),
     idpOrgId: text("idp_org_id"),
+    // The built-in localization terminology where it applies by default (docs/translation.md);
+    // false: only when a request asks for it.
+    localizationTerms: boolean("localization_terms").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

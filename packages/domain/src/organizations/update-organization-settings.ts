@@ -6,10 +6,20 @@ import { type DomainContext, withTransaction } from "../context";
 import { TolkError, badRequest, notFound } from "../errors";
 
 /**
- * Renames an organization and sets its identity-provider id (the org claim session tokens may
- * carry instead of our id). The plan is not a setting: operators change it with the CLI.
+ * Renames an organization, sets its identity-provider id (the org claim session tokens may carry
+ * instead of our id) and whether the built-in localization terminology applies by default. The
+ * plan is not a setting: operators change it with the CLI.
  */
-export async function updateOrganizationSettings(ctx: DomainContext, options: { orgId: string; name: string; idpOrgId: string | null }) {
+export async function updateOrganizationSettings(
+  ctx: DomainContext,
+  options: {
+    orgId: string;
+    name: string;
+    idpOrgId: string | null;
+    /** The built-in localization terminology where it applies by default; absent: unchanged. */
+    localizationTerms?: boolean;
+  },
+) {
   const name = options.name.trim();
   if (!name || name.length > 200) throw badRequest("An organization name of 1 to 200 characters is required.", "name");
   const idpOrgId = options.idpOrgId?.trim() || null;
@@ -26,11 +36,17 @@ export async function updateOrganizationSettings(ctx: DomainContext, options: { 
   return withTransaction(ctx, async (tx, txCtx) => {
     const [org] = await tx
       .update(organizations)
-      .set({ name, idpOrgId })
+      .set({ name, idpOrgId, ...(options.localizationTerms === undefined ? {} : { localizationTerms: options.localizationTerms }) })
       .where(eq(organizations.id, options.orgId))
-      .returning({ id: organizations.id, name: organizations.name, plan: organizations.plan, idpOrgId: organizations.idpOrgId });
+      .returning({
+        id: organizations.id,
+        name: organizations.name,
+        plan: organizations.plan,
+        idpOrgId: organizations.idpOrgId,
+        localizationTerms: organizations.localizationTerms,
+      });
     if (!org) throw notFound("Organization");
-    const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}`;
+    const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}, built-in terminology ${org.localizationTerms ? "on" : "off"}`;
     await recordAudit(txCtx, { orgId: org.id, action: "settings.updated", target: { type: "organization", id: org.id, label } });
     return org;
   });

@@ -1,5 +1,5 @@
 import { type Formality } from "@tolk/contract";
-import { brandVoices, glossaries, glossaryEntries, translationMemories } from "@tolk/db";
+import { brandVoices, glossaries, glossaryEntries, organizations, translationMemories } from "@tolk/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
@@ -8,6 +8,7 @@ import { displayFormality } from "../resources/brand-voices/brand-voice-view";
 import { loadMemoryIndex } from "../resources/memories/load-memory-index";
 import { type MemoryIndex } from "../resources/memories/memory-index";
 import { type VoiceRules } from "./brand-voice-rules";
+import { type LocalizationChoice } from "./localization-applies";
 import { type LocalizationTerms, loadLocalizationTerms } from "./localization-terms";
 import { type Term, TermSet } from "./term-matcher";
 
@@ -57,8 +58,8 @@ export async function resolveTranslationResources(
     sourceLang: string;
     targetLangs: readonly string[];
     refs: ResourceRefs;
-    /** The targets the built-in localization tables apply to (see localizationApplies). */
-    localization?: (target: string) => boolean;
+    /** Where the built-in localization tables apply (see localizationApplies). */
+    localization?: LocalizationChoice;
   },
 ): Promise<TranslationResources> {
   const { refs, orgId } = options;
@@ -142,11 +143,15 @@ export async function resolveTranslationResources(
           .orderBy(asc(glossaryEntries.createdAt), asc(glossaryEntries.id));
   const memoryIndex = memory ? await loadMemoryIndex(ctx, memory) : null;
   const tables = new Map<string, LocalizationTerms>();
-  if (options.localization) {
-    for (const target of [...targets].filter(options.localization)) {
-      const table = await loadLocalizationTerms(options.sourceLang, target);
-      if (table) tables.set(target, table);
-    }
+  const wanted = options.localization ? [...targets].filter(options.localization.targets) : [];
+  // By default, unless the organization has switched its default off; a request's own choice stands.
+  const orgOff =
+    wanted.length > 0 &&
+    !options.localization?.requested &&
+    (await ctx.db.select({ on: organizations.localizationTerms }).from(organizations).where(eq(organizations.id, orgId)))[0]?.on === false;
+  for (const target of orgOff ? [] : wanted) {
+    const table = await loadLocalizationTerms(options.sourceLang, target);
+    if (table) tables.set(target, table);
   }
 
   const perTarget = new Map<string, SegmentResources>();

@@ -5,11 +5,11 @@ import { orgProcedure, router } from "../trpc";
 
 export const settingsRouter = router({
   get: orgProcedure("admin").query(({ ctx }) => {
-    const { id, name, plan, idpOrgId } = ctx.membership.org;
-    return { id, name, plan, idpOrgId };
+    const { id, name, plan, idpOrgId, localizationTerms } = ctx.membership.org;
+    return { id, name, plan, idpOrgId, localizationTerms };
   }),
 
   update: orgProcedure("admin")
-    .input(z.object({ name: z.string(), idpOrgId: z.string().nullable() }))
+    .input(z.object({ name: z.string(), idpOrgId: z.string().nullable(), localizationTerms: z.boolean().optional() }))
     .mutation(({ ctx, input }) => updateOrganizationSettings(ctx.domain, { orgId: ctx.membership.org.id, ...input })),
 });

@@ -31,6 +31,7 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
   const queryClient = useQueryClient();
   const [name, setName] = useState(initial.name);
   const [idp, setIdp] = useState(initial.idpOrgId ?? "");
+  const [terms, setTerms] = useState(initial.localizationTerms);
   const update = useMutation(
     trpc.settings.update.mutationOptions({
       // The name shows in the switcher too.
@@ -42,7 +43,7 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
       className="card"
       onSubmit={(e) => {
         e.preventDefault();
-        update.mutate({ name, idpOrgId: idp.trim() || null });
+        update.mutate({ name, idpOrgId: idp.trim() || null, localizationTerms: terms });
       }}
     >
       <FormError error={update.error} />
@@ -71,6 +72,22 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
         <input id="idp" type="text" maxLength={200} value={idp} onChange={(e) => setIdp(e.target.value)} aria-describedby="idp-help" />
         <span id="idp-help" className="muted">
           Session tokens from your identity provider may name this organization by this id (claim <code>org_id</code> by default). Leave empty for none.
+        </span>
+      </div>
+      <div className="field">
+        <div>
+          <input
+            id="localization-terms"
+            type="checkbox"
+            checked={terms}
+            onChange={(e) => setTerms(e.target.checked)}
+            aria-describedby="localization-terms-help"
+          />{" "}
+          <label htmlFor="localization-terms">Built-in software terminology by default</label>
+        </div>
+        <span id="localization-terms-help" className="muted">
+          Software words in their software sense (<code>Open file</code> → <code>Abrir archivo</code>) for localization files and technical text, from English.
+          Your glossaries win over it; a request&apos;s <code>localization_terms</code> decides for itself.
         </span>
       </div>
       <button type="submit" className="primary" disabled={update.isPending}>
