@@ -26,6 +26,13 @@ afterAll(async () => {
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 const TECHNICAL = "Could not open the configuration files on the server. Restart the process and check the log files.";
 
+/** POST /v1/translate of the Technical text into `target`, with the request's extra fields. */
+async function translateTechnical(token: string | undefined, target: string, extra: object) {
+  const r = await call(h, translate, "/v1/translate", { token, ...json({ text: TECHNICAL, source_lang: "en", target_lang: target, ...extra }) });
+  expect(r.status).toBe(200);
+  return translateResponse.parse(r.json).data;
+}
+
 describe("built-in localization terms", () => {
   it("apply to a Technical text, and are reported like glossary terms", async () => {
     const org = await h.org();
@@ -91,14 +98,7 @@ describe("built-in localization terms", () => {
   it("are off by default for an organization that switched them off, on when a request asks", async () => {
     const org = await h.org();
     await updateOrganizationSettings(h.app.domain, { orgId: org.orgId, name: "No built-in terms", idpOrgId: null, localizationTerms: false });
-    const ask = async (extra: object) => {
-      const r = await call(h, translate, "/v1/translate", {
-        token: org.keys.all?.key,
-        ...json({ text: TECHNICAL, source_lang: "en", target_lang: "es", ...extra }),
-      });
-      expect(r.status).toBe(200);
-      return translateResponse.parse(r.json).data;
-    };
+    const ask = (extra: object) => translateTechnical(org.keys.all?.key, "es", extra);
     const plain = await ask({});
     expect(plain.glossary_terms_applied).toBeUndefined();
     expect(plain.translation).toContain("limas");
@@ -109,14 +109,7 @@ describe("built-in localization terms", () => {
 
   it("apply by default only to pairs whose table passes the bar, to any pair on request", async () => {
     const org = await h.org();
-    const ask = async (extra: object) => {
-      const r = await call(h, translate, "/v1/translate", {
-        token: org.keys.all?.key,
-        ...json({ text: TECHNICAL, source_lang: "en", target_lang: "an", ...extra }),
-      });
-      expect(r.status).toBe(200);
-      return translateResponse.parse(r.json).data;
-    };
+    const ask = (extra: object) => translateTechnical(org.keys.all?.key, "an", extra);
     expect((await ask({})).glossary_terms_applied).toBeUndefined();
     expect((await ask({ localization_terms: true })).glossary_terms_applied).toBeDefined();
   });
