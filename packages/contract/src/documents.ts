@@ -28,6 +28,8 @@ export const documentRequest = z
     glossary_ids: glossaryIdsField.optional(),
     brand_voice_id: z.string().min(1).optional(),
     tm_id: z.string().min(1).optional(),
+    /** Extension: the built-in localization terminology; default on for localization formats (json, yaml, po, xliff, strings). */
+    localization_terms: z.enum(["true", "false"]).optional(),
     /** Extension: queue the job and answer 202 (same as the header `Prefer: respond-async`). */
     async: z.enum(["true", "false"]).optional(),
     /**
@@ -49,6 +51,7 @@ export const documentUploadForm = z.object({
   glossary_ids: z.string().optional().meta({ description: "JSON-encoded array of glossary ids" }),
   brand_voice_id: z.string().optional(),
   tm_id: z.string().optional(),
+  localization_terms: z.enum(["true", "false"]).optional(),
   async: z.enum(["true", "false"]).optional(),
   force_target_lang: z
     .enum(["true", "false"])

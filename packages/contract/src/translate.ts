@@ -31,6 +31,11 @@ const resourceRefs = {
   tm_id: z.string().min(1).optional(),
   /** Extension: the engine tier to use instead of the one the analysis recommends. */
   model_tier: modelTier.optional(),
+  /**
+   * Extension: the built-in localization terminology (docs/translation.md). Default: on for text
+   * the analysis rates Technical; `false` switches it off, `true` on for any text.
+   */
+  localization_terms: z.boolean().optional(),
 };
 
 export const translateRequest = z

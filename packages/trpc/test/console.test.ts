@@ -160,6 +160,17 @@ describe("console procedures", () => {
     expect(bad.message).toContain("is not a language code");
   });
 
+  it("switches the built-in localization terminology's default off and on; left out, it stays", async () => {
+    const org = await createTestOrg(db.ctx);
+    const caller = callerFor(org.ownerId);
+    expect((await caller.settings.get()).localizationTerms).toBe(true);
+    await expect(caller.settings.update({ name: "Org", idpOrgId: null, localizationTerms: false })).resolves.toMatchObject({ localizationTerms: false });
+    await caller.settings.update({ name: "Org renamed", idpOrgId: null });
+    expect((await caller.settings.get()).localizationTerms).toBe(false);
+    await caller.settings.update({ name: "Org", idpOrgId: null, localizationTerms: true });
+    expect((await caller.settings.get()).localizationTerms).toBe(true);
+  });
+
   it("reports daily usage per language; a reversed range is a clear 400", async () => {
     const org = await createTestOrg(db.ctx);
     const caller = callerFor(org.ownerId);

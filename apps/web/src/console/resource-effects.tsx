@@ -30,7 +30,13 @@ export function ResourceEffects({ result }: { result: Effects }) {
   const glossaries = useQuery(trpc.glossaries.list.queryOptions());
   const glossaryName = (id: string) => glossaries.data?.items.find((g) => g.id === id)?.name;
   const origin = (o: string) =>
-    o === "brand_voice" ? "brand voice, preferred term" : o === "do_not_translate" ? "brand voice, do not translate" : `glossary ${glossaryName(o) ?? o}`;
+    o === "brand_voice"
+      ? "brand voice, preferred term"
+      : o === "do_not_translate"
+        ? "brand voice, do not translate"
+        : o === "localization"
+          ? "built-in software terminology"
+          : `glossary ${glossaryName(o) ?? o}`;
   const { tm_match: tm, glossary_terms_applied: terms, brand_voice_applied: voice, warnings } = result;
   if (!tm && !terms && !voice && !warnings) return null;
   return (
@@ -39,7 +45,7 @@ export function ResourceEffects({ result }: { result: Effects }) {
         <section aria-labelledby="terms-h">
           <h3 id="terms-h">Terms applied</h3>
           {terms.length === 0 ? (
-            <p className="muted">No term of the chosen glossaries or brand voice occurs in this text.</p>
+            <p className="muted">No term of the chosen glossaries, brand voice or built-in software terminology occurs in this text.</p>
           ) : (
             <ul data-testid="terms-applied">
               {terms.map((t) => (

@@ -9,9 +9,11 @@ export interface ResourceChoice {
   glossaryIds: string[];
   tmId: string;
   brandVoiceId: string;
+  /** The built-in software terminology: as the server decides (by format and analysis), on or off. */
+  localizationTerms: "auto" | "on" | "off";
 }
 
-export const noResources: ResourceChoice = { glossaryIds: [], tmId: "", brandVoiceId: "" };
+export const noResources: ResourceChoice = { glossaryIds: [], tmId: "", brandVoiceId: "", localizationTerms: "auto" };
 
 /**
  * Glossary, translation memory and brand voice pickers for a language pair. Only glossaries and
@@ -40,7 +42,7 @@ export function ResourcePickers({
   const pairMemories = memories.data.items.filter(fits);
   return (
     <fieldset>
-      <legend>Glossaries, translation memory, brand voice</legend>
+      <legend>Glossaries, translation memory, terminology, brand voice</legend>
       <div className="field">
         <span className="field-title" id="glossary-choices">
           Glossaries
@@ -82,6 +84,18 @@ export function ResourcePickers({
           </select>
         </div>
         <div className="field">
+          <label htmlFor="use-localization-terms">Built-in software terminology</label>
+          <select
+            id="use-localization-terms"
+            value={value.localizationTerms}
+            onChange={(e) => onChange({ ...value, localizationTerms: e.target.value as ResourceChoice["localizationTerms"] })}
+          >
+            <option value="auto">Automatic (localization files, technical text)</option>
+            <option value="on">On</option>
+            <option value="off">Off</option>
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="use-voice">Brand voice</label>
           <select id="use-voice" value={value.brandVoiceId} onChange={(e) => onChange({ ...value, brandVoiceId: e.target.value })}>
             <option value="">None</option>
@@ -103,8 +117,13 @@ export function resourceFields(choice: ResourceChoice) {
     ...(choice.glossaryIds.length > 0 ? { glossary_ids: choice.glossaryIds } : {}),
     ...(choice.tmId ? { tm_id: choice.tmId } : {}),
     ...(choice.brandVoiceId ? { brand_voice_id: choice.brandVoiceId } : {}),
+    ...(choice.localizationTerms === "auto" ? {} : { localization_terms: choice.localizationTerms === "on" }),
   };
 }
 
 /** Glossaries and memories are written in one pair: a new pair drops them (a brand voice stays). */
-export const forNewPair = (choice: ResourceChoice): ResourceChoice => ({ ...noResources, brandVoiceId: choice.brandVoiceId });
+export const forNewPair = (choice: ResourceChoice): ResourceChoice => ({
+  ...noResources,
+  brandVoiceId: choice.brandVoiceId,
+  localizationTerms: choice.localizationTerms,
+});

@@ -11,6 +11,8 @@ export interface DocumentResourceRefs {
   glossary_ids?: string[];
   tm_id?: string;
   brand_voice_id?: string;
+  /** The request's choice about the built-in localization terms; absent: by the document's format. */
+  localization_terms?: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { createdAt, idColumn, tstz } from "./columns";
 
@@ -32,6 +32,9 @@ export const organizations = pgTable(
     // The source language of a text too short or mixed to detect ("OK"): a language code, or
     // "none" (refuse with a 400); null takes the deployment's TOLK_DEFAULT_SOURCE_LANG.
     defaultSourceLang: text("default_source_lang"),
+    // The built-in localization terminology where it applies by default (docs/translation.md);
+    // false: only when a request asks for it.
+    localizationTerms: boolean("localization_terms").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

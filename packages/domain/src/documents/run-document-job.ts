@@ -9,6 +9,7 @@ import { isDatabaseUnavailable, isTolkError, notFound, retryWhileConnectionLost 
 import { QualityTally } from "../translation/quality-score";
 import { resolveTranslationResources } from "../translation/resolve-resources";
 import { segmentWithMemory } from "../translation/segment-with-memory";
+import { localizationApplies } from "../translation/localization-applies";
 import { resolveRoute, translateSegments } from "../translation/translate-segments";
 import { fileRefused, resultGone } from "./document-errors";
 import { resolveDocumentFormat } from "./document-format";
@@ -179,6 +180,11 @@ async function translateAndComplete(
     sourceLang: job.sourceLang,
     targetLangs: [job.targetLang],
     refs: job.resourceRefs,
+    localization: localizationApplies({
+      flag: job.resourceRefs.localization_terms,
+      sourceLang: job.sourceLang,
+      format: resolveDocumentFormat(job.filename).format.extension,
+    }),
   });
 
   // Stored a piece at a time as they come in; the merge reads them back the same way.

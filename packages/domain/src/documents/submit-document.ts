@@ -63,7 +63,12 @@ export async function submitDocument(
   if (upload.bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, `The ${format.extension} file`);
   // Refused before a job exists (400 naming an unknown or unfitting id); the job keeps the ids
   // and loads them again when it runs, so an async job sees the resources as they are then.
-  const resourceRefs = { glossary_ids: request.glossary_ids, tm_id: request.tm_id, brand_voice_id: request.brand_voice_id };
+  const resourceRefs = {
+    glossary_ids: request.glossary_ids,
+    tm_id: request.tm_id,
+    brand_voice_id: request.brand_voice_id,
+    ...(request.localization_terms === undefined ? {} : { localization_terms: request.localization_terms === "true" }),
+  };
   await resolveTranslationResources(ctx, { orgId: principal.org.id, sourceLang: request.source_lang, targetLangs: [request.target_lang], refs: resourceRefs });
   resolveRoute(services.translation, request.source_lang, request.target_lang);
 

@@ -8,7 +8,7 @@ import { type DomainContext } from "../context";
 export interface Membership {
   userId: string;
   role: Role;
-  org: PrincipalOrg & { name: string; idpOrgId: string | null };
+  org: PrincipalOrg & { name: string; idpOrgId: string | null; localizationTerms: boolean };
 }
 
 /**
@@ -20,7 +20,10 @@ export async function getMembership(ctx: DomainContext, options: { userId: strin
   const conditions = [eq(memberships.userId, options.userId)];
   if (options.orgId) conditions.push(eq(memberships.orgId, options.orgId));
   const [row] = await ctx.db
-    .select({ role: memberships.role, org: { ...principalOrgColumns, name: organizations.name, idpOrgId: organizations.idpOrgId } })
+    .select({
+      role: memberships.role,
+      org: { ...principalOrgColumns, name: organizations.name, idpOrgId: organizations.idpOrgId, localizationTerms: organizations.localizationTerms },
+    })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.orgId))
     .where(and(...conditions))

@@ -8,8 +8,9 @@ import { TolkError, badRequest, notFound } from "../errors";
 
 /**
  * Renames an organization, sets its identity-provider id (the org claim session tokens may
- * carry instead of our id) and, when given, its default source language. The plan is not a
- * setting: operators change it with the CLI.
+ * carry instead of our id), when given its default source language, and whether the built-in
+ * localization terminology applies by default. The plan is not a setting: operators change it
+ * with the CLI.
  */
 export async function updateOrganizationSettings(
   ctx: DomainContext,
@@ -19,6 +20,8 @@ export async function updateOrganizationSettings(
     idpOrgId: string | null;
     /** A language code, "none", or null for the deployment's default; undefined keeps it. */
     defaultSourceLang?: string | null;
+    /** The built-in localization terminology where it applies by default; absent: unchanged. */
+    localizationTerms?: boolean;
   },
 ) {
   const name = options.name.trim();
@@ -38,7 +41,12 @@ export async function updateOrganizationSettings(
   return withTransaction(ctx, async (tx, txCtx) => {
     const [org] = await tx
       .update(organizations)
-      .set({ name, idpOrgId, ...(defaultSourceLang === undefined ? {} : { defaultSourceLang }) })
+      .set({
+        name,
+        idpOrgId,
+        ...(defaultSourceLang === undefined ? {} : { defaultSourceLang }),
+        ...(options.localizationTerms === undefined ? {} : { localizationTerms: options.localizationTerms }),
+      })
       .where(eq(organizations.id, options.orgId))
       .returning({
         id: organizations.id,
@@ -46,9 +54,10 @@ export async function updateOrganizationSettings(
         plan: organizations.plan,
         idpOrgId: organizations.idpOrgId,
         defaultSourceLang: organizations.defaultSourceLang,
+        localizationTerms: organizations.localizationTerms,
       });
     if (!org) throw notFound("Organization");
-    const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}, default source language ${org.defaultSourceLang ?? "the deployment's"}`;
+    const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}, default source language ${org.defaultSourceLang ?? "the deployment's"}, built-in terminology ${org.localizationTerms ? "on" : "off"}`;
     await recordAudit(txCtx, { orgId: org.id, action: "settings.updated", target: { type: "organization", id: org.id, label } });
     return org;
   });

@@ -1,5 +1,5 @@
 import { type Formality } from "@tolk/contract";
-import { brandVoices, glossaries, glossaryEntries, translationMemories } from "@tolk/db";
+import { brandVoices, glossaries, glossaryEntries, organizations, translationMemories } from "@tolk/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
@@ -8,11 +8,15 @@ import { displayFormality } from "../resources/brand-voices/brand-voice-view";
 import { loadMemoryIndex } from "../resources/memories/load-memory-index";
 import { type MemoryIndex } from "../resources/memories/memory-index";
 import { type VoiceRules } from "./brand-voice-rules";
+import { type LocalizationChoice } from "./localization-applies";
+import { type LocalizationTerms, loadLocalizationTerms } from "./localization-terms";
 import { type Term, TermSet } from "./term-matcher";
 
 /** What a request's resources mean for the segments of one target language. */
 export interface SegmentResources {
   terms?: TermSet;
+  /** The built-in localization table of the pair, when it applies (localization-terms.ts). */
+  localization?: LocalizationTerms;
   memory?: { id: string; index: MemoryIndex };
   voice?: VoiceRules;
 }
@@ -22,6 +26,8 @@ export interface TranslationResources {
   any: boolean;
   glossaries: boolean;
   memory: boolean;
+  /** True when a built-in localization table applies to some target (its terms are then reported). */
+  localization: boolean;
   /** The request's memory, whatever its target (segmentation consults it once for all targets). */
   memoryIndex: MemoryIndex | null;
   voice: VoiceRules | null;
@@ -47,7 +53,14 @@ export interface ResourceRefs {
  */
 export async function resolveTranslationResources(
   ctx: DomainContext,
-  options: { orgId: string; sourceLang: string; targetLangs: readonly string[]; refs: ResourceRefs },
+  options: {
+    orgId: string;
+    sourceLang: string;
+    targetLangs: readonly string[];
+    refs: ResourceRefs;
+    /** Where the built-in localization tables apply (see localizationApplies). */
+    localization?: LocalizationChoice;
+  },
 ): Promise<TranslationResources> {
   const { refs, orgId } = options;
   const glossaryIds = [...new Set(refs.glossary_ids ?? [])];
@@ -129,12 +142,24 @@ export async function resolveTranslationResources(
           .where(inArray(glossaryEntries.glossaryId, glossaryIds))
           .orderBy(asc(glossaryEntries.createdAt), asc(glossaryEntries.id));
   const memoryIndex = memory ? await loadMemoryIndex(ctx, memory) : null;
+  const tables = new Map<string, LocalizationTerms>();
+  const wanted = options.localization ? [...targets].filter(options.localization.targets) : [];
+  // By default, unless the organization has switched its default off; a request's own choice stands.
+  const orgOff =
+    wanted.length > 0 &&
+    !options.localization?.requested &&
+    (await ctx.db.select({ on: organizations.localizationTerms }).from(organizations).where(eq(organizations.id, orgId)))[0]?.on === false;
+  for (const target of orgOff ? [] : wanted) {
+    const table = await loadLocalizationTerms(options.sourceLang, target);
+    if (table) tables.set(target, table);
+  }
 
   const perTarget = new Map<string, SegmentResources>();
   return {
     any: glossaryIds.length > 0 || memory !== null || refs.brand_voice_id !== undefined,
     glossaries: glossaryIds.length > 0,
     memory: memory !== null,
+    localization: tables.size > 0,
     memoryIndex,
     voice,
     forTarget(target) {
@@ -151,6 +176,7 @@ export async function resolveTranslationResources(
         terms: terms.length > 0 ? new TermSet(terms) : undefined,
         memory: memory && memoryIndex && memory.targetLang === target ? { id: memory.id, index: memoryIndex } : undefined,
         voice: voice ?? undefined,
+        localization: tables.get(target),
       };
       perTarget.set(target, resources);
       return resources;

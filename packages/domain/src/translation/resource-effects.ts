@@ -6,7 +6,8 @@ import { type FormalityAppliedBy, type SegmentTmMatch, type TermUse, type Transl
 /**
  * The extension fields of a translation result, from what translateSegments reports. Each is
  * present only when the request named the resource it reports on: `tm_match` with `tm_id`,
- * `glossary_terms_applied` with `glossary_ids` or a brand voice, `brand_voice_applied` with
+ * `glossary_terms_applied` with `glossary_ids`, a brand voice or the built-in localization
+ * terms (origin "localization"), `brand_voice_applied` with
  * `brand_voice_id`, `warnings` when there is one.
  */
 
@@ -50,11 +51,11 @@ export function brandVoiceAppliedOf(resources: TranslationResources, by: Formali
 
 /** The extension fields of POST /v1/translate. */
 export function textEffects(resources: TranslationResources, translated: TranslatedSegments) {
-  if (!resources.any) return {};
+  if (!resources.any && !resources.localization) return {};
   const warnings = warningsOf(translated.removedForbidden, (i) => `segment ${i}`);
   return {
     ...(resources.memory ? { tm_match: tmMatchesOf(translated.tmMatches) } : {}),
-    ...(resources.glossaries || resources.voice ? { glossary_terms_applied: termsAppliedOf(translated.termsApplied) } : {}),
+    ...(resources.glossaries || resources.voice || resources.localization ? { glossary_terms_applied: termsAppliedOf(translated.termsApplied) } : {}),
     ...(resources.voice ? { brand_voice_applied: brandVoiceAppliedOf(resources, translated.formalityAppliedBy) } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
   };
@@ -66,7 +67,7 @@ export function batchEffects(
   perTarget: readonly { target: string; translated: TranslatedSegments }[],
   keys: readonly { key: string; segments: number }[],
 ) {
-  if (!resources.any) return {};
+  if (!resources.any && !resources.localization) return {};
   const tm: Record<string, Record<string, TmMatch[]>> = {};
   const terms: Record<string, TermApplied[]> = {};
   const voices: Record<string, BrandVoiceApplied> = {};
@@ -88,7 +89,7 @@ export function batchEffects(
   }
   return {
     ...(resources.memory ? { tm_match: tm } : {}),
-    ...(resources.glossaries || resources.voice ? { glossary_terms_applied: terms } : {}),
+    ...(resources.glossaries || resources.voice || resources.localization ? { glossary_terms_applied: terms } : {}),
     ...(resources.voice ? { brand_voice_applied: voices } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
   };

@@ -70,15 +70,19 @@ export function guessSpanishForm(term: string): Form {
 
 const TOKEN = /\[\[(\d+)\]\]/gu;
 
-/** Engine output with the determiners before term tokens agreeing with their terms (Spanish). */
-export function agreeWithTerms(output: string, terms: ReadonlyMap<number, string>, targetLang: string): string {
+/**
+ * Engine output with the determiners before term tokens agreeing with their terms (Spanish). For
+ * the tokens in `determinerOnly` only a determiner right before the token changes: the word before
+ * a term may be a noun of its own ("la cámara [[0]]"), which an adjective's -o/-a rule would corrupt.
+ */
+export function agreeWithTerms(output: string, terms: ReadonlyMap<number, string>, targetLang: string, determinerOnly?: ReadonlySet<number>): string {
   if (targetLang !== "es" || terms.size === 0) return output;
   let out = "";
   let last = 0;
   for (const m of output.matchAll(TOKEN)) {
     const term = terms.get(Number(m[1]));
     if (term === undefined) continue;
-    out += agreeBefore(output.slice(last, m.index), guessSpanishForm(term)) + m[0];
+    out += agreeBefore(output.slice(last, m.index), guessSpanishForm(term), determinerOnly?.has(Number(m[1])) ?? false) + m[0];
     last = m.index + m[0].length;
   }
   return out + output.slice(last);
@@ -88,14 +92,14 @@ export function agreeWithTerms(output: string, terms: ReadonlyMap<number, string
  * The last two words before a term token: a determiner right before it agrees ("el [[0]]"); a
  * determiner one word further agrees, and so does the -o/-a adjective between ("el nuevo [[0]]").
  */
-function agreeBefore(text: string, form: Form): string {
+function agreeBefore(text: string, form: Form, nearOnly: boolean): string {
   const m = /(?:(?<![\p{L}])(\p{L}+) )?(?<![\p{L}])(\p{L}+) $/u.exec(text);
   if (!m) return text;
   const [whole, w1, w2 = ""] = m;
   const head = text.slice(0, text.length - whole.length);
   const near = LOOKUP.get(w2.toLowerCase());
   if (near) return `${head}${w1 === undefined ? "" : `${w1} `}${sameCase(w2, near[form])} `;
-  const far = w1 === undefined ? undefined : LOOKUP.get(w1.toLowerCase());
+  const far = w1 === undefined || nearOnly ? undefined : LOOKUP.get(w1.toLowerCase());
   if (far && w1 !== undefined) return `${head}${sameCase(w1, far[form])} ${agreeAdjective(w2, form)} `;
   return text;
 }

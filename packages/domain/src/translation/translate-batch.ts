@@ -4,6 +4,7 @@ import { resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
 import { type TargetUsage, assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
+import { localizationApplies } from "./localization-applies";
 import { resolveTranslationResources } from "./resolve-resources";
 import { batchEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
@@ -40,6 +41,7 @@ export async function translateBatch(
     sourceLang: request.source_lang,
     targetLangs: request.target_langs,
     refs: { ...request, formality: options.formality },
+    localization: localizationApplies({ flag: request.localization_terms, sourceLang: request.source_lang, texts: entries.map(([, text]) => text) }),
   });
   const routes = request.target_langs.map((target) => ({ target, route: resolveRoute(services, request.source_lang, target, request.model_tier) }));
   const estimate = request.target_langs.reduce((sum, t) => sum + creditsFor(inputChars, t), 0);

@@ -21,9 +21,12 @@ import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, 
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
 import { type SegmentCache } from "./segment-cache";
-import { agreeWithTerms } from "./term-agreement";
+import { LOCALIZATION_ORIGIN, type LocalizationTerms } from "./localization-terms";
+import { type Span, findSoftwareNames } from "./software-names";
+import { agreeWithTerms, guessSpanishForm } from "./term-agreement";
 import { type Repair, repairFuzzyMatch } from "./tm-repair";
-import { type TermSet } from "./term-matcher";
+import { type TermMatch, type TermSet, followCase } from "./term-matcher";
+import { type UiString, joinUiString, keepInitialCase, splitUiString } from "./ui-strings";
 
 /** What translation use cases need besides the database: the engines and their result cache. */
 export interface TranslationServices {
@@ -101,16 +104,30 @@ export async function translateSegments(
   const { route, segments } = options;
   const resources = options.resources ?? {};
   const tmMatches = segments.map((s) => (resources.memory ? memoryMatch(s, resources.memory, resources.terms) : null));
-  const prepared = segments.map((s, i) => (tmMatches[i] ? null : protectSegment(s, resources.terms)));
-  const toEngine = prepared.map((p) => p !== null && hasWords(p.text.replace(TOKEN, " ")));
-  let current = prepared.map((p) => p?.text ?? "");
-  const unknown: (number | null)[] = segments.map(() => 0);
-  const engines: string[] = segments.map(() => "none");
-  const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
+  const prepared = segments.map((s, i) =>
+    tmMatches[i] ? null : resources.localization ? protectLocalized(s, resources.terms, resources.localization) : protectSegment(s, resources.terms),
+  );
   const lastLeg = route.legs.at(-1);
+  const llm = lastLeg?.engine.name.split(":")[0] === "llm";
+  // Built-in terms are checked against what the engine makes of each alone (see substituteTerms),
+  // translated with the segments, in the same request. An LLM reads them in its prompt instead.
+  const termSources = llm ? [] : [...new Set(prepared.flatMap((p) => p?.soft?.map((m) => m.term.source) ?? []))];
+  // A label that starts with a command also goes to the engine as an infinitive clause (see
+  // commandClause), so that the engine itself generates the verb and orders its object.
+  const commandIndexes = llm ? [] : prepared.flatMap((p, i) => (p?.command ? [i] : []));
+  const commandClauses = commandIndexes.map((i) => commandClause(prepared[i]?.text ?? ""));
+  const toEngine = [
+    ...prepared.map((p) => p !== null && hasWords(p.text.replace(TOKEN, " "))),
+    ...termSources.map(() => true),
+    ...commandClauses.map(() => true),
+  ];
+  let current = [...prepared.map((p) => p?.text ?? ""), ...termSources, ...commandClauses];
+  const unknown: (number | null)[] = current.map(() => 0);
+  const engines: string[] = current.map(() => "none");
+  const instructions = resources.voice ? voiceInstructions(resources.voice) : undefined;
 
   // Only an engine that reads context gets it (and a cache key of its own): the LLM.
-  const context = route.legs.length === 1 && lastLeg?.engine.name.split(":")[0] === "llm" ? engineContext(segments, prepared, toEngine, resources) : undefined;
+  const context = route.legs.length === 1 && llm ? engineContext(segments, prepared, toEngine, resources) : undefined;
 
   for (const leg of route.legs) {
     const indexes = current.flatMap((_, i) => (toEngine[i] ? [i] : []));
@@ -152,15 +169,35 @@ export async function translateSegments(
       unknown[segmentIndex] = before === null || result.unknownWords === null ? null : before + result.unknownWords;
       engines[segmentIndex] = leg.engine.name;
     });
+    // A term alone is a whole sentence to the engine, which capitalises its first letter; the next
+    // leg of a pivot would then read it as a proper name (`file` → "Lima" → French "Lima", where
+    // the sentence has "lime"). A term written in lowercase stays lowercase between legs.
+    termSources.forEach((source, k) => {
+      const i = segments.length + k;
+      const text = next[i] ?? "";
+      if (source.charAt(0) === source.charAt(0).toLowerCase()) next[i] = text.charAt(0).toLowerCase() + text.slice(1);
+    });
     current = next;
   }
 
+  const engineForms = new Map(termSources.map((source, k) => [source, current[segments.length + k] ?? ""]));
+  const commandOutputs = new Map(commandIndexes.map((i, k) => [i, current[segments.length + termSources.length + k] ?? ""]));
   const target = lastLeg?.pair.target ?? "";
   const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine, target);
-  let agreed = segments.map((_, i) => {
+  const uses: TermUse[][] = prepared.map((p) => p?.uses ?? []);
+  // The engine's output with the built-in terms put in and agreed, placeholders and terms still tokens.
+  const edits = segments.map((_, i) => {
     const p = prepared[i];
-    return tmMatches[i] || !p ? "" : agreeWithTerms(current[i] ?? "", p.termTokens, target);
+    if (tmMatches[i] || !p) return null;
+    const commanded = p.command ? fromCommand(commandOutputs.get(i), p.command) : null;
+    const output = commanded ?? current[i] ?? "";
+    const withCommand = commanded && p.command ? { ...p, uses: [...p.uses, p.command.use] } : p;
+    const edited =
+      p.soft && !llm && resources.localization ? substituteTerms(output, withCommand, engineForms, resources.localization) : { ...withCommand, text: output };
+    uses[i] = edited.uses;
+    return { edited, agreed: agreeWithTerms(edited.text, edited.termTokens, target, edited.determinerOnly) };
   });
+  let agreed = edits.map((e) => e?.agreed ?? "");
   // Set while placeholders and terms are still tokens, so that markup, code and a term's own words are never rewritten.
   if (formalityAppliedBy === "post_edit" && lastLeg && resources.voice) {
     agreed = await setAddress(lastLeg.engine, target, resources.voice.formality, agreed, toEngine);
@@ -168,9 +205,11 @@ export async function translateSegments(
   const drafts = segments.map((source, i) => {
     const match = tmMatches[i];
     const p = prepared[i];
-    if (match || !p) return { text: match?.text ?? source, repairs: 0 };
-    const restored = restorePlaceholders(agreed[i] ?? "", p.tokens);
-    return { text: tidySpaces(source, restored.text), repairs: restored.repaired };
+    const edit = edits[i];
+    if (match || !p || !edit) return { text: match?.text ?? source, repairs: 0 };
+    const restored = restorePlaceholders(agreed[i] ?? "", edit.edited.tokens);
+    const text = tidySpaces(source, restored.text);
+    return { text: p.ui ? joinUiString(keepInitialCase(p.ui.core, text), p.ui) : text, repairs: restored.repaired };
   });
   const texts: string[] = [];
   const signals: SegmentQualitySignals[] = [];
@@ -198,7 +237,7 @@ export async function translateSegments(
     signals,
     pivot: route.pivot,
     tmMatches: tmMatches.map((m) => (m ? { score: m.score, unitId: m.unitId, level: m.level, repaired: m.repaired } : null)),
-    termsApplied: prepared.map((p) => p?.uses ?? []),
+    termsApplied: uses,
     removedForbidden,
     formalityAppliedBy,
   };
@@ -239,6 +278,7 @@ function engineContext(
   segments.forEach((segment, i) => {
     if (!toEngine[i]) return;
     for (const use of prepared[i]?.uses ?? []) if (use.origin !== "do_not_translate") glossary.set(use.source, use.target);
+    for (const m of prepared[i]?.soft ?? []) if (!glossary.has(m.term.source)) glossary.set(m.term.source, m.term.target);
     for (const match of resources.memory?.index.search(segment, { minScore: TM_MIN_SCORE, limit: CONTEXT_MATCHES }) ?? []) {
       examples.set(match.unit.id, { source: match.unit.source, target: match.unit.target, score: match.score });
     }
@@ -261,6 +301,14 @@ interface PreparedSegment {
   uses: TermUse[];
   /** Token index → term target, for the agreement post-edit. */
   termTokens: ReadonlyMap<number, string>;
+  /** With the localization tables: the segment's accelerator and closing marks, put back after. */
+  ui?: UiString;
+  /** Built-in terms found in the segment, applied after the engine (substituteTerms). */
+  soft?: TermMatch[];
+  /** Term tokens whose agreement may change only the determiner right before them (built-in terms). */
+  determinerOnly?: ReadonlySet<number>;
+  /** A short label's first word that the table gives a command form (see commandClause). */
+  command?: { form: string; use: TermUse };
 }
 
 /** The term tokens of a segment without terms: one shared empty map, not one per segment. */
@@ -276,9 +324,154 @@ function protectSegment(segment: string, terms: TermSet | undefined): PreparedSe
     spans.filter((span) => !isNamingKind(span.kind)),
   );
   if (matches.length === 0) return { ...protectPlaceholders(segment), uses: [], termTokens: NO_TERM_TOKENS };
-  const overlaps = (span: { start: number; end: number }) => matches.some((m) => m.start < span.end && span.start < m.end);
+  return assemble(segment, spans, matches);
+}
+
+/** Longest label that takes its first word in command form, in words. */
+const COMMAND_LABEL_WORDS = 5;
+
+/**
+ * With the localization tables (localization-terms.ts), after the accelerator and closing marks
+ * are taken off: the organization's glossary first; then, when the glossary has nothing here, the
+ * whole string from the table; else names kept, quoted labels and the table's terms as term
+ * constraints, and the first word of a short label in command form.
+ */
+function protectLocalized(segment: string, terms: TermSet | undefined, table: LocalizationTerms): PreparedSegment {
+  const ui = splitUiString(segment);
+  const core = ui.core;
+  const spans = findPlaceholders(core);
+  const hard = spans.filter((span) => !isNamingKind(span.kind));
+  const glossary = terms ? terms.find(core, hard) : [];
+  if (glossary.length === 0 && hard.length === 0) {
+    const whole = table.phrase(core);
+    if (whole) {
+      const lead = /^\s*/u.exec(core)?.[0] ?? "";
+      return {
+        text: `${lead}${placeholderToken(0)}`,
+        tokens: [whole.target],
+        uses: [{ source: whole.source, target: whole.target, origin: LOCALIZATION_ORIGIN }],
+        termTokens: NO_TERM_TOKENS,
+        ui,
+      };
+    }
+  }
+  const { names, labels } = findSoftwareNames(core, table, [...hard, ...glossary]);
+  const taken = mergeSpans([...spans, ...glossary, ...names, ...labels]);
+  // A label's first word in command form is the engine's to generate (commandClause), so no
+  // term applies there (`Open` would take the adjective's rendering).
+  const command = commandAt(core, table, taken);
+  // A word glued to a sigil is code (`%y` in a strftime format, `$path`), not a term.
+  const builtin = table.terms.find(core, command ? mergeSpans([...taken, command]) : taken).filter((m) => !/[%$\\&@#{]/u.test(core.charAt(m.start - 1)));
+  const kept = [...spans.map((s) => ({ ...s })), ...names];
+  const prepared = { ...assemble(core, kept, [...glossary, ...labels]), ui, soft: builtin };
+  if (!command) return prepared;
+  return {
+    ...prepared,
+    command: { form: command.term.target, use: { source: command.term.source, target: command.term.target, origin: LOCALIZATION_ORIGIN } },
+  };
+}
+
+/**
+ * A label that starts with a command (`Open file`) as an infinitive clause (`to open file`). A
+ * rule-based engine reads a bare label's first word as an adjective or a noun (`Lima abierta`),
+ * and a verb put in place by hand is not reordered with its object (`Fitxer obrir`); after `to`
+ * the engine generates the infinitive, in the target's own morphology, with its object after it.
+ */
+function commandClause(text: string): string {
+  return text.replace(/^(\s*)(\p{L})/u, (_, space: string, first: string) => `${space}to ${first.toLowerCase()}`);
+}
+
+/**
+ * The label from the engine's translation of its clause: from the table's command form on (`Para
+ * abrir lima` → `abrir lima`), so the verb is one the engine generated and the catalogs' translators
+ * use for that command. Null when the engine gave another verb there: the label keeps its own
+ * translation.
+ */
+function fromCommand(output: string | undefined, command: { form: string }): string | null {
+  if (!output) return null;
+  const escaped = command.form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").exec(output);
+  // The verb follows the rendering of `to` (one word or none): a later match is another word of the label.
+  if (!found || (output.slice(0, found.index).match(/[\p{L}\p{N}]+/gu) ?? []).length > 1) return null;
+  return output.slice(found.index);
+}
+
+/**
+ * Built-in terms after the engine, not as tokens before it: a token is opaque to a rule-based
+ * engine, which then cannot reorder around it (`file name` → `archivo nombre`). Where the
+ * engine's translation of a term alone differs from the table's (`file` → `lima`), that
+ * translation is replaced in the output by the table's, as a term token, so that determiners
+ * agree with it (term-agreement.ts). Where the engine's rendering is one translators use too, or
+ * the engine rendered the term some other way in context, the output is left as it is.
+ */
+function substituteTerms(
+  output: string,
+  p: PreparedSegment,
+  engineForms: ReadonlyMap<string, string>,
+  table: LocalizationTerms,
+): Pick<PreparedSegment, "text" | "tokens" | "uses" | "termTokens" | "determinerOnly"> {
+  const tokens = [...p.tokens];
+  const uses = [...p.uses];
+  const termTokens = new Map(p.termTokens);
+  const determinerOnly = new Set(p.determinerOnly);
+  let text = output;
+  for (const m of p.soft ?? []) {
+    const form =
+      engineForms
+        .get(m.term.source)
+        ?.trim()
+        .replace(/[.!?]$/u, "") ?? "";
+    if (!form || !/\p{L}/u.test(form) || table.accepts(m.term.source, form)) continue;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\['’])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}\\]])`, "iu");
+    const found = pattern.exec(text);
+    if (!found) continue;
+    const rendered = followCase(found[0], m.term.target);
+    // The engine's determiners agree with its own rendering: they change only when the table's
+    // term differs from it in gender or number, and the words around it are never re-inflected.
+    if (guessSpanishForm(form) !== guessSpanishForm(rendered)) {
+      termTokens.set(tokens.length, rendered);
+      determinerOnly.add(tokens.length);
+    }
+    text = text.slice(0, found.index) + placeholderToken(tokens.length) + text.slice(found.index + found[0].length);
+    tokens.push(rendered);
+    uses.push({ source: m.term.source, target: m.term.target, origin: m.term.origin });
+  }
+  return { text, tokens, uses, termTokens, determinerOnly };
+}
+
+/** The first word of a short label in the form the table gives commands, unless something covers it. */
+function commandAt(core: string, table: LocalizationTerms, taken: readonly Span[]): TermMatch | null {
+  const words = core.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  if (words.length === 0 || words.length > COMMAND_LABEL_WORDS || /[.!?]\s*$/u.test(core)) return null;
+  const m = /^\s*(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u.exec(core);
+  const word = m?.[1];
+  if (!m || !word) return null;
+  const start = m[0].length - word.length;
+  const end = m[0].length;
+  if (taken.some((s) => s.start < end && start < s.end)) return null;
+  const target = table.command(word);
+  if (!target) return null;
+  const rendered = target.charAt(0).toUpperCase() + target.slice(1);
+  return { start, end, term: { source: word, target, origin: LOCALIZATION_ORIGIN }, rendered };
+}
+
+/** Spans sorted, overlapping ones merged: the skip list TermSet.find reads left to right. */
+function mergeSpans(spans: readonly Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  for (const s of sorted) {
+    const last = out.at(-1);
+    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
+    else out.push({ start: s.start, end: s.end });
+  }
+  return out;
+}
+
+/** The segment with kept spans and term matches as `[[i]]` tokens; a kept span a term overlaps gives way. */
+function assemble(segment: string, kept: readonly Span[], matches: readonly TermMatch[]): PreparedSegment {
+  const overlaps = (span: Span) => matches.some((m) => m.start < span.end && span.start < m.end);
   const pieces = [
-    ...spans.filter((span) => !overlaps(span)).map((span) => ({ start: span.start, end: span.end, match: null })),
+    ...kept.filter((span) => !overlaps(span)).map((span) => ({ start: span.start, end: span.end, match: null })),
     ...matches.map((match) => ({ start: match.start, end: match.end, match })),
   ].sort((x, y) => x.start - y.start);
   const tokens: string[] = [];
@@ -287,6 +480,7 @@ function protectSegment(segment: string, terms: TermSet | undefined): PreparedSe
   let text = "";
   let last = 0;
   for (const piece of pieces) {
+    if (piece.start < last) continue;
     text += segment.slice(last, piece.start) + placeholderToken(tokens.length);
     const m = piece.match;
     if (m) {

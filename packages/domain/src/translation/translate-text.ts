@@ -6,6 +6,7 @@ import { assertCanAfford, billTranslation, countCharacters, creditsFor } from ".
 import { type DomainContext } from "../context";
 import { badRequest } from "../errors";
 import { effectiveLimits } from "../plans";
+import { localizationApplies } from "./localization-applies";
 import { qualityScore } from "./quality-score";
 import { resolveTranslationResources } from "./resolve-resources";
 import { textEffects } from "./resource-effects";
@@ -44,6 +45,7 @@ export async function translateText(
     sourceLang: request.source_lang,
     targetLangs: [request.target_lang],
     refs: { ...request, formality: options.formality },
+    localization: localizationApplies({ flag: request.localization_terms, sourceLang: request.source_lang, texts: [request.text] }),
   });
   const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
   await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang), options.requestId);

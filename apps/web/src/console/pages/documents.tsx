@@ -100,6 +100,7 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
           if (fields.glossary_ids) form.set("glossary_ids", JSON.stringify(fields.glossary_ids));
           if (fields.tm_id) form.set("tm_id", fields.tm_id);
           if (fields.brand_voice_id) form.set("brand_voice_id", fields.brand_voice_id);
+          if (fields.localization_terms !== undefined) form.set("localization_terms", String(fields.localization_terms));
           setJobId(null);
           submit.mutate(form);
         }}

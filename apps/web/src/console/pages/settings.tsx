@@ -32,6 +32,7 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
   const [name, setName] = useState(initial.name);
   const [idp, setIdp] = useState(initial.idpOrgId ?? "");
   const [sourceLang, setSourceLang] = useState(initial.defaultSourceLang ?? "");
+  const [terms, setTerms] = useState(initial.localizationTerms);
   const update = useMutation(
     trpc.settings.update.mutationOptions({
       // The name shows in the switcher too.
@@ -43,7 +44,7 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
       className="card"
       onSubmit={(e) => {
         e.preventDefault();
-        update.mutate({ name, idpOrgId: idp.trim() || null, defaultSourceLang: sourceLang.trim() || null });
+        update.mutate({ name, idpOrgId: idp.trim() || null, defaultSourceLang: sourceLang.trim() || null, localizationTerms: terms });
       }}
     >
       <FormError error={update.error} />
@@ -88,6 +89,22 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
         <span id="default-source-lang-help" className="muted">
           Taken for a text whose language cannot be detected (&ldquo;OK&rdquo;), and said so in the response. A code such as <code>en</code>, or{" "}
           <code>none</code> to refuse such texts with a 400. Leave empty for this deployment&rsquo;s default ({initial.deploymentDefaultSourceLang}).
+        </span>
+      </div>
+      <div className="field">
+        <div>
+          <input
+            id="localization-terms"
+            type="checkbox"
+            checked={terms}
+            onChange={(e) => setTerms(e.target.checked)}
+            aria-describedby="localization-terms-help"
+          />{" "}
+          <label htmlFor="localization-terms">Built-in software terminology by default</label>
+        </div>
+        <span id="localization-terms-help" className="muted">
+          Software words in their software sense (<code>Open file</code> → <code>Abrir archivo</code>) for localization files and technical text, from English.
+          Your glossaries win over it; a request&apos;s <code>localization_terms</code> decides for itself.
         </span>
       </div>
       <button type="submit" className="primary" disabled={update.isPending}>

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "localization_terms" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,306 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { type ApertiumEngine, type Engine, EngineRouter, type TranslateRequest, countWords, createApertiumEngine } from "@tolk/engines";
+import { mo } from "gettext-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { readCatalogs, serbianLatin, splitOf } from "../scripts/gettext-catalogs";
+import { DEFAULT_OPTIONS, buildLocalizationTable, keepVerbForms } from "../scripts/localization-table";
+import { targetAnalysers } from "../scripts/target-analyser";
+import { localizationApplies } from "../src/translation/localization-applies";
+import { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
+import { type LocalizationTerms, loadLocalizationTerms } from "../src/translation/localization-terms";
+import { SegmentCache } from "../src/translation/segment-cache";
+import { TermSet } from "../src/translation/term-matcher";
+import { resolveRoute, translateSegments } from "../src/translation/translate-segments";
+import { keepInitialCase, joinUiString, splitUiString } from "../src/translation/ui-strings";
+
+describe("the split of the catalogs", () => {
+  it("is by the first hex digit of sha256(text domain): 0-b train, c-f test", () => {
+    // sha256("coreutils") = 3993…, sha256("gtk20") = d49d…
+    expect(splitOf("coreutils")).toBe("train");
+    expect(splitOf("gtk20")).toBe("test");
+  });
+});
+
+/** A .mo file with these messages, as msgfmt would write it. */
+function moFile(messages: Record<string, string>): Buffer {
+  const entries: Record<string, { msgid: string; msgstr: string[] }> = { "": { msgid: "", msgstr: ["Content-Type: text/plain; charset=UTF-8\n"] } };
+  for (const [msgid, msgstr] of Object.entries(messages)) entries[msgid] = { msgid, msgstr: [msgstr] };
+  return mo.compile({ charset: "utf-8", headers: { "Content-Type": "text/plain; charset=UTF-8" }, translations: { "": entries } });
+}
+
+describe("the table builder, on synthetic catalogs", () => {
+  let dir = "";
+  const names = (split: "train" | "test", n: number) =>
+    Array.from({ length: 200 }, (_, i) => `domain${i}`)
+      .filter((d) => splitOf(d) === split)
+      .slice(0, n);
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "tolk-mo-"));
+    const folder = join(dir, "xx", "LC_MESSAGES");
+    mkdirSync(folder, { recursive: true });
+    const common = {
+      "Cannot read the file": "No se puede leer el archivo",
+      "Cannot write the file": "No se puede escribir el archivo",
+      "The file is empty": "El archivo está vacío",
+      "Delete the file": "Eliminar el archivo",
+      "File name": "Nombre de archivo",
+      "Save file": "Guardar archivo",
+      "Copy file": "Copiar archivo",
+    };
+    const closes = ["Cerrar", "Cierra", "Cerrando"];
+    names("train", 3).forEach((domain, i) => {
+      writeFileSync(join(folder, `${domain}.mo`), moFile({ ...common, "_Open file…": "_Abrir archivo…", Close: closes[i] ?? "" }));
+    });
+    // A test catalog: its (wrong) translation must not reach the table.
+    for (const domain of names("test", 3)) writeFileSync(join(folder, `${domain}.mo`), moFile({ "Open file": "Lima abierta", Print: "Imprimir" }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const table = () => buildLocalizationTable(readCatalogs("xx", "train", dir), { ...DEFAULT_OPTIONS, target: "es" });
+
+  it("reads only the training catalogs", () => {
+    expect(readCatalogs("xx", "train", dir)).toHaveLength(3);
+    expect(readCatalogs("xx", "test", dir)).toHaveLength(3);
+    expect(table().phrases.map(([source]) => source)).not.toContain("Print");
+  });
+
+  it("keeps the translation the catalogs agree on, accelerators and ellipses off", () => {
+    const phrases = new Map(table().phrases);
+    expect(phrases.get("Open file")).toBe("Abrir archivo");
+    expect(phrases.get("Save file")).toBe("Guardar archivo");
+  });
+
+  it("drops a string the catalogs translate each their own way", () => {
+    expect(new Map(table().phrases).has("Close")).toBe(false);
+  });
+
+  it("aligns a term over whole messages, with its target in context", () => {
+    const terms = new Map(table().terms.map(([source, target]) => [source, target]));
+    expect(terms.get("file")).toBe("archivo");
+  });
+});
+
+describe("UI strings", () => {
+  it.each([
+    ["_Open", "Abrir", "_Abrir"],
+    ["&File", "Archivo", "&Archivo"],
+    ["Save _As…", "Guardar como", "_Guardar como…"],
+    ["Save _As…", "Guardar archivo", "Guardar _archivo…"],
+    ["Name:", "Nombre", "Nombre:"],
+  ])("%s keeps its accelerator and closing marks", (source, translated, expected) => {
+    expect(joinUiString(translated, splitUiString(source))).toBe(expected);
+  });
+
+  it("leaves snake_case and character references alone", () => {
+    expect(splitUiString("pam_*_item and snake_case").marker).toBeNull();
+    expect(splitUiString("Tom &amp; Jerry").marker).toBeNull();
+  });
+
+  it("keeps the case of the first letter", () => {
+    expect(keepInitialCase("There are %d matches", "hay %d coincidencias")).toBe("Hay %d coincidencias");
+    expect(keepInitialCase("unknown option", "Opción desconocida")).toBe("opción desconocida");
+    expect(keepInitialCase("iPhone is ready", "iPhone está listo")).toBe("iPhone está listo");
+  });
+
+  it("transliterates Serbian Cyrillic catalogs to the Latin script the engine writes", () => {
+    expect(serbianLatin("Отвори датотеку")).toBe("Otvori datoteku");
+  });
+});
+
+describe("when the tables apply", () => {
+  it("by format, by the Technical domain, or as the request says", () => {
+    expect(localizationApplies({ sourceLang: "en", format: "po" }).targets("es")).toBe(true);
+    expect(localizationApplies({ sourceLang: "en", format: "docx" }).targets("es")).toBe(false);
+    expect(localizationApplies({ sourceLang: "en", texts: ["Run the migration script, then restart the server and clear the cache."] }).targets("es")).toBe(
+      true,
+    );
+    expect(localizationApplies({ sourceLang: "en", texts: ["The garden was full of roses and the children played until dusk."] }).targets("es")).toBe(false);
+    expect(localizationApplies({ flag: false, sourceLang: "en", format: "po" }).targets("es")).toBe(false);
+    expect(localizationApplies({ sourceLang: "de", format: "po" }).targets("es")).toBe(false);
+  });
+
+  it("by default only for the pairs whose table passes the bar; any pair on request", () => {
+    for (const target of LOCALIZATION_TARGETS) {
+      expect(localizationApplies({ sourceLang: "en", format: "po" }).targets(target)).toBe(
+        (LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target),
+      );
+      expect(localizationApplies({ flag: true, sourceLang: "en" }).targets(target)).toBe(true);
+    }
+    expect(LOCALIZATION_DEFAULT_TARGETS).not.toContain("an");
+  });
+});
+
+describe("verb forms in the tables, checked with the target's analyser", () => {
+  const readings = new Map([
+    ["abrir", ["abrir<vblex><inf>"]],
+    ["elija", ["elegir<vblex><prs><p3><sg>", "elegir<vblex><imp><p3><sg>"]],
+    ["memoria", ["memoria<n><f><sg>"]],
+    ["cerrar", ["cerrar<vblex><inf>"]],
+    ["imprime", ["imprimir<vblex><pri><p3><sg>"]],
+    ["archivo", ["archivo<n><m><sg>", "archivar<vblex><pri><p1><sg>"]],
+  ]);
+  const table = {
+    phrases: [["Open", "Abrir"]] as [string, string][],
+    terms: [
+      ["close", "cerrar", ""],
+      ["print", "imprime", ""],
+      ["file", "archivo", ""],
+      ["could not open", "no se pudo abrir", ""],
+    ] as [string, string, string][],
+    commands: [
+      ["open", "abrir"],
+      ["choose", "elija"],
+      ["memory", "memoria"],
+    ] as [string, string][],
+  };
+
+  it("keeps infinitive commands, and makes a one-word verb term a command, not a term", () => {
+    const kept = keepVerbForms(table, () => readings);
+    expect(kept.commands).toEqual([
+      ["close", "cerrar"],
+      ["open", "abrir"],
+    ]);
+    expect(kept.terms.map(([source]) => source)).toEqual(["file", "could not open"]);
+    expect(kept.phrases).toEqual(table.phrases);
+  });
+
+  it("has no commands without an analyser", () => {
+    expect(keepVerbForms(table, () => null).commands).toEqual([]);
+  });
+
+  it.each(["es", "ca", "fr"])("en-%s: every shipped command form is an infinitive and no one-word term is only a verb", async (target) => {
+    const loaded = await loadLocalizationTerms("en", target);
+    if (!loaded) throw new Error(`en-${target} table missing`);
+    const file = JSON.parse(readFileSync(join(import.meta.dirname, "..", "localization-terms", `en-${target}.json`), "utf8")) as {
+      terms: [string, string][];
+      commands: [string, string][];
+    };
+    const words = [...file.commands.map(([, form]) => form), ...file.terms.filter(([s]) => !s.includes(" ")).map(([, t]) => t)];
+    const analyses = (await targetAnalysers()).analyse(target, words) ?? new Map<string, string[]>();
+    expect(file.commands.length).toBeGreaterThan(0);
+    for (const [, form] of file.commands)
+      expect(
+        analyses.get(form)?.some((r) => r.includes("<inf>")),
+        form,
+      ).toBe(true);
+    for (const [, t] of file.terms.filter(([s]) => !s.includes(" "))) {
+      const r = analyses.get(t) ?? [];
+      expect(r.length > 0 && r.every((x) => /<vb[a-z]*>/u.test(x)), t).toBe(false);
+    }
+  });
+});
+
+describe("the built-in en→es terms, with the real Apertium", () => {
+  let apertium: ApertiumEngine;
+  let table: LocalizationTerms;
+  beforeAll(async () => {
+    apertium = await createApertiumEngine({ poolSize: 1 });
+    const loaded = await loadLocalizationTerms("en", "es");
+    if (!loaded) throw new Error("en-es table missing");
+    table = loaded;
+  });
+  afterAll(() => apertium.close());
+
+  const translate = async (segments: string[], terms?: TermSet) => {
+    const services = { router: new EngineRouter([apertium]), cache: new SegmentCache({ maxEntries: 0 }) };
+    return translateSegments(services, { route: resolveRoute(services, "en", "es"), segments, resources: { localization: table, terms } });
+  };
+
+  it("translates software words in their software sense", async () => {
+    const { texts, termsApplied } = await translate(["Open file", "files", "Could not open the file."]);
+    expect(texts[0]).toBe("Abrir archivo");
+    expect(texts[1]).toBe("archivos");
+    expect(texts[2]).toContain("archivo");
+    expect(texts[2]).not.toContain("lima");
+    expect(termsApplied[1]).toEqual([{ source: "files", target: "archivos", origin: "localization" }]);
+  });
+
+  it("leaves the words around a term as the engine wrote them (its own correct output is not re-inflected)", async () => {
+    // A term after a noun: the agreement of determiners must not read the noun as an adjective.
+    const { texts } = await translate(["The camera is used to scan documents.", "The camera stores the files."]);
+    expect(texts[0]).toMatch(/cámara/u);
+    expect(texts[1]).toMatch(/cámara/u);
+    expect(texts.join(" ")).not.toMatch(/cámaro/u);
+  });
+
+  it("keeps names, the initial capital, accelerators and ellipses", async () => {
+    const { texts } = await translate(["Export to Word 2003", "Install it from the App Store", "There are %(counter)s matches", "_Open", "Open menu…"]);
+    expect(texts[0]).toContain("Word 2003");
+    expect(texts[1]).toContain("App Store");
+    expect(texts[2]).toMatch(/^Hay %\(counter\)s /u);
+    expect(texts[3]).toBe("_Abrir");
+    expect(texts[4]).toMatch(/^Abrir .*…$/u);
+  });
+
+  it("lets an organization's glossary win", async () => {
+    const glossary = new TermSet([{ source: "file", target: "fichero", origin: "g1" }]);
+    const { texts, termsApplied } = await translate(["Open file"], glossary);
+    expect(texts[0]).toContain("fichero");
+    expect(termsApplied[0]).toContainEqual({ source: "file", target: "fichero", origin: "g1" });
+  });
+
+  it("gives an LLM the built-in terms in its context", async () => {
+    const seen: TranslateRequest[] = [];
+    const llm: Engine = {
+      name: "llm:test",
+      pairs: () => [{ source: "en", target: "es" }],
+      translate: async (request) => {
+        seen.push(request);
+        return request.segments.map((text) => ({ text, words: countWords(text), unknownWords: 0 }));
+      },
+      health: async () => ({ ok: true }),
+      close: async () => undefined,
+    };
+    const services = { router: new EngineRouter([llm]), cache: new SegmentCache({ maxEntries: 0 }) };
+    await translateSegments(services, {
+      route: resolveRoute(services, "en", "es"),
+      segments: ["Could not read the files in this folder."],
+      resources: { localization: table },
+    });
+    expect(seen[0]?.context?.glossary).toContainEqual({ source: "files", target: "archivos" });
+  });
+});
+
+describe("command forms into Catalan and French, with the real Apertium", () => {
+  let apertium: ApertiumEngine;
+  beforeAll(async () => {
+    apertium = await createApertiumEngine({ poolSize: 1 });
+  });
+  afterAll(() => apertium.close());
+
+  const translate = async (target: string, segments: string[]) => {
+    const services = { router: new EngineRouter([apertium]), cache: new SegmentCache({ maxEntries: 0 }) };
+    const table = await loadLocalizationTerms("en", target);
+    if (!table) throw new Error(`en-${target} table missing`);
+    return translateSegments(services, { route: resolveRoute(services, "en", target), segments, resources: { localization: table } });
+  };
+
+  it("Catalan: the infinitive first, its object after it", async () => {
+    const { texts, termsApplied } = await translate("ca", ["Open file", "Close window", "_Open"]);
+    expect(texts[0]).toBe("Obrir fitxer");
+    expect(texts[1]).toBe("Tancar finestra");
+    expect(texts[2]).toBe("_Obrir");
+    expect(termsApplied[0]).toContainEqual({ source: "Open", target: "obrir", origin: "localization" });
+  });
+
+  it("French (through Spanish): the infinitive first, never a participle or a verb after its object", async () => {
+    const { texts } = await translate("fr", ["Open file", "Close window", "&Close"]);
+    expect(texts[0]).toMatch(/^Ouvrir /u);
+    // The term's rendering alone, through the pivot, is the one the sentence has (`lime`, not the city).
+    expect(texts[0]).toContain("fichier");
+    expect(texts[1]).toBe("Fermer fenêtre");
+    expect(texts[2]).toBe("&Fermer");
+    expect(texts[0]).not.toMatch(/\bpu\b/iu);
+  });
+
+  it("a one-word verb term is not put in a noun's place", async () => {
+    const { texts } = await translate("ca", ["Print document", "Export to Word 2003"]);
+    expect(texts.join(" ")).not.toMatch(/de imprimeix|Exporta a/u);
+    expect(texts[1]).toContain("Word 2003");
+  });
+});
