@@ -13,46 +13,30 @@
  *   pnpm --filter @tolk/domain exec tsx eval/pivot-routes.ts
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 
 import { type Engine, EngineRouter, createApertiumEngine } from "@tolk/engines";
-import { mo } from "gettext-parser";
 
+import { catalogsFor } from "../scripts/gettext-catalogs";
 import { corpusChrf } from "./chrf";
 
 const PER_TARGET = Number(process.env.EVAL_PIVOT_SIZE ?? 150);
 const ROUTES_PER_HOPS = 3;
 const HUBS = ["en", "es", "ca", "fr", "pt"];
 
-const isTestDomain = (file: string) => /^[c-f]/u.test(createHash("sha256").update(file.replace(/\.mo$/u, "")).digest("hex"));
 const unmnemonic = (s: string) => s.replace(/[_&](?=\p{L})/gu, "");
+const hash = (s: string) => createHash("sha256").update(s).digest("hex");
 
-/** English → `lang` messages of the test split: single-line, translated, 3 to 200 characters. */
+/** English → `lang` messages of the test split: translated, 3 to 200 characters, one per source. */
 function testMessages(lang: string): { source: string; reference: string }[] {
-  const dir = `/usr/share/locale/${lang}/LC_MESSAGES`;
-  if (!existsSync(dir)) return [];
   const out = new Map<string, string>();
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".mo") && isTestDomain(f))
-    .sort()) {
-    let catalog;
-    try {
-      catalog = mo.parse(readFileSync(join(dir, file)));
-    } catch {
-      continue;
-    }
-    for (const context of Object.values(catalog.translations)) {
-      for (const entry of Object.values(context)) {
-        const source = unmnemonic(entry.msgid ?? "");
-        const reference = unmnemonic(entry.msgstr?.[0] ?? "");
-        if (entry.msgid_plural || !reference || reference === source || source.includes("\n")) continue;
-        if (source.length < 3 || source.length > 200 || !/\p{L}{2}/u.test(source)) continue;
-        out.set(source, reference);
-      }
+  for (const catalog of catalogsFor(lang, "test")) {
+    for (const message of catalog.messages) {
+      const source = unmnemonic(message.source);
+      const reference = unmnemonic(message.target);
+      if (reference === source || source.length < 3 || source.length > 200 || !/\p{L}{2}/u.test(source)) continue;
+      out.set(source, reference);
     }
   }
-  const hash = (s: string) => createHash("sha256").update(s).digest("hex");
   return [...out]
     .sort((a, b) => hash(a[0]).localeCompare(hash(b[0])))
     .slice(0, PER_TARGET)
