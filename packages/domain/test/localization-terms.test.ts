@@ -229,12 +229,26 @@ describe("the built-in en→es terms, with the real Apertium", () => {
   });
 
   it("keeps names, the initial capital, accelerators and ellipses", async () => {
-    const { texts } = await translate(["Export to Word 2003", "Install it from the App Store", "There are %(counter)s matches", "_Open", "Open menu…"]);
+    const { texts } = await translate([
+      "Export to Word 2003",
+      "Install it from the App Store",
+      "There are %(counter)s matches",
+      "_Open",
+      "Open menu…",
+      "You can open the report in Word or export it to Excel.",
+      "The backup runs on Monday.",
+    ]);
     expect(texts[0]).toContain("Word 2003");
     expect(texts[1]).toContain("App Store");
     expect(texts[2]).toMatch(/^Hay %\(counter\)s /u);
     expect(texts[3]).toBe("_Abrir");
     expect(texts[4]).toMatch(/^Abrir .*…$/u);
+    // A lone product name after a preposition stays a name.
+    expect(texts[5]).toContain("Word");
+    expect(texts[5]).toContain("Excel");
+    expect(texts[5]).not.toMatch(/Palabra/u);
+    // A day is not a product.
+    expect(texts[6]).toMatch(/lunes/u);
   });
 
   it("lets an organization's glossary win", async () => {

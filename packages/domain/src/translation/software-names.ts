@@ -24,6 +24,17 @@ export interface Span {
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’+-]*/gu;
 const CAPITALISED = /^\p{Lu}[\p{Ll}\p{N}'’+-]*[\p{Ll}\p{N}+][\p{L}\p{N}'’+-]*$|^\p{Lu}\p{Ll}$/u;
 const VERSIONED = /(?<![\p{L}\p{N}])((?:\p{Lu}[\p{L}\p{N}+-]*\s)+)(?:(?:19|20)\d\d|\d+\.\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu;
+/**
+ * A capitalised word the table does not know as a label, right after a preposition, names what
+ * the text is used in, with or from (`open it in Word`, `export to Excel`, `sign in with GitHub`):
+ * a product, not a word to translate.
+ */
+const AFTER_PREPOSITION = /(?:^|\s)(?:in|into|with|from|to|for|using|via|on|by)\s+$/u;
+/** Days and months, capitalised in English but common words (`on Monday`, `in May`), from ICU. */
+const CALENDAR_WORDS = new Set([
+  ...Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + d))),
+  ...Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" }).format(Date.UTC(2024, m, 1))),
+]);
 /** What may come between a sentence start and its first word. */
 const SENTENCE_START = /(?:^|[.!?:;…]\s+)[\s"'“”‘’«»¿¡([{—–-]*$/u;
 
@@ -66,6 +77,7 @@ export function findSoftwareNames(text: string, table: LocalizationTerms, skip: 
         // One word: a known label is translated as the label, anything else is a name.
         const label = table.phrase(w[0]);
         if (label) labels.push({ start: span.start, end: span.end, term: label, rendered: label.target });
+        else if (AFTER_PREPOSITION.test(text.slice(0, w.index)) && !CALENDAR_WORDS.has(w[0])) names.push(span);
       } else names.push(span);
     }
   }
