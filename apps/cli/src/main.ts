@@ -36,7 +36,11 @@ export async function main(argv: string[]): Promise<number> {
       return answer.exit_code;
     }
     await migrateDatabase(database, env.DATABASE_URL);
-    return await runParsedCommand(parsed, { domain: { db: database.db, now: systemClock, actor: cliActor, webhooks: webhookPolicyFromEnv(env) }, database, env }, terminal);
+    return await runParsedCommand(
+      parsed,
+      { domain: { db: database.db, now: systemClock, actor: cliActor, webhooks: webhookPolicyFromEnv(env) }, database, env },
+      terminal,
+    );
   } catch (err) {
     return reportFailure(err, parsed.json, terminal);
   } finally {

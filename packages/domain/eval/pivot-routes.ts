@@ -135,7 +135,9 @@ try {
     console.log(`  en→${target} (${set.length}): ${cells.join("  |  ")}`);
   }
   const mean = (xs: number[] = []) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1) : "n/a");
-  console.log(`  mean chrF lost by the best route: first pivot ${mean(drops[0])} (over ${drops[0]?.length ?? 0} targets), second pivot ${mean(drops[1])} (over ${drops[1]?.length ?? 0})`);
+  console.log(
+    `  mean chrF lost by the best route: first pivot ${mean(drops[0])} (over ${drops[0]?.length ?? 0} targets), second pivot ${mean(drops[1])} (over ${drops[1]?.length ?? 0})`,
+  );
 } finally {
   await engine.close();
 }

@@ -11,7 +11,12 @@ export const settingsRouter = router({
 
   update: orgProcedure("admin")
     .input(
-      z.object({ name: z.string(), idpOrgId: z.string().nullable(), defaultSourceLang: z.string().nullable().optional(), localizationTerms: z.boolean().optional() }),
+      z.object({
+        name: z.string(),
+        idpOrgId: z.string().nullable(),
+        defaultSourceLang: z.string().nullable().optional(),
+        localizationTerms: z.boolean().optional(),
+      }),
     )
     .mutation(({ ctx, input }) => updateOrganizationSettings(ctx.domain, { orgId: ctx.membership.org.id, ...input })),
 });
