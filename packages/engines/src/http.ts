@@ -1,4 +1,4 @@
-// What the HTTP engines (LLM, LibreTranslate) share: one rule for timeouts, retries and errors,
+// What the HTTP engines (LLM, LibreTranslate, DeepL) share: one rule for timeouts, retries and errors,
 // and one rule for the whitespace around a segment.
 //
 // The rule: every attempt has its own deadline (AbortSignal.timeout). 408, 429, 5xx and network
@@ -9,7 +9,7 @@
 // at once with `retryable: false`. Every failure is an EngineHttpError.
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { EngineError } from "./engine";
+import { countWords, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "./engine";
 
 /** The retry and timeout settings an HTTP engine accepts; every field has a default. */
 export interface HttpOptions {
@@ -262,4 +262,38 @@ export function chunksWithin(segments: readonly string[], maxCount: number, maxC
   }
   if (chunk.length > 0) chunks.push(chunk);
   return chunks;
+}
+
+/**
+ * The translate() of an engine that serves the fixed list of pairs its server announced
+ * (LibreTranslate, DeepL): a pair it does not serve, or a call after close, is refused; the
+ * caller's abort joins the engine's own; only the segments' cores are sent (translateCores); and
+ * such a server cannot tell unknown words (null). `send` translates the cores along the pair's
+ * route, as the server names it.
+ */
+export function servedPairsTranslate<R extends { pair: LanguagePair }>(
+  engine: string,
+  served: readonly R[],
+  closing: AbortSignal,
+  send: (cores: string[], route: R, request: TranslateRequest, signal: AbortSignal) => Promise<string[]>,
+): (request: TranslateRequest) => Promise<SegmentResult[]> {
+  const byKey = new Map(served.map((route) => [pairKey(route.pair), route]));
+  return async (request) => {
+    const route = byKey.get(pairKey(request.pair));
+    if (!route) throw new EngineError(engine, `unsupported pair ${pairKey(request.pair)}`, false);
+    if (closing.aborted) throw new EngineError(engine, "engine closed", false);
+    const signal = joinSignals(closing, request.signal);
+    const texts = await translateCores(request.segments, (cores) => send(cores, route, request, signal));
+    return texts.map((text, i) => ({ text, unknownWords: null, words: countWords(request.segments[i] ?? "") }));
+  };
+}
+
+/** Health from one cheap request to the server: up when it answers, down with the reason when not. */
+export async function probeHealth(probe: () => Promise<unknown>): Promise<EngineHealth> {
+  try {
+    await probe();
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, detail: err instanceof Error ? err.message : String(err) };
+  }
 }

@@ -1,8 +1,8 @@
 import { LANGUAGES } from "@tolk/contract";
 
-import { countWords, type Engine, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "../engine";
-import { EngineHttpError, type HttpOptions, chunksWithin, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
-import { type DeeplPair, deeplPairs, readDeeplLanguages } from "./languages";
+import { type Engine, EngineError, type LanguagePair } from "../engine";
+import { EngineHttpError, type HttpOptions, chunksWithin, httpPolicy, probeHealth, requestJson, servedPairsTranslate } from "../http";
+import { deeplPairs, readDeeplLanguages } from "./languages";
 
 export interface DeeplEngineOptions extends HttpOptions {
   /** The DeepL API key (DEEPL_API_KEY), sent as `Authorization: DeepL-Auth-Key …`. */
@@ -57,7 +57,6 @@ export async function createDeeplEngine(options: DeeplEngineOptions): Promise<En
     }
   };
   const served = deeplPairs(await list("source"), await list("target"), known, options.targetVariants);
-  const byKey = new Map<string, DeeplPair>(served.map((p) => [pairKey(p.pair), p]));
   const pairs: readonly LanguagePair[] = served.map((p) => p.pair);
 
   return {
@@ -65,41 +64,30 @@ export async function createDeeplEngine(options: DeeplEngineOptions): Promise<En
 
     pairs: () => pairs,
 
-    async translate(request: TranslateRequest): Promise<SegmentResult[]> {
-      const route = byKey.get(pairKey(request.pair));
-      if (!route) throw new EngineError(NAME, `unsupported pair ${pairKey(request.pair)}`, false);
-      if (closing.signal.aborted) throw new EngineError(NAME, "engine closed", false);
-      const signal = joinSignals(closing.signal, request.signal);
+    translate: servedPairsTranslate(NAME, served, closing.signal, async (cores, route, request, signal) => {
       // "prefer_": a target without formality is translated rather than refused.
       const formality = route.formality && request.formality ? { formality: `prefer_${request.formality}` } : {};
-      const texts = await translateCores(request.segments, async (cores) => {
-        const out: string[] = [];
-        for (const text of chunksWithin(cores, MAX_TEXTS, MAX_CHARS)) {
-          const answer = await call(() =>
-            requestJson(policy, {
-              method: "POST",
-              url: `${url}/v2/translate`,
-              headers,
-              // The segments are sentences already: DeepL must neither split nor re-case them.
-              body: { text, source_lang: route.source, target_lang: route.target, split_sentences: "0", preserve_formatting: true, ...formality },
-              signal,
-            }),
-          );
-          out.push(...readTranslations(answer, text.length));
-        }
-        return out;
-      });
-      return texts.map((text, i) => ({ text, unknownWords: null, words: countWords(request.segments[i] ?? "") }));
-    },
-
-    async health(): Promise<EngineHealth> {
-      try {
-        await call(() => requestJson(policy, { method: "GET", url: `${url}/v2/usage`, headers, retry: false, timeoutMs: Math.min(policy.timeoutMs, 10_000) }));
-        return { ok: true };
-      } catch (err) {
-        return { ok: false, detail: err instanceof Error ? err.message : String(err) };
+      const out: string[] = [];
+      for (const text of chunksWithin(cores, MAX_TEXTS, MAX_CHARS)) {
+        const answer = await call(() =>
+          requestJson(policy, {
+            method: "POST",
+            url: `${url}/v2/translate`,
+            headers,
+            // The segments are sentences already: DeepL must neither split nor re-case them.
+            body: { text, source_lang: route.source, target_lang: route.target, split_sentences: "0", preserve_formatting: true, ...formality },
+            signal,
+          }),
+        );
+        out.push(...readTranslations(answer, text.length));
       }
-    },
+      return out;
+    }),
+
+    health: () =>
+      probeHealth(() =>
+        call(() => requestJson(policy, { method: "GET", url: `${url}/v2/usage`, headers, retry: false, timeoutMs: Math.min(policy.timeoutMs, 10_000) })),
+      ),
 
     async close() {
       closing.abort();

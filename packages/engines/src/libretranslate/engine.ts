@@ -1,7 +1,7 @@
 import { LANGUAGES } from "@tolk/contract";
 
-import { countWords, type Engine, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "../engine";
-import { type HttpOptions, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
+import { type Engine, EngineError, type LanguagePair } from "../engine";
+import { type HttpOptions, httpPolicy, probeHealth, requestJson, servedPairsTranslate } from "../http";
 import { discoverPairs, type LibrePair, readLanguages } from "./languages";
 
 export interface LibreTranslateOptions extends HttpOptions {
@@ -34,7 +34,6 @@ export async function createLibreTranslateEngine(options: LibreTranslateOptions)
   } catch (err) {
     throw new EngineError(NAME, err instanceof Error ? err.message : String(err), false);
   }
-  const byKey = new Map(served.map((p) => [pairKey(p.pair), p]));
   const pairs: readonly LanguagePair[] = served.map((p) => p.pair);
 
   return {
@@ -42,31 +41,18 @@ export async function createLibreTranslateEngine(options: LibreTranslateOptions)
 
     pairs: () => pairs,
 
-    async translate(request: TranslateRequest): Promise<SegmentResult[]> {
-      const route = byKey.get(pairKey(request.pair));
-      if (!route) throw new EngineError(NAME, `unsupported pair ${pairKey(request.pair)}`, false);
-      if (closing.signal.aborted) throw new EngineError(NAME, "engine closed", false);
-      const signal = joinSignals(closing.signal, request.signal);
-      const texts = await translateCores(request.segments, async (q) => {
-        const answer = await requestJson(policy, {
-          method: "POST",
-          url: `${url}/translate`,
-          body: { q, source: route.source, target: route.target, format: "text", ...(options.apiKey ? { api_key: options.apiKey } : {}) },
-          signal,
-        });
-        return readTranslated(answer, q.length);
+    translate: servedPairsTranslate(NAME, served, closing.signal, async (q, route, _request, signal) => {
+      const answer = await requestJson(policy, {
+        method: "POST",
+        url: `${url}/translate`,
+        body: { q, source: route.source, target: route.target, format: "text", ...(options.apiKey ? { api_key: options.apiKey } : {}) },
+        signal,
       });
-      return texts.map((text, i) => ({ text, unknownWords: null, words: countWords(request.segments[i] ?? "") }));
-    },
+      return readTranslated(answer, q.length);
+    }),
 
-    async health(): Promise<EngineHealth> {
-      try {
-        await requestJson(policy, { method: "GET", url: `${url}/languages`, retry: false, timeoutMs: Math.min(policy.timeoutMs, 10_000) });
-        return { ok: true };
-      } catch (err) {
-        return { ok: false, detail: err instanceof Error ? err.message : String(err) };
-      }
-    },
+    health: () =>
+      probeHealth(() => requestJson(policy, { method: "GET", url: `${url}/languages`, retry: false, timeoutMs: Math.min(policy.timeoutMs, 10_000) })),
 
     async close() {
       closing.abort();
