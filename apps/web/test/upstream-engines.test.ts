@@ -14,7 +14,7 @@ import * as deeplTranslate from "../app/v2/translate/route";
 import * as deeplUsage from "../app/v2/usage/route";
 import { readEnv } from "@/env";
 
-import { type Harness, call, serveRoutes, startApp } from "./helpers";
+import { type Harness, call, rejection, serveRoutes, startApp } from "./helpers";
 
 let h: Harness;
 let upstream: Awaited<ReturnType<typeof serveRoutes>>;
@@ -35,15 +35,6 @@ afterAll(async () => {
 
 const usage = async (key: string) =>
   (await call(h, deeplUsage.GET, "/v2/usage", { headers: { Authorization: `DeepL-Auth-Key ${key}` } })).json as { character_count: number };
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
-}
 
 const SOURCES = ["The house is big.", "I have a car."];
 const SPANISH = ["La casa es grande.", "Tengo un coche."];

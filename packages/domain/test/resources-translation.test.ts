@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-import { type Engine, EngineRouter } from "@tolk/engines";
+import { type Engine, EngineRouter, type TranslateRequest } from "@tolk/engines";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -24,6 +24,21 @@ const bed = new ApertiumTestbed({ plan: "enterprise", requestPrefix: "req_res_" 
 const { calls } = bed;
 
 let svc: TranslationServices;
+/** An en→de engine named `name` that answers "DE <segment>" and shows each request to `record`. */
+function recordingEngine(name: string, record: (request: TranslateRequest) => void): TranslationServices {
+  const engine: Engine = {
+    name,
+    pairs: () => [{ source: "en", target: "de" }],
+    health: async () => ({ ok: true }),
+    close: async () => {},
+    translate: async (req) => {
+      record(req);
+      return req.segments.map((s) => ({ text: `DE ${s}`, unknownWords: null, words: 1 }));
+    },
+  };
+  return { router: new EngineRouter([engine]), cache: new SegmentCache() };
+}
+
 const fresh = (): TranslationServices => ({ router: new EngineRouter([bed.counting(bed.apertium)]), cache: new SegmentCache() });
 
 const words = (text: string, term: string) => new RegExp(`(?<![\\p{L}\\p{N}])${term}(?![\\p{L}\\p{N}])`, "iu").test(text);
@@ -327,17 +342,7 @@ describe("brand voices", () => {
   it("puts formality, tone and instructions in the prompt of an engine that takes instructions", async () => {
     const principal = await bed.principalFor();
     const seen: (string | undefined)[] = [];
-    const llm: Engine = {
-      name: "llm",
-      pairs: () => [{ source: "en", target: "de" }],
-      health: async () => ({ ok: true }),
-      close: async () => {},
-      translate: async (req) => {
-        seen.push(req.instructions);
-        return req.segments.map((s) => ({ text: `DE ${s}`, unknownWords: null, words: 1 }));
-      },
-    };
-    const llmServices: TranslationServices = { router: new EngineRouter([llm]), cache: new SegmentCache() };
+    const llmServices = recordingEngine("llm", (req) => seen.push(req.instructions));
     const formal = await createBrandVoice(bed.ctx, {
       org: principal.org,
       request: { name: "F", formality: "Formal", tone: "warm", instructions: "Short sentences." },
@@ -362,17 +367,7 @@ describe("brand voices", () => {
   it("a request's own formality (DeepL's) applies as a brand voice's, over a named voice's, and reports no extension fields", async () => {
     const principal = await bed.principalFor();
     const seen: (string | undefined)[] = [];
-    const llm: Engine = {
-      name: "llm",
-      pairs: () => [{ source: "en", target: "de" }],
-      health: async () => ({ ok: true }),
-      close: async () => {},
-      translate: async (req) => {
-        seen.push(req.instructions);
-        return req.segments.map((s) => ({ text: `DE ${s}`, unknownWords: null, words: 1 }));
-      },
-    };
-    const llmServices: TranslationServices = { router: new EngineRouter([llm]), cache: new SegmentCache() };
+    const llmServices = recordingEngine("llm", (req) => seen.push(req.instructions));
     const informal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "I", formality: "Informal", tone: "warm" } });
     const request = { text: "Thank you for waiting.", source_lang: "en", target_lang: "de" };
     const alone = await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request, formality: "Formal" });
@@ -394,17 +389,7 @@ describe("brand voices", () => {
   it("hands the formality to an engine with a switch for it (DeepL) as more or less, on the last leg only", async () => {
     const principal = await bed.principalFor();
     const seen: (string | undefined)[] = [];
-    const deepl: Engine = {
-      name: "deepl",
-      pairs: () => [{ source: "en", target: "de" }],
-      health: async () => ({ ok: true }),
-      close: async () => {},
-      translate: async (req) => {
-        seen.push(req.formality);
-        return req.segments.map((s) => ({ text: `DE ${s}`, unknownWords: null, words: 1 }));
-      },
-    };
-    const services: TranslationServices = { router: new EngineRouter([deepl]), cache: new SegmentCache() };
+    const services = recordingEngine("deepl", (req) => seen.push(req.formality));
     for (const formality of ["Formal", "Informal", "Neutral"] as const) {
       await translateText(bed.ctx, services, {
         principal,

@@ -5,6 +5,7 @@ import { type Engine, EngineError } from "../src/engine";
 import { EngineHttpError } from "../src/http";
 import { type FakeDeepl, startFakeDeepl } from "./support/fake-deepl";
 import { closedPortUrl } from "./support/server";
+import { rejection } from "./support/rejection";
 
 // What DeepL lists: plain source codes, target varieties, formality on some targets, and a
 // code Tolk does not know (XX).
@@ -37,15 +38,6 @@ afterEach(() => {
 
 const engine = (options: Partial<DeeplEngineOptions> = {}): Promise<Engine> => createDeeplEngine({ url: fake.url, authKey: KEY, retryBaseMs: 5, ...options });
 const translations = () => fake.requests.filter((r) => r.path === "/v2/translate");
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("deepl engine: languages", () => {
   it("serves every listed source into every listed target, in ISO codes, without self-pairs or unknown codes", async () => {

@@ -6,6 +6,7 @@ import { createLibreTranslateEngine, type LibreTranslateOptions } from "../src/l
 import { type LibreLanguage } from "../src/libretranslate/languages";
 import { type FakeLibreTranslate, startFakeLibreTranslate } from "./support/fake-libretranslate";
 import { closedPortUrl } from "./support/server";
+import { rejection } from "./support/rejection";
 
 // What a recent server lists (ISO-style variants), plus a code Tolk does not know (tlh).
 const LANGUAGES: LibreLanguage[] = [
@@ -38,15 +39,6 @@ function engine(options: Partial<LibreTranslateOptions> = {}): Promise<Engine> {
 
 const translations = () => fake.requests.filter((r) => r.path === "/translate");
 const sorted = (pairs: readonly LanguagePair[]) => pairs.map((p) => `${p.source}-${p.target}`).sort();
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("libretranslate engine: discovery", () => {
   it("learns the pairs from GET /languages, mapped to ISO 639-1, dropping unknown codes and self-pairs", async () => {

@@ -6,6 +6,7 @@ import { EngineHttpError } from "../src/http";
 import { createLlmEngine, type LlmEngineOptions } from "../src/llm";
 import { type FakeOpenAi, segmentsOf, startFakeOpenAi, systemOf } from "./support/fake-openai";
 import { closedPortUrl } from "./support/server";
+import { rejection } from "./support/rejection";
 
 let fake: FakeOpenAi;
 
@@ -33,15 +34,6 @@ const request = (segments: string[], extra: Partial<TranslateRequest> = {}): Tra
 function modelOf(index = 0): unknown {
   const body = fake.completions()[index]?.body;
   return body && typeof body === "object" ? (body as { model?: unknown }).model : undefined;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("llm engine: models and tiers", () => {
