@@ -76,6 +76,8 @@ export class EngineRouter {
   private readonly direct = new Map<string, Engine[]>();
   private readonly targetsBySource = new Map<string, Set<string>>();
   private readonly paths = new Map<string, string[] | null>();
+  /** Every language some engine translates into. */
+  private readonly targets = new Set<string>();
 
   constructor(
     readonly engines: readonly Engine[],
@@ -90,6 +92,7 @@ export class EngineRouter {
         const targets = this.targetsBySource.get(pair.source) ?? new Set<string>();
         targets.add(pair.target);
         this.targetsBySource.set(pair.source, targets);
+        this.targets.add(pair.target);
       }
     }
   }
@@ -157,20 +160,7 @@ export class EngineRouter {
 
   /** Every target a source can be translated into, directly or through up to two pivots. */
   targetsOf(source: string): string[] {
-    const out = new Set<string>();
-    let frontier = new Set([source]);
-    for (let hops = 0; hops <= MAX_PIVOTS; hops++) {
-      const next = new Set<string>();
-      for (const from of frontier) {
-        for (const to of this.targetsBySource.get(from) ?? []) {
-          if (to === source || out.has(to)) continue;
-          out.add(to);
-          next.add(to);
-        }
-      }
-      frontier = next;
-    }
-    return [...out].sort();
+    return [...this.targets].filter((target) => this.path(source, target) !== null).sort();
   }
 
   /**
