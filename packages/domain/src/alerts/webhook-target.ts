@@ -38,16 +38,16 @@ function parseAllowList(value: string): string[] | null {
     .split(",")
     .map((i) => i.trim().toLowerCase())
     .filter(Boolean);
-  const valid = (item: string) => ipaddr.isValid(item) || isCidr(item) || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/u.test(item);
+  const valid = (item: string) =>
+    ipaddr.isValid(item) || cidrOf(item) !== null || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/u.test(item);
   return items.every(valid) ? items : null;
 }
 
-function isCidr(item: string): boolean {
+function cidrOf(item: string): ReturnType<typeof ipaddr.parseCIDR> | null {
   try {
-    ipaddr.parseCIDR(item);
-    return true;
+    return ipaddr.parseCIDR(item);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -58,10 +58,8 @@ export function refusedAddress(address: string, policy: WebhookTargetPolicy): st
   const parsed = ipaddr.process(address);
   for (const item of policy.allowed) {
     if (ipaddr.isValid(item) && ipaddr.process(item).toNormalizedString() === parsed.toNormalizedString()) return null;
-    if (isCidr(item)) {
-      const range = ipaddr.parseCIDR(item);
-      if (range[0].kind() === parsed.kind() && parsed.match(range)) return null;
-    }
+    const range = cidrOf(item);
+    if (range && range[0].kind() === parsed.kind() && parsed.match(range)) return null;
   }
   const kind = parsed.range();
   return kind === "unicast" ? null : `${address} is a ${kind} address`;
