@@ -18,7 +18,7 @@ import { type DocumentServices } from "./document-services";
 import { TranslatedSoFar } from "./translated-so-far";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
 import { ObjectNotFoundError, type ObjectStorage } from "../storage/object-storage";
-import { errorFields } from "../runtime/log";
+import { errorFields, logger } from "../runtime/log";
 import { jobEvent } from "./job-events";
 
 /** Segments sent to the engine per step; after each step progress is reported. */
@@ -93,8 +93,11 @@ export async function runDocumentJob(
           message: isTolkError(err) ? err.message : "The document could not be translated because of an internal error.",
         }),
       5_000,
-    ).catch(() => "lost" as const);
-    if (outcome !== "lost") {
+    ).catch((settleErr: unknown) => {
+      logger().warn({ job_id: job.id, worker_id: workerId, ...errorFields(settleErr) }, "document job failure not recorded; its lease runs out instead");
+      return "unrecorded" as const;
+    });
+    if (outcome !== "lost" && outcome !== "unrecorded") {
       jobEvent(outcome, job, {
         duration_ms: Math.round(performance.now() - started),
         error: isTolkError(err) ? { code: err.code, message: err.message } : errorFields(err).err,
