@@ -1,6 +1,19 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
-import { DESKTOP, PHONE, type TestOrg, expectAccessible, expectNoSideScroll, expectWithinWidth, newOrg, pageAs, shot, url } from "./ux-support";
+import {
+  DESKTOP,
+  PHONE,
+  type TestOrg,
+  expectAccessible,
+  expectNoSideScroll,
+  expectWithinWidth,
+  layoutShift,
+  newOrg,
+  pageAs,
+  recordLayoutShift,
+  shot,
+  url,
+} from "./ux-support";
 
 // Every page at 390 × 844 (a phone) and 1440 × 900: no sideways scroll, its main action on screen,
 // no axe-core violation, and a screenshot of each into the git-ignored screenshots folder.
@@ -64,6 +77,27 @@ for (const { path, heading, action } of pages) {
     await expectNoSideScroll(page, path);
     await expectAccessible(page, path);
     await shot(page, path.slice(1));
+  });
+}
+
+// Layout shift as the browser measures it (the sum of its layout-shift entries, a stricter figure
+// than CLS's worst window): "good" is at most 0.1. A fresh page load at each size, content loading
+// included, since that is when a page jumps.
+const logPages = [
+  { path: "/requests", heading: "Requests" },
+  { path: "/audit", heading: "Audit log" },
+];
+for (const { path, heading } of [...pages, ...logPages]) {
+  test(`${path} loads without layout shift (≤ 0.1) at 390 px and at 1440 px`, async ({ browser }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await pageAs(browser, org.owner, viewport);
+      await recordLayoutShift(page);
+      await page.goto(url(path));
+      await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+      expect(await layoutShift(page), `layout shift of ${path} at ${viewport.width} px`).toBeLessThanOrEqual(0.1);
+      await page.context().close();
+    }
   });
 }
 

@@ -86,3 +86,30 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 export const url = (path: string) => `${serverUrl()}${path}`;
+
+declare global {
+  interface Window {
+    __layoutShift?: number;
+  }
+}
+
+/**
+ * Collects the page's layout shifts from its first paint on every navigation after this call:
+ * the browser's own `layout-shift` entries, those right after user input excluded, as CLS counts.
+ */
+export async function recordLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) window.__layoutShift = (window.__layoutShift ?? 0) + entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The sum of every layout shift since the page began loading, once its requests have settled. */
+export async function layoutShift(page: Page): Promise<number> {
+  await page.waitForLoadState("networkidle");
+  return page.evaluate(() => window.__layoutShift ?? 0);
+}

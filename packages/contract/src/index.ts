@@ -1,5 +1,6 @@
 export * from "./account";
 export * from "./analyze";
+export * from "./credits";
 export * from "./documents";
 export * from "./envelope";
 export * from "./errors";

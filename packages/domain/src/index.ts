@@ -97,6 +97,7 @@ export { type Membership, getMembership, getUserEmail } from "./members/get-memb
 export { listMembers } from "./members/list-members";
 export { listUserOrganizations } from "./members/list-user-organizations";
 export { removeMember } from "./members/remove-member";
+export { getFirstRunProgress } from "./organizations/get-first-run-progress";
 export { updateOrganizationSettings } from "./organizations/update-organization-settings";
 export { invalidInput, parseInput } from "./parse-input";
 export { effectiveLimits, parsePlanOverrides, PLAN_LIMITS } from "./plans";

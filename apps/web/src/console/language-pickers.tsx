@@ -38,8 +38,12 @@ export function LanguagePickers({
   onSwap?: (pair: { source: string; target: string }) => void;
   idPrefix?: string;
 }) {
-  const withTargets = languages.filter((l) => l.targets.length > 0);
-  const targets = languages.filter((l) => languages.find((s) => s.code === source)?.targets.includes(l.code));
+  const byName = [...languages].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const withTargets = byName.filter((l) => l.targets.length > 0);
+  const reachable = new Set(languages.find((s) => s.code === source)?.targets ?? []);
+  const targets = byName.filter((l) => reachable.has(l.code));
+  // Shown but not choosable, so a language the user looks for is found with the reason beside it.
+  const unreachable = byName.filter((l) => l.code !== source && !reachable.has(l.code));
   const canSwap = Boolean(languages.find((l) => l.code === target)?.targets.includes(source));
   const unserved = unservedLanguages(languages);
   const route = languages.find((l) => l.code === source)?.routes.find((r) => r.target === target);
@@ -70,6 +74,15 @@ export function LanguagePickers({
                 {l.name} ({l.code})
               </option>
             ))}
+            {unreachable.length > 0 && (
+              <optgroup label="Needs an engine this server does not have">
+                {unreachable.map((l) => (
+                  <option key={l.code} value={l.code} disabled>
+                    {l.name} ({l.code})
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </div>
       </div>
@@ -81,10 +94,11 @@ export function LanguagePickers({
         </p>
       )}
       {unserved.length > 0 && (
-        <p className="muted">
-          No configured engine translates {unserved.slice(0, 6).join(", ")}
-          {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}: add an LLM endpoint, LibreTranslate or DeepL to translate them (see
-          docs/translation.md, &ldquo;Engines in compose&rdquo;).
+        <p className="muted" data-testid="unserved-languages">
+          This server has no engine for {unserved.slice(0, 6).join(", ")}
+          {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}, so they are listed but cannot be chosen. An admin can connect the
+          organization&apos;s own DeepL account in <a href="/settings#deepl">Settings</a>; the server&apos;s operator can add LibreTranslate or an LLM for
+          everyone.
         </p>
       )}
     </>

@@ -45,7 +45,11 @@ export function ResourceEffects({ result }: { result: Effects }) {
         <section aria-labelledby="terms-h">
           <h3 id="terms-h">Terms applied</h3>
           {terms.length === 0 ? (
-            <p className="muted">No term of the chosen glossaries, brand voice or built-in software terminology occurs in this text.</p>
+            <p className="muted">
+              {tm && tm.length > 0
+                ? "No term was applied to the sentences the engine translated. Sentences taken from the translation memory keep the memory's wording: terms are not applied to them."
+                : "No term of the chosen glossaries, brand voice or built-in software terminology occurs in this text."}
+            </p>
           ) : (
             <ul data-testid="terms-applied">
               {terms.map((t) => (

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { useTRPC } from "./trpc";
-import { ErrorState, Loading } from "./ui";
+import { ErrorState, Loading, countOf } from "./ui";
 
 export interface ResourceChoice {
   glossaryIds: string[];
@@ -64,7 +64,7 @@ export function ResourcePickers({
                   }
                 />{" "}
                 <label htmlFor={`use-glossary-${g.id}`}>
-                  Glossary {g.name} <span className="muted">({g.entry_count} entries)</span>
+                  Glossary {g.name} <span className="muted">({countOf(g.entry_count, "entry", "entries")})</span>
                 </label>
               </div>
             ))}
@@ -78,7 +78,7 @@ export function ResourcePickers({
             <option value="">None</option>
             {pairMemories.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.name} ({m.unit_count} units)
+                {m.name} ({countOf(m.unit_count, "unit", "units")})
               </option>
             ))}
           </select>

@@ -91,6 +91,9 @@ export function formatDate(value: Date | string | null): string {
 
 const numberFormat = new Intl.NumberFormat("en-US");
 export const formatNumber = (n: number) => numberFormat.format(n);
+const plurals = new Intl.PluralRules("en-US");
+/** "1 entry", "2 entries": the number with the noun in the form English needs for it. */
+export const countOf = (n: number, one: string, other: string) => `${formatNumber(n)} ${plurals.select(n) === "one" ? one : other}`;
 
 /**
  * A destructive action behind a confirmation dialog. The dialog opens on Cancel, so Enter or

@@ -1,4 +1,4 @@
-import { creditWeight } from "@tolk/contract";
+import { countCharacters, creditsFor } from "@tolk/contract";
 import { creditDebits } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
 
@@ -9,25 +9,8 @@ import { billingPeriod } from "./billing-period";
 import { debitCredits } from "./debit-credits";
 import { readLiveLots, spendableCredits } from "./get-spendable-credits";
 
-/** Characters as the spec counts them: Unicode code points, so an emoji is one, not two. */
-export function countCharacters(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // A high surrogate followed by a low one is a single code point.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
-
-/** Credits for output into a language: characters × the weight of its script. */
-export function creditsFor(characters: number, targetLang: string): number {
-  return characters * creditWeight(targetLang);
-}
+// The billing rule lives in the contract, where the console estimates with it too.
+export { countCharacters, creditsFor };
 
 /**
  * Refuses (402) before any work when the balance cannot cover the estimate. The exact figure

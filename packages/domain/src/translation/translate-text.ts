@@ -1,4 +1,4 @@
-import { type Formality, type TranslateRequest, type TranslationResult } from "@tolk/contract";
+import { type Formality, type TranslateRequest, type TranslationResult, estimateCredits } from "@tolk/contract";
 
 import { defaultedSourceWarning, resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
@@ -48,7 +48,7 @@ export async function translateText(
     localization: localizationApplies({ flag: request.localization_terms, sourceLang: request.source_lang, texts: [request.text] }),
   });
   const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
-  await assertCanAfford(ctx, principal, creditsFor(inputChars, request.target_lang), options.requestId);
+  await assertCanAfford(ctx, principal, estimateCredits(request.text, request.target_lang), options.requestId);
 
   const segmented = segmentWithMemory(request.text, request.source_lang, resources.memoryIndex);
   const translated = await translateSegments(services, {

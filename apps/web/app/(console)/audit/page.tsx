@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/audit";
+
+export const metadata = { title: "Audit log" };

@@ -1,1 +1,3 @@
 export { default } from "@/console/pages/requests";
+
+export const metadata = { title: "Requests" };

@@ -10,7 +10,7 @@ import { DeleteItem, DeleteResource, EditToggle, ResourceList, useOpenResource }
 import { ImportForm } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { FormError, formatDate, formatNumber, saveFile } from "../ui";
+import { FormError, countOf, formatDate, formatNumber, saveFile } from "../ui";
 
 type Glossary = RouterOutputs["glossaries"]["list"]["items"][number];
 
@@ -53,7 +53,7 @@ export default function GlossariesPage() {
             <DeleteResource
               id={g.id}
               name={g.name}
-              body={`Its ${g.entry_count} entries are deleted with it, and requests naming it are refused. This cannot be undone.`}
+              body={`Its ${countOf(g.entry_count, "entry", "entries")} are deleted with it, and requests naming it are refused. This cannot be undone.`}
               confirmLabel="Delete glossary"
               options={trpc.glossaries.delete.mutationOptions()}
               onDeleted={editor.deleted}

@@ -9,7 +9,7 @@ import { DeleteItem, DeleteResource, EditToggle, ResourceList, useOpenResource }
 import { ImportForm } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { FormError, formatDate, formatNumber, saveFile } from "../ui";
+import { FormError, countOf, formatDate, formatNumber, saveFile } from "../ui";
 
 type Memory = RouterOutputs["memories"]["list"]["items"][number];
 
@@ -52,7 +52,7 @@ export default function MemoriesPage() {
             <DeleteResource
               id={m.id}
               name={m.name}
-              body={`Its ${m.unit_count} units are deleted with it, and requests naming it are refused. This cannot be undone.`}
+              body={`Its ${countOf(m.unit_count, "unit", "units")} are deleted with it, and requests naming it are refused. This cannot be undone.`}
               confirmLabel="Delete memory"
               options={trpc.memories.delete.mutationOptions()}
               onDeleted={editor.deleted}

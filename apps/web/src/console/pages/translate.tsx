@@ -1,15 +1,16 @@
 "use client";
 
-import { type RiskRatings } from "@tolk/contract";
+import { type RiskRatings, countCharacters } from "@tolk/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { LanguagePickers, canTranslate } from "../language-pickers";
 import { ResourceEffects } from "../resource-effects";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { ErrorState, FormError, Loading, formatNumber } from "../ui";
+import { CostAfter, CostEstimate } from "../translation-cost";
+import { CopyButton, ErrorState, FormError, Loading, formatNumber } from "../ui";
 
 export default function TranslatePage() {
   const trpc = useTRPC();
@@ -20,6 +21,13 @@ export default function TranslatePage() {
   const [text, setText] = useState("");
   const [resources, setResources] = useState<ResourceChoice>(noResources);
   const analyze = useMutation(trpc.translate.analyze.mutationOptions());
+  const quota = useQuery(trpc.dashboard.quota.queryOptions());
+  const maxChars = quota.data?.maxTextChars;
+  // After a translation the result's heading takes the focus, so a keyboard or screen-reader user lands on it.
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (translate.data) resultHeading.current?.focus();
+  }, [translate.data]);
 
   if (languages.isPending) return <Loading what="languages" />;
   if (languages.error) return <ErrorState error={languages.error} retry={() => void languages.refetch()} />;
@@ -61,9 +69,15 @@ export default function TranslatePage() {
         <ResourcePickers source={source} target={target} value={resources} onChange={setResources} />
         <div className="field">
           <label htmlFor="text">Text</label>
-          <textarea id="text" required value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea id="text" required value={text} onChange={(e) => setText(e.target.value)} aria-describedby="cost-estimate" />
         </div>
-        <button type="submit" className="primary" disabled={translate.isPending || !text.trim() || !pairOk} aria-busy={translate.isPending}>
+        <CostEstimate id="cost-estimate" text={text} target={pairOk ? target : undefined} languages={all} maxChars={maxChars} />
+        <button
+          type="submit"
+          className="primary"
+          disabled={translate.isPending || !text.trim() || !pairOk || (maxChars !== undefined && countCharacters(text) > maxChars)}
+          aria-busy={translate.isPending}
+        >
           {translate.isPending ? "Translating…" : "Translate"}
         </button>
         {!pairOk && withTargets.length > 0 && (
@@ -75,10 +89,15 @@ export default function TranslatePage() {
       <FormError error={translate.error} />
       {translate.data && (
         <section className="card" aria-labelledby="result-h" aria-live="polite">
-          <h2 id="result-h">Result</h2>
+          <h2 id="result-h" ref={resultHeading} tabIndex={-1}>
+            Result
+          </h2>
           <p data-testid="translation" style={{ whiteSpace: "pre-wrap" }}>
             {translate.data.translation}
           </p>
+          <div className="secret">
+            <CopyButton text={translate.data.translation} label="Copy translation" />
+          </div>
           <dl className="stats">
             <div>
               <dt className="muted">Quality score</dt>
@@ -93,10 +112,11 @@ export default function TranslatePage() {
               </dd>
             </div>
             <div>
-              <dt className="muted">Characters</dt>
+              <dt className="muted">Characters in the translation</dt>
               <dd className="stat">{formatNumber(translate.data.character_count)}</dd>
             </div>
           </dl>
+          <CostAfter result={translate.data} languages={all} />
           <ResourceEffects result={translate.data} />
         </section>
       )}

@@ -8,10 +8,9 @@ import { DataTable } from "../data-table";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { usageCsv } from "../usage-csv";
+import { eachDay, isoDay, lastDays } from "../usage-days";
 import { Empty, ErrorState, Loading, formatNumber, saveFile } from "../ui";
 
-const DAY_MS = 86_400_000;
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const PALETTE = ["#0b5cad", "#d9480f", "#2b8a3e", "#862e9c", "#c92a2a", "#1098ad", "#5c940d", "#e67700", "#364fc7", "#a61e4d", "#087f5b", "#495057"];
 
 /** One colour per language, the same in every chart and on every visit: derived from the code, not from its position. */
@@ -26,10 +25,10 @@ type Preset = "today" | "7d" | "30d" | "period";
 
 function presetRange(preset: Preset, period: { from: string; to: string } | undefined) {
   const today = isoDay(Date.now());
-  if (preset === "today") return { from: today, to: today };
-  if (preset === "7d") return { from: isoDay(Date.now() - 6 * DAY_MS), to: today };
+  if (preset === "today") return lastDays(1, Date.now());
+  if (preset === "7d") return lastDays(7, Date.now());
   if (preset === "period" && period) return { from: period.from, to: today < period.to ? today : period.to };
-  return { from: isoDay(Date.now() - 29 * DAY_MS), to: today };
+  return lastDays(30, Date.now());
 }
 
 const presetLabels: Record<Preset, string> = { today: "Today", "7d": "Last 7 days", "30d": "Last 30 days", period: "This billing period" };
@@ -216,7 +215,7 @@ function shape(data: Daily) {
   const languages = [...new Set(data.rows.map((r) => r.targetLang))].sort();
   // Every day of the range gets a point, so quiet days show as gaps in time, not as nothing.
   const days = new Map<string, Record<string, number | string>>();
-  for (let t = Date.parse(`${data.from}T00:00:00Z`); t <= Date.parse(`${data.to}T00:00:00Z`); t += DAY_MS) days.set(isoDay(t), { day: isoDay(t) });
+  for (const day of eachDay(data)) days.set(day, { day });
   const totals = new Map<string, number>();
   const keys = new Map<
     string,
