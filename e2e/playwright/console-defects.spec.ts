@@ -58,6 +58,10 @@ test("defect 1: the playground shows the terms applied, the memory match and the
   await expect(effects.getByTestId("terms-applied")).toContainText("glossary Home terms");
   await expect(effects.getByTestId("tm-match")).toContainText("Sentence 1: exact match of unit");
   await expect(effects.getByTestId("brand-voice-applied")).toContainText("Friendly: formality Informal");
+  // The bill says the memory's sentence is paid for like the engine's.
+  await expect(page.getByTestId("cost-explained")).toContainText(
+    "1 sentence came from your translation memory; memory matches are billed like any other output.",
+  );
   await shot(page, "translate-effects");
   await page.setViewportSize(PHONE);
   await expectNoSideScroll(page, "the playground's result");
@@ -185,7 +189,9 @@ test("defect 4: a used invitation, a member on admin pages and an unknown addres
   await invitee.goto(link);
   await invitee.getByLabel(/Choose a password/).fill("member-password-1");
   await invitee.getByRole("button", { name: "Accept invitation" }).click();
-  await expect(invitee.getByRole("status")).toContainText("You joined");
+  // Joining signs the new member in: the dashboard opens, no second password prompt.
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  await expect(invitee.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   for (const gone of [link, url("/invite/not-a-real-token")]) {
     await invitee.goto(gone);
     await expect(invitee.getByRole("heading", { name: "This invitation link no longer works" })).toBeVisible();

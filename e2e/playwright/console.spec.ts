@@ -247,7 +247,7 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
   await screenshot(invitee, "invitation");
   await invitee.getByLabel(/Choose a password/).fill(memberPassword);
   await invitee.getByRole("button", { name: "Accept invitation" }).click();
-  await expect(invitee.getByRole("status")).toContainText("You joined");
+  await expect(invitee.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await invitee.goto(link);
   await expect(invitee.getByRole("heading", { name: "This invitation link no longer works" })).toBeVisible();
   await expect(invitee.getByRole("main")).toContainText("already been used");
@@ -268,8 +268,27 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
   // The admin promotes them: the member's sessions end, and they sign in again with the new role.
   await page.reload();
   const memberRow = page.getByRole("row", { name: new RegExp(memberEmail) });
-  await memberRow.getByLabel(`Role of ${memberEmail}`).selectOption("admin");
-  await expect(memberRow.getByLabel(`Role of ${memberEmail}`)).toHaveValue("admin");
+  // Choosing a role asks first: Cancel (focused) leaves the role as it was.
+  const roleSelect = memberRow.getByLabel(`Role of ${memberEmail}`);
+  await roleSelect.selectOption("admin");
+  const confirm = page.getByRole("dialog", { name: `Change the role of ${memberEmail} to admin?` });
+  await expect(confirm).toContainText("Admins manage API keys");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(roleSelect).toHaveValue("member");
+  await page.reload();
+  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`)).toHaveValue("member");
+  await page
+    .getByRole("row", { name: new RegExp(memberEmail) })
+    .getByLabel(`Role of ${memberEmail}`)
+    .selectOption("admin");
+  await page
+    .getByRole("dialog", { name: `Change the role of ${memberEmail} to admin?` })
+    .getByRole("button", { name: "Change role" })
+    .click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`)).toHaveValue("admin");
   await member.reload();
   await expect(member).toHaveURL(/\/sign-in/);
   await signIn(member, memberEmail, memberPassword);

@@ -2,6 +2,7 @@
 
 import { AuthError, CredentialsSignin } from "next-auth";
 
+import { safeReturnPath } from "@/console/return-path";
 import { SignInRateLimited, signIn } from "@/server/auth/config";
 
 /** A text field of a submitted form ("" when missing or a file). */
@@ -9,6 +10,9 @@ const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
+
+/** Where to go after signing in: the page first asked for, checked again here since a form can carry anything. */
+const returnPath = (form: FormData) => safeReturnPath(field(form, "next")) ?? "/dashboard";
 
 export interface SignInState {
   error: string | null;
@@ -19,7 +23,7 @@ export interface SignInState {
 export async function signInWithPassword(_prev: SignInState, form: FormData): Promise<SignInState> {
   const email = field(form, "email");
   try {
-    await signIn("credentials", { email, password: field(form, "password"), redirectTo: "/dashboard" });
+    await signIn("credentials", { email, password: field(form, "password"), redirectTo: returnPath(form) });
     return { error: null, email };
   } catch (err) {
     // signIn redirects by throwing; only Auth.js's own errors mean the sign-in failed.
@@ -34,5 +38,5 @@ export async function signInWithPassword(_prev: SignInState, form: FormData): Pr
 }
 
 export async function signInWithProvider(form: FormData): Promise<void> {
-  await signIn(field(form, "provider"), { redirectTo: "/dashboard" });
+  await signIn(field(form, "provider"), { redirectTo: returnPath(form) });
 }

@@ -4,10 +4,11 @@ import { useActionState } from "react";
 
 import { type SignInState, signInWithPassword } from "./actions";
 
-export function SignInForm({ email }: { email: string }) {
+export function SignInForm({ email, next }: { email: string; next: string }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signInWithPassword, { error: null, email });
   return (
     <form action={action} className="card">
+      <input type="hidden" name="next" value={next} />
       {state.error && (
         <p role="alert" className="alert error">
           {state.error}

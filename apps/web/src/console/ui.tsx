@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 import { errorMessage } from "./trpc";
 
@@ -102,54 +102,86 @@ export const countOf = (n: number, one: string, other: string) => `${formatNumbe
 export function ConfirmButton({
   label,
   hiddenName,
-  title,
-  body,
-  confirmLabel,
-  pending,
-  error,
-  onConfirm,
+  ...dialog
 }: {
   label: string;
   /** Read after the label by screen readers, so each row's button has its own name ("Delete hola"). */
   hiddenName?: string;
+} & Omit<ConfirmDialogProps, "open" | "onCancel">) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button type="button" className="danger" ref={trigger} onClick={() => setOpen(true)}>
+        {label}
+        {hiddenName && <span className="visually-hidden"> {hiddenName}</span>}
+      </button>
+      <ConfirmDialog
+        {...dialog}
+        open={open}
+        onCancel={() => {
+          setOpen(false);
+          trigger.current?.focus();
+        }}
+        onConfirm={(close) =>
+          dialog.onConfirm(() => {
+            setOpen(false);
+            close();
+          })
+        }
+      />
+    </>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
   title: string;
   body: string;
   confirmLabel: string;
   pending: boolean;
   error: unknown;
+  /** Called with `close` for after the action succeeded (the dialog stays open on an error). */
   onConfirm: (close: () => void) => void;
-}) {
+  onCancel: () => void;
+  /** Not red: for a change that can be undone (a member's role). */
+  safe?: boolean;
+}
+
+/** A modal question with Cancel focused first: the one confirmation every console action uses. */
+export function ConfirmDialog({ open, title, body, confirmLabel, pending, error, onConfirm, onCancel, safe }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const close = () => dialog.current?.close();
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) {
+      d.showModal();
+      cancel.current?.focus();
+    } else if (!open && d.open) d.close();
+  }, [open]);
   return (
-    <>
-      <button
-        type="button"
-        className="danger"
-        onClick={() => {
-          dialog.current?.showModal();
-          cancel.current?.focus();
-        }}
-      >
-        {label}
-        {hiddenName && <span className="visually-hidden"> {hiddenName}</span>}
-      </button>
-      <dialog ref={dialog} aria-labelledby={titleId}>
-        <h2 id={titleId}>{title}</h2>
-        <p>{body}</p>
-        <FormError error={error} />
-        <div className="row">
-          <button type="button" ref={cancel} onClick={close}>
-            Cancel
-          </button>
-          <button type="button" className="danger" disabled={pending} aria-busy={pending} onClick={() => onConfirm(close)}>
-            {confirmLabel}
-          </button>
-        </div>
-      </dialog>
-    </>
+    // Escape closes a modal dialog natively; onClose keeps the caller's state in step.
+    <dialog ref={dialog} aria-labelledby={titleId} onClose={() => open && onCancel()}>
+      <h2 id={titleId}>{title}</h2>
+      <p>{body}</p>
+      <FormError error={error} />
+      <div className="row">
+        <button type="button" ref={cancel} onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={safe ? "primary" : "danger"}
+          disabled={pending}
+          aria-busy={pending}
+          onClick={() => onConfirm(() => dialog.current?.close())}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
   );
 }
 

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 
+import { signInWithPassword } from "../../../app/sign-in/actions";
 import { useTRPC } from "../trpc";
 import { ErrorState, FormError, Loading, errorStatus } from "../ui";
 
@@ -13,6 +14,19 @@ export function AcceptInvitation({ token }: { token: string }) {
   const accept = useMutation(trpc.invitations.accept.mutationOptions());
   const [password, setPassword] = useState("");
   const [name, setName] = useState("");
+  // Set when joining worked but signing in did not (a rate limit, say): the link to sign in by hand.
+  const [signInError, setSignInError] = useState<string | null>(null);
+
+  // The new member has just typed their password: sign them in with it and open the dashboard
+  // (the action redirects, and the router leaves this page), instead of asking for it again.
+  async function signInAfterJoining(email: string) {
+    const form = new FormData();
+    form.set("email", email);
+    form.set("password", password);
+    form.set("next", "/dashboard");
+    const state = (await signInWithPassword({ error: null, email }, form)) as { error: string | null } | undefined;
+    if (state?.error) setSignInError(state.error);
+  }
 
   if (invitation.isPending) return <Loading what="the invitation" />;
   if (invitation.error) return errorStatus(invitation.error) === 404 ? <InvitationGone /> : <ErrorState error={invitation.error} />;
@@ -20,7 +34,14 @@ export function AcceptInvitation({ token }: { token: string }) {
   if (accept.data) {
     return (
       <div className="alert ok" role="status">
-        You joined {inv.orgName}. <Link href={`/sign-in?email=${encodeURIComponent(accept.data.email)}`}>Sign in</Link>
+        You joined {inv.orgName}.{" "}
+        {signInError === null ? (
+          "Signing you in…"
+        ) : (
+          <>
+            {signInError} <Link href={`/sign-in?email=${encodeURIComponent(accept.data.email)}`}>Sign in</Link>
+          </>
+        )}
       </div>
     );
   }
@@ -34,7 +55,7 @@ export function AcceptInvitation({ token }: { token: string }) {
         className="card"
         onSubmit={(e) => {
           e.preventDefault();
-          accept.mutate({ token, password, name: name || undefined });
+          accept.mutate({ token, password, name: name || undefined }, { onSuccess: (joined) => void signInAfterJoining(joined.email) });
         }}
       >
         <FormError error={accept.error} />

@@ -6,10 +6,16 @@ import { useState } from "react";
 import { DataTable } from "../data-table";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { ConfirmButton, CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
+import { ConfirmButton, ConfirmDialog, CopyButton, Empty, ErrorState, FormError, Loading, formatDate } from "../ui";
 
 type Role = "owner" | "admin" | "member";
 const ROLES: Role[] = ["member", "admin", "owner"];
+/** What a role change means, said in the confirmation before it takes effect. */
+const ROLE_MEANS: Record<Role, string> = {
+  member: "Members translate and manage glossaries, memories and brand voices; they lose access to API keys, members, settings and the logs at once.",
+  admin: "Admins manage API keys, members, settings and the logs, as well as everything a member does.",
+  owner: "Owners can do everything an admin does; only an owner can make someone an owner or change an owner's role.",
+};
 
 export default function MembersPage() {
   const trpc = useTRPC();
@@ -115,6 +121,8 @@ function MemberRow({ member }: { member: RouterOutputs["members"]["list"]["membe
   const changeRole = useMutation(trpc.members.changeRole.mutationOptions({ onSettled: invalidate }));
   const remove = useMutation(trpc.members.remove.mutationOptions());
   const selectId = `role-${member.userId}`;
+  // The role chosen in the list, waiting for confirmation; null when nothing is being changed.
+  const [newRole, setNewRole] = useState<Role | null>(null);
   return (
     <tr>
       <td>{member.email}</td>
@@ -125,14 +133,39 @@ function MemberRow({ member }: { member: RouterOutputs["members"]["list"]["membe
         </label>
         <select
           id={selectId}
-          value={member.role}
+          value={newRole ?? member.role}
           disabled={changeRole.isPending}
-          onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as Role })}
+          onChange={(e) => {
+            changeRole.reset();
+            setNewRole(e.target.value as Role);
+          }}
         >
           {ROLES.map((r) => (
             <option key={r}>{r}</option>
           ))}
         </select>
+        <ConfirmDialog
+          open={newRole !== null}
+          safe
+          title={`Change the role of ${member.email} to ${newRole ?? member.role}?`}
+          body={newRole ? ROLE_MEANS[newRole] : ""}
+          confirmLabel="Change role"
+          pending={changeRole.isPending}
+          error={changeRole.error}
+          onCancel={() => setNewRole(null)}
+          onConfirm={(close) =>
+            newRole &&
+            changeRole.mutate(
+              { userId: member.userId, role: newRole },
+              {
+                onSuccess: () => {
+                  close();
+                  setNewRole(null);
+                },
+              },
+            )
+          }
+        />
         <FormError error={changeRole.error} />
       </td>
       <td>{formatDate(member.joinedAt)}</td>
