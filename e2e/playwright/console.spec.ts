@@ -169,6 +169,9 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   await expect(progress.getByRole("progressbar", { name: "Progress of greeting.docx" })).toBeVisible();
   await expect(progress.getByRole("status")).toHaveText("Done.", { timeout: 60_000 });
   await expect(progress.getByRole("progressbar")).toHaveAttribute("value", "100");
+  // The same file and pair again would be billed again: the form says so before it is sent.
+  await expect(page.getByTestId("bills-again")).toContainText("Translating it again bills it again");
+  await expect(page.getByRole("button", { name: "Translate again (billed again)" })).toBeEnabled();
 
   const [download] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download greeting.es.docx" }).click()]);
   expect(download.suggestedFilename()).toBe("greeting.es.docx");

@@ -56,10 +56,15 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
   const [problem, setProblem] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  // What the last submission was (file and pair): sending the same again bills again, so say so.
+  const [submittedKey, setSubmittedKey] = useState<string | null>(null);
+  const currentKey = file ? [file.name, file.size, file.lastModified, pair.source, pair.target].join("\u0000") : null;
+  const again = currentKey !== null && currentKey === submittedKey;
   const submit = useMutation(
     trpc.documents.submit.mutationOptions({
       onSuccess: (job) => {
         setJobId(job.job_id);
+        setSubmittedKey(currentKey);
         void queryClient.invalidateQueries({ queryKey: trpc.documents.list.queryKey() });
       },
     }),
@@ -156,13 +161,19 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
         />
         <ResourcePickers source={pair.source} target={pair.target} value={resources} onChange={setResources} />
         <FormError error={submit.error} />
+        {again && (
+          <p className="alert warn" data-testid="bills-again">
+            You have just sent this file for this language pair. Translating it again bills it again; download the result below instead if you only need another
+            copy.
+          </p>
+        )}
         <button
           type="submit"
           className="primary"
           disabled={!file || submit.isPending || !canTranslate(languages, pair.source, pair.target)}
           aria-busy={submit.isPending}
         >
-          {submit.isPending ? "Uploading…" : "Translate document"}
+          {submit.isPending ? "Uploading…" : again ? "Translate again (billed again)" : "Translate document"}
         </button>
       </form>
       {jobId && <JobProgress job={job.data} error={job.error} />}
