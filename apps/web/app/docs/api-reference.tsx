@@ -5,14 +5,15 @@ import "@scalar/api-reference-react/style.css";
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 
 /**
- * The reference as Scalar renders /openapi.json, bundled with the app: no fonts, telemetry,
- * agent or proxy from Scalar's servers (a self-hosted instance may have no internet at all).
+ * A reference as Scalar renders an OpenAPI document of this instance, bundled with the app: no
+ * fonts, telemetry, agent or proxy from Scalar's servers (a self-hosted instance may have no
+ * internet at all).
  */
-export function ApiReference() {
+export function ApiReference({ url }: { url: string }) {
   return (
     <ApiReferenceReact
       configuration={{
-        url: "/openapi.json",
+        url,
         withDefaultFonts: false,
         telemetry: false,
         showDeveloperTools: "never",

@@ -1,8 +1,8 @@
-import { ApiReference } from "./api-reference";
+import { ReferencePage } from "./reference-page";
 
 export const metadata = { title: "API reference" };
 
 /** The /v1 API reference, rendered in the browser from /openapi.json. */
 export default function DocsPage() {
-  return <ApiReference />;
+  return <ReferencePage href="/docs" />;
 }
