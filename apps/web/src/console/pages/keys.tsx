@@ -5,8 +5,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 
 import { DataTable } from "../data-table";
-import { DialogButton } from "../keys/dialog-button";
-import { type ExpiryChoice, ExpiryPicker, NO_EXPIRY, expiryInstant } from "../keys/expiry-picker";
+import { DialogButton, Modal } from "../keys/dialog-button";
+import { type ExpiryChoice, NO_EXPIRY, expiryInstant } from "../keys/expiry";
+import { ExpiryPicker } from "../keys/expiry-picker";
 import { relativeTime } from "../keys/relative-time";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -33,6 +34,10 @@ export default function KeysPage() {
   const keys = useQuery(trpc.keys.list.queryOptions());
   // Where focus goes when the element that had it leaves the page (a revoked key's row).
   const listHeading = useRef<HTMLHeadingElement>(null);
+  // One rotation dialog for the page, not one per row: the rotated key's row changes (replaced,
+  // perhaps expired and moved to its own table) while the dialog still shows the new key.
+  const [rotating, setRotating] = useState<Key | null>(null);
+  const rotated = useRef(false);
   const active = keys.data?.filter((k) => !k.expired) ?? [];
   const expired = keys.data?.filter((k) => k.expired) ?? [];
   return (
@@ -50,16 +55,28 @@ export default function KeysPage() {
         ) : active.length === 0 ? (
           <Empty>No active keys. Create one above to call the API.</Empty>
         ) : (
-          <KeyTable keys={active} listHeading={listHeading} />
+          <KeyTable keys={active} listHeading={listHeading} onRotate={setRotating} />
         )}
       </section>
       {expired.length > 0 && (
         <section className="card" aria-labelledby="expired-keys-h">
           <h2 id="expired-keys-h">Expired keys</h2>
           <p className="muted">These keys are refused. Revoke one to remove it and free its name.</p>
-          <KeyTable keys={expired} listHeading={listHeading} />
+          <KeyTable keys={expired} listHeading={listHeading} onRotate={setRotating} />
         </section>
       )}
+      <Modal
+        open={rotating !== null}
+        title={rotating ? `Rotate “${rotating.name}” (${rotating.hint})` : ""}
+        onClosed={() => {
+          setRotating(null);
+          // After a rotation the old row has no Rotate button to return to: the list takes focus.
+          if (rotated.current) listHeading.current?.focus();
+          rotated.current = false;
+        }}
+      >
+        {(close) => rotating && <RotateForm k={rotating} close={close} onRotated={() => (rotated.current = true)} />}
+      </Modal>
     </>
   );
 }
@@ -150,7 +167,7 @@ function Ago({ at, now }: { at: Date; now: Date }) {
   );
 }
 
-function KeyTable({ keys, listHeading }: { keys: Key[]; listHeading: RefObject<HTMLHeadingElement | null> }) {
+function KeyTable({ keys, listHeading, onRotate }: { keys: Key[]; listHeading: RefObject<HTMLHeadingElement | null>; onRotate: (key: Key) => void }) {
   const now = new Date();
   return (
     <DataTable columns={["Name", "Key", "Scopes", "Expires", "Last used", "Created", "Created by"]}>
@@ -184,7 +201,11 @@ function KeyTable({ keys, listHeading }: { keys: Key[]; listHeading: RefObject<H
           <td>
             <div className="actions">
               {!k.expired && <RenameButton k={k} />}
-              {!k.expired && <RotateButton k={k} listHeading={listHeading} />}
+              {!k.expired && !k.replacedBy && (
+                <button type="button" onClick={() => onRotate(k)}>
+                  Rotate<span className="visually-hidden"> {k.name}</span>
+                </button>
+              )}
               <RevokeButton k={k} listHeading={listHeading} />
             </div>
           </td>
@@ -240,24 +261,7 @@ function RenameForm({ k, close }: { k: Key; close: () => void }) {
   );
 }
 
-function RotateButton({ k, listHeading }: { k: Key; listHeading: RefObject<HTMLHeadingElement | null> }) {
-  return (
-    <DialogButton
-      label="Rotate"
-      hiddenName={k.name}
-      title={`Rotate “${k.name}” (${k.hint})`}
-      // Once rotated, the old key's row offers no second rotation; the dialog stays until closed.
-      showButton={!k.replacedBy}
-      onClosed={() => {
-        if (k.replacedBy) listHeading.current?.focus();
-      }}
-    >
-      {(close) => <RotateForm k={k} close={close} />}
-    </DialogButton>
-  );
-}
-
-function RotateForm({ k, close }: { k: Key; close: () => void }) {
+function RotateForm({ k, close, onRotated }: { k: Key; close: () => void; onRotated: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -266,7 +270,10 @@ function RotateForm({ k, close }: { k: Key; close: () => void }) {
   const result = useRef<HTMLDivElement>(null);
   const rotate = useMutation(
     trpc.keys.rotate.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() }),
+      onSuccess: () => {
+        onRotated();
+        void queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() });
+      },
     }),
   );
   useEffect(() => {
