@@ -101,11 +101,13 @@ export const commands: Record<string, Command> = {
     },
   },
   "key create": {
-    usage: "tolk key create --org ORG_ID --name NAME --scopes translate,read,write",
+    usage: "tolk key create --org ORG_ID --name NAME --scopes translate,read,write [--expires ISO_INSTANT]",
     run: async ({ domain }, flags) => {
       const scopes = parseScopes(required(flags, "scopes"));
-      const { key, plaintext } = await createApiKey(domain, { orgId: required(flags, "org"), name: required(flags, "name"), scopes });
-      return { key_id: key.id, api_key: plaintext, scopes };
+      // An instant (2027-01-31T00:00:00Z); the domain refuses one already past.
+      const expiresAt = flags.expires === undefined ? null : new Date(flags.expires);
+      const { key, plaintext } = await createApiKey(domain, { orgId: required(flags, "org"), name: required(flags, "name"), scopes, expiresAt });
+      return { key_id: key.id, api_key: plaintext, scopes, expires_at: key.expiresAt?.toISOString() ?? null };
     },
     human: (r) => `Key ${String(r.key_id)}: ${String(r.api_key)}\n${secretNotice}`,
   },

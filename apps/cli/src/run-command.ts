@@ -42,10 +42,9 @@ export function parseCommand(argv: string[], out: CommandOutput): ParsedCommand 
         help: { type: "boolean", short: "h" },
         once: { type: "boolean" },
         ...Object.fromEntries(
-          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency", "request"].map((n) => [
-            n,
-            { type: "string" as const },
-          ]),
+          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency", "request", "expires"].map(
+            (n) => [n, { type: "string" as const }],
+          ),
         ),
       },
     });

@@ -69,8 +69,11 @@ describe("tolk --json", { timeout: 120_000 }, () => {
     const orgId = String(org.json.org_id);
 
     const key = await tolk("key", "create", "--org", orgId, "--name", "ci", "--scopes", "read,translate");
-    expect(Object.keys(key.json).sort()).toEqual(["api_key", "key_id", "scopes"]);
-    expect(key.json.scopes).toEqual(["translate", "read"]);
+    expect(Object.keys(key.json).sort()).toEqual(["api_key", "expires_at", "key_id", "scopes"]);
+    expect(key.json).toMatchObject({ scopes: ["translate", "read"], expires_at: null });
+    const expiring = await tolk("key", "create", "--org", orgId, "--name", "nightly", "--scopes", "read", "--expires", "2099-01-31T00:00:00Z");
+    expect(expiring.json.expires_at).toBe("2099-01-31T00:00:00.000Z");
+    expect((await tolk("key", "create", "--org", orgId, "--name", "late", "--scopes", "read", "--expires", "2001-01-01")).code).toBe(1);
     expect((await tolk("key", "revoke", "--key", String(key.json.key_id))).json).toEqual({ key_id: key.json.key_id, revoked: true });
     expect((await tolk("key", "revoke", "--key", String(key.json.key_id))).code).toBe(1); // already revoked
 

@@ -1,7 +1,7 @@
 // Who may call what: the scope matrix of every route, refused credentials, revocation and
 // session tokens (JWT) through HTTP.
 import { meResponse } from "@tolk/contract";
-import { createOrganization, generateApiKey, issueSessionToken, revokeApiKey } from "@tolk/domain";
+import { createOrganization, generateApiKey, issueSessionToken, revokeApiKey, rotateApiKey } from "@tolk/domain";
 import { type TestOrg } from "@tolk/domain/testing";
 import { SignJWT, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -129,6 +129,22 @@ describe("revocation", () => {
     }
     // The organization's other keys still work.
     expect((await call(h, me, "/v1/me", { token: own.keys.read?.key })).status).toBe(200);
+  });
+});
+
+describe("expiry", () => {
+  it("refuses a key from its expiry on with 401 in the error shape, saying it expired; its replacement works", async () => {
+    const own = await h.org();
+    const k = own.keys.all;
+    if (!k) throw new Error("no key");
+    // Cached by the server (on the embedded database) before the rotation moves its expiry.
+    expect((await call(h, me, "/v1/me", { token: k.key })).status).toBe(200);
+    const rotated = await rotateApiKey(h.app.domain, { keyId: k.id, orgId: own.orgId, overlapSeconds: 0 });
+    for (const [path, handler] of routes) {
+      const r = await call(h, handler, path, { token: k.key });
+      expect(expectError(r, 401, "unauthorized", "authentication_error").message).toMatch(/^This API key expired on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+    }
+    expect((await call(h, me, "/v1/me", { token: rotated.plaintext })).status).toBe(200);
   });
 });
 

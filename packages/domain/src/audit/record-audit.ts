@@ -5,6 +5,8 @@ import { type DomainContext } from "../context";
 /** The changes the audit log records, by name (`<target>.<verb>`). */
 export type AuditAction =
   | "api_key.created"
+  | "api_key.renamed"
+  | "api_key.rotated"
   | "api_key.revoked"
   | "member.invited"
   | "member.removed"

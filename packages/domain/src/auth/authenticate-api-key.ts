@@ -6,12 +6,10 @@ import { type Scope } from "@tolk/contract";
 import { type DomainContext } from "../context";
 import { unauthorized } from "../errors";
 import { hashApiKey, isWellFormedApiKey } from "../keys/api-key-format";
+import { apiKeyExpired, hasExpired } from "../keys/key-expiry";
+import { LAST_USED_RESOLUTION_MS, recordApiKeyUse } from "../keys/record-api-key-use";
 import { type PrincipalCache } from "./principal-cache";
 import { type Principal, principalOrgColumns } from "./principal";
-
-// last_used_at is for people (the console); writing it on every request would double the
-// cost of a request, so it is refreshed at most once a minute per key.
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 // The hot path of every request: built once per database and executed as a prepared query,
 // which skips drizzle's query building (measured in docs/benchmarks.md).
@@ -24,6 +22,7 @@ function prepareLookup(db: DomainContext["db"]) {
       scopes: apiKeys.scopes,
       createdBy: apiKeys.createdBy,
       lastUsedAt: apiKeys.lastUsedAt,
+      expiresAt: apiKeys.expiresAt,
       org: principalOrgColumns,
       ownerId: sql<string | null>`(select ${memberships.userId} from ${memberships}
         where ${memberships.orgId} = ${organizations.id} and ${memberships.role} = 'owner'
@@ -42,7 +41,9 @@ export async function authenticateApiKey(ctx: DomainContext, token: string, cach
   const now = ctx.now();
   const cached = cache?.get(hash);
   if (cached) {
-    if (now.getTime() - cached.lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) {
+    // An expiry is a fact about the key, not a change: the cache holds it and checks it on every hit.
+    if (cached.expiresAt !== null && hasExpired(new Date(cached.expiresAt), now)) throw apiKeyExpired(new Date(cached.expiresAt));
+    if (now.getTime() - cached.lastUsedWrittenAt >= LAST_USED_RESOLUTION_MS) {
       cached.lastUsedWrittenAt = now.getTime();
       touchLastUsed(ctx, cached.principal.keyId ?? "", now);
     }
@@ -57,9 +58,10 @@ export async function authenticateApiKey(ctx: DomainContext, token: string, cach
   }
   const [row] = await lookup.execute({ hash });
   if (!row) throw unauthorized("Invalid or revoked API key.");
+  if (row.expiresAt && hasExpired(row.expiresAt, now)) throw apiKeyExpired(row.expiresAt);
 
   let lastUsedWrittenAt = row.lastUsedAt?.getTime() ?? 0;
-  if (now.getTime() - lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) {
+  if (now.getTime() - lastUsedWrittenAt >= LAST_USED_RESOLUTION_MS) {
     lastUsedWrittenAt = now.getTime();
     touchLastUsed(ctx, row.keyId, now);
   }
@@ -72,11 +74,11 @@ export async function authenticateApiKey(ctx: DomainContext, token: string, cach
     scopes: row.scopes as Scope[],
     keyId: row.keyId,
   };
-  cache?.set(hash, { principal, lastUsedWrittenAt }, generation);
+  cache?.set(hash, { principal, lastUsedWrittenAt, expiresAt: row.expiresAt?.getTime() ?? null }, generation);
   return principal;
 }
 
-/** Best effort: a failed bookkeeping write must not fail the caller's request. */
+/** Best effort, not awaited: a failed bookkeeping write must neither fail nor delay the caller's request. */
 function touchLastUsed(ctx: DomainContext, keyId: string, now: Date): void {
-  void Promise.resolve(ctx.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId))).catch(() => undefined);
+  void recordApiKeyUse(ctx, keyId, now).catch(() => undefined);
 }

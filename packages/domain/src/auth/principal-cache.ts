@@ -4,6 +4,8 @@ interface Entry {
   principal: Principal;
   /** When last_used_at was last written for this key (ms). */
   lastUsedWrittenAt: number;
+  /** When the key expires (ms), null if never; checked on every hit. */
+  expiresAt: number | null;
 }
 
 /**

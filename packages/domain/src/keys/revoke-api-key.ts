@@ -4,6 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { recordAudit } from "../audit/record-audit";
 import { type DomainContext, withTransaction } from "../context";
 import { notFound } from "../errors";
+import { apiKeyAuditLabel } from "./audit-label";
 
 /**
  * Revokes a key. Every request looks its key up in the database (no cache), so the key stops
@@ -22,7 +23,7 @@ export async function revokeApiKey(ctx: DomainContext, options: { keyId: string;
     await recordAudit(txCtx, {
       orgId: revoked.orgId,
       action: "api_key.revoked",
-      target: { type: "api_key", id: revoked.id, label: `${revoked.name} (${revoked.hint})` },
+      target: { type: "api_key", id: revoked.id, label: apiKeyAuditLabel(revoked) },
     });
   });
 }
