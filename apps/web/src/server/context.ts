@@ -19,6 +19,7 @@ import {
   documentQueueStats,
   enginesConfig,
   logger,
+  orgEnginesFromEnv,
   parseWarmSetting,
   queueLowCreditAlerts,
   systemClock,
@@ -85,10 +86,12 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     principals = cache;
   }
   const engines = await createEngines(enginesConfig(env), (message) => logger().warn(message));
+  const orgEngines = orgEnginesFromEnv(domain, env);
   const translation: TranslationServices = {
     router: engines.router,
     cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }),
     defaultSourceLang: defaultSourceLang(env),
+    orgEngines,
   };
   const documents = createDocumentServices(domain, translation, env);
   // The document-job gauges are read from the jobs table when /metrics is scraped.
@@ -120,6 +123,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
       await worker?.stop();
       await requestLog.flush();
       await unlisten();
+      await orgEngines.close();
       await engines.close();
       await limiter.close();
       await handle.close();
