@@ -11,6 +11,7 @@ import {
   type ShutdownSignal,
   limitHeapGrowth,
   logger,
+  orgEnginesFromEnv,
   onShutdownSignals,
   shutdownPlan,
 } from "@tolk/domain";
@@ -63,7 +64,9 @@ export const workerCommand: Command = {
     prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
     const metricsServer = env.TOLK_METRICS_PORT && !once ? await serveMetrics({ port: env.TOLK_METRICS_PORT, token: env.TOLK_METRICS_TOKEN }) : null;
     const engines = await createEngines(enginesConfig(env), (message) => log.warn(message));
-    const translation = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }) };
+    // Organizations' own DeepL keys: a job of such an organization is translated with its key.
+    const orgEngines = orgEnginesFromEnv(domain, env);
+    const translation = { router: engines.router, cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }), orgEngines };
     const services = createDocumentServices(domain, translation, env);
     const worker = new DocumentWorker(domain, services, { concurrency, keepAlive: true });
     try {
@@ -81,6 +84,7 @@ export const workerCommand: Command = {
       log.info({ signal, released }, "worker stopped");
       return { worker_id: worker.id, stopped: signal, released };
     } finally {
+      await orgEngines.close();
       await engines.close();
       metricsServer?.closeAllConnections();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));

@@ -64,7 +64,7 @@ describe("tolk worker --once", () => {
       const org = await createTestOrg(ctx);
       const principalOrg = await ctx.db.query.organizations.findFirst({
         where: (o, { eq }) => eq(o.id, org.orgId),
-        columns: { id: true, plan: true, planOverrides: true, billingAnchor: true, defaultSourceLang: true },
+        columns: { id: true, plan: true, planOverrides: true, billingAnchor: true, defaultSourceLang: true, ownEnginesVersion: true },
       });
       if (!principalOrg) throw new Error("no org");
       // Submission only checks that a route exists; the worker brings its own engines.

@@ -1,37 +1,20 @@
-import { type Server, createServer } from "node:http";
-import { type AddressInfo } from "node:net";
-
 import { translateResponse } from "@tolk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POST as translate } from "../app/v1/translate/route";
 import { type Harness, call, startApp } from "./helpers";
+import { type FakeLlm, startFakeLlm } from "./upstream";
 
 // The engines the environment configures, end to end through the route: an OpenAI-compatible
 // server (a small local one speaking the chat-completions protocol) serves Japanese, which no
 // Apertium pair covers; LibreTranslate at an address where nothing listens is left out.
-let llm: Server;
+let llm: FakeLlm;
 let h: Harness;
-const seen: { model?: string; auth?: string } = {};
 
 beforeAll(async () => {
-  llm = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c: Buffer) => (raw += c.toString()));
-    req.on("end", () => {
-      const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
-      seen.model = body.model;
-      seen.auth = req.headers.authorization;
-      const segments = JSON.parse(body.messages.at(-1)?.content ?? "[]") as string[];
-      const content = JSON.stringify(segments.map((s) => `訳:${s}`));
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }));
-    });
-  });
-  await new Promise<void>((r) => llm.listen(0, "127.0.0.1", r));
-  const { port } = llm.address() as AddressInfo;
+  llm = await startFakeLlm((s) => `訳:${s}`);
   h = await startApp({
-    LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    LLM_BASE_URL: llm.baseUrl,
     LLM_API_KEY: "sk-test",
     LLM_MODEL_STANDARD: "model-standard",
     LIBRETRANSLATE_URL: "http://127.0.0.1:1",
@@ -39,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
-  await new Promise((r) => llm.close(r));
+  await llm.close();
 });
 
 const post = (token: string | undefined, body: unknown) =>
@@ -53,7 +36,7 @@ describe("engines from the environment", () => {
     const { data } = translateResponse.parse(r.json);
     expect(data.translation).toBe("訳:Hello {name}.");
     expect(data.credits_used).toBe(data.character_count * 3);
-    expect(seen).toEqual({ model: "model-standard", auth: "Bearer sk-test" });
+    expect(llm.seen).toEqual({ model: "model-standard", auth: "Bearer sk-test" });
   });
 
   it("still serves Apertium's pairs with the unreachable LibreTranslate left out", async () => {

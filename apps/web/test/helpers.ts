@@ -10,7 +10,7 @@ import { type TestOrg, createTestDb, createTestOrg } from "@tolk/domain/testing"
 import { expect } from "vitest";
 
 import { readEnv } from "@/env";
-import { type AppContext, createAppContext, setAppContext } from "@/server/context";
+import { type AppContext, createAppContext, runWithAppContext, setAppContext } from "@/server/context";
 import { type RouteContext } from "@/server/v1/pipeline";
 
 export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
@@ -39,15 +39,19 @@ export function randomIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-/** Builds the app context for one test file and installs it as the process singleton. */
-export async function startApp(env: Record<string, string> = {}): Promise<Harness> {
+/**
+ * Builds the app context for one test file and installs it as the process singleton; with
+ * `install: false`, a second instance that answers only through serveRoutes (an upstream).
+ */
+export async function startApp(env: Record<string, string> = {}, options: { install?: boolean } = {}): Promise<Harness> {
+  const install = options.install ?? true;
   const t = await createTestDb({ realClock: true });
   const app = await createAppContext(
     // No background warm-up unless a test asks: it would load every installed pair per file.
     readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, TOLK_APERTIUM_WARM: "none", ...env }),
     t.handle,
   );
-  setAppContext(app);
+  if (install) setAppContext(app);
   return {
     app,
     databaseUrl: t.handle.url,
@@ -56,7 +60,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Harnes
     // periods and ledger times then agree with what the routes compute).
     org: (options = {}) => createTestOrg(app.domain, { plan: "starter", ...options, keyScopes: KEY_SCOPES }),
     close: async () => {
-      setAppContext(undefined);
+      if (install) setAppContext(undefined);
       await app.close(); // also closes (and on PostgreSQL drops) the test database
     },
   };
@@ -96,10 +100,10 @@ export async function reply(res: Response): Promise<Reply> {
   return { res, status: res.status, text, json };
 }
 
-/** Calls a route handler the way the App Router does. */
+/** Calls a route handler the way the App Router does, against `h`'s context (installed or not). */
 export async function call(h: Harness, handler: Handler, path: string, options: CallOptions = {}): Promise<Reply> {
   const req = makeRequest(path, { ...options, ip: options.ip ?? h.clientIp });
-  return reply(await handler(req, { params: Promise.resolve(options.params ?? {}) }));
+  return reply(await runWithAppContext(h.app, () => handler(req, { params: Promise.resolve(options.params ?? {}) })));
 }
 
 function field(value: unknown, ...path: string[]): unknown {
@@ -197,7 +201,8 @@ export async function serveRoutes(h: Harness, routes: Record<string, Handler>): 
         headers.set("x-forwarded-for", h.clientIp);
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
         const request = new Request(`http://localhost${req.url ?? "/"}`, { method: req.method, headers, body });
-        const response = await handler(request, { params: Promise.resolve({}) });
+        // Against `h`'s context, which need not be the process's (a second instance).
+        const response = await runWithAppContext(h.app, () => handler(request, { params: Promise.resolve({}) }));
         const out = Buffer.from(await response.arrayBuffer());
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(out);

@@ -7,34 +7,23 @@ import { enginesConfig } from "@tolk/domain";
 import { createDeeplEngine, createEngines, createLibreTranslateEngine, type Engine, EngineHttpError } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import * as libreLanguages from "../app/libretranslate/languages/route";
-import * as libreTranslate from "../app/libretranslate/translate/route";
-import * as deeplLanguages from "../app/v2/languages/route";
-import * as deeplTranslate from "../app/v2/translate/route";
-import * as deeplUsage from "../app/v2/usage/route";
 import { readEnv } from "@/env";
 
-import { type Harness, call, rejection, serveRoutes, startApp } from "./helpers";
+import { type Harness, rejection, serveRoutes, startApp } from "./helpers";
+import { DEEPL_ROUTES, LIBRETRANSLATE_ROUTES, deeplCharacterCount } from "./upstream";
 
 let h: Harness;
 let upstream: Awaited<ReturnType<typeof serveRoutes>>;
 beforeAll(async () => {
   h = await startApp();
-  upstream = await serveRoutes(h, {
-    "/v2/languages": deeplLanguages.GET,
-    "/v2/translate": deeplTranslate.POST,
-    "/v2/usage": deeplUsage.GET,
-    "/libretranslate/languages": libreLanguages.GET,
-    "/libretranslate/translate": libreTranslate.POST,
-  });
+  upstream = await serveRoutes(h, { ...DEEPL_ROUTES, ...LIBRETRANSLATE_ROUTES });
 });
 afterAll(async () => {
   await upstream.close();
   await h.close();
 });
 
-const usage = async (key: string) =>
-  (await call(h, deeplUsage.GET, "/v2/usage", { headers: { Authorization: `DeepL-Auth-Key ${key}` } })).json as { character_count: number };
+const usage = async (key: string) => ({ character_count: await deeplCharacterCount(h, key) });
 
 const SOURCES = ["The house is big.", "I have a car."];
 const SPANISH = ["La casa es grande.", "Tengo un coche."];

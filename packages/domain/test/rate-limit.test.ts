@@ -17,7 +17,7 @@ function principal(org: Partial<Principal["org"]> = {}): Principal {
   return {
     source: "api_key",
     userId: "usr_test",
-    org: { id: `org_${randomUUID()}`, plan: "free", planOverrides: {}, billingAnchor: new Date(), defaultSourceLang: null, ...org },
+    org: { id: `org_${randomUUID()}`, plan: "free", planOverrides: {}, billingAnchor: new Date(), defaultSourceLang: null, ownEnginesVersion: null, ...org },
     scopes: ["translate", "read", "write"],
     keyId: "key_test",
   };

@@ -61,6 +61,11 @@ export interface EngineHealth {
 export interface Engine {
   /** Stable name, used in cache keys and logs: "apertium", "llm", "libretranslate", "deepl". */
   readonly name: string;
+  /**
+   * Set on an engine that answers for one organization (its own DeepL key): its results are
+   * cached under this scope too, never shared with another organization's engine of that name.
+   */
+  readonly cacheScope?: string;
   /** The pairs this engine translates directly. */
   pairs(): readonly LanguagePair[];
   translate(request: TranslateRequest): Promise<SegmentResult[]>;

@@ -82,7 +82,7 @@ export class EngineRouter {
   constructor(
     readonly engines: readonly Engine[],
     /** Operator rules (TOLK_ENGINE_ROUTES) that override the default engine preference. */
-    private readonly rules: readonly EngineRouteRule[] = [],
+    readonly rules: readonly EngineRouteRule[] = [],
   ) {
     for (const engine of engines) {
       for (const pair of engine.pairs()) {

@@ -2,6 +2,7 @@ import { alertsRouter } from "./routers/alerts";
 import { auditRouter } from "./routers/audit";
 import { brandVoicesRouter } from "./routers/brand-voices";
 import { dashboardRouter } from "./routers/dashboard";
+import { deeplKeyRouter } from "./routers/deepl-key";
 import { documentsRouter } from "./routers/documents";
 import { glossariesRouter } from "./routers/glossaries";
 import { invitationsRouter } from "./routers/invitations";
@@ -32,6 +33,7 @@ export const appRouter = router({
   requests: requestsRouter,
   audit: auditRouter,
   alerts: alertsRouter,
+  deeplKey: deeplKeyRouter,
 });
 
 export type AppRouter = typeof appRouter;

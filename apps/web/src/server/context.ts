@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
 import {
   type Authenticator,
@@ -19,6 +21,7 @@ import {
   documentQueueStats,
   enginesConfig,
   logger,
+  orgEnginesFromEnv,
   parseWarmSetting,
   queueLowCreditAlerts,
   systemClock,
@@ -85,10 +88,12 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
     principals = cache;
   }
   const engines = await createEngines(enginesConfig(env), (message) => logger().warn(message));
+  const orgEngines = orgEnginesFromEnv(domain, env);
   const translation: TranslationServices = {
     router: engines.router,
     cache: new SegmentCache({ maxEntries: env.TOLK_SEGMENT_CACHE_ENTRIES }),
     defaultSourceLang: defaultSourceLang(env),
+    orgEngines,
   };
   const documents = createDocumentServices(domain, translation, env);
   // The document-job gauges are read from the jobs table when /metrics is scraped.
@@ -120,6 +125,7 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
       await worker?.stop();
       await requestLog.flush();
       await unlisten();
+      await orgEngines.close();
       await engines.close();
       await limiter.close();
       await handle.close();
@@ -131,7 +137,12 @@ export async function createAppContext(env: Env, database?: DatabaseHandle): Pro
 // opening the embedded database a second time.
 const holder = globalThis as typeof globalThis & { __tolkApp?: Promise<AppContext> };
 
+// A context that answers for the code run inside runWithAppContext, whatever the process's is.
+const scoped = new AsyncLocalStorage<Promise<AppContext>>();
+
 export function getAppContext(): Promise<AppContext> {
+  const inScope = scoped.getStore();
+  if (inScope) return inScope;
   holder.__tolkApp ??= createAppContext(readEnv()).catch((err: unknown) => {
     holder.__tolkApp = undefined;
     throw err;
@@ -141,7 +152,15 @@ export function getAppContext(): Promise<AppContext> {
 
 /** The context if one was made or is being made; never starts one (work after a request, e.g. its log line). */
 export function existingAppContext(): Promise<AppContext> | undefined {
-  return holder.__tolkApp;
+  return scoped.getStore() ?? holder.__tolkApp;
+}
+
+/**
+ * Runs `fn` (a request's handler) against `app` instead of the process's context: tests serve
+ * a second Tolk instance, with engines of its own, from the same process (an upstream DeepL).
+ */
+export function runWithAppContext<T>(app: AppContext, fn: () => T): T {
+  return scoped.run(Promise.resolve(app), fn);
 }
 
 /** Tests install their own context (a fresh database per test file). */

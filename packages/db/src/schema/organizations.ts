@@ -35,6 +35,10 @@ export const organizations = pgTable(
     // The built-in localization terminology where it applies by default (docs/translation.md);
     // false: only when a request asks for it.
     localizationTerms: boolean("localization_terms").notNull().default(true),
+    // null: the organization has no engine of its own (its DeepL key). Raised by every change of
+    // org_engine_secrets, and read with the principal on every request, so each instance sees a
+    // changed key at once and rebuilds its engine (packages/domain/src/translation/org-engines.ts).
+    ownEnginesVersion: integer("own_engines_version"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -89,3 +93,30 @@ export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Role = Membership["role"];
+
+/**
+ * An organization's own DeepL API key, sealed with AES-256-GCM under a key derived from the
+ * operator's TOLK_SECRETS_KEY (never stored in plain text, never returned: `keyHint` is what the
+ * console shows). One row per organization and engine.
+ */
+export const orgEngineSecrets = pgTable(
+  "org_engine_secrets",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    engine: text("engine", { enum: ["deepl"] }).notNull(),
+    sealedKey: text("sealed_key").notNull(),
+    // The key's end ("…abcd:fx"): enough to recognise it, useless to call DeepL with.
+    keyHint: text("key_hint").notNull(),
+    // null: the server a key of its kind belongs to (DeepL Free for ":fx" keys, else Pro).
+    serverUrl: text("server_url"),
+    // true: this engine also takes the pairs the deployment's engines serve.
+    preferred: boolean("preferred").notNull().default(false),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.engine] }), check("org_engine_secrets_engine_check", sql`${t.engine} in ('deepl')`)],
+);
+
+export type OrgEngineSecret = typeof orgEngineSecrets.$inferSelect;

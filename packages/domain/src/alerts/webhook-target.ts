@@ -65,25 +65,30 @@ export function refusedAddress(address: string, policy: WebhookTargetPolicy): st
   return kind === "unicast" ? null : `${address} is a ${kind} address`;
 }
 
+const WEBHOOK_URL_FIELD = { name: "webhook URL", param: "webhookUrl" };
+
 /**
- * Checks a webhook URL as it is saved: scheme, no credentials in it, and a host that is neither
+ * Checks a webhook URL (or another URL an organization gives the server to call: its DeepL
+ * server, named by `field`) as it is saved: scheme, no credentials in it, and a host that is neither
  * a refused address nor a local name. Names are checked again, resolved, at every delivery.
  */
-export function checkWebhookUrl(raw: string, policy: WebhookTargetPolicy): URL {
+export function checkWebhookUrl(raw: string, policy: WebhookTargetPolicy, field: { name: string; param: string } = WEBHOOK_URL_FIELD): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw badRequest("The webhook URL must be an https:// URL.", "webhookUrl");
+    throw badRequest(`The ${field.name} must be an https:// URL.`, field.param);
   }
   const schemes = policy.allowHttp ? ["https:", "http:"] : ["https:"];
   if (!schemes.includes(url.protocol) || raw.length > 2000) {
     throw badRequest(
-      policy.allowHttp ? "The webhook URL must be an http:// or https:// URL." : "The webhook URL must be an https:// URL (plain http is off on this server).",
-      "webhookUrl",
+      policy.allowHttp
+        ? `The ${field.name} must be an http:// or https:// URL.`
+        : `The ${field.name} must be an https:// URL (plain http is off on this server).`,
+      field.param,
     );
   }
-  if (url.username || url.password) throw badRequest("The webhook URL must not carry a user name or password.", "webhookUrl");
+  if (url.username || url.password) throw badRequest(`The ${field.name} must not carry a user name or password.`, field.param);
   const host = url.hostname.replace(/^\[|\]$/gu, "").toLowerCase();
   if (policy.allowed.includes(host)) return url;
   const reason = isIP(host)
@@ -93,8 +98,8 @@ export function checkWebhookUrl(raw: string, policy: WebhookTargetPolicy): URL {
       : null;
   if (reason)
     throw badRequest(
-      `The webhook URL cannot point into the server's own network (${reason}); an operator can allow it with TOLK_WEBHOOK_ALLOWED_HOSTS.`,
-      "webhookUrl",
+      `The ${field.name} cannot point into the server's own network (${reason}); an operator can allow it with TOLK_WEBHOOK_ALLOWED_HOSTS.`,
+      field.param,
     );
   return url;
 }

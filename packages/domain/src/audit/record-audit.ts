@@ -14,6 +14,8 @@ export type AuditAction =
   | "settings.updated"
   | "alerts.updated"
   | "alerts.secret_rotated"
+  | "deepl_key.saved"
+  | "deepl_key.removed"
   | "glossary.created"
   | "glossary.deleted"
   | "memory.created"

@@ -8,10 +8,12 @@ export const principalOrgColumns = {
   planOverrides: organizations.planOverrides,
   billingAnchor: organizations.billingAnchor,
   defaultSourceLang: organizations.defaultSourceLang,
+  // Whether (and which version of) the organization's own engines its requests are routed to.
+  ownEnginesVersion: organizations.ownEnginesVersion,
 };
 
 /** The organization as every request carries it: the shape `principalOrgColumns` selects. */
-export type PrincipalOrg = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor" | "defaultSourceLang">;
+export type PrincipalOrg = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor" | "defaultSourceLang" | "ownEnginesVersion">;
 
 /** Who is calling, resolved from the bearer token. */
 export interface Principal {

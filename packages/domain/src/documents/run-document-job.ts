@@ -11,6 +11,7 @@ import { resolveTranslationResources } from "../translation/resolve-resources";
 import { segmentWithMemory } from "../translation/segment-with-memory";
 import { localizationApplies } from "../translation/localization-applies";
 import { resolveRoute, translateSegments } from "../translation/translate-segments";
+import { translationForOrgId } from "../translation/org-engines";
 import { fileRefused, resultGone } from "./document-errors";
 import { resolveDocumentFormat } from "./document-format";
 import { DamagedSegmentsError, inputKey, openStoredSegments, resultKey, SegmentWriter, segmentsKey, translationsPieceKeys } from "./document-objects";
@@ -176,7 +177,8 @@ async function translateAndComplete(
     return unsent.splice(0, CHUNK_SEGMENTS);
   };
   clock.lap("segments_ready");
-  const route = resolveRoute(services.translation, job.sourceLang, job.targetLang);
+  const translation = await translationForOrgId(ctx, services.translation, job.orgId);
+  const route = resolveRoute(translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
   const resources = await resolveTranslationResources(ctx, {
     orgId: job.orgId,
@@ -218,7 +220,7 @@ async function translateAndComplete(
       // Each segment goes to the engine sentence by sentence, as text translation does, and is
       // put back together around its gaps.
       const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, resources.memoryIndex));
-      const translated = translateSegments(services.translation, {
+      const translated = translateSegments(translation, {
         route,
         segments: split.flatMap((s) => s.segments),
         resources: resources.forTarget(job.targetLang),

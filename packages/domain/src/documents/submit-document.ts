@@ -11,6 +11,7 @@ import { type DomainContext } from "../context";
 import { idempotencyConflict } from "../errors";
 import { resolveTranslationResources } from "../translation/resolve-resources";
 import { resolveRoute } from "../translation/translate-segments";
+import { translationFor } from "../translation/org-engines";
 import { fileRefused, fileTooLarge } from "./document-errors";
 import { resolveDocumentFormat, sanitizeFilename } from "./document-format";
 import { type DocumentServices } from "./document-services";
@@ -70,7 +71,7 @@ export async function submitDocument(
     ...(request.localization_terms === undefined ? {} : { localization_terms: request.localization_terms === "true" }),
   };
   await resolveTranslationResources(ctx, { orgId: principal.org.id, sourceLang: request.source_lang, targetLangs: [request.target_lang], refs: resourceRefs });
-  resolveRoute(services.translation, request.source_lang, request.target_lang);
+  resolveRoute(await translationFor(services.translation, principal.org), request.source_lang, request.target_lang);
 
   const id = newId("job");
   const keys = { id, orgId: principal.org.id, extension: format.extension };

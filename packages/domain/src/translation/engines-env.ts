@@ -2,6 +2,9 @@ import { type EnginesConfig, parseEngineRoutes, parseTargetVariants } from "@tol
 import { languageCode } from "@tolk/contract";
 import { z } from "zod";
 
+import { type DomainContext } from "../context";
+import { MIN_SECRETS_KEY_LENGTH } from "../secrets/secret-box";
+import { OrgEngines } from "./org-engines";
 import { parseWarmSetting } from "./warm-engines";
 
 /**
@@ -49,6 +52,13 @@ export const enginesEnvSchema = {
     .string()
     .optional()
     .refine((v) => v === undefined || parseTargetVariants(v) !== null, "expected entries like en:EN-GB,pt:PT-PT"),
+  /**
+   * Seals the API keys organizations store (their own DeepL key) and opens them to translate:
+   * every instance and worker needs the same value. Without it no key can be saved.
+   */
+  TOLK_SECRETS_KEY: z.string().min(MIN_SECRETS_KEY_LENGTH, `must have at least ${MIN_SECRETS_KEY_LENGTH} characters (openssl rand -hex 32)`).optional(),
+  /** How long an organization's own DeepL engine, and the pairs its server announced, are used before they are asked for again. */
+  TOLK_ORG_ENGINE_TTL_S: z.coerce.number().int().min(10).max(86_400).default(3600),
 };
 
 export type EnginesEnv = z.infer<z.ZodObject<typeof enginesEnvSchema>>;
@@ -87,4 +97,9 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
 /** TOLK_DEFAULT_SOURCE_LANG as TranslationServices takes it: a language code, or none. */
 export function defaultSourceLang(env: Pick<EnginesEnv, "TOLK_DEFAULT_SOURCE_LANG">): string | undefined {
   return env.TOLK_DEFAULT_SOURCE_LANG === "none" ? undefined : languageCode.parse(env.TOLK_DEFAULT_SOURCE_LANG);
+}
+
+/** Organizations' own engines as the environment sets them up (TOLK_SECRETS_KEY, TOLK_ORG_ENGINE_TTL_S). */
+export function orgEnginesFromEnv(ctx: Pick<DomainContext, "db" | "now">, env: Pick<EnginesEnv, "TOLK_SECRETS_KEY" | "TOLK_ORG_ENGINE_TTL_S">): OrgEngines {
+  return new OrgEngines(ctx, { secretsKey: env.TOLK_SECRETS_KEY, ttlMs: env.TOLK_ORG_ENGINE_TTL_S * 1000 });
 }

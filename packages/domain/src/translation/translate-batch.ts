@@ -9,6 +9,7 @@ import { resolveTranslationResources } from "./resolve-resources";
 import { batchEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
 import { defaultSourceLangFor } from "./default-source-lang";
+import { translationFor } from "./org-engines";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 import { assertTextWithinPlan, withDefaultedSource } from "./translate-text";
 
@@ -19,10 +20,11 @@ import { assertTextWithinPlan, withDefaultedSource } from "./translate-text";
  */
 export async function translateBatch(
   ctx: DomainContext,
-  services: TranslationServices,
+  shared: TranslationServices,
   options: { principal: Principal; requestId: string; request: BatchRequest; formality?: Formality },
 ): Promise<BatchResult> {
   const { principal } = options;
+  const services = await translationFor(shared, principal.org);
   const request = await resolveSourceLanguage(options.request, {
     texts: Object.values(options.request.strings),
     targets: options.request.target_langs,

@@ -20,6 +20,7 @@ import { removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
 import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
+import { type OrgEngines } from "./org-engines";
 import { type SegmentCache } from "./segment-cache";
 import { LOCALIZATION_ORIGIN, type LocalizationTerms } from "./localization-terms";
 import { type Span, findSoftwareNames } from "./software-names";
@@ -34,6 +35,13 @@ export interface TranslationServices {
   cache: SegmentCache;
   /** The source language of a text too short or mixed to detect (TOLK_DEFAULT_SOURCE_LANG); none: a 400. */
   defaultSourceLang?: string;
+  /** Organizations' own engines (their DeepL key), joined in per organization by translationFor. */
+  orgEngines?: OrgEngines;
+  /**
+   * Why an organization's own engine is missing from `router` (its key was refused when it
+   * started, its server unreachable): a pair no engine serves is then a 503 saying so.
+   */
+  unavailable?: string;
 }
 
 /** The translation-memory unit a segment reused. */
@@ -74,6 +82,7 @@ const TM_CANDIDATES = 5;
 /** The route of a pair; 400 unsupported_language_pair when no engine can serve it. */
 export function resolveRoute(services: TranslationServices, source: string, target: string, tier?: ModelTier): Route {
   const route = services.router.route(source, target, tier);
+  if (!route && services.unavailable) throw engineUnavailable(services.unavailable, 60);
   if (!route) throw unsupportedLanguagePair(source, target, services.router.availablePairs());
   return route;
 }
@@ -137,7 +146,8 @@ export async function translateSegments(
     const legContext = leg === lastLeg ? context : undefined;
     // Instructions and context change an instructable engine's output, so they are part of its cache key.
     const keyed = legInstructions || legContext ? `${legInstructions ?? ""}\u0000${legContext ? JSON.stringify(legContext) : ""}` : "";
-    const cacheEngine = keyed ? `${leg.engine.name}#${shortHash(keyed)}` : leg.engine.name;
+    const engineKey = leg.engine.cacheScope ? `${leg.engine.name}@${leg.engine.cacheScope}` : leg.engine.name;
+    const cacheEngine = keyed ? `${engineKey}#${shortHash(keyed)}` : engineKey;
     let results: SegmentResult[];
     try {
       results = await services.cache.getOrTranslate(

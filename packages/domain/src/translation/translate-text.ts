@@ -12,6 +12,7 @@ import { resolveTranslationResources } from "./resolve-resources";
 import { textEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
 import { defaultSourceLangFor } from "./default-source-lang";
+import { translationFor } from "./org-engines";
 import { type TranslationServices, resolveRoute, translateSegments } from "./translate-segments";
 
 /** Refuses a text longer than the organization's plan allows (400, the limit in the message). */
@@ -28,10 +29,11 @@ export function assertTextWithinPlan(principal: Pick<Principal, "org">, characte
  */
 export async function translateText(
   ctx: DomainContext,
-  services: TranslationServices,
+  shared: TranslationServices,
   options: { principal: Principal; requestId: string; request: TranslateRequest; formality?: Formality },
 ): Promise<TranslationResult> {
   const { principal } = options;
+  const services = await translationFor(shared, principal.org);
   const request = await resolveSourceLanguage(options.request, {
     texts: [options.request.text],
     targets: [options.request.target_lang],

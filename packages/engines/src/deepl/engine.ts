@@ -16,6 +16,15 @@ export interface DeeplEngineOptions extends HttpOptions {
   targetVariants?: Readonly<Record<string, string>>;
   /** Languages Tolk knows; DeepL codes that map to none are dropped. Default: the contract's. */
   languages?: readonly { code: string }[];
+  /**
+   * Whose key this is, as a refusal names it: an organization's own engine says "the
+   * organization's DeepL API key", so nobody looks for the fault in the operator's settings.
+   */
+  keyOwner?: "operator" | "organization";
+  /** The engine's name (default "deepl"); an organization's own engine is "deepl:org". */
+  name?: string;
+  /** Results cached apart from every other engine's (an organization's own key): see Engine.cacheScope. */
+  cacheScope?: string;
 }
 
 const NAME = "deepl";
@@ -40,31 +49,34 @@ export function defaultDeeplUrl(authKey: string): string {
  * DeepL cannot tell unknown words: null.
  */
 export async function createDeeplEngine(options: DeeplEngineOptions): Promise<Engine> {
-  const url = (options.url ?? defaultDeeplUrl(options.authKey)).replace(/\/+$/u, "").replace(/\/v2$/u, "");
+  const url = deeplServerUrl(options);
   if (!/^https?:\/\//u.test(url)) throw new Error(`deepl: url must be an http(s) URL, got "${options.url}"`);
   if (options.authKey.trim() === "") throw new Error("deepl: an API key is required");
-  const policy = httpPolicy(NAME, options, 30_000);
+  const name = options.name ?? NAME;
+  const policy = httpPolicy(name, options, 30_000);
   const known = new Set((options.languages ?? LANGUAGES).map((l) => l.code));
   const headers = { authorization: `DeepL-Auth-Key ${options.authKey}` };
   const closing = new AbortController();
+  const call = plainStatuses(name, options.keyOwner ?? "operator");
 
   const list = async (type: "source" | "target") => {
     const body = await call(() => requestJson(policy, { method: "GET", url: `${url}/v2/languages?type=${type}`, headers }));
     try {
       return readDeeplLanguages(body, type);
     } catch (err) {
-      throw new EngineError(NAME, err instanceof Error ? err.message : String(err), false);
+      throw new EngineError(name, err instanceof Error ? err.message : String(err), false);
     }
   };
   const served = deeplPairs(await list("source"), await list("target"), known, options.targetVariants);
   const pairs: readonly LanguagePair[] = served.map((p) => p.pair);
 
   return {
-    name: NAME,
+    name,
+    ...(options.cacheScope ? { cacheScope: options.cacheScope } : {}),
 
     pairs: () => pairs,
 
-    translate: servedPairsTranslate(NAME, served, closing.signal, async (cores, route, request, signal) => {
+    translate: servedPairsTranslate(name, served, closing.signal, async (cores, route, request, signal) => {
       // "prefer_": a target without formality is translated rather than refused.
       const formality = route.formality && request.formality ? { formality: `prefer_${request.formality}` } : {};
       const out: string[] = [];
@@ -79,7 +91,7 @@ export async function createDeeplEngine(options: DeeplEngineOptions): Promise<En
             signal,
           }),
         );
-        out.push(...readTranslations(answer, text.length));
+        out.push(...readTranslations(name, answer, text.length));
       }
       return out;
     }),
@@ -96,34 +108,55 @@ export async function createDeeplEngine(options: DeeplEngineOptions): Promise<En
 }
 
 /**
- * DeepL's statuses that mean something for the operator, said plainly: the key (never part of
- * a message: it travels in a header) is wrong, or the quota is used up. 429 and 5xx keep the
- * shared retry rule of ../http.ts and its message.
+ * DeepL's statuses that mean something for whoever holds the key, said plainly: the key (never
+ * part of a message: it travels in a header) is wrong, or the quota is used up. 429 and 5xx keep
+ * the shared retry rule of ../http.ts and its message.
  */
-async function call<T>(send: () => Promise<T>): Promise<T> {
-  try {
-    return await send();
-  } catch (err) {
-    if (!(err instanceof EngineHttpError) || err.status === null) throw err;
-    const plain = PLAIN_STATUS[err.status];
-    if (!plain) throw err;
-    throw new EngineHttpError(NAME, `${plain} (HTTP ${err.status})`, false, err.failure, err.status);
-  }
+function plainStatuses(name: string, keyOwner: "operator" | "organization"): <T>(send: () => Promise<T>) => Promise<T> {
+  const key = keyOwner === "organization" ? "the organization's DeepL API key" : "the configured API key";
+  const plain: Readonly<Record<number, string>> = {
+    401: `DeepL refused ${key}`,
+    403: `DeepL refused ${key}`,
+    456: "the DeepL account's character quota is used up",
+  };
+  return async (send) => {
+    try {
+      return await send();
+    } catch (err) {
+      if (!(err instanceof EngineHttpError) || err.status === null) throw err;
+      const message = plain[err.status];
+      if (!message) throw err;
+      throw new EngineHttpError(name, `${message} (HTTP ${err.status})`, false, err.failure, err.status);
+    }
+  };
 }
 
-const PLAIN_STATUS: Readonly<Record<number, string>> = {
-  401: "DeepL refused the configured API key",
-  403: "DeepL refused the configured API key",
-  456: "the DeepL account's character quota is used up",
-};
+/**
+ * Asks the server behind `url` (default: the key's own) whether it takes `authKey`: one GET
+ * /v2/usage, the cheapest call DeepL authenticates. Resolves when it does; rejects with the
+ * EngineError a translation would meet (a refused key is an EngineHttpError with status 403).
+ */
+export async function checkDeeplKey(options: Pick<DeeplEngineOptions, "authKey" | "url" | "timeoutMs" | "keyOwner">): Promise<void> {
+  const url = deeplServerUrl(options);
+  const call = plainStatuses(NAME, options.keyOwner ?? "operator");
+  const policy = httpPolicy(NAME, { timeoutMs: options.timeoutMs ?? 10_000 }, 10_000);
+  await call(() =>
+    requestJson(policy, { method: "GET", url: `${url}/v2/usage`, headers: { authorization: `DeepL-Auth-Key ${options.authKey}` }, retry: false }),
+  );
+}
+
+/** The server root a key is sent to: the given URL without a trailing /v2, else the key's default. */
+export function deeplServerUrl(options: { authKey: string; url?: string }): string {
+  return (options.url ?? defaultDeeplUrl(options.authKey)).replace(/\/+$/u, "").replace(/\/v2$/u, "");
+}
 
 /** The texts of a POST /v2/translate answer ({ translations: [{ text }] }), exactly `expected` of them. */
-function readTranslations(body: unknown, expected: number): string[] {
+function readTranslations(name: string, body: unknown, expected: number): string[] {
   const list = body && typeof body === "object" ? (body as { translations?: unknown }).translations : undefined;
   const texts = Array.isArray(list)
     ? list.map((t: unknown) => (t && typeof t === "object" ? (t as { text?: unknown }).text : undefined)).filter((t): t is string => typeof t === "string")
     : [];
   if (Array.isArray(list) && list.length === expected && texts.length === expected) return texts;
   const got = Array.isArray(list) ? `${texts.length} texts` : typeof list;
-  throw new EngineError(NAME, `POST /v2/translate answered ${got}, expected ${expected}`, true);
+  throw new EngineError(name, `POST /v2/translate answered ${got}, expected ${expected}`, true);
 }

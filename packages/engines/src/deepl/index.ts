@@ -1,2 +1,2 @@
-export { createDeeplEngine, type DeeplEngineOptions, DEEPL_FREE_URL, DEEPL_PRO_URL, defaultDeeplUrl } from "./engine";
+export { checkDeeplKey, createDeeplEngine, type DeeplEngineOptions, DEEPL_FREE_URL, DEEPL_PRO_URL, deeplServerUrl, defaultDeeplUrl } from "./engine";
 export { parseTargetVariants } from "./languages";

@@ -1,12 +1,12 @@
 import { analyzeRequest, translateRequest } from "@tolk/contract";
-import { analyzeText, assertAllowed, listLanguages, translateText } from "@tolk/domain";
+import { analyzeText, assertAllowed, listLanguages, translateText, translationFor } from "@tolk/domain";
 
 import { memberPrincipal } from "../principal";
 import { orgProcedure, router } from "../trpc";
 
 export const translateRouter = router({
-  /** The languages, each with the targets this deployment can reach (GET /v1/languages). */
-  languages: orgProcedure("member").query(({ ctx }) => listLanguages(ctx.translation.router)),
+  /** The languages, each with the targets this organization can reach (its own DeepL key included) (GET /v1/languages). */
+  languages: orgProcedure("member").query(async ({ ctx }) => listLanguages((await translationFor(ctx.translation, ctx.membership.org)).router)),
 
   /** The playground: the same use case, validation and billing as POST /v1/translate. */
   text: orgProcedure("member")

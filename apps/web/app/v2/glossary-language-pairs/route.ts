@@ -1,4 +1,5 @@
 import { deeplRoute } from "@/server/compat/routes";
+import { routerFor } from "@/server/org-router";
 
 export const dynamic = "force-dynamic";
 
@@ -6,9 +7,9 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   GET: {
     scopes: ["translate", "read"],
-    handler: async ({ app }) => ({
+    handler: async ({ app, principal }) => ({
       data: {
-        supported_languages: app.translation.router.availablePairs().map((pair) => {
+        supported_languages: (await routerFor(app, principal)).availablePairs().map((pair) => {
           const [source_lang, target_lang] = pair.split("-");
           return { source_lang, target_lang };
         }),

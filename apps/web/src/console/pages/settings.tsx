@@ -7,6 +7,7 @@ import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { ErrorState, FormError, Loading } from "../ui";
 import { AlertSettingsSection } from "./alert-settings";
+import { DeeplKeySection } from "./deepl-settings";
 
 export default function SettingsPage() {
   const trpc = useTRPC();
@@ -22,6 +23,7 @@ export default function SettingsPage() {
         <SettingsForm initial={settings.data} />
       )}
       <AlertSettingsSection />
+      <DeeplKeySection />
     </>
   );
 }

@@ -8,5 +8,5 @@ import { type TolkError } from "@tolk/domain";
 export function unservedPairMessage(err: TolkError): string | undefined {
   const pair = err.extra.pair;
   if (err.code !== "unsupported_language_pair" || !pair) return undefined;
-  return `No engine translates ${pair.source}→${pair.target} on this server. Add one (an LLM, LibreTranslate, DeepL or an Apertium pair): see docs/compatibility.md.`;
+  return `No engine translates ${pair.source}→${pair.target} on this server. Add one (an LLM, LibreTranslate, DeepL or an Apertium pair), or your organization's own DeepL key in the console: see docs/compatibility.md.`;
 }

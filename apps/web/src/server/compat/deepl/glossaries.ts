@@ -3,6 +3,7 @@ import { type Principal, badRequest, createGlossary, listGlossaries, listGlossar
 import { type EngineRouter } from "@tolk/engines";
 
 import { type AppContext } from "../../context";
+import { routerFor } from "../../org-router";
 import { type Params } from "../params";
 import { validated } from "../validate";
 import { tolkLanguage } from "./languages";
@@ -80,7 +81,7 @@ export async function createGlossaryFrom(app: AppContext, principal: Principal, 
 
 /** POST /v2/glossaries: `name`, `source_lang`, `target_lang`, `entries` in `entries_format`. */
 export async function createDeeplGlossary(app: AppContext, principal: Principal, params: Params): Promise<DeeplGlossary> {
-  const dictionary = readDictionary(app.translation.router, {
+  const dictionary = readDictionary(await routerFor(app, principal), {
     source: params.get("source_lang"),
     target: params.get("target_lang"),
     entries: params.all("entries")[0],

@@ -2,6 +2,7 @@ import { type GlossaryView, updateGlossaryRequest } from "@tolk/contract";
 import { type Principal, addGlossaryEntries, badRequest, getGlossary, listGlossaries, notFound, replaceGlossaryEntries, updateGlossary } from "@tolk/domain";
 
 import { type AppContext } from "../../context";
+import { routerFor } from "../../org-router";
 import { Params } from "../params";
 import { validated } from "../validate";
 import { type DictionaryInput, createGlossaryFrom, deeplGlossaryEntries, everyPage, readDictionary } from "./glossaries";
@@ -100,7 +101,7 @@ export async function createV3Glossary(app: AppContext, principal: Principal, bo
   if (dictionaries.length === 0) throw badRequest("'dictionaries' is required: the glossary's language pair and entries.", "dictionaries");
   const [only] = dictionaries;
   if (dictionaries.length > 1 || !only) throw badRequest(ONE_PAIR, "dictionaries");
-  return v3Glossary(await createGlossaryFrom(app, principal, body.name, readDictionary(app.translation.router, only)));
+  return v3Glossary(await createGlossaryFrom(app, principal, body.name, readDictionary(await routerFor(app, principal), only)));
 }
 
 export async function listV3Glossaries(app: AppContext, principal: Principal): Promise<{ glossaries: V3Glossary[] }> {
@@ -138,7 +139,7 @@ export async function v3GlossaryEntries(app: AppContext, principal: Principal, i
 /** PUT /v3/glossaries/{id}/dictionaries: the dictionary's entries replaced by these. */
 export async function replaceV3Dictionary(app: AppContext, principal: Principal, id: string, body: V3Body): Promise<V3Dictionary> {
   const g = await glossaryWithPair(app, principal, id, body.dictionary.source, body.dictionary.target);
-  const dictionary = readDictionary(app.translation.router, body.dictionary);
+  const dictionary = readDictionary(await routerFor(app, principal), body.dictionary);
   return dictionaryOf(await replaceGlossaryEntries(app.domain, { orgId: principal.org.id, glossaryId: g.id, entries: dictionary.entries }));
 }
 
@@ -154,7 +155,7 @@ export async function patchV3Glossary(app: AppContext, principal: Principal, id:
   const [only] = dictionaries;
   if (only) {
     const g = await glossaryWithPair(app, principal, id, only.source, only.target);
-    const dictionary = readDictionary(app.translation.router, only);
+    const dictionary = readDictionary(await routerFor(app, principal), only);
     await addGlossaryEntries(app.domain, { orgId, glossaryId: g.id, request: { entries: dictionary.entries } });
   }
   if (body.name) await updateGlossary(app.domain, { orgId, id, request: validated(updateGlossaryRequest, { name: body.name }) });
