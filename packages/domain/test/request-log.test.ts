@@ -192,7 +192,7 @@ describe("request log: summary of the parameters", () => {
       texts: Array.from({ length: 9 }, (_, i) => `t${i}`),
     });
     expect(summary).toMatchObject({ source_lang: "en", target_lang: "es", glossary_ids: ["gls_1"] });
-    expect(summary.text).toBe(`${long.slice(0, SUMMARY_LIMITS.excerpt)}… (${long.length} characters)`);
+    expect(summary.text).toBe(`${long.slice(0, SUMMARY_LIMITS.excerpt).trimEnd()}… (${long.length} characters)`);
     expect(summary.texts).toEqual(["t0", "t1", "t2", "t3", "t4", "… 4 more"]);
   });
 

@@ -30,7 +30,7 @@ function excerpt(value: string, limit: number): string {
   const clean = value.replace(SECRET_VALUE, REDACTED);
   const chars = Array.from(clean);
   if (chars.length <= limit) return clean;
-  return `${chars.slice(0, limit).join("")}… (${Array.from(value).length} characters)`;
+  return `${chars.slice(0, limit).join("").trimEnd()}… (${Array.from(value).length} characters)`;
 }
 
 function summarizeValue(value: unknown, depth: number, excerptChars: number): unknown {
