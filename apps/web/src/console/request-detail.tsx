@@ -113,7 +113,7 @@ function DetailBody({ d }: { d: Detail }) {
           <h3>
             Error <code>{d.errorCode}</code>
           </h3>
-          <pre className="req-box" tabIndex={0} aria-label="Error message">
+          <pre className="req-box" tabIndex={0} role="region" aria-label="Error message">
             {d.errorMessage ?? "(no message)"}
           </pre>
         </section>
@@ -121,7 +121,7 @@ function DetailBody({ d }: { d: Detail }) {
       <section aria-label="Request parameters">
         <h3>Request parameters</h3>
         {d.requestSummary ? (
-          <pre className="req-box" tabIndex={0} aria-label="Request parameters as recorded">
+          <pre className="req-box" tabIndex={0} role="region" aria-label="Request parameters as recorded">
             {JSON.stringify(d.requestSummary, null, 2)}
           </pre>
         ) : (
