@@ -204,6 +204,11 @@ describe("request log: summary of the parameters", () => {
     expect(summary).toMatchObject({ auth_key: REDACTED, api_key: REDACTED, password: REDACTED });
   });
 
+  it("keeps an excerpt of a text of megabytes, with its length", () => {
+    const big = "word ".repeat(400_000);
+    expect(summarizeRequest({ text: big })).toEqual({ text: `${big.slice(0, SUMMARY_LIMITS.excerpt).trimEnd()}… (2000000 characters)` });
+  });
+
   it("stays within its size however large the request", () => {
     const huge = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`field_${i}`, Array.from({ length: 50 }, () => "x".repeat(5000))]));
     const summary = summarizeRequest(huge);

@@ -56,6 +56,8 @@ export function RangePicker({ range, onChange, disabledBecause }: { range: DateR
     <form
       className="card"
       aria-label="Time range"
+      // The range is checked here, with a message on the page; the browser's own bubble would hide it.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         applyCustom(from, to);
@@ -88,7 +90,7 @@ export function RangePicker({ range, onChange, disabledBecause }: { range: DateR
           </div>
           <div className="field">
             <label htmlFor="req-to">To (UTC, empty for now)</label>
-            <input id="req-to" type="datetime-local" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+            <input id="req-to" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
           </div>
           <div className="field">
             <button type="submit">Apply range</button>

@@ -27,10 +27,14 @@ const SECRET_VALUE = /svc_[0-9A-Za-z]{36}|eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g;
 export const REDACTED = "[redacted]";
 
 function excerpt(value: string, limit: number): string {
-  const clean = value.replace(SECRET_VALUE, REDACTED);
-  const chars = Array.from(clean);
-  if (chars.length <= limit) return clean;
-  return `${chars.slice(0, limit).join("").trimEnd()}… (${Array.from(value).length} characters)`;
+  // Only the head is read: a text of megabytes costs what a short one does. The head is long
+  // enough that a credential starting within the excerpt is whole in it, and so replaced.
+  const raw = value.slice(0, limit * 2 + 100);
+  const head = raw.replace(SECRET_VALUE, REDACTED);
+  const chars = Array.from(head);
+  if (raw.length === value.length && chars.length <= limit) return head;
+  // The length in UTF-16 units, as JavaScript counts it: exact for most scripts, and no second pass.
+  return `${chars.slice(0, limit).join("").trimEnd()}… (${value.length} characters)`;
 }
 
 function summarizeValue(value: unknown, depth: number, excerptChars: number): unknown {

@@ -122,7 +122,7 @@ export default function RequestsPage() {
           <Empty>
             {requestId
               ? `No request with id ${requestId} in the log.`
-              : `No requests match in ${range.label.toLowerCase()}. Requests appear here a moment after they are made.`}
+              : "No requests match in this time range. Requests appear here a moment after they are made."}
           </Empty>
         ) : (
           <DataTable columns={COLUMNS} footer={<PagerButtons pages={pages} nextCursor={list.data.nextCursor} what="requests" />}>
