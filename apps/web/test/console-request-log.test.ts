@@ -69,9 +69,21 @@ describe("the request log records console translations as the console's", () => 
     const owner = ownerConsole();
     await expect(owner.translate.text({ text: "Hello.", source_lang: "en", target_lang: "xx" })).rejects.toThrow();
     const [row] = await consoleRows();
-    expect(row).toMatchObject({ source: "console", route: "translate.text", status: 400 });
-    expect(row?.errorCode).toBeTruthy();
-    expect(row?.errorMessage).toBeTruthy();
+    expect(row).toMatchObject({ source: "console", route: "translate.text", status: 400, errorCode: "bad_request" });
+    expect(row?.errorMessage).toMatch(/target_lang/);
+  });
+
+  it("a document submitted in the console appears as console, with its fields and the file by name and size only", async () => {
+    const owner = ownerConsole();
+    const form = new FormData();
+    form.set("file", new File(["Good morning.\nThe house is big.\n"], "notes.txt", { type: "text/plain" }));
+    form.set("source_lang", "en");
+    form.set("target_lang", "es");
+    await owner.documents.submit(form);
+    const [row] = await consoleRows();
+    expect(row).toMatchObject({ source: "console", route: "documents.submit", status: 200, userId: org.ownerId });
+    const detail = await owner.requests.get({ id: row?.id ?? "" });
+    expect(detail.requestSummary).toEqual({ file: "notes.txt (32 bytes)", source_lang: "en", target_lang: "es" });
   });
 });
 
