@@ -73,10 +73,12 @@ export function RangePicker({ range, onChange, disabledBecause }: { range: DateR
           type="button"
           aria-pressed={range.preset === "custom"}
           onClick={() => {
-            // Starts from the range shown, so "Custom" narrows what is on screen.
-            const start = from || inputValue(range.from);
+            if (range.preset === "custom") return;
+            // Starts as the range on screen, so "Custom" narrows what is shown.
+            const start = inputValue(range.from);
             setFrom(start);
-            applyCustom(start, to);
+            setTo("");
+            applyCustom(start, "");
           }}
         >
           Custom
