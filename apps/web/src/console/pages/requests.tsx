@@ -45,7 +45,7 @@ export default function RequestsPage() {
       </p>
       <RangePicker range={range} onChange={setRange} disabledBecause={requestId ? "A request id is looked up in the whole log." : null} />
       <form
-        className="card row"
+        className="card row req-filters"
         aria-label="Filter requests"
         onSubmit={(e) => {
           e.preventDefault();
