@@ -70,28 +70,33 @@ test("the request log shows a request made with a key, by its request id, and a 
   await page.getByRole("link", { name: "Requests" }).click();
   await expect(page.getByRole("heading", { name: "Requests", exact: true })).toBeVisible();
   // Written in a batch a moment after the answer: reload until it is there.
+  // A row shows the start of its request id (the whole id is its data attribute, its detail and its copy).
+  const row = (requestId: string) => page.locator(`[data-testid="request-row"][data-request-id="${requestId}"]`);
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(okRequestId)).toBeVisible({ timeout: 1_000 });
+    await expect(row(okRequestId)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  const okRow = page.getByTestId("request-row").filter({ hasText: okRequestId });
+  const okRow = row(okRequestId);
   await expect(okRow).toContainText("POST /v1/translate");
   await expect(okRow).toContainText("200");
   await expect(okRow).toContainText(`activity-ci (${keyHint})`);
   await expect(okRow).toContainText(String(creditsUsed));
+  await expect(okRow).toContainText(okRequestId.slice(0, 8));
 
   await page.getByLabel("Request id").fill(badRequestId);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("request-row")).toHaveCount(1);
   const badRow = page.getByTestId("request-row");
   await expect(badRow).toContainText("GET /v1/glossaries/{id}");
-  await badRow.getByText("not_found").click();
-  await expect(badRow).toContainText("does not exist");
+  await expect(badRow).toContainText("not_found");
+  await badRow.getByRole("button", { name: /^Details/ }).click();
+  await expect(page.getByTestId("request-detail")).toContainText("does not exist");
+  await page.getByTestId("request-detail").getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "Clear search" }).click();
 
   await page.getByLabel("Status").selectOption("2xx");
-  await expect(page.getByText(badRequestId)).toHaveCount(0);
-  await expect(page.getByText(okRequestId)).toBeVisible();
+  await expect(row(badRequestId)).toHaveCount(0);
+  await expect(row(okRequestId)).toBeVisible();
   await page.getByLabel("Status").selectOption("");
   await page.getByLabel("API key").selectOption({ label: `activity-ci (${keyHint})` });
   // /v1/me, the translation and the refused read.

@@ -92,8 +92,10 @@ export { LAST_USED_RESOLUTION_MS, recordApiKeyUse } from "./keys/record-api-key-
 export { renameApiKey } from "./keys/rename-api-key";
 export { revokeApiKey } from "./keys/revoke-api-key";
 export { MAX_ROTATION_OVERLAP_SECONDS, type RotatedApiKey, rotateApiKey } from "./keys/rotate-api-key";
-export { listRequestLog, listRequestLogRoutes, pruneRequestLog, type StatusClass } from "./request-log/list-request-log";
-export { type RequestLogEntry, RequestLogWriter } from "./request-log/request-log-writer";
+export { getRequestLogEntry, listRequestLog, listRequestLogRoutes, pruneRequestLog, type StatusClass } from "./request-log/list-request-log";
+export { type RequestSource, requestLogEntry } from "./request-log/request-log-entry";
+export { MAX_ERROR_MESSAGE_CHARS, type RequestLogEntry, RequestLogWriter } from "./request-log/request-log-writer";
+export { REDACTED, SUMMARY_LIMITS, summarizeRequest, summarizeRequestBody } from "./request-log/request-summary";
 export { parseScopes } from "./keys/scopes";
 export { changeMemberRole } from "./members/change-member-role";
 export { type Membership, getMembership, getUserEmail } from "./members/get-membership";

@@ -7,6 +7,7 @@ import {
   type DomainContext,
   type Membership,
   type RateLimiter,
+  type RequestLogEntry,
   type Role,
   type TranslationServices,
   getMembership,
@@ -30,6 +31,8 @@ export interface ConsoleContext {
   requestedOrgId: string | null;
   /** The client's address (the audit log's IP). */
   ip?: string | null;
+  /** The request log's writer: translations made in the console are recorded beside the API's. */
+  requestLog?: { record(entry: RequestLogEntry): void };
   requestId: string;
 }
 

@@ -1,11 +1,18 @@
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { createdAt, idColumn, tstz } from "./columns";
 import { organizations } from "./organizations";
 
 /**
- * One row per /v1 (and compatibility API) request of an organization, without bodies. Written
- * in batches off the request's path; pruned after TOLK_REQUEST_LOG_DAYS.
+ * A request's parameters as the log keeps them: texts cut to a short excerpt, secrets replaced,
+ * the whole bounded (request-summary.ts in domain makes it).
+ */
+export type RequestSummary = Record<string, unknown>;
+
+/**
+ * One row per /v1 (and compatibility API) request of an organization, and per translation or
+ * document the console submits, with a bounded summary of the parameters. Written in batches
+ * off the request's path; pruned after TOLK_REQUEST_LOG_DAYS.
  */
 export const requestLog = pgTable(
   "request_log",
@@ -21,16 +28,24 @@ export const requestLog = pgTable(
     // No foreign key: a batched write must not wait on the keys' locks. Keys are revoked, never
     // deleted, so the console still finds the key's name and hint.
     apiKeyId: text("api_key_id"),
+    // Which door: the APIs (/v1, /v2, LibreTranslate) or the console's tRPC.
+    source: text("source", { enum: ["api", "console"] })
+      .notNull()
+      .default("api"),
+    // The member who made it: the console's user, or a session token's. No foreign key, as for
+    // the key: a removed user's rows stay (their e-mail is then unknown).
+    userId: text("user_id"),
     method: text("method").notNull(),
     route: text("route").notNull(),
     status: integer("status").notNull(),
     durationMs: integer("duration_ms").notNull(),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
+    requestSummary: jsonb("request_summary").$type<RequestSummary>(),
     createdAt: createdAt(),
   },
   (t) => [
-    // The console lists an organization's requests newest first.
+    // The console lists (and a date range bounds) an organization's requests newest first.
     index("request_log_org_created_idx").on(t.orgId, t.createdAt),
     // Search by request id.
     index("request_log_org_request_idx").on(t.orgId, t.requestId),

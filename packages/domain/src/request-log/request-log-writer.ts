@@ -1,4 +1,4 @@
-import { requestLog } from "@tolk/db";
+import { type RequestSummary, requestLog } from "@tolk/db";
 
 import { type DomainContext } from "../context";
 import { retryWhileConnectionLost } from "../errors";
@@ -9,7 +9,11 @@ export interface RequestLogEntry {
   requestId: string;
   /** The request id it was billed under, when not its own (an Idempotency-Key retry). */
   operationKey?: string | null;
+  /** The door: "api" (/v1 and the compatibility APIs) or "console" (its tRPC). */
+  source?: "api" | "console";
   apiKeyId: string | null;
+  /** The member who made it (console, session token); null for an API key. */
+  userId?: string | null;
   method: string;
   /** The templated route (`/v1/glossaries/{id}`), never the path with its ids. */
   route: string;
@@ -17,8 +21,13 @@ export interface RequestLogEntry {
   durationMs: number;
   errorCode: string | null;
   errorMessage: string | null;
+  /** The parameters, bounded and redacted (request-summary.ts). */
+  requestSummary?: RequestSummary | null;
   createdAt: Date;
 }
+
+/** An error message kept whole up to this (a pair refusal lists every available pair). */
+export const MAX_ERROR_MESSAGE_CHARS = 4000;
 
 export interface RequestLogWriterOptions {
   /** How long an entry may wait for its batch. */
@@ -74,7 +83,7 @@ export class RequestLogWriter {
       // Through lost connections for a few seconds: the log is what tells which answers billed
       // requests got (the billing cross-check reads it). A commit whose reply was lost can
       // write a batch twice, which costs less than a batch lost.
-      const rows = batch.map((e) => ({ ...e, errorMessage: e.errorMessage?.slice(0, 1000) ?? null }));
+      const rows = batch.map((e) => ({ ...e, errorMessage: e.errorMessage?.slice(0, MAX_ERROR_MESSAGE_CHARS) ?? null }));
       await retryWhileConnectionLost(() => this.ctx.db.insert(requestLog).values(rows), 5_000);
     } catch (err) {
       logger().error({ entries: batch.length, ...errorFields(err) }, "request log: writing a batch failed; it is lost");

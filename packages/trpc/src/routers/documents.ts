@@ -2,6 +2,7 @@ import { type DocumentJobView } from "@tolk/contract";
 import { assertAllowed, badRequest, getDocumentJob, listDocumentJobs, parseDocumentFields, submitDocument, translatedFilename } from "@tolk/domain";
 import { z } from "zod";
 
+import { loggedOrgProcedure } from "../logged-procedure";
 import { memberPrincipal } from "../principal";
 import { orgProcedure, router } from "../trpc";
 
@@ -32,8 +33,8 @@ function relativeLink(job: DocumentJobView): DocumentJobView & { download_path: 
 }
 
 export const documentsRouter = router({
-  /** Queues the document (the page polls `job`); refusals (format, size, pair, credits) come at once. */
-  submit: orgProcedure("member")
+  /** Queues the document (the page polls `job`); refusals (format, size, pair, credits) come at once. In the request log. */
+  submit: loggedOrgProcedure("member")
     .input(uploadForm)
     .mutation(async ({ ctx, input }) => {
       const file = input.get("file");

@@ -1,6 +1,7 @@
 import { analyzeRequest, translateRequest } from "@tolk/contract";
 import { analyzeText, assertAllowed, listLanguages, translateText, translationFor } from "@tolk/domain";
 
+import { loggedOrgProcedure } from "../logged-procedure";
 import { memberPrincipal } from "../principal";
 import { orgProcedure, router } from "../trpc";
 
@@ -8,8 +9,8 @@ export const translateRouter = router({
   /** The languages, each with the targets this organization can reach (its own DeepL key included) (GET /v1/languages). */
   languages: orgProcedure("member").query(async ({ ctx }) => listLanguages((await translationFor(ctx.translation, ctx.membership.org)).router)),
 
-  /** The playground: the same use case, validation and billing as POST /v1/translate. */
-  text: orgProcedure("member")
+  /** The playground: the same use case, validation and billing as POST /v1/translate, and in the request log. */
+  text: loggedOrgProcedure("member")
     .input(translateRequest)
     .mutation(async ({ ctx, input }) => {
       const principal = memberPrincipal(ctx);

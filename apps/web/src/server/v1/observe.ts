@@ -11,6 +11,8 @@ export interface RequestNote {
   error?: { code: string; message: string };
   /** The first attempt's request id, when an Idempotency-Key retry ran under it. */
   operationKey?: string;
+  /** The body as read, for the request log's summary; `parsed` once the route parsed it as JSON. */
+  body?: { contentType: string | null; bytes: Uint8Array; parsed?: unknown };
 }
 
 // Body sizes of the replies the pipeline builds from text (Next.js sends no Content-Length for
@@ -111,6 +113,7 @@ function record(req: Request, requestId: string, route: string, note: RequestNot
       principal: note.principal,
       error: note.error,
       operationKey: note.operationKey,
+      body: note.body,
     });
   return res;
 }

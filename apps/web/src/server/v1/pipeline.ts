@@ -165,6 +165,9 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
 
     const url = new URL(req.url);
     const rawBody = await readBody();
+    // The request log keeps a bounded summary of the parameters (summarized after the answer).
+    const loggedBody: NonNullable<RequestNote["body"]> = { contentType: req.headers.get("content-type"), bytes: rawBody };
+    note.body = loggedBody;
 
     const idemKey = wire.idempotency ? req.headers.get("idempotency-key") : null;
     if (principal && req.method === "POST" && idemKey !== null) {
@@ -205,7 +208,7 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
         params,
         startedAt,
         rawBody,
-        body: (schema) => parseJsonBody(rawBody, schema),
+        body: (schema) => parseJsonBody(rawBody, schema, (value) => (loggedBody.parsed = value)),
         query: (schema) => parseQuery(url, schema),
       });
     // A read is safe to repeat on a lost database connection (a restart broke the pooled one);

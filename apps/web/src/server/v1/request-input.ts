@@ -110,13 +110,15 @@ function pathToNul(root: unknown): string[] | null {
   return null;
 }
 
-export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
+/** `onParsed` sees the JSON value before it is checked (the request log summarizes it, valid or not). */
+export function parseJsonBody<T>(bytes: Uint8Array, schema: z.ZodType<T>, onParsed?: (value: unknown) => void): T {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw badRequest("The request body is not valid JSON.");
   }
+  onParsed?.(value);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw badRequest("The request body must be a JSON object.");
   }

@@ -1,4 +1,4 @@
-import { type AuditActor, type Principal } from "@tolk/domain";
+import { type AuditActor, type Principal, requestLogEntry, summarizeRequestBody } from "@tolk/domain";
 
 import { existingAppContext } from "../context";
 
@@ -20,23 +20,26 @@ export function logToRequestLog(entry: {
   principal: Principal;
   error: { code: string; message: string } | undefined;
   operationKey: string | undefined;
+  body: { contentType: string | null; bytes: Uint8Array; parsed?: unknown } | undefined;
 }): void {
-  const createdAt = new Date(Date.now() - entry.durationMs);
+  const finishedAt = new Date();
   void existingAppContext()
     ?.then((app) =>
-      app.requestLog.record({
-        orgId: entry.principal.org.id,
-        requestId: entry.requestId,
-        operationKey: entry.operationKey ?? null,
-        apiKeyId: entry.principal.keyId,
-        method: entry.req.method,
-        route: logRoute(entry.route),
-        status: entry.status,
-        durationMs: Math.round(entry.durationMs),
-        errorCode: entry.status >= 400 ? (entry.error?.code ?? null) : null,
-        errorMessage: entry.status >= 400 ? (entry.error?.message ?? null) : null,
-        createdAt,
-      }),
+      app.requestLog.record(
+        requestLogEntry({
+          source: "api",
+          principal: entry.principal,
+          requestId: entry.requestId,
+          operationKey: entry.operationKey,
+          method: entry.req.method,
+          route: logRoute(entry.route),
+          status: entry.status,
+          durationMs: entry.durationMs,
+          error: entry.error,
+          summary: entry.body ? summarizeRequestBody(entry.body.contentType, entry.body.bytes, entry.body.parsed) : null,
+          finishedAt,
+        }),
+      ),
     )
     .catch(() => undefined);
 }

@@ -39,6 +39,7 @@ async function handler(req: Request): Promise<Response> {
         translation: app.translation,
         documents: app.documents,
         limiter: app.limiter,
+        requestLog: app.requestLog,
         userId,
         requestedOrgId,
         ip: clientAddress(req, app.env.TOLK_PROXY_HOPS),
