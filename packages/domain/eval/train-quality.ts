@@ -1,12 +1,17 @@
 /**
- * Learns quality_score's weights (src/translation/quality-model.json): a linear regression of
- * sentence chrF against the human translation on the features of quality-features.ts, over the
- * TRAINING catalogs only (sha256(domain) 0–b) of English → es, ca, fr, pt, it. Least squares with
- * a small ridge; a risk feature whose weight comes out positive is fixed at zero and the rest
- * refitted, so that more of a risk never raises the score. Deterministic: same catalogs, same
- * weights.
+ * Learns quality_score (src/translation/quality-model.json, quality-words.json) from the TRAINING
+ * catalogs only (sha256(domain) 0–b), English → es, ca, fr, pt, it, up to SIZE messages a pair
+ * translated by Tolk's pipeline on Apertium (eval/quality-data.ts):
+ * 1. word tables per target: how often translators kept each word the engine produced, and the
+ *    engine's chrF on messages with each English word (words seen at least MIN_SEEN times);
+ * 2. a linear regression of sentence chrF on the features of quality-features.ts (least squares,
+ *    small ridge), the word features of each message computed from the tables of the OTHER half
+ *    of the catalogs, as they will be on unseen text; a risk feature whose weight comes out
+ *    positive is fixed at zero and the rest refitted, so more of a risk never raises the score;
+ * 3. the calibration: the score at the training predictions' quantiles (CALIBRATION).
+ * Deterministic: same catalogs, same files. `pnpm eval` (eval/quality-score.ts) reports the test split.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/train-quality.ts [--size 1500]
+ *   pnpm --filter @tolk/domain exec tsx eval/train-quality.ts [--size 15000]
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,15 +22,14 @@ import { createApertiumEngine } from "@tolk/engines";
 import { createHash } from "node:crypto";
 
 import { QUALITY_FEATURES, type WordAcceptance, featureVector, outputWords, qualityFeatures } from "../src/translation/quality-features";
-import { type AcceptanceTable, type QualityModel, applyCalibration, lookupAcceptance } from "../src/translation/quality-score";
+import { type AcceptanceTable, type QualityModel, type WordTable, lookupAcceptance, segmentQualityDetail } from "../src/translation/quality-score";
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { spearman } from "./rank-stats";
 
-const { values } = parseArgs({ options: { size: { type: "string" } } });
-export const QUALITY_SAMPLE = Number(values.size ?? 1500);
 const RIDGE = 1;
 /** A word enters the acceptance table once the engine produced it this many times. */
 const MIN_SEEN = 3;
+const SOURCE_PRIOR = 5;
 /** Score at the training predictions' quantiles: the bands' edges (see docs/analysis.md). */
 const CALIBRATION: readonly [number, number][] = [
   [0, 10],
@@ -40,6 +44,34 @@ const CALIBRATION: readonly [number, number][] = [
  * message has it too (smoothed towards 0.5), for words seen at least MIN_SEEN times.
  */
 export function acceptanceTable(rows: readonly QualityRow[]): AcceptanceTable {
+  return { output: outputTable(rows), source: sourceTable(rows) };
+}
+
+/**
+ * Per target: for each English word, the mean chrF of the messages that have it minus the mean of
+ * all (smoothed towards 0 by SOURCE_PRIOR messages), for words seen at least MIN_SEEN times.
+ */
+function sourceTable(rows: readonly QualityRow[]): WordTable {
+  const table: WordTable = {};
+  for (const target of [...new Set(rows.map((r) => r.target))].sort()) {
+    const own = rows.filter((r) => r.target === target);
+    const mean = own.reduce((s, r) => s + r.chrf, 0) / own.length;
+    const sums = new Map<string, [number, number]>();
+    for (const r of own) {
+      for (const w of outputWords(r.source)) {
+        const c = sums.get(w) ?? [0, 0];
+        c[0]++;
+        c[1] += r.chrf - mean;
+        sums.set(w, c);
+      }
+    }
+    const entries = [...sums].filter(([, c]) => c[0] >= MIN_SEEN).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    table[target] = Object.fromEntries(entries.map(([w, [n, sum]]) => [w, Math.round((sum / (n + SOURCE_PRIOR)) * 10) / 10]));
+  }
+  return table;
+}
+
+function outputTable(rows: readonly QualityRow[]): WordTable {
   const counts = new Map<string, Map<string, [number, number]>>();
   for (const r of rows) {
     const reference = new Set(outputWords(r.reference));
@@ -52,7 +84,7 @@ export function acceptanceTable(rows: readonly QualityRow[]): AcceptanceTable {
       byWord.set(w, c);
     }
   }
-  const table: AcceptanceTable = {};
+  const table: WordTable = {};
   for (const [target, byWord] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const entries = [...byWord].filter(([, c]) => c[0] >= MIN_SEEN).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     table[target] = Object.fromEntries(entries.map(([w, [seen, kept]]) => [w, Math.round(((kept + 0.5) / (seen + 1)) * 100) / 100]));
@@ -105,7 +137,8 @@ export function trainQuality(rows: readonly QualityRow[]): { model: QualityModel
   // The acceptance of a message's words comes from the other half of the catalogs, so that the
   // regression weighs the feature as it will be at run time, on text the table never saw.
   const halves = [0, 1].map((h) => acceptanceTable(rows.filter((r) => half(r.domain) !== h)));
-  const x = rows.map((r) => [1, ...featureVector(qualityFeatures(r, lookupAcceptance(halves[half(r.domain)] ?? {})))]);
+  const none: AcceptanceTable = { output: {}, source: {} };
+  const x = rows.map((r) => [1, ...featureVector(qualityFeatures(r, lookupAcceptance(halves[half(r.domain)] ?? none)))]);
   const y = rows.map((r) => r.chrf);
   const active = x[0]?.map(() => true) ?? [];
   let w = fit(x, y, active);
@@ -122,19 +155,21 @@ export function trainQuality(rows: readonly QualityRow[]): { model: QualityModel
     target: "sentence chrF against a human translation",
     trainedOn: `Debian gettext catalogs, training split (sha256(domain) 0–b), English → ${QUALITY_TARGETS.join(", ")}, ${rows.length} messages`,
     intercept: round(w[0] ?? 0),
-    weights: Object.fromEntries(QUALITY_FEATURES.map((f, j) => [f.name, round(w[j + 1] ?? 0)])) as QualityModel["weights"],
+    weights: Object.fromEntries(QUALITY_FEATURES.map((f, j) => [f.name, round(w[j + 1] ?? 0)])),
     calibration: CALIBRATION.map(([q, score]) => [round(quantile(q)), score]),
+    means: Object.fromEntries(QUALITY_FEATURES.map((f, j) => [f.name, round(x.reduce((sum, row) => sum + (row[j + 1] ?? 0), 0) / x.length)])),
   };
   return { model, words: acceptanceTable(rows) };
 }
 
-/** The calibrated score of a row under a model and table (what quality-score.ts computes). */
+/** The score of a row under a model and tables, as quality-score.ts computes it at run time. */
 export function predictRow(row: QualityRow, model: QualityModel, acceptance: WordAcceptance): number {
-  const f = qualityFeatures(row, acceptance);
-  return applyCalibration(model.intercept + QUALITY_FEATURES.reduce((s, q) => s + model.weights[q.name] * f[q.name], 0), model.calibration);
+  return segmentQualityDetail(row, model, acceptance)?.score ?? 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { size: { type: "string" } } });
+  const QUALITY_SAMPLE = Number(values.size ?? 15000);
   const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
   try {
     const rows: QualityRow[] = [];

@@ -1,3 +1,4 @@
+import { QUALITY_REASONS } from "@tolk/contract";
 import { countWords } from "@tolk/engines";
 import { describe, expect, it } from "vitest";
 
@@ -79,8 +80,15 @@ describe("qualityScore", () => {
     expect(qualityReasons([apertium(...sentence(0), 0)])).not.toContain("unknown_common");
   });
 
+  it("has a weight and a mean for every feature, and a public description of each as a reason", () => {
+    const names = QUALITY_FEATURES.map((f) => f.name).sort();
+    expect(Object.keys(QUALITY_MODEL.weights).sort()).toEqual(names);
+    expect(Object.keys(QUALITY_MODEL.means).sort()).toEqual(names);
+    expect(Object.keys(QUALITY_REASONS).sort()).toEqual(names.filter((n) => !n.startsWith("target_")));
+  });
+
   it("keeps every risk weight at or below zero, and a calibration that never decreases", () => {
-    for (const f of QUALITY_FEATURES) if (f.risk) expect(QUALITY_MODEL.weights[f.name], f.name).toBeLessThanOrEqual(0);
+    for (const f of QUALITY_FEATURES) if (f.risk) expect(QUALITY_MODEL.weights[f.name] ?? 0, f.name).toBeLessThanOrEqual(0);
     let last = -Infinity;
     for (let raw = -50; raw <= 150; raw += 0.5) {
       const score = applyCalibration(raw, QUALITY_MODEL.calibration);

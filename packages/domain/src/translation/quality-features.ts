@@ -50,6 +50,13 @@ export const QUALITY_FEATURES = [
   // Mean, over the output's words, of how often translators of the training catalogs used a word
   // when the engine produced it (quality-words.json; 0.5 for a word not in the table).
   { name: "word_acceptance", risk: false },
+  // The least accepted of the output's words in the table.
+  { name: "worst_word", risk: false },
+  // Share of the output's words the table does not have (rare in the training catalogs' output).
+  { name: "unseen_words", risk: false },
+  // Mean, over the source's words, of the chrF the engine reached on training messages with that
+  // word (quality-words.json, `source`), minus their overall mean: English words it handles badly.
+  { name: "source_words", risk: false },
   // Target languages (es is the baseline): what the engine's pair reaches on its own.
   { name: "target_ca", risk: false },
   { name: "target_fr", risk: false },
@@ -77,7 +84,7 @@ function copiedLowercase(source: string, output: string): number {
 }
 
 /** How often translators kept an output word (0–1), per target; undefined: not in the table. */
-export type WordAcceptance = (target: string, word: string) => number | undefined;
+export type WordAcceptance = (target: string, word: string, side?: "output" | "source") => number | undefined;
 export const UNSEEN_WORD_ACCEPTANCE = 0.5;
 const OUTPUT_WORD = /\p{L}[\p{L}\p{M}'’-]*/gu;
 
@@ -110,7 +117,8 @@ export function qualityFeatures(input: QualityInput, acceptance: WordAcceptance 
     end_punct_changed: (srcEnd === "") !== (outEnd === "") || (srcEnd !== outEnd && srcEnd !== "." && srcEnd !== "") ? 1 : 0,
     one_word: words === 1 ? 1 : 0,
     log_words: Math.log(1 + words),
-    word_acceptance: meanAcceptance(input.output, input.target, acceptance),
+    ...acceptanceFeatures(input.output, input.target, acceptance),
+    source_words: sourceWordsFeature(input.source, input.target, acceptance),
     capitalised: sourceWords.length > 0 ? capitalised / sourceWords.length : 0,
     target_ca: input.target === "ca" ? 1 : 0,
     target_fr: input.target === "fr" ? 1 : 0,
@@ -123,8 +131,27 @@ export function featureVector(features: QualityFeatures): number[] {
   return QUALITY_FEATURES.map((f) => features[f.name]);
 }
 
-function meanAcceptance(output: string, target: string, acceptance: WordAcceptance): number {
+function acceptanceFeatures(
+  output: string,
+  target: string,
+  acceptance: WordAcceptance,
+): Pick<QualityFeatures, "word_acceptance" | "worst_word" | "unseen_words"> {
   const words = outputWords(output);
-  if (words.length === 0) return UNSEEN_WORD_ACCEPTANCE;
-  return words.reduce((sum, w) => sum + (acceptance(target, w) ?? UNSEEN_WORD_ACCEPTANCE), 0) / words.length;
+  if (words.length === 0) return { word_acceptance: UNSEEN_WORD_ACCEPTANCE, worst_word: UNSEEN_WORD_ACCEPTANCE, unseen_words: 0 };
+  let sum = 0;
+  let worst = 1;
+  let unseen = 0;
+  for (const w of words) {
+    const a = acceptance(target, w);
+    if (a === undefined) unseen++;
+    sum += a ?? UNSEEN_WORD_ACCEPTANCE;
+    worst = Math.min(worst, a ?? UNSEEN_WORD_ACCEPTANCE);
+  }
+  return { word_acceptance: sum / words.length, worst_word: worst, unseen_words: unseen / words.length };
+}
+
+function sourceWordsFeature(source: string, target: string, acceptance: WordAcceptance): number {
+  const words = outputWords(source);
+  if (words.length === 0) return 0;
+  return words.reduce((sum, w) => sum + (acceptance(target, w, "source") ?? 0), 0) / words.length;
 }

@@ -19,7 +19,7 @@
  */
 import model from "./quality-model.json";
 import { QUALITY_FEATURES, type QualityFeatureName, type QualityFeatures, type WordAcceptance, qualityFeatures } from "./quality-features";
-import words from "./quality-words.json";
+import wordTables from "./quality-words.json";
 
 export interface SegmentQualitySignals {
   /** Words in the source segment (`countWords`). */
@@ -46,7 +46,9 @@ export interface QualityModel {
   target: string;
   trainedOn: string;
   intercept: number;
-  weights: Record<QualityFeatureName, number>;
+  weights: Partial<Record<QualityFeatureName, number>>;
+  /** Each feature's mean on the training messages: a reason is a feature worse than usual. */
+  means: Partial<Record<QualityFeatureName, number>>;
   /**
    * Monotone piecewise-linear map from the linear prediction to the score, through these
    * [prediction, score] knots (the training predictions' quantiles set the bands' edges).
@@ -54,18 +56,31 @@ export interface QualityModel {
   calibration: [number, number][];
 }
 
-/** Target language → output word → how often translators kept it (eval/train-quality.ts). */
-export type AcceptanceTable = Record<string, Record<string, number>>;
+/**
+ * Learned word tables (eval/train-quality.ts), per target language: `output`, output word → how
+ * often translators kept it; `source`, English word → the engine's chrF on messages with it,
+ * relative to its mean.
+ */
+export type WordTable = Record<string, Record<string, number>>;
+export interface AcceptanceTable {
+  output: WordTable;
+  source: WordTable;
+}
 
 const clamp = (v: number) => Math.min(100, Math.max(0, v));
 
 export const QUALITY_MODEL: QualityModel = model as QualityModel;
-const ACCEPTANCE: AcceptanceTable = words;
+const ACCEPTANCE: AcceptanceTable = wordTables;
 
+const own = (table: WordTable, target: string, word: string): number | undefined => {
+  // Own properties only: a word may be "constructor".
+  const byWord = Object.hasOwn(table, target) ? table[target] : undefined;
+  return byWord && Object.hasOwn(byWord, word) ? byWord[word] : undefined;
+};
 export const lookupAcceptance =
   (table: AcceptanceTable): WordAcceptance =>
-  (target, word) =>
-    table[target]?.[word];
+  (target, word, side = "output") =>
+    own(table[side], target, word);
 const acceptance = lookupAcceptance(ACCEPTANCE);
 
 /** The knots' piecewise-linear interpolation, extended flat past the last knots, clamped to 0–100. */
@@ -91,12 +106,12 @@ export interface QualityReason {
 
 export interface SegmentQuality {
   score: number;
-  /** Risk features that lowered the score, largest first. */
+  /** Features that lowered the score below a usual segment's, largest first. */
   reasons: QualityReason[];
 }
 
 /** The features of a segment the model can score, or null (no estimate: see the module comment). */
-function featuresOf(signals: SegmentQualitySignals): QualityFeatures | null {
+function featuresOf(signals: SegmentQualitySignals, words: WordAcceptance): QualityFeatures | null {
   if (!(signals.words > 0) || signals.unknownWords === null) return null;
   return qualityFeatures(
     {
@@ -108,23 +123,30 @@ function featuresOf(signals: SegmentQualitySignals): QualityFeatures | null {
       pivots: signals.pivots,
       repairedPlaceholders: signals.repairedPlaceholders,
     },
-    acceptance,
+    words,
   );
 }
 
-export function segmentQualityDetail(signals: SegmentQualitySignals, m: QualityModel = QUALITY_MODEL): SegmentQuality | null {
+/** A segment's score and reasons under a model and word tables (the committed ones by default); null: no estimate. */
+export function segmentQualityDetail(
+  signals: SegmentQualitySignals,
+  m: QualityModel = QUALITY_MODEL,
+  words: WordAcceptance = acceptance,
+): SegmentQuality | null {
   if (!(signals.words > 0)) return null;
   if (signals.engine.split(":")[0] === "tm") return { score: clamp(signals.tmScore ?? 100), reasons: [] };
-  const features = featuresOf(signals);
+  const features = featuresOf(signals, words);
   if (!features) return null;
   let raw = m.intercept;
-  for (const { name } of QUALITY_FEATURES) raw += m.weights[name] * features[name];
+  for (const { name } of QUALITY_FEATURES) raw += (m.weights[name] ?? 0) * features[name];
   const score = applyCalibration(raw, m.calibration);
-  // A risk's cost: how much higher the score would be without it (on the calibrated scale).
+  // A reason: a feature that puts this segment below a usual one (the feature at its training
+  // mean), by how many points of the score. The target language is the pair, not a risk.
   const reasons: QualityReason[] = [];
-  for (const { name, risk } of QUALITY_FEATURES) {
-    const contribution = m.weights[name] * features[name];
-    if (!risk || contribution >= 0) continue;
+  for (const { name } of QUALITY_FEATURES) {
+    if (name.startsWith("target_")) continue;
+    const contribution = (m.weights[name] ?? 0) * (features[name] - (m.means[name] ?? 0));
+    if (contribution >= 0) continue;
     const points = Math.round(applyCalibration(raw - contribution, m.calibration) - score);
     if (points >= 1) reasons.push({ feature: name, points });
   }
