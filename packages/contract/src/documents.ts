@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { envelope } from "./envelope";
+import { QUALITY_SCORE_DESCRIPTION } from "./quality";
 import { languageCode } from "./translate";
 
 export const jobStatuses = ["created", "processing", "completed", "error", "failed"] as const;
@@ -20,6 +21,14 @@ const glossaryIdsField = z
   })
   .pipe(z.array(z.string().min(1)).max(10));
 
+/** A 0–100 threshold as the multipart form carries it. */
+const minQualityField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/, "must be an integer from 0 to 100")
+  .transform(Number)
+  .pipe(z.number().int().min(0, "must be an integer from 0 to 100").max(100, "must be an integer from 0 to 100"));
+
 /** The form fields of POST /v1/translate/document besides `file` (multipart/form-data). */
 export const documentRequest = z
   .object({
@@ -38,6 +47,8 @@ export const documentRequest = z
      * declared language is replaced and every unit translated, and `warnings` says so.
      */
     force_target_lang: z.enum(["true", "false"]).optional(),
+    /** Extension: as on POST /v1/translate, for the document's quality_score (a form field: digits). */
+    min_quality: minQualityField.optional(),
   })
   .strict()
   .refine((r) => r.source_lang !== r.target_lang, { message: "must differ from source_lang", path: ["target_lang"] });
@@ -57,7 +68,25 @@ export const documentUploadForm = z.object({
     .enum(["true", "false"])
     .optional()
     .meta({ description: "Translate into target_lang even when the file declares another target language (XLIFF); refused otherwise" }),
+  min_quality: z
+    .string()
+    .optional()
+    .meta({ description: "0–100: a document whose quality_score is below this, or has none, comes back with a warning in `warnings`" }),
 });
+
+/** Extension: a segment of a document to review first, lowest quality_score first. */
+export const lowQualitySegment = z.object({
+  /** The segment's id in the file (stable for the same file: a key, a cue, a paragraph). */
+  segment_id: z.string(),
+  /** 0-based position of the segment in the document's reading order. */
+  position: z.number().int(),
+  quality_score: z.number().int().min(0).max(100),
+  /** The start of the source text (at most 80 characters). */
+  source_excerpt: z.string(),
+  /** The risks that lowered its score most (as quality_reasons). */
+  quality_reasons: z.array(z.string()),
+});
+export type LowQualitySegment = z.infer<typeof lowQualitySegment>;
 
 export const documentResult = z.object({
   /** Extension: the job that ran this translation (GET /v1/translate/{job_id}). */
@@ -68,7 +97,9 @@ export const documentResult = z.object({
   target_lang: z.string(),
   character_count: z.number().int(),
   credits_used: z.number().int(),
-  quality_score: z.number().int().min(0).max(100).nullable(),
+  quality_score: z.number().int().min(0).max(100).nullable().meta({ description: QUALITY_SCORE_DESCRIPTION }),
+  /** Extension: up to 10 segments with the lowest quality_score, lowest first, for review. */
+  lowest_segments: z.array(lowQualitySegment).optional(),
   /** Extension: how the file was read, when a user should know (e.g. an XLIFF read as a template). */
   warnings: z.array(z.string()).optional(),
   file_data: z.string(),
@@ -91,6 +122,10 @@ export const documentJob = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   expires_at: z.string(),
+  /** Extension: the document's quality_score, once completed (null: no estimate). */
+  quality_score: z.number().int().min(0).max(100).nullable().optional(),
+  /** Extension: once completed, up to 10 segments with the lowest quality_score, lowest first, for review. */
+  lowest_segments: z.array(lowQualitySegment).optional(),
   /** Extension: as in the synchronous result; absent when there is nothing to say. */
   warnings: z.array(z.string()).optional(),
 });

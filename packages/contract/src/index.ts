@@ -10,6 +10,7 @@ export * from "./languages";
 export * from "./openapi";
 export * from "./operation";
 export * from "./operations";
+export * from "./quality";
 export * from "./resource-effects";
 export * from "./resources";
 export * from "./translate";

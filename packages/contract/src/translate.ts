@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { envelope } from "./envelope";
+import { QUALITY_SCORE_DESCRIPTION } from "./quality";
 import { isLanguageCode } from "./languages";
 import { batchResourceEffects, textResourceEffects } from "./resource-effects";
 
@@ -36,6 +37,17 @@ const resourceRefs = {
    * the analysis rates Technical; `false` switches it off, `true` on for any text.
    */
   localization_terms: z.boolean().optional(),
+  /**
+   * Extension: a translation whose quality_score is below this (0–100), or that has no score,
+   * comes back with a warning in `warnings`; it is never refused for it.
+   */
+  min_quality: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .optional()
+    .meta({ description: "0–100: a translation scoring below this, or without a score, comes back with a warning in `warnings` (never an error)" }),
 };
 
 export const translateRequest = z
@@ -53,7 +65,14 @@ export const translationResult = z.object({
   translation: z.string(),
   source_lang: z.string(),
   target_lang: z.string(),
-  quality_score: z.number().int().min(0).max(100).nullable(),
+  quality_score: z.number().int().min(0).max(100).nullable().meta({ description: QUALITY_SCORE_DESCRIPTION }),
+  /** Extension: the risks that lowered quality_score most, largest first (docs/analysis.md). */
+  quality_reasons: z
+    .array(z.string())
+    .optional()
+    .meta({
+      description: "The features that lowered quality_score most, largest first: unknown_common, pivots, word_acceptance, … (docs/analysis.md#quality_score)",
+    }),
   credits_used: z.number().int(),
   character_count: z.number().int(),
   ...textResourceEffects,

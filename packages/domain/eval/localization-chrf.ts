@@ -16,20 +16,19 @@
  * of the msgid (the first SIZE). Keyboard mnemonics (`_`, `&` before a letter) are removed from
  * hypotheses and references before scoring, as a reader never sees them.
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
 
-import { catalogsFor } from "../scripts/gettext-catalogs";
 import { type LocalizationChoice, localizationApplies } from "../src/translation/localization-applies";
 import { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 import { loadLocalizationTerms } from "../src/translation/localization-terms";
 import { SegmentCache } from "../src/translation/segment-cache";
 import { segmentText } from "../src/translation/segment-text";
 import { resolveRoute, translateSegments } from "../src/translation/translate-segments";
+import { catalogPairs, unmnemonic } from "./catalog-messages";
 import { corpusChrf } from "./chrf";
 
 const MIN_ENTRIES = 300;
@@ -40,21 +39,8 @@ const { values } = parseArgs({ options: { size: { type: "string" }, pairs: { typ
 const SIZE = Number(values.size ?? process.env.EVAL_LOC_SIZE ?? 1000);
 const only = values.pairs?.split(",");
 
-const unmnemonic = (s: string) => s.replace(/[_&](?=\p{L})(?![\p{L}\p{N}]*;)/gu, "");
-const hash = (s: string) => createHash("sha256").update(s).digest("hex");
 // Apertium's marks of unknown (*), untranslatable (#) and ambiguous (@) words.
 const unmark = (s: string) => s.replace(/(?<![\p{L}\p{N}])[*#@](?=[\p{L}\p{N}])/gu, "");
-
-function testSet(target: string): { source: string; reference: string }[] {
-  const bySource = new Map<string, string>();
-  for (const catalog of catalogsFor(target, "test")) {
-    for (const { source, target: reference } of catalog.messages) {
-      if (source.length < 2 || source.length > 200 || !/\p{L}/u.test(source) || reference === source || bySource.has(source)) continue;
-      bySource.set(source, reference);
-    }
-  }
-  return [...bySource].map(([source, reference]) => ({ source, reference }));
-}
 
 // One pipeline a pair: the tagger's state depends on what a pipeline translated before, so with a
 // pool the figures would move between runs with how segments spread over the pipelines.
@@ -67,11 +53,11 @@ try {
   const mismatched: string[] = [];
   for (const target of LOCALIZATION_TARGETS) {
     if (only && !only.includes(target)) continue;
-    const all = testSet(target);
+    const all = catalogPairs(target, "test");
     const route = services.router.route("en", target);
     const table = await loadLocalizationTerms("en", target);
     if (!route || !table || all.length < MIN_ENTRIES) continue;
-    const set = all.sort((a, b) => (hash(a.source) < hash(b.source) ? -1 : 1)).slice(0, SIZE);
+    const set = all.slice(0, SIZE);
     const sources = set.map((s) => s.source);
     const references = set.map((s) => unmnemonic(s.reference));
     let raw = sources;

@@ -13,6 +13,17 @@ export interface DocumentResourceRefs {
   brand_voice_id?: string;
   /** The request's choice about the built-in localization terms; absent: by the document's format. */
   localization_terms?: boolean;
+  /** The request's `min_quality`: a document scoring below it is completed with a warning. */
+  min_quality?: number;
+}
+
+/** A segment to review first (its quality_score is among the document's lowest). */
+export interface LowQualitySegmentRow {
+  segment_id: string;
+  position: number;
+  quality_score: number;
+  source_excerpt: string;
+  quality_reasons: string[];
 }
 
 /**
@@ -48,6 +59,8 @@ export const documentJobs = pgTable(
     characters: integer("characters"),
     credits: integer("credits"),
     qualityScore: integer("quality_score"),
+    /** The segments with the lowest quality_score, lowest first (at most 10), set on completion. */
+    lowestSegments: jsonb("lowest_segments").$type<LowQualitySegmentRow[]>().notNull().default([]),
     /** What the user should know about how the file was read (e.g. an XLIFF read as a template). */
     warnings: jsonb("warnings").$type<string[]>().notNull().default([]),
     attempts: integer("attempts").notNull().default(0),

@@ -30,6 +30,8 @@ export function jobView(ctx: DomainContext, links: DownloadLinks, job: DocumentJ
     created_at: job.createdAt.toISOString(),
     completed_at: job.completedAt?.toISOString() ?? null,
     expires_at: job.expiresAt.toISOString(),
+    ...(job.status === "completed" ? { quality_score: job.qualityScore } : {}),
+    ...(job.status === "completed" && job.lowestSegments.length > 0 ? { lowest_segments: job.lowestSegments } : {}),
     ...(job.warnings.length > 0 ? { warnings: job.warnings } : {}),
   };
 }

@@ -6,7 +6,9 @@ import { principalOrgColumns } from "../auth/principal";
 import { billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext, withTransaction } from "../context";
 import { isDatabaseUnavailable, isTolkError, notFound, retryWhileConnectionLost } from "../errors";
+import { minQualityWarning } from "../translation/min-quality";
 import { QualityTally } from "../translation/quality-score";
+import { LowestSegments } from "./lowest-segments";
 import { resolveTranslationResources } from "../translation/resolve-resources";
 import { segmentWithMemory } from "../translation/segment-with-memory";
 import { localizationApplies } from "../translation/localization-applies";
@@ -195,6 +197,7 @@ async function translateAndComplete(
   // Stored a piece at a time as they come in; the merge reads them back the same way.
   const translations = new TranslatedSoFar(services.storage, job, segmentCount);
   const quality = new QualityTally();
+  const lowest = new LowestSegments();
   let characters = 0;
   const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
   let progressSavedAt = -Infinity;
@@ -241,6 +244,7 @@ async function translateAndComplete(
         const parts = split[i];
         if (!parts) return;
         const joined = parts.join(translated.texts.slice(offset, offset + parts.segments.length));
+        lowest.add({ id: segment.id, position: at + i, text: stripCodes(segment.text) }, translated.signals.slice(offset, offset + parts.segments.length));
         offset += parts.segments.length;
         const text = repairCodes(segment.text, joined);
         translations.add(segment.id, text);
@@ -288,6 +292,8 @@ async function translateAndComplete(
           characters,
           credits,
           qualityScore: quality.score(),
+          lowestSegments: lowest.list(),
+          ...withMinQuality(job, quality),
           leaseUntil: null,
           completedAt: now,
           expiresAt: new Date(now.getTime() + services.retentionMs),
@@ -382,4 +388,10 @@ function phaseClock() {
     laps,
     totalMs: () => Math.round(last - start),
   };
+}
+
+/** The job's warnings with the min_quality one, when the request set a threshold the document misses. */
+function withMinQuality(job: DocumentJob, quality: QualityTally): { warnings?: string[] } {
+  const warning = minQualityWarning("The document", quality.score(), job.resourceRefs.min_quality, quality.reasons());
+  return warning ? { warnings: [...job.warnings, warning] } : {};
 }

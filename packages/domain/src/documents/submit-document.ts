@@ -69,6 +69,7 @@ export async function submitDocument(
     tm_id: request.tm_id,
     brand_voice_id: request.brand_voice_id,
     ...(request.localization_terms === undefined ? {} : { localization_terms: request.localization_terms === "true" }),
+    ...(request.min_quality === undefined ? {} : { min_quality: request.min_quality }),
   };
   await resolveTranslationResources(ctx, { orgId: principal.org.id, sourceLang: request.source_lang, targetLangs: [request.target_lang], refs: resourceRefs });
   resolveRoute(await translationFor(services.translation, principal.org), request.source_lang, request.target_lang);
@@ -171,6 +172,7 @@ function completedDocument(ctx: DomainContext, services: DocumentServices, job: 
       character_count: job.characters ?? 0,
       credits_used: job.credits ?? 0,
       quality_score: job.qualityScore,
+      ...(job.lowestSegments.length > 0 ? { lowest_segments: job.lowestSegments } : {}),
       ...(job.warnings.length > 0 ? { warnings: job.warnings } : {}),
       file_data: Buffer.from(file).toString("base64"),
     },

@@ -1,44 +1,25 @@
 /**
- * `quality_score`: an estimate, 0–100, higher is better, from what the engines told us about
- * each segment. It is not a measured quality: it says how much of the text the engine actually
- * handled and how many extra risks the translation went through.
+ * `quality_score`, 0–100: a prediction of the sentence chrF the translation would reach against
+ * a human translation of the same text (chrF: character n-gram F-score, 100 = identical).
  *
- * Per segment s with words(s) > 0:
+ * Per segment, by who translated it:
+ * - an engine that reports its unknown words (Apertium): a linear model over the features of
+ *   quality-features.ts, learned from the training split of Debian's gettext catalogs by
+ *   eval/train-quality.ts (weights in quality-model.json), clamped to 0–100;
+ * - translation memory: the match score (100 for an exact match, a human translation);
+ * - an engine that reports nothing (an LLM, LibreTranslate, DeepL): no estimate. The model was
+ *   learned on Apertium's output, and its intercept says what Apertium reaches; applied to another
+ *   engine it would be a number that looks like a measurement and is not.
  *
- *   score(s) = clamp₀¹⁰⁰( baseline(engine) × (1 − unknown(s) / words(s))
- *                         − 10 × pivots(s)
- *                         − min(20, 5 × repairedPlaceholders(s)) )
+ * Aggregate: the mean of the segments' scores weighted by their words, rounded; segments without
+ * words or without an estimate carry no weight. null when no segment has an estimate.
  *
- * - baseline: what the engine reaches on a sentence whose every word it knows.
- *   · apertium 70: rule-based; with full coverage the output is grammatical and faithful but
- *     literal. Published post-editing evaluations put it near publishable for close pairs
- *     (es↔ca, es↔pt) and clearly below neural engines for distant ones (en↔es); 70 is that middle.
- *   · libretranslate 75: general-purpose neural (Argos/OpenNMT) models, fluent but small.
- *   · llm 85: large models, fluent, occasional omissions or additions.
- *   · tm: the match score (100 for an exact translation-memory match, a human translation;
- *     75–99 for a repaired fuzzy match), given as `tmScore`; 100 when absent.
- *   · any other engine 70.
- *   An engine name may carry a suffix after ":" ("llm:premium"); the part before it decides.
- * - unknown words / words: the share the engine left untranslated. It scales the baseline, so a
- *   segment the engine knew nothing of scores 0 whatever the engine. Ratios above 1 count as 1.
- *   `unknownWords: null` (the engine cannot tell) counts as 0 unknown in a segment that is scored.
- * - pivots: −10 per intermediate language the text went through (fr→es→en is one), each an
- *   engine pass whose errors the next compounds.
- * - repaired placeholders: −5 each, at most −20 per segment: the engine broke markup, so the
- *   sentence around it is suspect too.
- * - cached: no effect; a cached result carries the signals it was translated with.
- *
- * Aggregate: the mean of score(s) weighted by words(s), rounded to an integer. Segments without
- * words (only placeholders or punctuation, never sent to an engine) carry no weight.
- *
- * null, "no estimate possible", when no segment with words carries a signal: a signal is a known
- * unknown-word count, a pivot or a placeholder repair. A request translated only by engines that
- * report nothing (an LLM, LibreTranslate) without incident therefore has no score, instead of a
- * constant that would look like a measurement; the same with a repair has one.
- *
- * Monotonic: more unknown words, a pivot or more repairs in any segment never raise the score
- * (each term is non-increasing, clamping and a fixed-weight mean keep that).
+ * Monotonic: every risk feature's weight is ≤ 0 (the trainer enforces it), so more unknown words,
+ * a pivot or more repaired placeholders never raise a segment's score, nor the mean.
  */
+import model from "./quality-model.json";
+import { QUALITY_FEATURES, type QualityFeatureName, type QualityFeatures, type WordAcceptance, qualityFeatures } from "./quality-features";
+import wordTables from "./quality-words.json";
 
 export interface SegmentQualitySignals {
   /** Words in the source segment (`countWords`). */
@@ -51,37 +32,143 @@ export interface SegmentQualitySignals {
   repairedPlaceholders: number;
   /** Engine name as in `Engine.name` ("apertium", "llm", "libretranslate", "tm"). */
   engine: string;
-  /** Translation-memory reuse: the match score, the segment's baseline. */
+  /** Translation-memory reuse: the match score, the segment's score. */
   tmScore?: number;
   cached?: boolean;
+  /** The source segment and its translation, for the text features (length, numbers, …). */
+  source?: string;
+  output?: string;
+  /** Target language (ISO 639-1). */
+  target?: string;
 }
 
-export const ENGINE_BASELINES: Readonly<Record<string, number>> = {
-  apertium: 70,
-  libretranslate: 75,
-  llm: 85,
-  tm: 100,
-};
-const DEFAULT_BASELINE = 70;
-export const PIVOT_PENALTY = 10;
-export const REPAIR_PENALTY = 5;
-export const MAX_REPAIR_PENALTY = 20;
+export interface QualityModel {
+  target: string;
+  trainedOn: string;
+  intercept: number;
+  weights: Partial<Record<QualityFeatureName, number>>;
+  /** Each feature's mean on the training messages: a reason is a feature worse than usual. */
+  means: Partial<Record<QualityFeatureName, number>>;
+  /**
+   * Monotone piecewise-linear map from the linear prediction to the score, through these
+   * [prediction, score] knots (the training predictions' quantiles set the bands' edges).
+   */
+  calibration: [number, number][];
+}
 
-export function segmentQuality(signals: SegmentQualitySignals): number {
-  const engine = signals.engine.split(":")[0] ?? signals.engine;
-  const baseline = engine === "tm" && signals.tmScore !== undefined ? signals.tmScore : (ENGINE_BASELINES[engine] ?? DEFAULT_BASELINE);
-  const words = Math.max(0, signals.words);
-  const unknown = Math.max(0, signals.unknownWords ?? 0);
-  const coverage = words > 0 ? 1 - Math.min(1, unknown / words) : 1;
-  const repairs = Math.min(MAX_REPAIR_PENALTY, REPAIR_PENALTY * Math.max(0, signals.repairedPlaceholders));
-  const score = baseline * coverage - PIVOT_PENALTY * Math.max(0, signals.pivots) - repairs;
-  return Math.min(100, Math.max(0, score));
+/**
+ * Learned word tables (eval/train-quality.ts), per target language: `output`, output word → how
+ * often translators kept it; `source`, English word → the engine's chrF on messages with it,
+ * relative to its mean.
+ */
+export type WordTable = Record<string, Record<string, number>>;
+export interface AcceptanceTable {
+  output: WordTable;
+  source: WordTable;
+}
+
+const clamp = (v: number) => Math.min(100, Math.max(0, v));
+
+export const QUALITY_MODEL: QualityModel = model as QualityModel;
+const ACCEPTANCE: AcceptanceTable = wordTables;
+
+const own = (table: WordTable, target: string, word: string): number | undefined => {
+  // Own properties only: a word may be "constructor".
+  const byWord = Object.hasOwn(table, target) ? table[target] : undefined;
+  return byWord && Object.hasOwn(byWord, word) ? byWord[word] : undefined;
+};
+export const lookupAcceptance =
+  (table: AcceptanceTable): WordAcceptance =>
+  (target, word, side = "output") =>
+    own(table[side], target, word);
+const acceptance = lookupAcceptance(ACCEPTANCE);
+
+/** The knots' piecewise-linear interpolation, extended flat past the last knots, clamped to 0–100. */
+export function applyCalibration(raw: number, knots: readonly [number, number][]): number {
+  const first = knots[0];
+  const last = knots.at(-1);
+  if (!first || !last) return clamp(raw);
+  if (raw <= first[0]) return clamp(first[1] - (first[0] - raw));
+  if (raw >= last[0]) return clamp(last[1]);
+  for (let i = 1; i < knots.length; i++) {
+    const [x1, y1] = knots[i] ?? last;
+    const [x0, y0] = knots[i - 1] ?? first;
+    if (raw <= x1) return clamp(x1 === x0 ? y1 : y0 + ((raw - x0) / (x1 - x0)) * (y1 - y0));
+  }
+  return clamp(last[1]);
+}
+
+/** A risk that lowered a segment's score, and by how many points. */
+export interface QualityReason {
+  feature: QualityFeatureName;
+  points: number;
+}
+
+export interface SegmentQuality {
+  score: number;
+  /** Features that lowered the score below a usual segment's, largest first. */
+  reasons: QualityReason[];
+}
+
+/** The features of a segment the model can score, or null (no estimate: see the module comment). */
+function featuresOf(signals: SegmentQualitySignals, words: WordAcceptance): QualityFeatures | null {
+  if (!(signals.words > 0) || signals.unknownWords === null) return null;
+  return qualityFeatures(
+    {
+      source: signals.source ?? "",
+      output: signals.output ?? signals.source ?? "",
+      target: signals.target ?? "",
+      words: signals.words,
+      unknownWords: signals.unknownWords,
+      pivots: signals.pivots,
+      repairedPlaceholders: signals.repairedPlaceholders,
+    },
+    words,
+  );
+}
+
+/** A segment's score and reasons under a model and word tables (the committed ones by default); null: no estimate. */
+export function segmentQualityDetail(
+  signals: SegmentQualitySignals,
+  m: QualityModel = QUALITY_MODEL,
+  words: WordAcceptance = acceptance,
+): SegmentQuality | null {
+  if (!(signals.words > 0)) return null;
+  if (signals.engine.split(":")[0] === "tm") return { score: clamp(signals.tmScore ?? 100), reasons: [] };
+  const features = featuresOf(signals, words);
+  if (!features) return null;
+  let raw = m.intercept;
+  for (const { name } of QUALITY_FEATURES) raw += (m.weights[name] ?? 0) * features[name];
+  const score = applyCalibration(raw, m.calibration);
+  // A reason: a feature that puts this segment below a usual one (the feature at its training
+  // mean), by how many points of the score. The target language is the pair, not a risk.
+  const reasons: QualityReason[] = [];
+  for (const { name } of QUALITY_FEATURES) {
+    if (name.startsWith("target_")) continue;
+    const contribution = (m.weights[name] ?? 0) * (features[name] - (m.means[name] ?? 0));
+    if (contribution >= 0) continue;
+    const points = Math.round(applyCalibration(raw - contribution, m.calibration) - score);
+    if (points >= 1) reasons.push({ feature: name, points });
+  }
+  return { score, reasons: reasons.sort((a, b) => b.points - a.points) };
+}
+
+/** A segment's score, or null when no estimate is possible. */
+export function segmentQuality(signals: SegmentQualitySignals): number | null {
+  return segmentQualityDetail(signals)?.score ?? null;
 }
 
 export function qualityScore(segments: readonly SegmentQualitySignals[]): number | null {
   const tally = new QualityTally();
   for (const signals of segments) tally.add(signals);
   return tally.score();
+}
+
+/** The risks that cost a text the most points, over its segments (weighted by words), largest first. */
+export function qualityReasons(segments: readonly SegmentQualitySignals[], limit = 3): QualityFeatureName[] {
+  const tally = new QualityTally();
+  for (const signals of segments) tally.add(signals);
+  return tally.reasons(limit);
 }
 
 /**
@@ -91,17 +178,27 @@ export function qualityScore(segments: readonly SegmentQualitySignals[]): number
 export class QualityTally {
   private weight = 0;
   private sum = 0;
-  private informed = false;
+  private readonly lost = new Map<QualityFeatureName, number>();
 
-  add(signals: SegmentQualitySignals): void {
-    if (!(signals.words > 0)) return;
-    this.informed ||= signals.unknownWords !== null || signals.pivots > 0 || signals.repairedPlaceholders > 0;
+  /** Adds a segment; returns its score (null: no estimate). */
+  add(signals: SegmentQualitySignals): number | null {
+    const detail = segmentQualityDetail(signals);
+    if (!detail) return null;
     this.weight += signals.words;
-    this.sum += signals.words * segmentQuality(signals);
+    this.sum += signals.words * detail.score;
+    for (const r of detail.reasons) this.lost.set(r.feature, (this.lost.get(r.feature) ?? 0) + r.points * signals.words);
+    return detail.score;
   }
 
   score(): number | null {
-    if (!this.informed || this.weight === 0) return null;
+    if (this.weight === 0) return null;
     return Math.round(this.sum / this.weight);
+  }
+
+  reasons(limit = 3): QualityFeatureName[] {
+    return [...this.lost]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([feature]) => feature);
   }
 }

@@ -5,6 +5,8 @@ import { type Principal } from "../auth/principal";
 import { type TargetUsage, assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
 import { type DomainContext } from "../context";
 import { localizationApplies } from "./localization-applies";
+import { minQualityWarning } from "./min-quality";
+import { qualityReasons, qualityScore } from "./quality-score";
 import { resolveTranslationResources } from "./resolve-resources";
 import { batchEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
@@ -88,17 +90,31 @@ export async function translateBatch(
     sourceLang: request.source_lang,
     usage,
   });
+  // min_quality: each key in each target is checked on its own segments' signals.
+  const lowQuality =
+    request.min_quality === undefined
+      ? []
+      : perTarget.flatMap(({ target, translated }) => {
+          let offset = 0;
+          return segmented.flatMap((s, i) => {
+            const signals = translated.signals.slice(offset, offset + s.segments.length);
+            offset += s.segments.length;
+            const warning = minQualityWarning(`'${entries[i]?.[0] ?? ""}' (${target})`, qualityScore(signals), request.min_quality, qualityReasons(signals));
+            return warning ? [warning] : [];
+          });
+        });
+  const effects = withDefaultedSource(
+    batchEffects(
+      resources,
+      perTarget,
+      segmented.map((s, i) => ({ key: entries[i]?.[0] ?? "", segments: s.segments.length })),
+    ),
+    request,
+  );
   return {
     translations: Object.fromEntries(perTarget.map((t) => [t.target, t.out])),
     total_credits_used: total,
     total_characters: usage.reduce((s, u) => s + u.characters, 0),
-    ...withDefaultedSource(
-      batchEffects(
-        resources,
-        perTarget,
-        segmented.map((s, i) => ({ key: entries[i]?.[0] ?? "", segments: s.segments.length })),
-      ),
-      request,
-    ),
+    ...(lowQuality.length > 0 ? { ...effects, warnings: [...(effects.warnings ?? []), ...lowQuality] } : effects),
   };
 }

@@ -239,6 +239,9 @@ export async function translateSegments(
             pivots: toEngine[i] ? route.pivots.length : 0,
             repairedPlaceholders: drafts[i]?.repairs ?? 0,
             engine: engines[i] ?? "none",
+            source,
+            output: cleaned.text,
+            target,
           },
     );
   });

@@ -7,7 +7,8 @@ import { type DomainContext } from "../context";
 import { badRequest } from "../errors";
 import { effectiveLimits } from "../plans";
 import { localizationApplies } from "./localization-applies";
-import { qualityScore } from "./quality-score";
+import { minQualityWarning } from "./min-quality";
+import { qualityReasons, qualityScore } from "./quality-score";
 import { resolveTranslationResources } from "./resolve-resources";
 import { textEffects } from "./resource-effects";
 import { segmentWithMemory } from "./segment-with-memory";
@@ -70,15 +71,23 @@ export async function translateText(
     sourceLang: request.source_lang,
     usage: [{ targetLang: request.target_lang, characters, credits }],
   });
+  const score = qualityScore(translated.signals);
+  const reasons = qualityReasons(translated.signals);
   return {
     translation,
     source_lang: request.source_lang,
     target_lang: request.target_lang,
-    quality_score: qualityScore(translated.signals),
+    quality_score: score,
+    ...(reasons.length > 0 ? { quality_reasons: reasons } : {}),
     credits_used: credits,
     character_count: characters,
-    ...withDefaultedSource(textEffects(resources, translated), request),
+    ...withWarning(withDefaultedSource(textEffects(resources, translated), request), minQualityWarning("The translation", score, request.min_quality, reasons)),
   };
+}
+
+/** The effects with one more warning at the end, when there is one. */
+export function withWarning<E extends { warnings?: string[] }>(effects: E, warning: string | null): E {
+  return warning ? { ...effects, warnings: [...(effects.warnings ?? []), warning] } : effects;
 }
 
 /** The resource effects, with the warning that the source language was the default rather than detected. */

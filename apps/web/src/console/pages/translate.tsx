@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
 import { LanguagePickers, canTranslate } from "../language-pickers";
+import { QualityScore } from "../quality-score";
 import { ResourceEffects } from "../resource-effects";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
@@ -102,7 +103,7 @@ export default function TranslatePage() {
             <div>
               <dt className="muted">Quality score</dt>
               <dd className="stat" data-testid="quality-score">
-                {translate.data.quality_score ?? "n/a"}
+                <QualityScore score={translate.data.quality_score} reasons={translate.data.quality_reasons} />
               </dd>
             </div>
             <div>

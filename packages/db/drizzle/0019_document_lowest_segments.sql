@@ -1,0 +1,1 @@
+ALTER TABLE "document_jobs" ADD COLUMN "lowest_segments" jsonb DEFAULT '[]'::jsonb NOT NULL;

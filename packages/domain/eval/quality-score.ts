@@ -1,0 +1,55 @@
+/**
+ * `pnpm eval`: how well quality_score predicts sentence chrF against a human translation, on the
+ * TEST split of the Debian gettext catalogs (sha256(domain) c–f; the model is trained on 0–b by
+ * eval/train-quality.ts), English → es, ca, fr, pt, it, translated by Tolk's pipeline on
+ * Apertium. Prints Spearman (pooled and per pair), Pearson, and per score band the number of
+ * segments and their median chrF.
+ *
+ *   pnpm --filter @tolk/domain exec tsx eval/quality-score.ts [--size 1500]
+ */
+import { parseArgs } from "node:util";
+
+import { createApertiumEngine } from "@tolk/engines";
+
+import { segmentQuality } from "../src/translation/quality-score";
+import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
+import { median, pearson, spearman } from "./rank-stats";
+
+const { values } = parseArgs({ options: { size: { type: "string" } } });
+const SIZE = Number(values.size ?? 1500);
+const BANDS: readonly [number, number][] = [
+  [0, 50],
+  [51, 70],
+  [71, 85],
+  [86, 100],
+];
+
+const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+try {
+  const scored: { row: QualityRow; score: number }[] = [];
+  console.log(`\nquality_score against sentence chrF, test split of the catalogs (up to ${SIZE} messages a pair)`);
+  for (const target of QUALITY_TARGETS) {
+    const rows = await qualityRows(engine, target, "test", SIZE);
+    const pairScored = rows.flatMap((row) => {
+      const score = segmentQuality({ ...row, engine: row.engine, source: row.source, output: row.output, target: row.target });
+      return score === null ? [] : [{ row, score: Math.round(score) }];
+    });
+    scored.push(...pairScored);
+    console.log(
+      `  en-${target}  ${String(pairScored.length).padStart(5)} messages  Spearman ${spearman(
+        pairScored.map((s) => s.score),
+        pairScored.map((s) => s.row.chrf),
+      ).toFixed(3)}  median chrF ${median(pairScored.map((s) => s.row.chrf)).toFixed(1)}`,
+    );
+  }
+  const scores = scored.map((s) => s.score);
+  const chrf = scored.map((s) => s.row.chrf);
+  console.log(`  pooled  ${scored.length} messages  Spearman ${spearman(scores, chrf).toFixed(3)}  Pearson ${pearson(scores, chrf).toFixed(3)}`);
+  console.log(`  band     messages  median chrF`);
+  for (const [low, high] of BANDS) {
+    const inBand = scored.filter((s) => s.score >= low && s.score <= high).map((s) => s.row.chrf);
+    console.log(`  ${`${low}–${high}`.padEnd(8)} ${String(inBand.length).padStart(8)}  ${inBand.length ? median(inBand).toFixed(1) : "—"}`);
+  }
+} finally {
+  await engine.close();
+}

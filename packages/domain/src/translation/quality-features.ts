@@ -1,0 +1,157 @@
+/**
+ * The features quality_score is learned from (eval/train-quality.ts) and computed with at run
+ * time (quality-score.ts): one list, in one order, so that the committed weights and the code
+ * that applies them cannot drift apart. Every feature is read from what the pipeline already has
+ * for a segment: the source, the output, the engine's signals and the target language.
+ *
+ * Features named as risks (`unknown_*`, `pivots`, `repaired`, …) grow with the risk; the trainer
+ * keeps their weights at or below zero, so more of a risk never raises the score.
+ */
+import { countWords } from "@tolk/engines";
+
+/** What a segment went through, as translateSegments reports it. */
+export interface QualityInput {
+  source: string;
+  output: string;
+  /** Target language (ISO 639-1). */
+  target: string;
+  words: number;
+  unknownWords: number;
+  pivots: number;
+  repairedPlaceholders: number;
+}
+
+/** Feature name → whether it is a risk (weight kept ≤ 0). Order is the weights' order. */
+export const QUALITY_FEATURES = [
+  // Share of the words the engine did not know that are lowercase words (a real gap in its dictionary).
+  { name: "unknown_common", risk: true },
+  // Share of unknown words that are names, product words or code (capitalised, digits, symbols):
+  // left as they are, which is usually what a translator does too.
+  { name: "unknown_name", risk: true },
+  { name: "pivots", risk: true },
+  // Placeholders the engine broke and the pipeline had to put back (capped at 3).
+  { name: "repaired", risk: true },
+  // The output is the source unchanged, though the source has words.
+  { name: "untranslated", risk: true },
+  // |ln(output length / source length)|: an output far shorter or longer than its source.
+  { name: "length_off", risk: true },
+  // ln of the output/source length ratio (signed: target languages run longer than English).
+  { name: "length_ratio", risk: false },
+  // Numbers of the source missing from the output.
+  { name: "numbers_lost", risk: true },
+  // The source ends with . : ! ? … and the output does not end the same way, or the reverse.
+  { name: "end_punct_changed", risk: true },
+  // One-word segments: labels whose translation depends on a context the engine never sees.
+  { name: "one_word", risk: false },
+  // ln(1 + words): chrF of longer sentences varies less and sits lower.
+  { name: "log_words", risk: false },
+  // Capitalised words in the source (Title Case menu labels, names): share of words.
+  { name: "capitalised", risk: false },
+  // Mean, over the output's words, of how often translators of the training catalogs used a word
+  // when the engine produced it (quality-words.json; 0.5 for a word not in the table).
+  { name: "word_acceptance", risk: false },
+  // The least accepted of the output's words in the table.
+  { name: "worst_word", risk: false },
+  // Share of the output's words the table does not have (rare in the training catalogs' output).
+  { name: "unseen_words", risk: false },
+  // Mean, over the source's words, of the chrF the engine reached on training messages with that
+  // word (quality-words.json, `source`), minus their overall mean: English words it handles badly.
+  { name: "source_words", risk: false },
+  // Target languages (es is the baseline): what the engine's pair reaches on its own.
+  { name: "target_ca", risk: false },
+  { name: "target_fr", risk: false },
+  { name: "target_pt", risk: false },
+  { name: "target_it", risk: false },
+] as const;
+
+export type QualityFeatureName = (typeof QUALITY_FEATURES)[number]["name"];
+export type QualityFeatures = Record<QualityFeatureName, number>;
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’_.-]*/gu;
+const LOWER_WORD = /^\p{Ll}[\p{Ll}\p{M}'’-]*$/u;
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+const END_PUNCT = /[.:!?…]$/u;
+
+/**
+ * Lowercase source words the output has verbatim: the engine's unknown words come back as they
+ * were written, so this bounds how many of them are common words rather than names.
+ */
+function copiedLowercase(source: string, output: string): number {
+  const out = new Set(output.toLowerCase().match(WORD) ?? []);
+  let n = 0;
+  for (const w of source.match(WORD) ?? []) if (w.length > 2 && LOWER_WORD.test(w) && out.has(w)) n++;
+  return n;
+}
+
+/** How often translators kept an output word (0–1), per target; undefined: not in the table. */
+export type WordAcceptance = (target: string, word: string, side?: "output" | "source") => number | undefined;
+export const UNSEEN_WORD_ACCEPTANCE = 0.5;
+const OUTPUT_WORD = /\p{L}[\p{L}\p{M}'’-]*/gu;
+
+/** The distinct lowercase words of an output, as the acceptance table counts them. */
+export const outputWords = (output: string): string[] => [...new Set(output.toLowerCase().match(OUTPUT_WORD) ?? [])];
+
+export function qualityFeatures(input: QualityInput, acceptance: WordAcceptance = () => undefined): QualityFeatures {
+  const words = Math.max(1, input.words || countWords(input.source));
+  const unknown = Math.min(words, Math.max(0, input.unknownWords));
+  const common = Math.min(unknown, copiedLowercase(input.source, input.output));
+  const src = input.source.trim();
+  const out = input.output.trim();
+  const ratio = Math.log((out.length + 1) / (src.length + 1));
+  const sourceNumbers = src.match(NUMBER) ?? [];
+  const outNumbers = new Set(out.match(NUMBER) ?? []);
+  const lost = sourceNumbers.filter((n) => !outNumbers.has(n)).length;
+  const srcEnd = END_PUNCT.exec(src)?.[0] ?? "";
+  const outEnd = END_PUNCT.exec(out)?.[0] ?? "";
+  const sourceWords = src.match(WORD) ?? [];
+  const capitalised = sourceWords.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return {
+    unknown_common: common / words,
+    unknown_name: (unknown - common) / words,
+    pivots: Math.max(0, input.pivots),
+    repaired: Math.min(3, Math.max(0, input.repairedPlaceholders)),
+    untranslated: out === src && /\p{L}{2}/u.test(src) ? 1 : 0,
+    length_off: Math.abs(ratio),
+    length_ratio: ratio,
+    numbers_lost: sourceNumbers.length > 0 ? lost / sourceNumbers.length : 0,
+    end_punct_changed: (srcEnd === "") !== (outEnd === "") || (srcEnd !== outEnd && srcEnd !== "." && srcEnd !== "") ? 1 : 0,
+    one_word: words === 1 ? 1 : 0,
+    log_words: Math.log(1 + words),
+    ...acceptanceFeatures(input.output, input.target, acceptance),
+    source_words: sourceWordsFeature(input.source, input.target, acceptance),
+    capitalised: sourceWords.length > 0 ? capitalised / sourceWords.length : 0,
+    target_ca: input.target === "ca" ? 1 : 0,
+    target_fr: input.target === "fr" ? 1 : 0,
+    target_pt: input.target === "pt" ? 1 : 0,
+    target_it: input.target === "it" ? 1 : 0,
+  };
+}
+
+export function featureVector(features: QualityFeatures): number[] {
+  return QUALITY_FEATURES.map((f) => features[f.name]);
+}
+
+function acceptanceFeatures(
+  output: string,
+  target: string,
+  acceptance: WordAcceptance,
+): Pick<QualityFeatures, "word_acceptance" | "worst_word" | "unseen_words"> {
+  const words = outputWords(output);
+  if (words.length === 0) return { word_acceptance: UNSEEN_WORD_ACCEPTANCE, worst_word: UNSEEN_WORD_ACCEPTANCE, unseen_words: 0 };
+  let sum = 0;
+  let worst = 1;
+  let unseen = 0;
+  for (const w of words) {
+    const a = acceptance(target, w);
+    if (a === undefined) unseen++;
+    sum += a ?? UNSEEN_WORD_ACCEPTANCE;
+    worst = Math.min(worst, a ?? UNSEEN_WORD_ACCEPTANCE);
+  }
+  return { word_acceptance: sum / words.length, worst_word: worst, unseen_words: unseen / words.length };
+}
+
+function sourceWordsFeature(source: string, target: string, acceptance: WordAcceptance): number {
+  const words = outputWords(source);
+  if (words.length === 0) return 0;
+  return words.reduce((sum, w) => sum + (acceptance(target, w, "source") ?? 0), 0) / words.length;
+}
