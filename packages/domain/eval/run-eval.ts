@@ -2,8 +2,8 @@
  * `pnpm eval`: accuracy and confusion matrices of the analysis on the checked-in sets.
  *
  * - eval/langid-set.jsonl: language identification (built by build-langid-set.ts);
- * - eval/domain-formality-set.jsonl and domain-formality-holdout.jsonl: domain and formality,
- *   texts written for this purpose (the held-out set after the rules were frozen);
+ * - eval/domain-formality-test.jsonl: domain and formality, the test split of public texts
+ *   (build-domain-formality-set.ts; the model was trained on other sources only);
  * - the in-process latency of analyzing a 2,000-character text (p50, p95).
  */
 import { readFileSync } from "node:fs";
@@ -12,6 +12,9 @@ import { join } from "node:path";
 import { type Domain, type Formality, domains, formalities } from "@tolk/contract";
 
 import { analyzeText } from "../src/analysis/analyze-text";
+import { classifyDomainByLexicon } from "../src/analysis/classify-domain";
+import { rateFormalityByMarkers } from "../src/analysis/rate-formality";
+import { extractFeatures } from "../src/analysis/text-features";
 import { AUTO, detectLanguage } from "../src/analysis/detect-language";
 
 const read = <T>(file: string): T[] =>
@@ -50,48 +53,52 @@ confusion(
   langPairs.filter(([e, g]) => e !== g),
 );
 
-// Domain and formality: the development set (read while the lexicons and rules were written),
-// the held-out set (written after they were frozen, never tuned on), and both together.
+// Domain and formality: the test split of public texts (built by build-domain-formality-set.ts,
+// sources listed in domain-formality-manifest.json; no source of it was trained or tuned on).
 interface Labelled {
   id: string;
+  source: string;
   lang: string;
   domain: Domain;
   formality: Formality;
   text: string;
 }
-const dev = read<Labelled>("domain-formality-set.jsonl");
-const holdout = read<Labelled>("domain-formality-holdout.jsonl");
-const set = [...dev, ...holdout];
+const set = read<Labelled>("domain-formality-test.jsonl");
 const right = (pairs: [string, string][]) => pairs.filter(([e, g]) => e === g).length;
-async function report(name: string, texts: Labelled[], details: boolean): Promise<void> {
-  const results = await Promise.all(texts.map(async (s) => ({ s, r: await analyzeText({ text: s.text }) })));
-  const domainPairs = results.map(({ s, r }) => [s.domain, r.domain] as [string, string]);
-  const formalityPairs = results.map(({ s, r }) => [s.formality, r.formality] as [string, string]);
-  console.log(`\n${name}: ${texts.length} texts in ${new Set(texts.map((s) => s.lang)).size} languages`);
-  console.log(`  domain    ${pct(right(domainPairs), texts.length)}`);
-  console.log(`  formality ${pct(right(formalityPairs), texts.length)}`);
-  console.log(`  language  ${pct(results.filter(({ s, r }) => s.lang === r.detected_language).length, texts.length)}`);
-  if (!details) return;
-  for (const lang of [...new Set(texts.map((s) => s.lang))]) {
-    const mine = results.filter(({ s }) => s.lang === lang);
-    const d = mine.filter(({ s, r }) => s.domain === r.domain).length;
-    const f = mine.filter(({ s, r }) => s.formality === r.formality).length;
-    console.log(`  ${lang}: domain ${pct(d, mine.length)}, formality ${pct(f, mine.length)}`);
-  }
-  confusion("Domain confusion", domains, domainPairs);
-  confusion("Formality confusion", formalities, formalityPairs);
-  if (process.argv.includes("--errors")) {
-    console.log("\nMisclassified:");
-    for (const { s, r } of results) {
-      if (s.domain !== r.domain || s.formality !== r.formality) {
-        console.log(`  ${s.id} [${s.lang}] expected ${s.domain}/${s.formality}, got ${r.domain}/${r.formality}: ${s.text.slice(0, 90)}`);
-      }
+const results = await Promise.all(set.map(async (s) => ({ s, r: await analyzeText({ text: s.text }) })));
+const lexicon = set.map((s) => {
+  const f = extractFeatures(s.text, s.lang);
+  return { domain: classifyDomainByLexicon(f).domain, formality: rateFormalityByMarkers(f).formality };
+});
+const domainPairs = results.map(({ s, r }) => [s.domain, r.domain] as [string, string]);
+const formalityPairs = results.map(({ s, r }) => [s.formality, r.formality] as [string, string]);
+const sourcesOf = (d: string) => new Set(set.filter((s) => s.domain === d).map((s) => s.source)).size;
+console.log(
+  `\nDomain and formality, test split (domain-formality-test.jsonl): ${set.length} texts, ${new Set(set.map((s) => s.source)).size} sources, ${new Set(set.map((s) => s.lang)).size} languages`,
+);
+console.log(`  sources per domain: ${domains.map((d) => `${d} ${sourcesOf(d)}`).join(", ")}`);
+console.log(
+  `  domain    ${pct(right(domainPairs), set.length)}   (lexicon rules alone: ${pct(set.filter((s, i) => lexicon[i]?.domain === s.domain).length, set.length)})`,
+);
+console.log(
+  `  formality ${pct(right(formalityPairs), set.length)}   (marker rules alone: ${pct(set.filter((s, i) => lexicon[i]?.formality === s.formality).length, set.length)})`,
+);
+for (const lang of [...new Set(set.map((s) => s.lang))].sort()) {
+  const mine = results.filter(({ s }) => s.lang === lang);
+  const d = mine.filter(({ s, r }) => s.domain === r.domain).length;
+  const f = mine.filter(({ s, r }) => s.formality === r.formality).length;
+  console.log(`  ${lang}: domain ${pct(d, mine.length)}, formality ${pct(f, mine.length)}`);
+}
+confusion("Domain confusion", domains, domainPairs);
+confusion("Formality confusion", formalities, formalityPairs);
+if (process.argv.includes("--errors")) {
+  console.log("\nMisclassified:");
+  for (const { s, r } of results) {
+    if (s.domain !== r.domain || s.formality !== r.formality) {
+      console.log(`  ${s.id} [${s.lang}] ${s.source}: expected ${s.domain}/${s.formality}, got ${r.domain}/${r.formality}: ${s.text.slice(0, 110)}`);
     }
   }
 }
-await report("Domain and formality, development set", dev, false);
-await report("Domain and formality, held-out set", holdout, false);
-await report("Domain and formality, both sets", set, true);
 
 // Latency of one analysis of a 2,000-character text, in process.
 const long = set.map((s) => s.text).join(" ");

@@ -8,6 +8,7 @@ import { rateFormality } from "./rate-formality";
 import { rateRisks } from "./rate-risks";
 import { recommendTier } from "./recommend-tier";
 import { extractFeatures } from "./text-features";
+import { loadTextModel, modelInputs, predict } from "./text-model";
 
 /**
  * POST /v1/analyze/headless: language, domain, formality, risks, tier, tags and title of a
@@ -18,8 +19,9 @@ export async function analyzeText(options: { text: string }): Promise<AnalysisRe
   const { text } = options;
   const language = await detectLanguage(text);
   const features = extractFeatures(text, language.language);
-  const domain = classifyDomain(features);
-  const formality = rateFormality(features);
+  const model = predict(await loadTextModel(), modelInputs(text, features));
+  const domain = classifyDomain(features, model);
+  const formality = rateFormality(features, model);
   const { risks } = rateRisks({ features, domain: domain.domain, formality: formality.formality });
   const tier = recommendTier({
     risks,

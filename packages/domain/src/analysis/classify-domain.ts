@@ -2,6 +2,7 @@ import { type Domain } from "@tolk/contract";
 
 import { type LexiconDomain } from "./lexicons";
 import { type TextFeatures } from "./text-features";
+import { type ModelOutput } from "./text-model";
 
 export interface DomainRating {
   domain: Domain;
@@ -19,6 +20,26 @@ const SHORT_TEXT_WORDS = 30;
 /** …and so is a text where domain terms are fewer than this share of its words. */
 export const MIN_DOMAIN_DENSITY = 0.025;
 
+/** Fewer words than this say too little to name a domain: the text is General. */
+export const MIN_MODEL_WORDS = 3;
+
+/**
+ * The domain: the trained model's (text-model.ts), whose inputs include the lexicon counts
+ * below; the margin is how far its most probable domain is ahead of the second. General is
+ * what is left when no domain has evidence, so where the model answers General but the
+ * lexicon rule found enough of one domain's terms, the terms win: the model has seen few
+ * kinds of text per domain (shop copy, supply contracts) and the lexicons cover those. Texts
+ * of fewer than MIN_MODEL_WORDS words are General. Without a model the lexicon rule decides.
+ */
+export function classifyDomain(f: TextFeatures, model?: ModelOutput): DomainRating {
+  const lexicon = classifyDomainByLexicon(f);
+  if (!model) return lexicon;
+  if (f.words < MIN_MODEL_WORDS) return { ...lexicon, domain: "General", margin: 0.2 };
+  if (model.domain.label === "General" && lexicon.domain !== "General") return lexicon;
+  const [first = 0, second = 0] = Object.values(model.domain.probabilities).sort((a, b) => b - a);
+  return { domain: model.domain.label, margin: round(first - second), scores: lexicon.scores };
+}
+
 /**
  * The domain whose terminology the text uses most. Each score is the number of lexicon terms
  * found (other languages' terms count half), plus evidence that is not a word:
@@ -29,7 +50,7 @@ export const MIN_DOMAIN_DENSITY = 0.025;
  * Marketing or Finance score that terms have started; markup and placeholders are software.
  * A text without enough evidence, in count or in density, is General.
  */
-export function classifyDomain(f: TextFeatures): DomainRating {
+export function classifyDomainByLexicon(f: TextFeatures): DomainRating {
   const scores: Record<LexiconDomain, number> = {
     Legal: f.domainHits.Legal,
     Medical: f.domainHits.Medical,

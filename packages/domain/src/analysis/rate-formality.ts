@@ -1,6 +1,7 @@
 import { type Formality } from "@tolk/contract";
 
 import { type TextFeatures } from "./text-features";
+import { type ModelOutput } from "./text-model";
 
 export interface FormalityRating {
   formality: Formality;
@@ -10,6 +11,24 @@ export interface FormalityRating {
 
 /** Net register evidence beyond which a text is Formal (or, negated, Informal). */
 export const FORMALITY_THRESHOLD = 2.5;
+
+/**
+ * The register. Informal is the marker rule's (below), and only where slang, greetings,
+ * interjections or emoji are among its evidence: the model's training texts hold no
+ * conversational register yet, and contractions or familiar address alone are the ordinary
+ * voice of documentation and app copy, not chat. Otherwise the trained model decides between
+ * Formal and Neutral (text-model.ts; its inputs include the rule's marker counts); `score` is
+ * then P(Formal) − P(Informal) scaled to the rule's range. Texts of fewer than 3 words are
+ * Neutral. Without a model the rule decides.
+ */
+export function rateFormality(f: TextFeatures, model?: ModelOutput): FormalityRating {
+  const byMarkers = rateFormalityByMarkers(f);
+  if (!model) return byMarkers;
+  if (byMarkers.formality === "Informal" && f.informalMarkers + f.emoji > 0) return byMarkers;
+  if (f.words < 3) return { formality: "Neutral", score: 0 };
+  const p = model.formality.probabilities;
+  return { formality: model.formality.label, score: Math.round((p.Formal - p.Informal) * 5 * 100) / 100 };
+}
 
 /**
  * The register of a text, from two kinds of evidence:
@@ -24,7 +43,7 @@ export const FORMALITY_THRESHOLD = 2.5;
  * Polite address (vous, Sie, usted) is not formality by itself: it is the ordinary address of
  * instructions and shops. Between the two thresholds a text is Neutral.
  */
-export function rateFormality(f: TextFeatures): FormalityRating {
+export function rateFormalityByMarkers(f: TextFeatures): FormalityRating {
   const per100 = 100 / Math.max(f.words, 20);
   const markers =
     (f.formalMarkers * 1.5 - (f.tPronouns * 1.25 + f.informalMarkers * 1.5 + f.contractions + f.emoji * 1.5 + Math.max(0, f.exclamations - 1) * 0.5)) * per100;

@@ -41,6 +41,23 @@ describe("analyzeText", () => {
     expect((await analyze(text)).formality).toBe(formality);
   });
 
+  it.each([
+    ["Technical", "Lösche den Cache mit dem Befehl clear-cache und starte den Dienst danach neu, damit die Konfiguration neu eingelesen wird."],
+    ["Medical", "Ce médicament peut provoquer des nausées et des maux de tête. Consultez votre médecin si les symptômes persistent plus de trois jours."],
+    [
+      "Legal",
+      "El arrendatario deberá abonar la renta dentro de los cinco primeros días de cada mes, conforme a lo dispuesto en la cláusula tercera del presente contrato.",
+    ],
+    ["Finance", "Die Aktie fiel am Freitag um vier Prozent, nachdem der Konzern seine Gewinnprognose für das laufende Geschäftsjahr gesenkt hatte."],
+  ])("names the domain %s of a paragraph in German, French or Spanish", async (domain, text) => {
+    expect((await analyze(text)).domain).toBe(domain);
+  });
+
+  it("does not call documentation Informal for its contractions alone", async () => {
+    const r = await analyze("You'll find the settings file in your home folder. Don't edit it while the app's running: it's rewritten when the app quits.");
+    expect(r.formality).toBe("Neutral");
+  });
+
   it("sends a short, plain sentence to the mini tier with Low risks", async () => {
     const r = await analyze("The meeting starts at ten.");
     expect(r.model_tier).toBe("mini");

@@ -1,0 +1,412 @@
+/**
+ * The sources of the domain and formality sets: public repositories brought onto the machine
+ * with the `fetch` tool (bare git directories under /work/.mirror/<owner>+<name>/) and Debian's
+ * installed documentation. Each source has one split: a source is either tuning/training data or
+ * test data, never both. The test sources are only those whose licence lets their text be
+ * committed (eval/domain-formality-test.jsonl); training data is never committed, only the
+ * model trained on it (src/analysis/domain-model.json) and the manifest.
+ *
+ * `domain` and `formality` are each source's genre default; a text is labelled by its content
+ * per the guideline in docs/analysis.md, so the labeller (label-domain-formality.ts) may
+ * override them text by text.
+ */
+import { type Domain, type Formality } from "@tolk/contract";
+
+export type Split = "train" | "test";
+
+export interface Source {
+  /** Stable id: the repository (owner/name) or "debian:<what>". */
+  id: string;
+  split: Split;
+  domain: Domain;
+  formality: Formality;
+  licence: string;
+  /** How the texts are read: see build-domain-formality-set.ts. */
+  reader:
+    | { kind: "markdown"; include: RegExp; lang: (path: string) => string | null }
+    | { kind: "text"; include: RegExp; lang: (path: string) => string | null; gutenberg?: boolean }
+    | { kind: "ftl"; include: RegExp; lang: (path: string) => string | null }
+    | { kind: "fastlane" }
+    | { kind: "covid-faq"; agencies: readonly string[] }
+    | { kind: "yaml-sections"; path: (lang: string) => string; sections: readonly string[] }
+    | { kind: "e3c" }
+    | { kind: "epi-leaflets" }
+    | { kind: "clara-med" }
+    | { kind: "python-strings"; include: RegExp; lang: (path: string) => string | null };
+}
+
+const first = (re: RegExp) => (path: string) => re.exec(path)?.[1] ?? null;
+const only = (lang: string) => () => lang;
+const LANGS: Record<string, string> = { en: "en", "en-US": "en", "en-GB": "en", de: "de", "de-DE": "de", es: "es", "es-ES": "es", fr: "fr", "fr-FR": "fr" };
+export const normaliseLang = (code: string | null): string | null => (code ? (LANGS[code] ?? null) : null);
+
+export const SOURCES: readonly Source[] = [
+  // Legal: terms, policies, licences, statutes.
+  {
+    id: "mozilla/legal-docs",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "CC-BY-SA-3.0",
+    reader: { kind: "markdown", include: /^(en|de|es-ES|fr)\/[^/]+\.md$/, lang: first(/^([a-zA-Z-]+)\//) },
+  },
+  {
+    id: "Automattic/legalmattic",
+    split: "test",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "CC-BY-SA-4.0",
+    reader: { kind: "markdown", include: /\.md$/, lang: only("en") },
+  },
+  {
+    id: "basecamp/policies",
+    split: "test",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "CC-BY-4.0",
+    reader: { kind: "markdown", include: /\/index\.md$/, lang: only("en") },
+  },
+  {
+    id: "etalab/codes-juridiques-francais",
+    split: "test",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "Licence Ouverte (French public law)",
+    reader: {
+      kind: "markdown",
+      include: /^codes-en-vigueur\/(code-civil|code-de-la-consommation|code-du-travail|code-de-la-propriete-intellectuelle)\/.*\.md$/,
+      lang: only("fr"),
+    },
+  },
+  {
+    id: "bundestag/gesetze",
+    split: "test",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "Unlicense (German federal law, public domain)",
+    reader: { kind: "markdown", include: /^[a-z]\/(bgb|hgb|urhg|bdsg_2018|tmg|uwg|kschg|agg|ttdsg|dsgvo)\/index\.md$/, lang: only("de") },
+  },
+  {
+    id: "amatiasq/constitucion-espanola",
+    split: "test",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "Spanish public law (BOE)",
+    reader: { kind: "markdown", include: /\.md$/, lang: only("es") },
+  },
+  {
+    id: "github/site-policy",
+    split: "test",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "CC0-1.0",
+    reader: { kind: "markdown", include: /^Policies\/.*\.md$/, lang: only("en") },
+  },
+  {
+    id: "github/choosealicense.com",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "MIT (licence texts: their own terms)",
+    reader: { kind: "text", include: /^_licenses\/.*\.txt$/, lang: only("en") },
+  },
+
+  // Medical: public-health answers, clinical case reports, package leaflets.
+  // The FAQ answers of six public-health agencies are six test sources; a seventh trains.
+  ...[
+    "Bundesministerium für Gesundheit (BMG)",
+    "Robert Koch Institute (RKI)",
+    "European Centre for Disease Prevention and Control",
+    "UNICEF",
+    "Berufsverband der Frauenärzte (BvF)",
+    "Center for Disease Control and Prevention (CDC)",
+  ].map((agency): Source => ({
+    id: `deepset-ai/COVID-QA#${agency}`,
+    split: "test",
+    domain: "Medical",
+    formality: "Neutral",
+    licence: "Apache-2.0 (answers of public-health agencies)",
+    reader: { kind: "covid-faq", agencies: [agency] },
+  })),
+  {
+    id: "deepset-ai/COVID-QA#Bundeszentrale für gesundheitliche Aufklärung (BZgA)",
+    split: "train",
+    domain: "Medical",
+    formality: "Neutral",
+    licence: "Apache-2.0 (answers of public-health agencies)",
+    reader: { kind: "covid-faq", agencies: ["Bundeszentrale für gesundheitliche Aufklärung (BZgA)"] },
+  },
+  {
+    id: "hltfbk/E3C-Corpus",
+    split: "train",
+    domain: "Medical",
+    formality: "Formal",
+    licence: "CC-BY-NC-4.0 (training only, not committed)",
+    reader: { kind: "e3c" },
+  },
+  {
+    id: "joofio/test-epi-composition",
+    split: "train",
+    domain: "Medical",
+    formality: "Neutral",
+    licence: "EMA product information (training only, not committed)",
+    reader: { kind: "epi-leaflets" },
+  },
+  {
+    id: "lcampillos/CLARA-MeD",
+    split: "train",
+    domain: "Medical",
+    formality: "Formal",
+    licence: "research and education (training only, not committed)",
+    reader: { kind: "clara-med" },
+  },
+
+  // Marketing: store listings and product landing pages.
+  { id: "Ashinch/ReadYou", split: "test", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "CatimaLoyalty/Android", split: "test", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "EnjoyingFOSS/feeel", split: "test", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Darkempire78/OpenCalc", split: "test", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "AkaneTan/Gramophone", split: "test", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "BlueWallet/BlueWallet", split: "test", domain: "Marketing", formality: "Neutral", licence: "MIT", reader: { kind: "fastlane" } },
+  {
+    id: "mozilla-l10n/www-l10n",
+    split: "test",
+    domain: "Marketing",
+    formality: "Neutral",
+    licence: "MPL-2.0",
+    reader: {
+      kind: "ftl",
+      include: /^(en|de|es-ES|fr)\/(firefox\/browsers|firefox\/features|products\/vpn|firefox\/new|firefox\/home)/,
+      lang: first(/^([a-zA-Z-]+)\//),
+    },
+  },
+  { id: "BlackyHawky/Clock", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Crustack/NotallyX", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Akylas/oss-weather", split: "train", domain: "Marketing", formality: "Neutral", licence: "MIT", reader: { kind: "fastlane" } },
+  { id: "AndBible/and-bible", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "TeamNewPipe/NewPipe", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Crazy-Marvin/ToDont", split: "train", domain: "Marketing", formality: "Neutral", licence: "Apache-2.0 (training only)", reader: { kind: "fastlane" } },
+  { id: "Craeckie/parcels", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0 (training only)", reader: { kind: "fastlane" } },
+  {
+    id: "EvilInsultGenerator/android-app",
+    split: "train",
+    domain: "Marketing",
+    formality: "Neutral",
+    licence: "see repository (training only)",
+    reader: { kind: "fastlane" },
+  },
+  {
+    id: "DroidWorksStudio/EasyLauncher",
+    split: "train",
+    domain: "Marketing",
+    formality: "Neutral",
+    licence: "see repository (training only)",
+    reader: { kind: "fastlane" },
+  },
+  { id: "Benji377/Timety", split: "train", domain: "Marketing", formality: "Neutral", licence: "see repository (training only)", reader: { kind: "fastlane" } },
+  {
+    id: "Adventech/sabbath-school-android",
+    split: "train",
+    domain: "Marketing",
+    formality: "Neutral",
+    licence: "see repository (training only)",
+    reader: { kind: "fastlane" },
+  },
+  {
+    id: "Delta-Icons/android",
+    split: "train",
+    domain: "Marketing",
+    formality: "Neutral",
+    licence: "see repository (training only)",
+    reader: { kind: "fastlane" },
+  },
+  {
+    id: "Divested-Mobile/Mull-Fenix",
+    split: "train",
+    domain: "Marketing",
+    formality: "Neutral",
+    licence: "MPL-2.0 (training only)",
+    reader: { kind: "fastlane" },
+  },
+  { id: "Automattic/simplenote-android", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-2.0", reader: { kind: "fastlane" } },
+
+  // Finance: finance and tax guides, financial encyclopedia.
+  {
+    id: "usdaud/algotradinglib.github.io",
+    split: "test",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "CC0-1.0",
+    reader: { kind: "markdown", include: /^en\/pedia\/.*\.md$/, lang: only("en") },
+  },
+  {
+    id: "joshjluo/personal-finance-guide",
+    split: "test",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "MIT",
+    reader: { kind: "markdown", include: /^(docs|blog)\/.*\.mdx?$/, lang: only("en") },
+  },
+  {
+    id: "mcc-us/irs.ea",
+    split: "test",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "IRS publications (US government work, public domain)",
+    reader: { kind: "markdown", include: /^(_pages|_posts|_docs)\/.*\.md$/, lang: only("en") },
+  },
+  {
+    id: "jlevy/og-equity-compensation",
+    split: "test",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "CC-BY-SA-4.0",
+    reader: { kind: "markdown", include: /^README\.md$/, lang: only("en") },
+  },
+  {
+    id: "rchavarria/rchavarria.github.com",
+    split: "test",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "GPL-3.0",
+    reader: { kind: "markdown", include: /^_posts\/.*(financ|dinero|invers|ahorro).*\.markdown$/, lang: only("es") },
+  },
+  {
+    id: "bitcoin-dot-org/Bitcoin.org",
+    split: "test",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "MIT",
+    reader: { kind: "yaml-sections", path: (lang) => `_translations/${lang}.yml`, sections: ["you-need-to-know", "faq", "vocabulary"] },
+  },
+  {
+    id: "setrar/Business",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: { kind: "markdown", include: /\.md$/, lang: only("en") },
+  },
+  {
+    id: "andres-olarte396/inteligencia-economica-y-financiera",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "CC-BY-NC-SA-4.0 (training only, not committed)",
+    reader: { kind: "markdown", include: /^\d+-.*\.md$/, lang: only("es") },
+  },
+  {
+    id: "sven337/wblg",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: { kind: "markdown", include: /(Epargne|argent|bourse|impot|retraite|credit|immobilier)/i, lang: only("fr") },
+  },
+  {
+    id: "esanchez56/elouan-website",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: { kind: "markdown", include: /^content\/economie\/.*\.md$/, lang: only("fr") },
+  },
+
+  // General: fiction, letters, folklore, travel writing.
+  {
+    id: "GITenberg/Jack-Sheppard--A-Romance_16215",
+    split: "test",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /^16215\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "GITenberg/Katrine--A-Novel_14263",
+    split: "test",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /^14263\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "GITenberg/Beethoven-s-Letters-1790-1826-Volume-2_13272",
+    split: "test",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /\d+\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "GITenberg/American-AdventuresA-Second-Trip-Abroad-at-home-_18304",
+    split: "test",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /\d+\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "imiolek-ireneusz/eduActiv8",
+    split: "test",
+    domain: "General",
+    formality: "Neutral",
+    licence: "GPL-3.0 (Grimm's tale, public domain)",
+    reader: { kind: "python-strings", include: /^i18n\/custom\/kbrd\/(de|fr|en)_cinderella\.py$/, lang: first(/kbrd\/([a-z]+)_/) },
+  },
+  {
+    id: "GITenberg/News-from-Nowhere--Or-An-Epoch-of-Rest--13-Being-Some-Chapters-from-a-Utopian-Romance_3261",
+    split: "test",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /\d+\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "GITenberg/The-Little-Colonel-s-Hero_15122",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /\d+\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "GITenberg/The-Log-School-House-on-the-Columbia_14881",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /\d+\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "GITenberg/Guernsey-Folk-Lore-a-collection-of-popular-superstitions-legendary-tales-peculiar-customs-pro__52834",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Public domain (Project Gutenberg)",
+    reader: { kind: "text", include: /\d+\.txt$/, lang: only("en"), gutenberg: true },
+  },
+  {
+    id: "gesaretto/notebooks",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Kafka's stories (public domain)",
+    reader: { kind: "python-strings", include: /kafka_stories\.py$/, lang: only("de") },
+  },
+  {
+    id: "RinaldoBenaccetta/Victor",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: { kind: "text", include: /demoText\/.*\.js$/, lang: only("fr") },
+  },
+  {
+    id: "debian:common-licenses",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "the licences' own terms (verbatim copying permitted)",
+    reader: { kind: "text", include: /.*/, lang: only("en") },
+  },
+];

@@ -1,0 +1,182 @@
+/**
+ * Trains the domain and formality model (src/analysis/text-model.json) on the training split:
+ *
+ *   pnpm --filter @tolk/domain exec tsx eval/build-domain-formality-set.ts   # the data
+ *   pnpm --filter @tolk/domain exec tsx eval/train-text-model.ts
+ *
+ * Multinomial logistic regression, two heads (domain, formality) on the same inputs
+ * (text-model.ts), trained with AdaGrad and L2. Deterministic: fixed order, no randomness.
+ * Guards against learning a source instead of a class:
+ * - a word is an input only if it occurs in texts of at least MIN_SOURCES sources, and function
+ *   words (the stopword lists of en, de, es, fr) are not inputs: they tell the language, and
+ *   where a domain's training texts are in fewer languages, the language would stand in for
+ *   the domain;
+ * - each source weighs at most as much as SOURCE_CAP texts, and within each language every
+ *   class weighs the same, for the same reason.
+ * The test split is never read here.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { deu, eng, fra, spa } from "stopword";
+
+import { classifyDomainByLexicon } from "../src/analysis/classify-domain";
+import { rateFormalityByMarkers } from "../src/analysis/rate-formality";
+import { extractFeatures } from "../src/analysis/text-features";
+import { DOMAIN_CLASSES, FORMALITY_CLASSES, type TextModel, modelInputs } from "../src/analysis/text-model";
+import { type Unit } from "./build-domain-formality-set";
+
+const TRAIN = join(import.meta.dirname, "../../../.data/domain-formality-train.jsonl");
+const OUT = join(import.meta.dirname, "../src/analysis/text-model.json");
+/** Hyperparameters; TRAIN_<NAME> overrides one for a --cv run. */
+const param = (name: string, value: number) => Number(process.env[`TRAIN_${name}`] ?? value);
+const MIN_SOURCES = param("MIN_SOURCES", 3);
+const MIN_TEXTS = param("MIN_TEXTS", 4);
+const MAX_INPUTS = param("MAX_INPUTS", 5000);
+const SOURCE_CAP = param("SOURCE_CAP", 150);
+const EPOCHS = param("EPOCHS", 15);
+const RATE = param("RATE", 0.5);
+const L2 = param("L2", 5e-4);
+/** Weights below this are dropped, the rest rounded: the file stays small. */
+const PRUNE = 0.02;
+
+const units = readFileSync(TRAIN, "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Unit);
+
+const examples = units.map((u) => ({ u, x: modelInputs(u.text, extractFeatures(u.text, u.lang)) }));
+
+// Inputs: dense ones always; words seen in enough texts of enough sources.
+const sourcesOf = new Map<string, Set<string>>();
+const textsOf = new Map<string, number>();
+for (const { u, x } of examples) {
+  for (const k of x.keys()) {
+    if (!sourcesOf.has(k)) sourcesOf.set(k, new Set());
+    sourcesOf.get(k)?.add(u.source.split("#")[0] as string);
+    textsOf.set(k, (textsOf.get(k) ?? 0) + 1);
+  }
+}
+const fold = (w: string) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+const FUNCTION_WORDS = new Set([...eng, ...deu, ...fra, ...spa].map((w) => `w:${fold(w)}`));
+const inputs = [...textsOf.keys()]
+  .filter((k) => !FUNCTION_WORDS.has(k))
+  .filter((k) => k.startsWith("d:") || ((sourcesOf.get(k)?.size ?? 0) >= MIN_SOURCES && (textsOf.get(k) ?? 0) >= MIN_TEXTS))
+  .sort((a, b) => (textsOf.get(b) ?? 0) - (textsOf.get(a) ?? 0) || (a < b ? -1 : 1))
+  .slice(0, MAX_INPUTS);
+const index = new Map(inputs.map((k, i) => [k, i]));
+
+// Example weights: sources capped, then classes balanced, per head.
+const perSource = new Map<string, number>();
+for (const { u } of examples) perSource.set(u.source, (perSource.get(u.source) ?? 0) + 1);
+const sourceWeight = (u: Unit) => Math.min(1, SOURCE_CAP / (perSource.get(u.source) ?? 1));
+/** Weight of a (language, class) cell: every cell present weighs the same in total. */
+function cellWeights(label: (u: Unit) => string): (u: Unit) => number {
+  const mass = new Map<string, number>();
+  const cell = (u: Unit) => `${u.lang}\t${label(u)}`;
+  for (const { u } of examples) mass.set(cell(u), (mass.get(cell(u)) ?? 0) + sourceWeight(u));
+  const total = [...mass.values()].reduce((a, b) => a + b, 0);
+  return (u) => total / (mass.size * (mass.get(cell(u)) ?? total));
+}
+const domainWeight = cellWeights((u) => u.domain);
+const formalityWeight = cellWeights((u) => u.formality);
+
+const K = DOMAIN_CLASSES.length + FORMALITY_CLASSES.length;
+
+const softmax = (xs: number[]) => {
+  const m = Math.max(...xs);
+  const e = xs.map((v) => Math.exp(v - m));
+  const s = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / s);
+};
+
+const allRows = examples.map(({ u, x }) => ({
+  u,
+  x: [...x].filter(([k]) => index.has(k)).map(([k, v]) => [index.get(k) as number, v] as const),
+  d: DOMAIN_CLASSES.indexOf(u.domain),
+  r: FORMALITY_CLASSES.indexOf(u.formality),
+  wd: sourceWeight(u) * domainWeight(u),
+  wr: sourceWeight(u) * formalityWeight(u),
+}));
+// A fixed interleaving of the sources, so an epoch does not see one source at a time.
+allRows.sort((a, b) => (a.u.id < b.u.id ? -1 : 1));
+type Row = (typeof allRows)[number];
+
+function train(rows: Row[]): { W: number[][]; B: number[] } {
+  const W = inputs.map(() => new Array<number>(K).fill(0));
+  const B = new Array<number>(K).fill(0);
+  const G = inputs.map(() => new Array<number>(K).fill(1e-8));
+  const GB = new Array<number>(K).fill(1e-8);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (const row of rows) {
+      const scores = [...B];
+      for (const [i, v] of row.x) for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
+      const pd = softmax(scores.slice(0, DOMAIN_CLASSES.length));
+      const pr = softmax(scores.slice(DOMAIN_CLASSES.length));
+      const grad = [...pd.map((p, c) => row.wd * (p - (c === row.d ? 1 : 0))), ...pr.map((p, c) => row.wr * (p - (c === row.r ? 1 : 0)))];
+      for (let c = 0; c < K; c++) {
+        const g = grad[c] as number;
+        GB[c] = (GB[c] as number) + g * g;
+        B[c] = (B[c] as number) - (RATE * g) / Math.sqrt(GB[c] as number);
+      }
+      for (const [i, v] of row.x) {
+        const w = W[i] as number[];
+        const gi = G[i] as number[];
+        for (let c = 0; c < K; c++) {
+          const g = (grad[c] as number) * v + L2 * (w[c] as number);
+          gi[c] = (gi[c] as number) + g * g;
+          w[c] = (w[c] as number) - (RATE * g) / Math.sqrt(gi[c] as number);
+        }
+      }
+    }
+  }
+  return { W, B };
+}
+
+const argmax = (xs: number[]) => xs.reduce((best, v, i) => (v > (xs[best] ?? -Infinity) ? i : best), 0);
+
+// --cv: grouped cross-validation on the training split (4 folds by repository), the only
+// figure hyperparameters are chosen by; the test split stays unseen.
+if (process.argv.includes("--cv")) {
+  const repo = (r: Row) => r.u.source.split("#")[0] as string;
+  let d = 0;
+  let f = 0;
+  let n = 0;
+  for (let fold = 0; fold < 4; fold++) {
+    const inFold = (r: Row) => parseInt(createHash("sha256").update(repo(r)).digest("hex").slice(0, 2), 16) % 4 === fold;
+    const { W, B } = train(allRows.filter((r) => !inFold(r)));
+    for (const r of allRows.filter(inFold)) {
+      const scores = [...B];
+      for (const [i, v] of r.x) for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
+      // Macro view: every held-out text weighs as its source's and class's weight.
+      if (argmax(scores.slice(0, DOMAIN_CLASSES.length)) === r.d) d += r.wd;
+      if (argmax(scores.slice(DOMAIN_CLASSES.length)) === r.r) f += r.wr;
+      n += 1;
+    }
+  }
+  const wd = allRows.reduce((a, r) => a + r.wd, 0);
+  const wr = allRows.reduce((a, r) => a + r.wr, 0);
+  // The rules need no training: their figure on the same texts, weighted alike, is the baseline.
+  let rd = 0;
+  let rf = 0;
+  for (const r of allRows) {
+    const f = extractFeatures(r.u.text, r.u.lang);
+    if (classifyDomainByLexicon(f).domain === r.u.domain) rd += r.wd;
+    if (rateFormalityByMarkers(f).formality === r.u.formality) rf += r.wr;
+  }
+  console.log(`rules alone (weighted): domain ${((rd / wd) * 100).toFixed(1)} %, formality ${((rf / wr) * 100).toFixed(1)} %`);
+  console.log(`grouped 4-fold CV (weighted): domain ${((d / wd) * 100).toFixed(1)} %, formality ${((f / wr) * 100).toFixed(1)} % over ${n} texts`);
+  process.exit(0);
+}
+
+const { W, B } = train(allRows);
+
+// Keep inputs that matter, rounded to 2 decimals.
+const round = (v: number) => Math.round(v * 100) / 100;
+const kept = inputs
+  .map((name, i) => ({ name, w: (W[i] as number[]).map(round) }))
+  .filter(({ name, w }) => name.startsWith("d:") || w.some((v) => Math.abs(v) >= PRUNE));
+const model: TextModel = { inputs: kept.map((k) => k.name), weights: kept.map((k) => k.w), bias: B.map(round) };
+writeFileSync(OUT, JSON.stringify(model) + "\n");
+console.log(`${units.length} training texts from ${perSource.size} sources; ${kept.length} inputs kept of ${inputs.length}; wrote ${OUT}`);

@@ -1,0 +1,125 @@
+import { type Domain, type Formality, domains, formalities } from "@tolk/contract";
+
+import { type LexiconDomain } from "./lexicons";
+import { type TextFeatures } from "./text-features";
+import { stripNonProse } from "./text-units";
+
+/**
+ * A linear model (multinomial logistic regression) over the words of a text and the counts of
+ * text-features.ts, trained on public texts by eval/train-text-model.ts; its weights are in
+ * text-model.json, loaded on the first analysis. One set of inputs, two outputs: the domain
+ * (six classes) and the formality (three).
+ *
+ * Inputs, all in [0, 1]-ish ranges so one regularisation fits all:
+ * - "w:<word>": the word occurs (lower case, without accents), and "p:<prefix>" for the first
+ *   five letters of longer words, so inflected forms and compounds share evidence;
+ * - "d:<name>": rates per 100 words of the features the rules already count (contractions,
+ *   familiar and polite address, exclamations, emoji, imperatives, domain terms of the
+ *   lexicons…) and the shape of the prose (sentence and word length). The lexicons' evidence is
+ *   thus an input of the model, weighted by what the training data showed.
+ * The word inputs are scaled to unit length, so a long text does not weigh more than a short one.
+ */
+export interface TextModel {
+  /** Input names, in the order of the weight rows. */
+  inputs: string[];
+  /** weights[i] = the input's weight for each domain, then for each formality. */
+  weights: number[][];
+  bias: number[];
+}
+
+export const DOMAIN_CLASSES: readonly Domain[] = domains;
+export const FORMALITY_CLASSES: readonly Formality[] = formalities;
+
+const PREFIX = 5;
+const LEXICON_DOMAINS: readonly LexiconDomain[] = ["Legal", "Medical", "Marketing", "Technical", "Finance"];
+
+const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** The inputs of a text: name → value. */
+export function modelInputs(text: string, f: TextFeatures): Map<string, number> {
+  const sparse = new Map<string, number>();
+  for (const word of fold(stripNonProse(text)).match(/\p{L}{2,24}/gu) ?? []) {
+    sparse.set(`w:${word}`, 1);
+    if (word.length > PREFIX + 1) sparse.set(`p:${word.slice(0, PREFIX)}`, 1);
+  }
+  const norm = Math.sqrt(sparse.size) || 1;
+  for (const [k, v] of sparse) sparse.set(k, v / norm);
+
+  const per100 = 100 / Math.max(f.words, 10);
+  const rate = (n: number, cap = 10) => Math.min(n * per100, cap) / cap;
+  const dense: Record<string, number> = {
+    contractions: rate(f.contractions),
+    exclamations: rate(f.exclamations),
+    questions: rate(f.questions),
+    emoji: rate(f.emoji),
+    tPronouns: rate(f.tPronouns),
+    vPronouns: rate(f.vPronouns),
+    personal: rate(f.personal, 20),
+    imperatives: rate(f.imperatives),
+    formalMarkers: rate(f.formalMarkers),
+    informalMarkers: rate(f.informalMarkers),
+    currency: rate(f.currency),
+    measures: rate(f.measures),
+    numbers: rate(f.numbers, 20),
+    code: rate(f.placeholders + f.markup + f.links),
+    acronyms: rate(f.acronyms),
+    sentenceWords: Math.min(f.meanSentenceWords, 60) / 60,
+    wordLength: Math.min(f.meanWordLength, 10) / 10,
+    short: f.words < 12 ? 1 : 0,
+  };
+  for (const d of LEXICON_DOMAINS) dense[`terms${d}`] = rate(f.domainHits[d], 20);
+  for (const [k, v] of Object.entries(dense)) if (v !== 0) sparse.set(`d:${k}`, v);
+  return sparse;
+}
+
+export interface ModelOutput {
+  domain: { label: Domain; probabilities: Record<Domain, number> };
+  formality: { label: Formality; probabilities: Record<Formality, number> };
+}
+
+/** Row index of each input name, built once per model. */
+const indexes = new WeakMap<TextModel, Map<string, number>>();
+
+export function predict(model: TextModel, inputs: Map<string, number>): ModelOutput {
+  let index = indexes.get(model);
+  if (!index) {
+    index = new Map(model.inputs.map((name, i) => [name, i]));
+    indexes.set(model, index);
+  }
+  const scores = [...model.bias];
+  for (const [name, value] of inputs) {
+    const row = index.get(name);
+    if (row === undefined) continue;
+    const w = model.weights[row] as number[];
+    for (let c = 0; c < scores.length; c++) scores[c] = (scores[c] as number) + (w[c] as number) * value;
+  }
+  const d = softmax(scores.slice(0, DOMAIN_CLASSES.length));
+  const r = softmax(scores.slice(DOMAIN_CLASSES.length));
+  return {
+    domain: {
+      label: DOMAIN_CLASSES[argmax(d)] as Domain,
+      probabilities: Object.fromEntries(DOMAIN_CLASSES.map((c, i) => [c, d[i] ?? 0])) as Record<Domain, number>,
+    },
+    formality: {
+      label: FORMALITY_CLASSES[argmax(r)] as Formality,
+      probabilities: Object.fromEntries(FORMALITY_CLASSES.map((c, i) => [c, r[i] ?? 0])) as Record<Formality, number>,
+    },
+  };
+}
+
+export function softmax(xs: number[]): number[] {
+  const max = Math.max(...xs);
+  const e = xs.map((x) => Math.exp(x - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / sum);
+}
+
+const argmax = (xs: number[]) => xs.reduce((best, x, i) => (x > (xs[best] ?? -Infinity) ? i : best), 0);
+
+let loading: Promise<TextModel> | null = null;
+
+/** The trained weights, read once on first use (a few hundred KB, so not at start-up). */
+export function loadTextModel(): Promise<TextModel> {
+  loading ??= import("./text-model.json").then((m) => (m as { default: TextModel }).default);
+  return loading;
+}
