@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { type FakeLlm, startFakeLlm } from "@tolk/engines/testing";
+
 import { type RunningServer, startServer, tempDataDir, tolk } from "../src/server";
 
 // Weblate's DeepL and LibreTranslate backends, replayed request by request against the
@@ -14,6 +16,29 @@ import { type RunningServer, startServer, tempDataDir, tolk } from "../src/serve
 const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
 const redisUrl = process.env.TOLK_TEST_REDIS_URL;
 const PAUSING = [401, 403, 429, 456, 503];
+
+interface WeblateOptions {
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What Weblate's `request()` sends: its Referer and Accept, plus the backend's own headers. */
+async function weblateRequest(baseUrl: string, method: string, path: string, options: WeblateOptions = {}) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Referer: "https://weblate.example.org/",
+      Accept: "application/json; charset=utf-8",
+      "User-Agent": "Weblate/5.15",
+      ...(options.json === undefined ? {} : { "Content-Type": "application/json" }),
+      ...options.headers,
+    },
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  const text = await res.text();
+  expect(res.headers.get("content-type") ?? "", `${method} ${path}`).toMatch(text ? /json/ : /.*/);
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
 
 describe("Weblate's machine-translation backends against the production build", () => {
   const data = tempDataDir();
@@ -46,23 +71,7 @@ describe("Weblate's machine-translation backends against the production build", 
     }
   });
 
-  /** What Weblate's `request()` sends: its Referer and Accept, plus the backend's own headers. */
-  const weblate = async (method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        Referer: "https://weblate.example.org/",
-        Accept: "application/json; charset=utf-8",
-        "User-Agent": "Weblate/5.15",
-        ...(options.json === undefined ? {} : { "Content-Type": "application/json" }),
-        ...options.headers,
-      },
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
-    });
-    const text = await res.text();
-    expect(res.headers.get("content-type") ?? "", `${method} ${path}`).toMatch(text ? /json/ : /.*/);
-    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-  };
+  const weblate = (method: string, path: string, options: WeblateOptions = {}) => weblateRequest(server.url, method, path, options);
 
   describe("DeepL backend (API URL https://tolk.example/v2/; Weblate drops the /v2)", () => {
     const deepl = (method: string, path: string, json?: unknown) => weblate(method, path, { json, headers: { Authorization: `DeepL-Auth-Key ${key}` } });
@@ -204,5 +213,44 @@ describe("Weblate's machine-translation backends against the production build", 
       expect(out[0]).toMatch(/casa/);
       expect(out[1]).toContain('<x id="7"></x>');
     });
+  });
+});
+
+// With an engine for German configured (an OpenAI-compatible LLM; here a local stand-in, since no
+// model runs offline), Weblate's en→de check passes through both backends, so it saves.
+describe("Weblate's settings check with an engine for German configured", () => {
+  const data = tempDataDir();
+  let server: RunningServer;
+  let llm: FakeLlm;
+  let key = "";
+
+  beforeAll(async () => {
+    llm = await startFakeLlm((segment) => (segment === "test" ? "Test" : `[de] ${segment}`));
+    const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
+    key = String((await tolk(["seed"], env)).api_key);
+    server = await startServer({ ...env, LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: "llm-key", LLM_MODEL_STANDARD: "some-model" });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await llm.close();
+    data.remove();
+  });
+
+  it("DeepL backend: German is listed, and validate_settings' en→de call answers 200", async () => {
+    const headers = { Authorization: `DeepL-Auth-Key ${key}` };
+    const languages = await weblateRequest(server.url, "GET", "/v3/languages?resource=translate_text", { headers });
+    expect((languages.body as { lang: string; usable_as_target: boolean }[]).some((l) => l.lang.toUpperCase() === "DE" && l.usable_as_target)).toBe(true);
+    const check = await weblateRequest(server.url, "POST", "/v2/translate", {
+      headers,
+      json: { text: ["test"], source_lang: "en", target_lang: "de", formality: "default", tag_handling: "xml", ignore_tags: ["x"] },
+    });
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ translations: [{ text: "Test" }] });
+  });
+
+  it("LibreTranslate backend: the same check answers 200", async () => {
+    const check = await weblateRequest(server.url, "POST", "/libretranslate/translate", { json: { api_key: key, q: ["test"], source: "en", target: "de" } });
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({ translatedText: ["Test"] });
   });
 });
