@@ -117,7 +117,7 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   if (!first || first[1].score / total < MIN_PROBABILITY) return { language: AUTO, confidence: 0, reason: "unknown" };
   const confidence = round(Math.min(1, (first[1].score - (second?.[1].score ?? 0)) / first[1].score));
   if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
-  return { language: resolveFamily(prose, first[0], first[1].best), confidence };
+  return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total), confidence };
 }
 
 let models: Promise<Models> | undefined;

@@ -142,7 +142,7 @@ const SCANDINAVIAN: Family = {
         "køyra",
         "varsla",
       ],
-      endings: /(?:leg|lege|ast|inga|ingane|ane)$/,
+      endings: /(?:leg|lege|ast|inga|ingane|\p{L}{3}ar|\p{L}{3}ane)$/u,
     },
     da: {
       words: [
@@ -670,13 +670,20 @@ const FAMILY_OF: ReadonlyMap<string, Family> = new Map([
 
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)?/gu) ?? [];
 
-/** The model's answer, or the family member the text's words point to. */
-export function resolveFamily(text: string, label: string, code: string): string {
+/**
+ * Above this share of the models' evidence for their answer, a neighbour's marker words do not
+ * overturn it: both models are sure, and a few shared function words would only add noise.
+ * The standards of one language (nb/nn, hr/bs/sr, ms/id) are decided by the words regardless.
+ */
+const SURE = 0.9;
+
+/** The models' answer, or the family member the text's words point to. */
+export function resolveFamily(text: string, label: string, code: string, share: number): string {
   if (label === "sh" || code === "hr" || code === "bs" || code === "sr" || code === "sl") return serboCroatian(text, code);
   if (code === "ms" || code === "id") return malayOrIndonesian(text, code);
   // Danish and Norwegian letters send a text the model misread (as German, French…) to its family.
   const family = FAMILY_OF.get(label) ?? FAMILY_OF.get(code) ?? (/[æøå]/i.test(text) ? SCANDINAVIAN : undefined);
-  if (!family) return code;
+  if (!family || (share >= SURE && !family.standards?.includes(code))) return code;
   const words = tokens(text);
   const counts = new Map<string, number>();
   for (const [member, markers] of Object.entries(family.members)) {
