@@ -25,7 +25,7 @@ describe("evaluation targets", () => {
     ["debian-catalogs-test", 0.84],
     ["mozilla-www-test", 0.9],
   ])(
-    "identifies the languages of %s (macro accuracy ≥ %s, "auto" ≤ 0.02)",
+    "identifies the languages of %s (macro accuracy ≥ %s, auto ≤ 0.02)",
     async (name, floor) => {
       const set = LANGID_SETS.find((s) => s.name === name);
       const samples = set ? readSet(set) : null;
