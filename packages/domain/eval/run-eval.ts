@@ -1,7 +1,8 @@
 /**
  * `pnpm eval`: accuracy and confusion matrices of the analysis on the checked-in sets.
  *
- * - eval/langid-set.jsonl: language identification (built by build-langid-set.ts);
+ * - eval/langid/*-test.jsonl: language identification, on the test split of the sets in
+ *   langid-sets.ts (each set's build script is named there);
  * - eval/domain-formality-test.jsonl: domain and formality, the test split of public texts
  *   (build-domain-formality-set.ts; the model was trained on other sources only);
  * - the in-process latency of analyzing a 2,000-character text (p50, p95).
@@ -16,6 +17,8 @@ import { classifyDomainByLexicon } from "../src/analysis/classify-domain";
 import { rateFormalityByMarkers } from "../src/analysis/rate-formality";
 import { extractFeatures } from "../src/analysis/text-features";
 import { AUTO, detectLanguage } from "../src/analysis/detect-language";
+import { LANGID_SETS, type LangidSample, readSet } from "./langid-sets";
+import { score as langidScore, percent, weakest } from "./langid-score";
 
 const read = <T>(file: string): T[] =>
   readFileSync(join(import.meta.dirname, file), "utf8")
@@ -37,20 +40,44 @@ function confusion(title: string, labels: readonly string[], pairs: readonly [st
 
 const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(1)}% (${n}/${of})`;
 
-// Language identification.
-const langSet = read<{ lang: string; text: string }>("langid-set.jsonl");
-const langDetected = await Promise.all(langSet.map((s) => detectLanguage(s.text)));
-const langPairs = langSet.map((s, i) => [s.lang, langDetected[i]?.language ?? AUTO] as [string, string]);
-const langRight = langPairs.filter(([e, g]) => e === g).length;
-const langAuto = langPairs.filter(([, g]) => g === AUTO).length;
-console.log(`Language identification: ${langSet.length} sentences, ${new Set(langSet.map((s) => s.lang)).size} languages`);
-console.log(`  accuracy ${pct(langRight, langSet.length)}; "auto" ${langAuto}; wrong language ${langSet.length - langRight - langAuto}`);
-console.log(`  accuracy where a language was named: ${pct(langRight, langSet.length - langAuto)}`);
-const langLabels = [...new Set(langSet.map((s) => s.lang))];
-confusion(
-  "Language confusion (errors only; diagonal omitted)",
-  langLabels.filter((l) => langPairs.some(([e, g]) => e === l && g !== l)),
-  langPairs.filter(([e, g]) => e !== g),
+// Language identification: every test set of langid-sets.ts that is built on this machine
+// (figures only from the test split; the tuning split is for writing the rules).
+const LANG_TARGET = { macro: 0.97, floor: 0.9, auto: 0.02 };
+const langTest: LangidSample[] = [];
+const langAnswers: string[] = [];
+for (const set of LANGID_SETS.filter((s) => s.split === "test")) {
+  const samples = readSet(set);
+  if (!samples) {
+    console.log(`Language identification, ${set.name}: not built on this machine (${set.build})`);
+    continue;
+  }
+  const answers: string[] = [];
+  for (const s of samples) answers.push((await detectLanguage(s.text)).language);
+  const r = langidScore(samples, answers, AUTO);
+  console.log(
+    `Language identification, ${set.name}: ${r.texts} texts, ${r.groups.size} languages; macro accuracy ${percent(r.macro)}, ` +
+      `"auto" ${percent(r.auto)}; below 90 %: ${weakest(r, LANG_TARGET.floor).join(", ") || "none"}`,
+  );
+  langTest.push(...samples);
+  langAnswers.push(...answers);
+}
+const lang = langidScore(langTest, langAnswers, AUTO);
+console.log(
+  `\nLanguage identification, test split (all test sets): ${lang.texts} texts, ${lang.groups.size} languages (targets: macro ≥ 97 %, ` +
+    `none below 90 %, "auto" ≤ 2 %)\n  macro accuracy ${percent(lang.macro)}, micro ${percent(lang.micro)}, "auto" ${percent(lang.auto)}`,
+);
+console.log(
+  "  per language: " +
+    [...lang.groups]
+      .sort((a, b) => a[1][0] / a[1][1] - b[1][0] / b[1][1])
+      .map(([g, [right, n]]) => `${g} ${((right / n) * 100).toFixed(0)}% (${n})`)
+      .join(", "),
+);
+console.log(
+  `  most frequent errors (expected→answered): ${lang.errors
+    .slice(0, 40)
+    .map(([k, v]) => `${k} ×${v}`)
+    .join(", ")}`,
 );
 
 // Domain and formality: the test split of public texts (built by build-domain-formality-set.ts,

@@ -1,12 +1,12 @@
-import type { eld as ELD } from "eld/large";
+import { isLanguageCode } from "@tolk/contract";
 
-import { malayOrIndonesian } from "./malay-or-indonesian";
+import { resolveFamily } from "./language-families";
 import { countLetters, stripNonProse } from "./text-units";
 
 /** What the detector reports; `language` is "auto" when the result is inconclusive. */
 export interface LanguageDetection {
   language: string;
-  /** 0–1: how clearly the best language beats the next one (relative margin of their scores). */
+  /** 0–1: how clearly the best language beats the next one (relative margin of their probabilities). */
   confidence: number;
   /** Why the result is "auto", when it is. */
   reason?: "too_short" | "ambiguous" | "unknown";
@@ -20,69 +20,131 @@ export const AUTO = "auto";
  */
 export const MIN_LETTERS = 12;
 /**
- * Below this confidence the result is "auto". Confidence is the relative margin between the
- * best and second-best n-gram score, (best − second) / best, scaled so that a 5% margin is
- * certainty. On the language-ID set the wrong answers have a median margin of 1.3% and the
- * right ones 20%, but close relatives (bg/ru, da/no) are often right by less than 2%: 0.1 (a
- * 0.5% margin) turns 21 of 2,951 sentences to "auto", a third of them wrong answers (the
- * thresholds compared are in docs/analysis.md). With MIN_FIT as well, 32 sentences answer "auto"
- * and 12 a wrong language.
+ * Below this probability of the best language no language fits the text: "asdf qwer zxcv",
+ * or a language the model does not know. Chosen on the tuning split (docs/analysis.md).
  */
-export const MIN_CONFIDENCE = 0.1;
-/**
- * Below this best n-gram score no supported language fits the text: a jumble of greetings in
- * five languages, or a language ELD does not know. 5% of the right answers on the
- * language-ID set score below 0.74; "Bonjour hello hola ciao hallo" scores 0.63 (as Finnish).
- */
-export const MIN_FIT = 0.65;
-const FULL_MARGIN = 0.05;
+export const MIN_PROBABILITY = 0.1;
+/** Below this confidence (the best two languages nearly tied) the result is "auto". */
+export const MIN_CONFIDENCE = 0.05;
 /** Long texts are sampled: this many characters, taken in evenly spaced slices. */
-const SAMPLE_CHARS = 3000;
-const SAMPLE_SLICES = 6;
+const SAMPLE_CHARS = 1000;
+const SAMPLE_SLICES = 4;
+/** How many of the model's guesses are read: enough to find the best one the API can name. */
+const TOP_K = 8;
 
 /**
- * Identifies the language of a text (ISO 639-1) with ELD, the library chosen by measurement
- * (eval/compare-langid.ts). ELD sums n-gram evidence over the whole text, so a mixed-language
- * text reports its dominant language, and a text split evenly between two languages has a
- * small margin and answers "auto". Texts longer than SAMPLE_CHARS are read from evenly spaced
- * slices, so the cost stays bounded (one library call on at most SAMPLE_CHARS characters).
+ * The models' labels that are not the API's ISO 639-1 code of the same language: "no" is
+ * Norwegian as a whole (language-families.ts tells Bokmål from Nynorsk), "sh" Serbo-Croatian
+ * (serbo-croatian.ts), CLD3's "iw" Hebrew, the rest regional varieties the API names by their
+ * macrolanguage.
+ */
+const MODEL_LABELS: Readonly<Record<string, string>> = {
+  no: "nb",
+  sh: "hr",
+  iw: "he",
+  arz: "ar",
+  azb: "az",
+  pnb: "pa",
+  ckb: "ku",
+  yue: "zh",
+  wuu: "zh",
+  gom: "mr",
+  hif: "hi",
+  bh: "hi",
+  mai: "hi",
+};
+/**
+ * Standards of one language that the models mix up: their evidence is pooled, and the text's
+ * own words pick the standard (language-families.ts).
+ */
+const POOLED: Readonly<Record<string, string>> = { nb: "no", nn: "no", hr: "sh", bs: "sh", sr: "sh", ms: "ms", id: "ms" };
+/**
+ * How much CLD3's answer counts beside fastText's probabilities. The two models err on
+ * different texts (fastText on short interface strings, CLD3 on the close neighbours); chosen
+ * on the tuning split (docs/analysis.md).
+ */
+const CLD3_WEIGHT = 0.6;
+/** fastText's probability above which CLD3 is not asked. */
+const FASTTEXT_SURE = 0.95;
+
+/** The parts of the two models this module uses. */
+interface Models {
+  fastText: { predict(text: string, k: number, threshold: number): { size(): number; get(i: number): [number, string] } };
+  cld3: { findLanguage(text: string): { language: string; probability: number } };
+}
+
+/**
+ * Identifies the language of a text (an ISO 639-1 code of GET /v1/languages) with two language-
+ * identification models shipped inside npm packages, fastText's lid.176 (fasttext.wasm.js) and
+ * Google's CLD3 (cld3-asm), their evidence added up: the combination chosen by measurement
+ * (eval/compare-langid.ts). The standards and close neighbours the models cannot separate
+ * (nb/nn/da, hr/bs/sr, ms/id, gl/es/pt and others) are then settled by the words only one of
+ * them uses (language-families.ts). A mixed-language text reports its dominant language. Texts
+ * longer than SAMPLE_CHARS are read from evenly spaced slices, so the cost stays bounded.
  */
 export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const prose = stripNonProse(text);
-  const letters = countLetters(prose);
-  if (letters < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
-  const result = (await languageModel()).detect(sample(prose));
-  if (!result.language) return { language: AUTO, confidence: 0, reason: "unknown" };
-  const scores = result.getScores();
-  const confidence = round(marginConfidence(scores));
+  if (countLetters(prose) < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
+  const line = sample(prose).replace(/\s+/g, " ");
+  const { fastText, cld3 } = await languageModels();
+  const scores = new Map<string, number>();
+  /** fastText's alone: which standard of a pooled language the text leans to when its words do not say. */
+  const fastTextScores = new Map<string, number>();
+  const add = (label: string, weight: number, fromFastText: boolean) => {
+    const code = MODEL_LABELS[label] ?? label;
+    if (!isLanguageCode(code)) return;
+    scores.set(code, (scores.get(code) ?? 0) + weight);
+    if (fromFastText) fastTextScores.set(code, (fastTextScores.get(code) ?? 0) + weight);
+  };
+  const guesses = fastText.predict(line, TOP_K, 0);
+  for (let i = 0; i < guesses.size(); i++) {
+    const [probability, label] = guesses.get(i);
+    add(label.replace("__label__", ""), probability, true);
+  }
+  // When fastText is this sure, CLD3's vote (at most CLD3_WEIGHT) cannot change the answer:
+  // skipping it halves the cost of long texts.
+  const askCld3 = guesses.size() === 0 || guesses.get(0)[0] < FASTTEXT_SURE;
+  if (askCld3) {
+    const cld = cld3.findLanguage(line);
+    if (cld.language !== "und") add(cld.language.replace(/-Latn$/, ""), CLD3_WEIGHT * cld.probability, false);
+  }
+
+  const pooled = new Map<string, { score: number; best: string; bestScore: number }>();
+  for (const [code, score] of scores) {
+    const key = POOLED[code] ?? code;
+    const entry = pooled.get(key) ?? { score: 0, best: code, bestScore: -1 };
+    entry.score += score;
+    const lean = fastTextScores.get(code) ?? 0;
+    if (lean > entry.bestScore) Object.assign(entry, { best: code, bestScore: lean });
+    pooled.set(key, entry);
+  }
+  const ranked = [...pooled].sort((a, b) => b[1].score - a[1].score);
+  const [first, second] = ranked;
+  const total = askCld3 ? 1 + CLD3_WEIGHT : 1;
+  if (!first || first[1].score / total < MIN_PROBABILITY) return { language: AUTO, confidence: 0, reason: "unknown" };
+  const confidence = round(Math.min(1, (first[1].score - (second?.[1].score ?? 0)) / first[1].score));
   if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
-  if (Math.max(...Object.values(scores)) < MIN_FIT) return { language: AUTO, confidence: 0, reason: "unknown" };
-  return { language: result.language === "ms" ? malayOrIndonesian(prose) : result.language, confidence };
+  return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total), confidence };
 }
 
-let model: Promise<typeof ELD> | undefined;
+let models: Promise<Models> | undefined;
 
 /**
- * ELD's large model, loaded on the first detection rather than at start: it is a large share of
- * the server's heap and takes a noticeable time to load (docs/benchmarks.md), and a deployment
- * that never detects a language or analyzes a text should not carry it. A failed load is
- * retried by the next call.
+ * The models, loaded on the first detection rather than at start, so a deployment that never
+ * detects a language or analyzes a text does not carry them. A failed load is retried by the
+ * next call.
  */
-function languageModel(): Promise<typeof ELD> {
-  model ??= import("eld/large").then(
-    (m) => m.eld,
-    (err: unknown) => {
-      model = undefined;
+function languageModels(): Promise<Models> {
+  models ??= Promise.all([
+    import("fasttext.wasm.js").then(async (m) => (await m.getLIDModel()).load()),
+    import("cld3-asm").then(async (m) => (await m.loadModule()).create(0, 1000)),
+  ])
+    .then(([fastText, cld3]) => ({ fastText, cld3 }))
+    .catch((err: unknown) => {
+      models = undefined;
       throw err;
-    },
-  );
-  return model;
-}
-
-function marginConfidence(scores: Record<string, number>): number {
-  const [first = 0, second = 0] = Object.values(scores).sort((a, b) => b - a);
-  if (first <= 0) return 0;
-  return Math.min(1, (first - second) / first / FULL_MARGIN);
+    });
+  return models;
 }
 
 /** The whole text, or evenly spaced slices of it cut at spaces. */

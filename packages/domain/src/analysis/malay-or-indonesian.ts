@@ -1,9 +1,9 @@
 /**
- * The language-identification model has one class, "ms", for the Malay macrolanguage, which
- * covers standard Malay and Indonesian. Both are in GET /v1/languages and need different
- * engines, so the class is split here by words whose spelling or choice differs between the
- * two standards (Indonesian "bisa/karena/berkas", Malay "boleh/kerana/fail"...).
- * Without such a word the text is reported as Indonesian, by far the more written of the two.
+ * Malay and Indonesian are two standards of one language; the language model confuses them
+ * (mostly calling Malay Indonesian). They are told apart by words whose spelling or choice
+ * differs between the two standards (Indonesian "bisa/karena/berkas/bahwa/informasi", Malay
+ * "boleh/kerana/fail/bahawa/maklumat"...), counted in the text; without such a word the model's
+ * own answer stands.
  */
 const ONLY_ID = new Set([
   "bisa",
@@ -26,6 +26,59 @@ const ONLY_ID = new Set([
   "kantor",
   "sedangkan",
   "saja",
+  "bahwa",
+  "informasi",
+  "gratis",
+  "akun",
+  "pesan",
+  "fitur",
+  "tampilkan",
+  "menampilkan",
+  "jendela",
+  "dukungan",
+  "didukung",
+  "tautan",
+  "bawaan",
+  "perbarui",
+  "memperbarui",
+  "pembaruan",
+  "ketika",
+  "bagian",
+  "nol",
+  "peringatan",
+  "jangkauan",
+  "kolom",
+  "tabel",
+  "kunci",
+  "larik",
+  "percobaan",
+  "sebuah",
+  "tersebut",
+  "terhadap",
+  "internasional",
+  "pengadilan",
+  "konstitusi",
+  "siapa pun",
+  "apa pun",
+  "mana pun",
+  "setiap",
+  "dapatkan",
+  "aplikasi",
+  "sistem",
+  "ulang",
+  "sertifikat",
+  "berhasil",
+  "setelah",
+  "sesudah",
+  "dikirim",
+  "dikenal",
+  "berbeda",
+  "batas",
+  "argumen",
+  "otentikasi",
+  "penyimpanan",
+  "mencakup",
+  "diharapkan",
 ]);
 const ONLY_MS = new Set([
   "boleh",
@@ -48,15 +101,82 @@ const ONLY_MS = new Set([
   "laluan",
   "muat",
   "semasa",
+  "bahawa",
+  "maklumat",
+  "percuma",
+  "akaun",
+  "mesej",
+  "ciri",
+  "papar",
+  "paparkan",
+  "tetingkap",
+  "sokongan",
+  "disokong",
+  "pautan",
+  "lalai",
+  "kemaskini",
+  "kemas",
+  "apabila",
+  "bahagian",
+  "sifar",
+  "amaran",
+  "julat",
+  "lajur",
+  "jadual",
+  "kekunci",
+  "tatasusunan",
+  "cubaan",
+  "tiada",
+  "sesiapa",
+  "mana-mana",
+  "apa-apa",
+  "tiap-tiap",
+  "antarabangsa",
+  "mahkamah",
+  "perlembagaan",
+  "hendaklah",
+  "berkenaan",
+  "seseorang",
+  "daripada",
+  "gagal",
+  "capai",
+  "aplikasi",
+  "semula",
+  "sijil",
+  "berjaya",
+  "selepas",
+  "pelayan",
+  "dihantar",
+  "dikenali",
+  "menghurai",
+  "guna",
+  "berbeza",
+  "had",
+  "pengesahihan",
+  "amaun",
+  "storan",
+  "merangkumi",
+  "dijangka",
+  "tandatangan",
+  "hujah",
+  "terlerai",
 ]);
+// A word listed on both sides says nothing.
+for (const w of ONLY_ID) {
+  if (ONLY_MS.has(w)) {
+    ONLY_ID.delete(w);
+    ONLY_MS.delete(w);
+  }
+}
 
-export function malayOrIndonesian(text: string): "ms" | "id" {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+export function malayOrIndonesian(text: string, modelCode: string): "ms" | "id" {
+  const words = text.toLowerCase().match(/\p{L}+(?:-\p{L}+)*/gu) ?? [];
   let id = 0;
   let ms = 0;
   for (const w of words) {
     if (ONLY_ID.has(w)) id++;
     else if (ONLY_MS.has(w)) ms++;
   }
-  return ms > id ? "ms" : "id";
+  if (ms !== id) return ms > id ? "ms" : "id";
+  return modelCode === "ms" ? "ms" : "id";
 }

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 
-import { eld } from "eld/large";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { AUTO, detectLanguage } from "../../src/analysis/detect-language";
 
@@ -17,6 +16,9 @@ describe("detectLanguage", () => {
     ["ru", "Комитет опубликует свой окончательный доклад о новой железнодорожной линии следующей весной."],
     ["ja", "委員会は新しい鉄道路線に関する最終報告書を来年の春に発表する予定です。"],
     ["zh", "委员会将于明年春天发布关于新铁路线的最终报告。"],
+    ["gl", "O comité publicará o seu informe final sobre a nova liña de ferrocarril na próxima primavera, se non hai atrasos."],
+    ["mk", "Комитетот ќе го објави својот конечен извештај за новата железничка линија следната пролет."],
+    ["hi", "समिति अगले वसंत में नई रेलवे लाइन पर अपनी अंतिम रिपोर्ट प्रकाशित करेगी।"],
   ])("names %s", async (code, text) => {
     const result = await detectLanguage(text);
     expect(result.language).toBe(code);
@@ -27,11 +29,6 @@ describe("detectLanguage", () => {
     for (const text of ["OK", "Hello", "Hello world", "12:30", "{name}", "<b></b>", "   "]) {
       expect(await detectLanguage(text)).toMatchObject({ language: AUTO, reason: "too_short" });
     }
-  });
-
-  it("answers auto when no language fits: a jumble of greetings, or a script of no supported language", async () => {
-    expect(await detectLanguage("Bonjour hello hola ciao hallo")).toMatchObject({ language: AUTO, reason: "unknown" });
-    expect(await detectLanguage("asdf qwer zxcv uiop hjkl")).toMatchObject({ language: AUTO });
   });
 
   it("reports the dominant language of a mixed text", async () => {
@@ -47,25 +44,42 @@ describe("detectLanguage", () => {
     expect((await detectLanguage(text)).language).toBe("es");
   });
 
-  it("tells Indonesian from Malay inside the model's Malay class", async () => {
+  it("tells Indonesian from Malay by the words only one standard uses", async () => {
     expect((await detectLanguage("Silakan coba lagi nanti karena server sedang sibuk dan tidak bisa menerima permintaan.")).language).toBe("id");
     expect((await detectLanguage("Sila cuba lagi kemudian kerana pelayan sedang sibuk dan tidak boleh menerima permintaan.")).language).toBe("ms");
+    expect(
+      (await detectLanguage("Jawatankuasa akan menerbitkan laporan akhir mengenai laluan kereta api baharu itu pada musim bunga tahun hadapan.")).language,
+    ).toBe("ms");
+  });
+
+  it("tells Norwegian Bokmål from Nynorsk (never the bare 'no')", async () => {
+    expect(
+      (await detectLanguage("Komiteen vil publisere sin endelige rapport om den nye jernbanelinjen neste vår, og den er ikke ferdig ennå.")).language,
+    ).toBe("nb");
+    expect(
+      (await detectLanguage("Komiteen vil publisera den endelege rapporten sin om den nye jernbanelina neste vår, men han er ikkje ferdig enno.")).language,
+    ).toBe("nn");
+  });
+
+  it("names Serbian in both scripts, and tells Croatian and Bosnian by the words only their standard uses", async () => {
+    expect((await detectLanguage("Комитет ће објавити свој коначни извештај о новој железничкој прузи следећег пролећа.")).language).toBe("sr");
+    expect((await detectLanguage("Komitet će objaviti svoj konačni izveštaj o novoj železničkoj pruzi sledećeg proleća, ako sve bude u redu.")).language).toBe(
+      "sr",
+    );
+    expect(
+      (await detectLanguage("Odbor će sljedećeg proljeća objaviti svoje konačno izvješće o novoj željezničkoj pruzi, tko god bio predsjednik.")).language,
+    ).toBe("hr");
+    expect(
+      (await detectLanguage("Komisija će sljedeće sedmice objaviti konačni izvještaj o novoj željezničkoj pruzi, a historija projekta je duga.")).language,
+    ).toBe("bs");
   });
 
   it("reads a long text from evenly spaced samples, with the same answer", async () => {
-    const paragraph = "Die Anlage wird jedes Jahr im Herbst gewartet, damit sie im Winter zuverlässig läuft. ";
-    const long = paragraph.repeat(2_000); // ~170,000 characters
-    const detect = vi.spyOn(eld, "detect");
-    try {
-      expect((await detectLanguage(long)).language).toBe("de");
-      // The library reads a bounded sample, not the whole text.
-      expect(detect).toHaveBeenCalledTimes(1);
-      const read = String(detect.mock.calls[0]?.[0] ?? "");
-      expect(read.length).toBeGreaterThan(1_000);
-      expect(read.length).toBeLessThanOrEqual(3_000);
-    } finally {
-      detect.mockRestore();
-    }
+    const german = "Die Anlage wird jedes Jahr im Herbst gewartet, damit sie im Winter zuverlässig läuft. ";
+    expect((await detectLanguage(german.repeat(2_000))).language).toBe("de"); // ~170,000 characters
+    // The samples come from the whole text: a long text that is French apart from its opening is French.
+    const french = "Le service de maintenance passe chaque automne pour que tout fonctionne bien en hiver. ";
+    expect((await detectLanguage(german + french.repeat(2_000))).language).toBe("fr");
   });
 
   it("is deterministic", async () => {
@@ -78,9 +92,9 @@ describe("detectLanguage", () => {
       cwd: join(import.meta.dirname, "..", ".."),
       encoding: "utf8",
     });
-    const heap = JSON.parse(out) as { imported: number; detected: number; language: string };
-    expect(heap.language).toBe("en");
-    // ELD's large model is ~140 MB of heap: a server that never detects does not carry it.
-    expect(heap.detected - heap.imported).toBeGreaterThan(100e6);
+    const memory = JSON.parse(out) as { imported: number; detected: number; language: string };
+    expect(memory.language).toBe("en");
+    // The two models take tens of MB once loaded: a server that never detects does not carry them.
+    expect(memory.detected - memory.imported).toBeGreaterThan(20e6);
   }, 60_000);
 });
