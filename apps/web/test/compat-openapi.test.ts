@@ -43,8 +43,16 @@ describe.each(documents)("the %s API's OpenAPI document", (_name, doc, prefixes)
     const covers = (route: string, path: string) =>
       route === path || (route.endsWith("/*") && (path === route.slice(0, -2) || path.startsWith(route.slice(0, -1))));
     const documented = Object.keys(doc.paths);
-    for (const route of served) expect(documented.some((path) => covers(route, path)), `${route} is not documented`).toBe(true);
-    for (const path of documented) expect(served.some((route) => covers(route, path)), `${path} is not served`).toBe(true);
+    for (const route of served)
+      expect(
+        documented.some((path) => covers(route, path)),
+        `${route} is not documented`,
+      ).toBe(true);
+    for (const path of documented)
+      expect(
+        served.some((route) => covers(route, path)),
+        `${path} is not served`,
+      ).toBe(true);
   });
 
   it("gives every operation a unique id, a summary, and answers whose error references exist", () => {

@@ -67,12 +67,9 @@ export const translationResult = z.object({
   target_lang: z.string(),
   quality_score: z.number().int().min(0).max(100).nullable().meta({ description: QUALITY_SCORE_DESCRIPTION }),
   /** Extension: the risks that lowered quality_score most, largest first (docs/analysis.md). */
-  quality_reasons: z
-    .array(z.string())
-    .optional()
-    .meta({
-      description: "The features that lowered quality_score most, largest first: unknown_common, pivots, word_acceptance, … (docs/analysis.md#quality_score)",
-    }),
+  quality_reasons: z.array(z.string()).optional().meta({
+    description: "The features that lowered quality_score most, largest first: unknown_common, pivots, word_acceptance, … (docs/analysis.md#quality_score)",
+  }),
   credits_used: z.number().int(),
   character_count: z.number().int(),
   ...textResourceEffects,

@@ -56,7 +56,9 @@ export function operation(o: {
   errors: Record<string, string>;
   public?: boolean;
 }): Json {
-  const errors = Object.fromEntries(Object.entries(o.errors).map(([status, description]) => [status, { $ref: `#/components/responses/E${status}`, description }]));
+  const errors = Object.fromEntries(
+    Object.entries(o.errors).map(([status, description]) => [status, { $ref: `#/components/responses/E${status}`, description }]),
+  );
   return {
     operationId: o.id,
     summary: o.summary,
@@ -72,6 +74,9 @@ export function operation(o: {
 /** The shared error answers: each status once, in the API's own error shape. */
 export function errorResponses(statuses: Record<string, string>, example: (message: string) => unknown): Json {
   return Object.fromEntries(
-    Object.entries(statuses).map(([status, message]) => [`E${status}`, { description: message, content: { "application/json": { example: example(message) } } }]),
+    Object.entries(statuses).map(([status, message]) => [
+      `E${status}`,
+      { description: message, content: { "application/json": { example: example(message) } } },
+    ]),
   );
 }

@@ -22,15 +22,39 @@ const AUTHED = ["403", "429", "503"];
 
 const TRANSLATE_FIELDS: Field[] = [
   { name: "text", type: "array", items: "string", required: true, description: "Texts to translate (up to 50 per request)." },
-  { name: "target_lang", type: "string", required: true, description: "Target language, DeepL's code (ES, PT-BR, EN-US …); `GET /v2/languages?type=target` lists them." },
-  { name: "source_lang", type: "string", description: "Source language; left out, Tolk identifies it (short texts fall back to the organization's default source language)." },
-  { name: "formality", type: "string", enum: ["default", "more", "less", "prefer_more", "prefer_less"], description: "Formal or informal address, where `supports_formality` is true for the target." },
+  {
+    name: "target_lang",
+    type: "string",
+    required: true,
+    description: "Target language, DeepL's code (ES, PT-BR, EN-US …); `GET /v2/languages?type=target` lists them.",
+  },
+  {
+    name: "source_lang",
+    type: "string",
+    description: "Source language; left out, Tolk identifies it (short texts fall back to the organization's default source language).",
+  },
+  {
+    name: "formality",
+    type: "string",
+    enum: ["default", "more", "less", "prefer_more", "prefer_less"],
+    description: "Formal or informal address, where `supports_formality` is true for the target.",
+  },
   { name: "glossary_id", type: "string", description: "A glossary of the organization (`GET /v2/glossaries`) for the same pair." },
-  { name: "tag_handling", type: "string", enum: ["xml", "html"], description: "Markup is always kept; with tag handling, `ignore_tags` elements keep their content too." },
+  {
+    name: "tag_handling",
+    type: "string",
+    enum: ["xml", "html"],
+    description: "Markup is always kept; with tag handling, `ignore_tags` elements keep their content too.",
+  },
   { name: "ignore_tags", type: "array", items: "string", description: "Elements whose content stays as written (with `tag_handling`)." },
   { name: "split_sentences", type: "string", enum: ["0", "1", "nonewlines"], description: "`0` and `nonewlines`: a line break does not end a sentence." },
   { name: "show_billed_characters", type: "boolean", description: "Adds `billed_characters` to each translation." },
-  { name: "model_type", type: "string", enum: ["quality_optimized", "latency_optimized", "prefer_quality_optimized"], description: "Named back as `model_type_used`; Tolk has one model per engine and pair." },
+  {
+    name: "model_type",
+    type: "string",
+    enum: ["quality_optimized", "latency_optimized", "prefer_quality_optimized"],
+    description: "Named back as `model_type_used`; Tolk has one model per engine and pair.",
+  },
   { name: "preserve_formatting", type: "boolean", description: "Accepted; Tolk keeps formatting either way." },
   { name: "outline_detection", type: "boolean", description: "Accepted without effect." },
   { name: "context", type: "string", description: "Accepted without effect." },
@@ -283,7 +307,9 @@ const paths: Record<string, Json> = {
           { name: "target_lang", type: "string", required: true, description: "The dictionary's target" },
         ]),
       ],
-      responses: { "200": jsonAnswer("The entries", { dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tcasa", entries_format: "tsv" }] }) },
+      responses: {
+        "200": jsonAnswer("The entries", { dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tcasa", entries_format: "tsv" }] }),
+      },
       errors: pick("400", "404", ...AUTHED),
     }),
   },
@@ -341,7 +367,7 @@ const paths: Record<string, Json> = {
 
 const DESCRIPTION = [
   "Tolk answers DeepL's API so DeepL clients (deepl-node, Weblate, json-autotranslate, Tolgee …) work with a Tolk API key. Point the client's server URL at this instance.",
-  "Authenticate with `Authorization: DeepL-Auth-Key <your Tolk API key>` (or `Bearer`). Errors are DeepL's `{\"message\": \"…\"}`; a wrong key is 403, exhausted credits 456.",
+  'Authenticate with `Authorization: DeepL-Auth-Key <your Tolk API key>` (or `Bearer`). Errors are DeepL\'s `{"message": "…"}`; a wrong key is 403, exhausted credits 456.',
   "What Tolk accepts but does not act on, and what it does not support, is listed per parameter and in the operator documentation (docs/compatibility.md).",
 ].join("\n\n");
 
