@@ -1,4 +1,4 @@
-import { type Field, type Json, body, errorResponses, jsonAnswer, operation, pathParam, query } from "../openapi-builder";
+import { type Field, type Json, body, compatDocument, jsonAnswer, operation, pathParam, query } from "../openapi-builder";
 import { V3_RESOURCES } from "./v3-languages";
 import { QUOTA_EXCEEDED } from "./wire";
 
@@ -372,17 +372,14 @@ const DESCRIPTION = [
 ].join("\n\n");
 
 export function deeplOpenApiDocument(serverUrl: string): Json {
-  return {
-    openapi: "3.1.0",
-    info: { title: "Tolk: DeepL-compatible API", version: "2", description: DESCRIPTION },
-    servers: [{ url: serverUrl.replace(/\/+$/u, ""), description: "This instance" }],
-    security: [{ deeplAuthKey: [] }],
-    components: {
-      securitySchemes: {
-        deeplAuthKey: { type: "apiKey", in: "header", name: "Authorization", description: "`DeepL-Auth-Key <Tolk API key>`" },
-      },
-      responses: errorResponses(ERRORS, (message) => ({ message })),
-    },
+  return compatDocument({
+    serverUrl,
+    title: "Tolk: DeepL-compatible API",
+    version: "2",
+    description: DESCRIPTION,
+    security: { name: "deeplAuthKey", scheme: { type: "apiKey", in: "header", name: "Authorization", description: "`DeepL-Auth-Key <Tolk API key>`" } },
+    errors: ERRORS,
+    errorExample: (message) => ({ message }),
     paths,
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import { type Field, type Json, body, errorResponses, jsonAnswer, operation } from "../openapi-builder";
+import { type Field, type Json, body, compatDocument, jsonAnswer, operation } from "../openapi-builder";
 
 /**
  * The OpenAPI document of Tolk's LibreTranslate-compatible API (/libretranslate), served at
@@ -99,15 +99,14 @@ const DESCRIPTION = [
 ].join("\n\n");
 
 export function libreTranslateOpenApiDocument(serverUrl: string): Json {
-  return {
-    openapi: "3.1.0",
-    info: { title: "Tolk: LibreTranslate-compatible API", version: "1", description: DESCRIPTION },
-    servers: [{ url: serverUrl.replace(/\/+$/u, ""), description: "This instance" }],
-    security: [{ bearer: [] }],
-    components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "A Tolk API key (or `api_key` in the body)" } },
-      responses: errorResponses(ERRORS, (message) => ({ error: message })),
-    },
+  return compatDocument({
+    serverUrl,
+    title: "Tolk: LibreTranslate-compatible API",
+    version: "1",
+    description: DESCRIPTION,
+    security: { name: "bearer", scheme: { type: "http", scheme: "bearer", description: "A Tolk API key (or `api_key` in the body)" } },
+    errors: ERRORS,
+    errorExample: (message) => ({ error: message }),
     paths,
-  };
+  });
 }
