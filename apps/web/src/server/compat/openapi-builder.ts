@@ -72,11 +72,32 @@ export function operation(o: {
 }
 
 /** The shared error answers: each status once, in the API's own error shape. */
-export function errorResponses(statuses: Record<string, string>, example: (message: string) => unknown): Json {
+function errorResponses(statuses: Record<string, string>, example: (message: string) => unknown): Json {
   return Object.fromEntries(
     Object.entries(statuses).map(([status, message]) => [
       `E${status}`,
       { description: message, content: { "application/json": { example: example(message) } } },
     ]),
   );
+}
+
+/** A whole document: this instance as its server, one security scheme, the errors in the API's shape. */
+export function compatDocument(d: {
+  serverUrl: string;
+  title: string;
+  version: string;
+  description: string;
+  security: { name: string; scheme: Json };
+  errors: Record<string, string>;
+  errorExample: (message: string) => unknown;
+  paths: Record<string, Json>;
+}): Json {
+  return {
+    openapi: "3.1.0",
+    info: { title: d.title, version: d.version, description: d.description },
+    servers: [{ url: d.serverUrl.replace(/\/+$/u, ""), description: "This instance" }],
+    security: [{ [d.security.name]: [] }],
+    components: { securitySchemes: { [d.security.name]: d.security.scheme }, responses: errorResponses(d.errors, d.errorExample) },
+    paths: d.paths,
+  };
 }
