@@ -154,23 +154,20 @@ describe("logs", () => {
         getOrTranslate: () => Promise.reject(new Error("the cache caught fire")),
       } as unknown as typeof h.app.translation.cache,
     };
-    setAppContext({ ...h.app, translation: broken });
+    // call() runs the handler in the harness's own context: a harness whose cache fails.
+    const failing = { ...h, app: { ...h.app, translation: broken } };
     lines.length = 0;
-    try {
-      const r = await call(h, translate, "/v1/translate", {
-        token: org.keys.all?.key,
-        ...json({ text: "Hello there.", source_lang: "en", target_lang: "es" }),
-      });
-      expect(r.status).toBe(500);
-      expectNoStack(r.text);
-      expect(r.text).not.toContain("caught fire");
-      const requestId = r.res.headers.get("x-request-id");
-      const failure = lines.find((l) => l.msg === "request failed");
-      expect(failure).toMatchObject({ level: "error", request_id: requestId, err: { message: "the cache caught fire" } });
-      expect((failure?.err as { stack: string }).stack).toMatch(/\n\s+at /);
-      expect(lines.find((l) => l.msg === "request")).toMatchObject({ request_id: requestId, status: 500, route: "/v1/translate" });
-    } finally {
-      setAppContext(h.app);
-    }
+    const r = await call(failing, translate, "/v1/translate", {
+      token: org.keys.all?.key,
+      ...json({ text: "Hello there.", source_lang: "en", target_lang: "es" }),
+    });
+    expect(r.status).toBe(500);
+    expectNoStack(r.text);
+    expect(r.text).not.toContain("caught fire");
+    const requestId = r.res.headers.get("x-request-id");
+    const failure = lines.find((l) => l.msg === "request failed");
+    expect(failure).toMatchObject({ level: "error", request_id: requestId, err: { message: "the cache caught fire" } });
+    expect((failure?.err as { stack: string }).stack).toMatch(/\n\s+at /);
+    expect(lines.find((l) => l.msg === "request")).toMatchObject({ request_id: requestId, status: 500, route: "/v1/translate" });
   });
 });

@@ -106,7 +106,11 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const askCld3 = guesses.size() === 0 || guesses.get(0)[0] < FASTTEXT_SURE;
   if (askCld3) {
     const cld = cld3.findLanguage(line);
-    if (cld.language !== "und") add(cld.language.replace(/-Latn$/, ""), CLD3_WEIGHT * cld.probability, false);
+    const code = MODEL_LABELS[cld.language.replace(/-Latn$/, "")] ?? cld.language.replace(/-Latn$/, "");
+    // CLD3 settles between fastText's candidates; alone it misreads short sentences with
+    // confidence ("The cat sleeps on the sofa." as Irish, 0.95), so it cannot bring in a
+    // language fastText did not consider at all.
+    if (cld.language !== "und" && (guesses.size() === 0 || scores.has(code))) add(cld.language.replace(/-Latn$/, ""), CLD3_WEIGHT * cld.probability, false);
   }
 
   const pooled = new Map<string, { score: number; best: string; bestScore: number }>();

@@ -26,11 +26,19 @@ const SECRET_VALUE = /svc_[0-9A-Za-z]{36}|eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g;
 
 export const REDACTED = "[redacted]";
 
+/**
+ * What a jsonb column can hold: PostgreSQL refuses the NUL character and unpaired surrogates in
+ * JSON text, and one such value would lose the whole batch of log entries it is written with.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must be matched.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (text: string) => text.replace(UNSTORABLE, "\uFFFD");
+
 function excerpt(value: string, limit: number): string {
   // Only the head is read: a text of megabytes costs what a short one does. The head is long
   // enough that a credential starting within the excerpt is whole in it, and so replaced.
   const raw = value.slice(0, limit * 2 + 100);
-  const head = raw.replace(SECRET_VALUE, REDACTED);
+  const head = storable(raw.replace(SECRET_VALUE, REDACTED));
   const chars = Array.from(head);
   if (raw.length === value.length && chars.length <= limit) return head;
   // The length in UTF-16 units, as JavaScript counts it: exact for most scripts, and no second pass.
@@ -49,7 +57,7 @@ function summarizeValue(value: unknown, depth: number, excerptChars: number): un
   const entries = Object.entries(value);
   const out: Record<string, unknown> = {};
   for (const [key, child] of entries.slice(0, SUMMARY_LIMITS.keys)) {
-    out[key] = SECRET_NAME.test(key) ? REDACTED : summarizeValue(child, depth + 1, excerptChars);
+    out[storable(key)] = SECRET_NAME.test(key) ? REDACTED : summarizeValue(child, depth + 1, excerptChars);
   }
   if (entries.length > SUMMARY_LIMITS.keys) out["…"] = `${entries.length - SUMMARY_LIMITS.keys} more keys`;
   return out;
