@@ -184,13 +184,18 @@ describe("request log: detail", () => {
 describe("request log: summary of the parameters", () => {
   it("stores a request whose text holds a NUL or an unpaired surrogate, with the others of its batch", async () => {
     const { org, keyPrincipal } = await orgWithPrincipals();
-    const odd = made(keyPrincipal, "api", 0, { status: 400, summary: summarizeRequest({ text: ["a\u0000b"], ["k\u0000"]: "\ud800x" }) });
+    const odd = made(keyPrincipal, "api", 0, {
+      status: 400,
+      summary: summarizeRequest({ text: ["a\u0000b"], ["k\u0000"]: "\ud800x" }),
+      error: { code: "bad_request", message: "'k\u0000' must not contain the NUL character (U+0000)." },
+    });
     const plain = made(keyPrincipal, "api", 0);
     await write(odd, plain);
     const rows = (await listRequestLog(ctx, { orgId: org.orgId })).items;
     expect(rows.map((r) => r.requestId).sort()).toEqual([odd.requestId, plain.requestId].sort());
     const detail = await getRequestLogEntry(ctx, { orgId: org.orgId, id: rows.find((r) => r.requestId === odd.requestId)?.id ?? "" });
     expect(detail.requestSummary).toEqual({ text: ["a\uFFFDb"], "k\uFFFD": "\uFFFDx" });
+    expect(detail.errorMessage).toBe("'k\uFFFD' must not contain the NUL character (U+0000).");
   });
 
   it("keeps short values, cuts texts to an excerpt with their length, and lists a batch's first items", () => {

@@ -3,6 +3,7 @@ import { type RequestSummary, requestLog } from "@tolk/db";
 import { type DomainContext } from "../context";
 import { retryWhileConnectionLost } from "../errors";
 import { errorFields, logger } from "../runtime/log";
+import { storable } from "./request-summary";
 
 export interface RequestLogEntry {
   orgId: string;
@@ -83,7 +84,7 @@ export class RequestLogWriter {
       // Through lost connections for a few seconds: the log is what tells which answers billed
       // requests got (the billing cross-check reads it). A commit whose reply was lost can
       // write a batch twice, which costs less than a batch lost.
-      const rows = batch.map((e) => ({ ...e, errorMessage: e.errorMessage?.slice(0, MAX_ERROR_MESSAGE_CHARS) ?? null }));
+      const rows = batch.map((e) => ({ ...e, errorMessage: e.errorMessage === null ? null : storable(e.errorMessage.slice(0, MAX_ERROR_MESSAGE_CHARS)) }));
       await retryWhileConnectionLost(() => this.ctx.db.insert(requestLog).values(rows), 5_000);
     } catch (err) {
       logger().error({ entries: batch.length, ...errorFields(err) }, "request log: writing a batch failed; it is lost");

@@ -27,12 +27,13 @@ const SECRET_VALUE = /svc_[0-9A-Za-z]{36}|eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g;
 export const REDACTED = "[redacted]";
 
 /**
- * What a jsonb column can hold: PostgreSQL refuses the NUL character and unpaired surrogates in
- * JSON text, and one such value would lose the whole batch of log entries it is written with.
+ * What PostgreSQL can store: it refuses the NUL character in text and jsonb, and unpaired
+ * surrogates in JSON, and one such value would lose the whole batch of log entries it is
+ * written with. Error messages quote what was sent ("'k\u0000' must not contain …") too.
  */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what must be matched.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (text: string) => text.replace(UNSTORABLE, "\uFFFD");
+export const storable = (text: string) => text.replace(UNSTORABLE, "\uFFFD");
 
 function excerpt(value: string, limit: number): string {
   // Only the head is read: a text of megabytes costs what a short one does. The head is long
