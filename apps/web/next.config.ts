@@ -17,6 +17,9 @@ const config: NextConfig = {
     "@opentelemetry/api",
     "@opentelemetry/sdk-node",
     "@opentelemetry/exporter-trace-otlp-http",
+    // The language-identification models: WebAssembly that finds its files beside its module.
+    "fasttext.wasm.js",
+    "cld3-asm",
   ],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
