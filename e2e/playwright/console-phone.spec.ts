@@ -150,8 +150,8 @@ test("tables fit a phone with their actions on screen; the dashboard's numbers s
   await expectNoSideScroll(page, "/glossaries");
 
   await page.goto(url("/dashboard"));
-  const allowance = await page.getByText("Allowance", { exact: true }).boundingBox();
-  const consumed = await page.getByText("Consumed", { exact: true }).boundingBox();
+  const allowance = await page.getByText("Allowance this period", { exact: true }).boundingBox();
+  const consumed = await page.getByText("Consumed this period", { exact: true }).boundingBox();
   if (!allowance || !consumed) throw new Error("the dashboard's stats have no boxes");
   expect(Math.abs(allowance.y - consumed.y)).toBeLessThan(2);
   expect(consumed.x).toBeGreaterThan(allowance.x);

@@ -114,7 +114,7 @@ test("the time range: presets and a custom range, applied by the server", async 
   // One that ends before it starts is refused on the page.
   await page.getByLabel("To (UTC, empty for now)").fill("2019-12-31T00:00");
   await page.getByRole("button", { name: "Apply range" }).click();
-  await expect(page.getByRole("alert")).toContainText("ends before it starts");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("ends before it starts");
 
   // From an hour ago with no end: both requests again.
   const hourAgo = new Date(Date.now() - 3_600_000).toISOString().slice(0, 16);

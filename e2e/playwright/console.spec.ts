@@ -60,7 +60,7 @@ test("1. signs in with e-mail and password; a wrong password is refused", async 
   await expect(page.getByRole("main").getByRole("alert")).toContainText("not right");
 
   await signIn(page, admin().email, admin().password);
-  await expect(page.getByText("Allowance")).toBeVisible();
+  await expect(page.getByText("Allowance this period")).toBeVisible();
   await expect(page.getByRole("progressbar")).toBeVisible();
   await expect(page.getByText("Translate", { exact: true }).first()).toBeVisible();
   await screenshot(page, "dashboard");

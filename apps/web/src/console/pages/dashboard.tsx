@@ -13,6 +13,12 @@ import { dailyTotals, lastDays } from "../usage-days";
 export default function DashboardPage() {
   const trpc = useTRPC();
   const q = useQuery(trpc.dashboard.quota.queryOptions());
+  const progress = useQuery(trpc.dashboard.firstRun.queryOptions());
+  const range = useMemo(() => lastDays(30, Date.now()), []);
+  const usage = useQuery(trpc.usage.daily.queryOptions(range));
+  // One skeleton until every part has its answer, then the whole page at once: parts arriving one
+  // by one would push those below them down (a layout shift on a phone).
+  const pending = q.isPending || progress.isPending || usage.isPending;
   return (
     <>
       <h1>Dashboard</h1>
@@ -20,9 +26,15 @@ export default function DashboardPage() {
         Tolk translates text, keyed strings and documents through its API and this console. Every translation spends credits from your organization&apos;s plan;
         this page shows what is left and how it was spent.
       </p>
-      <FirstRunChecklist />
-      {q.isPending ? <Loading what="your quota" /> : q.error ? <ErrorState error={q.error} retry={() => void q.refetch()} /> : <QuotaView data={q.data} />}
-      <UsageChart />
+      {pending ? (
+        <Loading what="your dashboard" lines={8} />
+      ) : (
+        <>
+          <FirstRunChecklist />
+          {q.error ? <ErrorState error={q.error} retry={() => void q.refetch()} /> : q.data && <QuotaView data={q.data} />}
+          <UsageChart range={range} />
+        </>
+      )}
     </>
   );
 }
@@ -135,9 +147,8 @@ function QuotaView({ data }: { data: Quota }) {
 }
 
 /** Credits per day over the last 30 days, all languages and keys together (the Usage page splits them). */
-function UsageChart() {
+function UsageChart({ range }: { range: { from: string; to: string } }) {
   const trpc = useTRPC();
-  const range = useMemo(() => lastDays(30, Date.now()), []);
   const usage = useQuery(trpc.usage.daily.queryOptions(range));
   const days = useMemo(() => (usage.data ? dailyTotals(usage.data.rows, range) : []), [usage.data, range]);
   const total = days.reduce((s, d) => s + d.credits, 0);
