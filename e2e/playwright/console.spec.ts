@@ -123,7 +123,8 @@ test("4. the playground translates with quality score and credits, and the usage
   await page.getByLabel("Text").fill("Good morning. The house is big.");
   await page.getByRole("button", { name: "Translate", exact: true }).click();
   await expect(page.getByTestId("translation")).toHaveText("Buenos días. La casa es grande.");
-  await expect(page.getByTestId("quality-score")).toHaveText(/^\d+(\.\d+)?$/);
+  // The score, then what it means (its explanation sits beside it).
+  await expect(page.getByTestId("quality-score")).toHaveText(/^\d+(\.\d+)?What this means/);
   await expect(page.getByTestId("credits-used")).toHaveText("31");
   await screenshot(page, "translate");
 

@@ -32,17 +32,20 @@ export function checkFile(file: { name: string; size: number }): string | null {
 export default function DocumentsPage() {
   const trpc = useTRPC();
   const languages = useQuery(trpc.translate.languages.queryOptions());
+  // The recent jobs' first answer is awaited too, so the page appears at once: the upload form
+  // arriving above a list already drawn would push it down (a layout shift on a phone).
+  const jobs = useQuery(trpc.documents.list.queryOptions());
   return (
     <>
       <h1>Documents</h1>
-      {languages.isPending ? (
-        <Loading what="languages" />
-      ) : languages.error ? (
-        <ErrorState error={languages.error} retry={() => void languages.refetch()} />
+      {languages.isPending || jobs.isPending ? (
+        <Loading what="documents" lines={8} />
       ) : (
-        <Upload languages={languages.data.languages} />
+        <>
+          {languages.error ? <ErrorState error={languages.error} retry={() => void languages.refetch()} /> : <Upload languages={languages.data.languages} />}
+          <PastJobs />
+        </>
       )}
-      <PastJobs />
     </>
   );
 }
