@@ -53,12 +53,11 @@ export function operation(o: {
   parameters?: Json[];
   requestBody?: Json;
   responses: Record<string, Json>;
-  errors: Record<string, string>;
+  /** The error statuses it answers, each described once in the document's components. */
+  errors: readonly string[];
   public?: boolean;
 }): Json {
-  const errors = Object.fromEntries(
-    Object.entries(o.errors).map(([status, description]) => [status, { $ref: `#/components/responses/E${status}`, description }]),
-  );
+  const errors = Object.fromEntries(o.errors.map((status) => [status, { $ref: `#/components/responses/E${status}` }]));
   return {
     operationId: o.id,
     summary: o.summary,

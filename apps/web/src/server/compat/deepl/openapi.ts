@@ -17,7 +17,6 @@ const ERRORS = {
   [String(QUOTA_EXCEEDED)]: "Quota exceeded: the organization's credits do not cover the translation; nothing was billed",
   "503": "The engine or the instance is unavailable; nothing was billed; retry later",
 };
-const pick = (...statuses: string[]) => Object.fromEntries(statuses.map((s) => [s, ERRORS[s as keyof typeof ERRORS] ?? ""]));
 const AUTHED = ["403", "429", "503"];
 
 const TRANSLATE_FIELDS: Field[] = [
@@ -83,7 +82,7 @@ const paths: Record<string, Json> = {
           translations: [{ detected_source_language: "EN", text: "La casa es grande.", billed_characters: 18 }],
         }),
       },
-      errors: pick("400", "413", QUOTA_EXCEEDED.toString(), ...AUTHED),
+      errors: ["400", "413", String(QUOTA_EXCEEDED), ...AUTHED],
     }),
   },
   "/v2/languages": {
@@ -94,7 +93,7 @@ const paths: Record<string, Json> = {
       description: "Exactly what this instance translates: a target is listed when some source reaches it.",
       parameters: query([{ name: "type", type: "string", enum: ["source", "target"], description: "Which list (default source)." }]),
       responses: { "200": jsonAnswer("The languages", [{ language: "ES", name: "Spanish", supports_formality: true }]) },
-      errors: pick("400", ...AUTHED),
+      errors: ["400", ...AUTHED],
     }),
   },
   "/v2/glossary-language-pairs": {
@@ -103,7 +102,7 @@ const paths: Record<string, Json> = {
       id: "listThePairsAGlossaryCanBeMadeFor",
       summary: "List the pairs a glossary can be made for",
       responses: { "200": jsonAnswer("The pairs", { supported_languages: [{ source_lang: "en", target_lang: "es" }] }) },
-      errors: pick(...AUTHED),
+      errors: [...AUTHED],
     }),
   },
   "/v2/glossaries": {
@@ -112,7 +111,7 @@ const paths: Record<string, Json> = {
       id: "listGlossaries",
       summary: "List glossaries",
       responses: { "200": jsonAnswer("The organization's glossaries", { glossaries: [GLOSSARY_EXAMPLE] }) },
-      errors: pick(...AUTHED),
+      errors: [...AUTHED],
     }),
     post: operation({
       tag: "Glossaries",
@@ -127,7 +126,7 @@ const paths: Record<string, Json> = {
         { name: "entries_format", type: "string", enum: ["tsv", "csv"], required: true, description: "`tsv` (source TAB target) or `csv`." },
       ]),
       responses: { "201": jsonAnswer("The glossary", GLOSSARY_EXAMPLE) },
-      errors: pick("400", ...AUTHED),
+      errors: ["400", ...AUTHED],
     }),
   },
   "/v2/glossaries/{glossary_id}": {
@@ -137,7 +136,7 @@ const paths: Record<string, Json> = {
       summary: "Get a glossary",
       parameters: [pathParam("glossary_id", "The glossary's id")],
       responses: { "200": jsonAnswer("The glossary", GLOSSARY_EXAMPLE) },
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
     delete: operation({
       tag: "Glossaries",
@@ -145,7 +144,7 @@ const paths: Record<string, Json> = {
       summary: "Delete a glossary",
       parameters: [pathParam("glossary_id", "The glossary's id")],
       responses: { "204": { description: "Deleted" } },
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
   },
   "/v2/glossaries/{glossary_id}/entries": {
@@ -155,7 +154,7 @@ const paths: Record<string, Json> = {
       summary: "Get a glossary's entries",
       parameters: [pathParam("glossary_id", "The glossary's id")],
       responses: { "200": { description: "The entries as TSV", content: { "text/tab-separated-values": { example: "house\tcasa\n" } } } },
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
   },
   "/v2/document": {
@@ -177,7 +176,7 @@ const paths: Record<string, Json> = {
         ["multipart"],
       ),
       responses: { "200": jsonAnswer("The job", { document_id: "job_4fY", document_key: "dk_…" }) },
-      errors: pick("400", "413", QUOTA_EXCEEDED.toString(), ...AUTHED),
+      errors: ["400", "413", String(QUOTA_EXCEEDED), ...AUTHED],
     }),
   },
   "/v2/document/{document_id}": {
@@ -190,7 +189,7 @@ const paths: Record<string, Json> = {
       responses: {
         "200": jsonAnswer("The status", { document_id: "job_4fY", status: "translating", seconds_remaining: 3, billed_characters: 0 }),
       },
-      errors: pick("400", "404", ...AUTHED),
+      errors: ["400", "404", ...AUTHED],
     }),
   },
   "/v2/document/{document_id}/result": {
@@ -201,7 +200,7 @@ const paths: Record<string, Json> = {
       parameters: [pathParam("document_id", "The document's id")],
       requestBody: body([{ name: "document_key", type: "string", required: true, description: "The key the upload answered." }]),
       responses: { "200": { description: "The translated file", content: { "application/octet-stream": {} } } },
-      errors: pick("400", "404", ...AUTHED),
+      errors: ["400", "404", ...AUTHED],
     }),
   },
   "/v2/usage": {
@@ -211,7 +210,7 @@ const paths: Record<string, Json> = {
       summary: "Credits used and available this period",
       description: "`character_count` is the credits this billing period consumed; `character_limit` what it may spend (allowance and top-ups).",
       responses: { "200": jsonAnswer("Usage", { character_count: 1200, character_limit: 500000 }) },
-      errors: pick(...AUTHED),
+      errors: [...AUTHED],
     }),
   },
   "/v2/write/rephrase": {
@@ -221,7 +220,7 @@ const paths: Record<string, Json> = {
       summary: "DeepL Write (not supported)",
       description: "Tolk has no rephrasing: answered 404 with a message saying it is not supported by Tolk, in DeepL's error shape.",
       responses: {},
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
   },
   "/v3/languages": {
@@ -232,7 +231,7 @@ const paths: Record<string, Json> = {
       description: "DeepL's v3 language list for a `resource` (translate_text, translate_document, glossary, …): exactly what Tolk serves for it.",
       parameters: query([{ name: "resource", type: "string", required: true, enum: V3_RESOURCES, description: "The resource to list languages for" }]),
       responses: { "200": jsonAnswer("The languages", [{ lang: "es", name: "Spanish", usable_as_source: true, usable_as_target: true, features: [] }]) },
-      errors: pick("400", ...AUTHED),
+      errors: ["400", ...AUTHED],
     }),
   },
   "/v3/languages/resources": {
@@ -241,7 +240,7 @@ const paths: Record<string, Json> = {
       id: "listTheResourcesLanguagesAreListedFor",
       summary: "List the resources languages are listed for",
       responses: { "200": jsonAnswer("The resources", [{ resource: "translate_text" }]) },
-      errors: pick(...AUTHED),
+      errors: [...AUTHED],
     }),
   },
   "/v3/glossaries": {
@@ -250,7 +249,7 @@ const paths: Record<string, Json> = {
       id: "listMultilingualGlossaries",
       summary: "List multilingual glossaries",
       responses: { "200": jsonAnswer("The glossaries", { glossaries: [] }) },
-      errors: pick(...AUTHED),
+      errors: [...AUTHED],
     }),
     post: operation({
       tag: "v3",
@@ -262,7 +261,7 @@ const paths: Record<string, Json> = {
         { name: "dictionaries", type: "array", required: true, description: "One per pair: source_lang, target_lang, entries, entries_format." },
       ]),
       responses: { "201": jsonAnswer("The glossary", { glossary_id: "…", name: "My terms", dictionaries: [], creation_time: "2026-11-27T09:00:00Z" }) },
-      errors: pick("400", ...AUTHED),
+      errors: ["400", ...AUTHED],
     }),
   },
   "/v3/glossaries/{glossary_id}": {
@@ -272,7 +271,7 @@ const paths: Record<string, Json> = {
       summary: "Get a multilingual glossary",
       parameters: [pathParam("glossary_id", "The glossary's id")],
       responses: { "200": jsonAnswer("The glossary", { glossary_id: "…", name: "My terms", dictionaries: [] }) },
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
     patch: operation({
       tag: "v3",
@@ -284,7 +283,7 @@ const paths: Record<string, Json> = {
         { name: "dictionaries", type: "array", description: "Dictionaries to replace." },
       ]),
       responses: { "200": jsonAnswer("The glossary", { glossary_id: "…", name: "Renamed", dictionaries: [] }) },
-      errors: pick("400", "404", ...AUTHED),
+      errors: ["400", "404", ...AUTHED],
     }),
     delete: operation({
       tag: "v3",
@@ -292,7 +291,7 @@ const paths: Record<string, Json> = {
       summary: "Delete a multilingual glossary",
       parameters: [pathParam("glossary_id", "The glossary's id")],
       responses: { "204": { description: "Deleted" } },
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
   },
   "/v3/glossaries/{glossary_id}/entries": {
@@ -310,7 +309,7 @@ const paths: Record<string, Json> = {
       responses: {
         "200": jsonAnswer("The entries", { dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tcasa", entries_format: "tsv" }] }),
       },
-      errors: pick("400", "404", ...AUTHED),
+      errors: ["400", "404", ...AUTHED],
     }),
   },
   "/v3/glossaries/{glossary_id}/dictionaries": {
@@ -326,7 +325,7 @@ const paths: Record<string, Json> = {
         { name: "entries_format", type: "string", enum: ["tsv", "csv"], required: true, description: "Their format" },
       ]),
       responses: { "200": jsonAnswer("The dictionary", { source_lang: "en", target_lang: "es", entry_count: 1 }) },
-      errors: pick("400", "404", ...AUTHED),
+      errors: ["400", "404", ...AUTHED],
     }),
     delete: operation({
       tag: "v3",
@@ -340,7 +339,7 @@ const paths: Record<string, Json> = {
         ]),
       ],
       responses: { "204": { description: "Deleted" } },
-      errors: pick("400", "404", ...AUTHED),
+      errors: ["400", "404", ...AUTHED],
     }),
   },
   "/v3/style_rules": {
@@ -350,7 +349,7 @@ const paths: Record<string, Json> = {
       summary: "Style rules (not supported)",
       description: "Answered 404 in DeepL's error shape, saying style rules are not supported by Tolk.",
       responses: {},
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
   },
   "/v3/translation_memories": {
@@ -360,7 +359,7 @@ const paths: Record<string, Json> = {
       summary: "DeepL translation memories (not supported)",
       description: "Answered 404 in DeepL's error shape, saying they are not supported by Tolk. Tolk's own translation memories are in /v1.",
       responses: {},
-      errors: pick("404", ...AUTHED),
+      errors: ["404", ...AUTHED],
     }),
   },
 };

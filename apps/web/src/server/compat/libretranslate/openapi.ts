@@ -14,7 +14,6 @@ const ERRORS = {
   "429": "Too many requests: the plan's rate limit; retry after `Retry-After` seconds",
   "503": "The engine or the instance is unavailable; nothing was billed",
 };
-const pick = (...statuses: (keyof typeof ERRORS)[]) => Object.fromEntries(statuses.map((s) => [s, ERRORS[s]]));
 
 const KEY: Field = { name: "api_key", type: "string", description: "Your Tolk API key (or send `Authorization: Bearer <key>`)." };
 
@@ -36,7 +35,7 @@ const paths: Record<string, Json> = {
       responses: {
         "200": jsonAnswer("The translation", { translatedText: "La casa es grande.", detectedLanguage: { language: "en", confidence: 90 } }),
       },
-      errors: pick("400", "403", "413", "429", "503"),
+      errors: ["400", "403", "413", "429", "503"],
     }),
   },
   "/libretranslate/translate_file": {
@@ -55,7 +54,7 @@ const paths: Record<string, Json> = {
         ["multipart"],
       ),
       responses: { "200": jsonAnswer("Where the translation is", { translatedFileUrl: "https://tolk.example/v1/translate/job_4fY/download?…" }) },
-      errors: pick("400", "403", "413", "429", "503"),
+      errors: ["400", "403", "413", "429", "503"],
     }),
   },
   "/libretranslate/detect": {
@@ -66,7 +65,7 @@ const paths: Record<string, Json> = {
       description: "Free, as /v1's analysis. An inconclusive text answers an empty list.",
       requestBody: body([{ name: "q", type: "string", required: true, description: "The text." }, KEY]),
       responses: { "200": jsonAnswer("The language", [{ language: "en", confidence: 92 }]) },
-      errors: pick("400", "403", "429"),
+      errors: ["400", "403", "429"],
     }),
   },
   "/libretranslate/languages": {
@@ -77,7 +76,7 @@ const paths: Record<string, Json> = {
       description: "Public. Exactly what this instance translates: each source with the targets it reaches.",
       public: true,
       responses: { "200": jsonAnswer("The languages", [{ code: "en", name: "English", targets: ["ca", "es", "gl"] }]) },
-      errors: pick("429"),
+      errors: ["429"],
     }),
   },
   "/libretranslate/frontend/settings": {
@@ -88,7 +87,7 @@ const paths: Record<string, Json> = {
       description: "Public. `charLimit` is the caller's plan's limit per text (the smallest plan's without a key).",
       public: true,
       responses: { "200": jsonAnswer("The settings", { apiKeys: true, keyRequired: true, charLimit: 5000, filesTranslation: true }) },
-      errors: pick("429"),
+      errors: ["429"],
     }),
   },
 };
