@@ -1,6 +1,6 @@
 // A stand-in for an LLM server in tests that need an engine for languages Apertium lacks (there is
 // no model to run offline): OpenAI's chat-completions wire, real HTTP on a local port.
-import { type Server, createServer } from "node:http";
+import { type Server, type ServerResponse, createServer } from "node:http";
 import { type AddressInfo } from "node:net";
 
 export interface FakeLlm {
@@ -22,13 +22,22 @@ export async function startFakeLlm(translate: (segment: string) => string): Prom
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
     req.on("end", () => {
-      const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
+      const path = new URL(req.url ?? "/", "http://fake").pathname;
+      // No GET /models, like several compatible servers: readiness then pings a completion.
+      if (req.method !== "POST" || path !== "/v1/chat/completions") {
+        sendJson(res, 404, { error: { message: `no route ${req.method ?? ""} ${path}` } });
+        return;
+      }
+      const body = parseCompletion(raw);
+      if (!body) {
+        sendJson(res, 400, { error: { message: "the body is not a chat completion request" } });
+        return;
+      }
       seen.model = body.model;
       seen.auth = req.headers.authorization;
-      const segments = JSON.parse(body.messages.at(-1)?.content ?? "[]") as string[];
-      const content = JSON.stringify(segments.map(translate));
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }));
+      const segments = segmentsOf(body.messages.at(-1)?.content ?? "[]");
+      const content = segments ? JSON.stringify(segments.map(translate)) : "pong";
+      sendJson(res, 200, { choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -42,4 +51,34 @@ export async function startFakeLlm(translate: (segment: string) => string): Prom
         server.close(() => resolve());
       }),
   };
+}
+
+interface Completion {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+function parseCompletion(raw: string): Completion | null {
+  try {
+    const body = JSON.parse(raw) as Partial<Completion> | null;
+    return body && typeof body.model === "string" && Array.isArray(body.messages) ? (body as Completion) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON array of segments Tolk's prompt ends with, or null for any other message (a health ping). */
+function segmentsOf(content: string): string[] | null {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    return Array.isArray(parsed) && parsed.every((s) => typeof s === "string") ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json");
+  res.end(JSON.stringify(body));
 }
