@@ -3,6 +3,9 @@
 import "@scalar/api-reference-react/style.css";
 
 import { ApiReferenceReact } from "@scalar/api-reference-react";
+import { useEffect, useRef } from "react";
+
+import { SCALAR_CONTRAST_CSS, repairScalarAccessibility } from "./scalar-accessibility";
 
 /**
  * A reference as Scalar renders an OpenAPI document of this instance, bundled with the app: no
@@ -10,22 +13,25 @@ import { ApiReferenceReact } from "@scalar/api-reference-react";
  * internet at all).
  */
 export function ApiReference({ url }: { url: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => (container.current ? repairScalarAccessibility(container.current) : undefined), []);
   return (
-    <ApiReferenceReact
-      configuration={{
-        url,
-        withDefaultFonts: false,
-        telemetry: false,
-        showDeveloperTools: "never",
-        hideClientButton: true,
-        agent: { disabled: true },
-        mcp: { disabled: true },
-        documentDownloadType: "json",
-        // Every operation in the sidebar at once, as a reference to scan.
-        defaultOpenAllTags: true,
-        // The theme's sidebar grey (the search box's text) is below WCAG AA's 4.5:1 contrast.
-        customCss: ".light-mode { --scalar-sidebar-color-2: #4b5563; } .dark-mode { --scalar-sidebar-color-2: #c9d1d9; }",
-      }}
-    />
+    <div ref={container}>
+      <ApiReferenceReact
+        configuration={{
+          url,
+          withDefaultFonts: false,
+          telemetry: false,
+          showDeveloperTools: "never",
+          hideClientButton: true,
+          agent: { disabled: true },
+          mcp: { disabled: true },
+          documentDownloadType: "json",
+          // Every operation in the sidebar at once, as a reference to scan.
+          defaultOpenAllTags: true,
+          customCss: SCALAR_CONTRAST_CSS,
+        }}
+      />
+    </div>
   );
 }
