@@ -170,6 +170,12 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   await expect(progress.getByRole("progressbar", { name: "Progress of greeting.docx" })).toBeVisible();
   await expect(progress.getByRole("status")).toHaveText("Done.", { timeout: 60_000 });
   await expect(progress.getByRole("progressbar")).toHaveAttribute("value", "100");
+  // The document's score, explained, and its segments lowest first, for a reviewer to start with.
+  await expect(progress.getByTestId("document-quality")).toHaveText(/length-weighted mean of its segments\): \d+What this means/);
+  const review = progress.getByTestId("segments-to-review");
+  await review.getByText("Review first: 2 segments with the lowest scores").click();
+  await expect(review.getByRole("row", { name: /Good morning\./ })).toBeVisible();
+  await expect(review.getByRole("row", { name: /The house is big\./ })).toBeVisible();
   // The same file and pair again would be billed again: the form says so before it is sent.
   await expect(page.getByTestId("bills-again")).toContainText("Translating it again bills it again");
   await expect(page.getByRole("button", { name: "Translate again (billed again)" })).toBeEnabled();

@@ -1,15 +1,16 @@
 "use client";
 
-import { FORMATS, formatOfFilename } from "@tolk/contract";
+import { FORMATS, type LowQualitySegment, QUALITY_REASONS, formatOfFilename } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 import { DataTable } from "../data-table";
 import { LanguagePickers, canTranslate } from "../language-pickers";
+import { QualityScore } from "../quality-score";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { Empty, ErrorState, FormError, Loading, formatBytes, formatDate, formatNumber } from "../ui";
+import { Empty, ErrorState, FormError, Loading, countOf, formatBytes, formatDate, formatNumber } from "../ui";
 
 type Job = RouterOutputs["documents"]["job"];
 const running = (job: Pick<Job, "status">) => job.status === "created" || job.status === "processing";
@@ -210,7 +211,35 @@ function JobProgress({ job, error }: { job: Job | undefined; error: unknown }) {
           </span>
         </p>
       )}
+      {job.status === "completed" && job.quality_score !== undefined && (
+        <div data-testid="document-quality">
+          Quality score (length-weighted mean of its segments): <QualityScore score={job.quality_score} />
+        </div>
+      )}
+      {job.lowest_segments && job.lowest_segments.length > 0 && <SegmentsToReview segments={job.lowest_segments} />}
     </div>
+  );
+}
+
+/** The document's lowest-scoring segments, lowest first: where a reviewer should start. */
+function SegmentsToReview({ segments }: { segments: readonly LowQualitySegment[] }) {
+  return (
+    <details className="segments-to-review" data-testid="segments-to-review">
+      <summary>Review first: {countOf(segments.length, "segment", "segments")} with the lowest scores</summary>
+      <DataTable columns={["Position", "Segment", "Score", "Why"]}>
+        {segments.map((s) => (
+          <tr key={`${s.position}:${s.segment_id}`}>
+            <td>{s.position + 1}</td>
+            <td>
+              {s.source_excerpt}
+              <div className="muted">{s.segment_id}</div>
+            </td>
+            <td>{s.quality_score}</td>
+            <td>{s.quality_reasons.map((r) => QUALITY_REASONS[r] ?? r).join("; ") || "–"}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </details>
   );
 }
 
