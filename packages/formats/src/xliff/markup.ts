@@ -1,5 +1,5 @@
 import { type InlineCodes } from "../common/inline-codes";
-import { attributes, type XElement } from "../xml/tree";
+import { type XElement, attributes, escapeXmlAttribute } from "../xml/tree";
 
 /**
  * Reading and writing XLIFF markup in the original text: element content becomes segment text
@@ -62,9 +62,6 @@ export function contentToText(text: string, element: XElement, codes: InlineCode
   }
   return out;
 }
-
-export const escapeXmlText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const escapeXmlAttribute = (s: string) => escapeXmlText(s).replace(/"/g, "&quot;");
 
 /** A start tag with attributes set: existing values replaced in place, new ones appended. */
 export function setAttributes(startTag: string, attributes: readonly (readonly [string, string])[]): string {

@@ -8,7 +8,8 @@ import { type FilterOptions, FormatError, type FormatFilter, type Segment } from
 import { parseXml, XmlSyntaxError } from "../xml/parse";
 import { refuseDtd } from "../xml/safety";
 import { type XElement } from "../xml/tree";
-import { attributesOf, contentToText, endTagStart, escapeXmlText, localName, setAttributes, startTagEnd } from "./markup";
+import { escapeXmlText } from "../xml/tree";
+import { attributesOf, contentToText, endTagStart, localName, setAttributes, startTagEnd } from "./markup";
 
 /**
  * XLIFF 1.2 and 2.x (`.xliff`, `.xlf`). A unit (1.2 `trans-unit`, 2.x `segment`) is translated

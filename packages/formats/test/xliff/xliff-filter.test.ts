@@ -135,6 +135,13 @@ describe("xliff filter", () => {
     expect(out).toContain('<target state="final">Ya está</target>');
   });
 
+  it("drops characters XML forbids from an engine's output, so the file stays well-formed", async () => {
+    // An engine may echo a control character (a bell, a form feed) or a lone surrogate.
+    const { output } = await translateWith(xliffFilter, fixture("app-1.2.xlf"), (t) => `${t}\u0007\u000C\uD800 fin`);
+    expect(xmllint(output)).toBe("");
+    expect(text(output)).toContain("Needs work fin</target>");
+  });
+
   it("writes 2.0 segment state, trgLang and targets after the source", async () => {
     const { output } = await translateWith(xliffFilter, fixture("doc-2.0.xliff"), (t) => t);
     const out = text(output);

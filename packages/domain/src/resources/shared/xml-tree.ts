@@ -1,4 +1,4 @@
-import { FormatError, readSimpleTree, type SimpleElement, type SimpleNode, XmlSyntaxError } from "@tolk/formats";
+import { FormatError, escapeXmlText, readSimpleTree, type SimpleElement, type SimpleNode, XmlSyntaxError } from "@tolk/formats";
 
 import { badRequest } from "../../errors";
 import { invalidFile } from "./invalid-file";
@@ -33,6 +33,5 @@ export function textContent(element: XmlElement): string {
 /** The base language of an xml:lang ("en-US" → "en"). */
 export const baseLanguage = (lang: string | undefined) => (lang ?? "").trim().toLowerCase().split(/[-_]/u)[0] ?? "";
 
-export function escapeXml(text: string): string {
-  return text.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;").replace(/"/gu, "&quot;");
-}
+/** Text as XML character data or a double-quoted attribute value (characters XML forbids dropped). */
+export const escapeXml = (text: string): string => escapeXmlText(text).replace(/"/gu, "&quot;");
