@@ -13,16 +13,21 @@ afterAll(() => t.close());
 
 describe("the embedded key resolver", () => {
   it("accepts a token signed with a key it had not seen when it last looked", async () => {
-    const org = await createTestOrg(t.ctx);
-    const auth = { config, keys: createKeyResolver(t.ctx, config) };
+    // Real time (the tokens' own checks read it), moved ahead by hand past the cooldown.
+    let ahead = 0;
+    const ctx = { ...t.ctx, now: () => new Date(Date.now() + ahead) };
+    const org = await createTestOrg(ctx);
+    const auth = { config, keys: createKeyResolver(ctx, config) };
     // A token arrives before any signing key exists: the resolver caches an empty set.
-    const early = await authenticate(t.ctx, auth, "Bearer a.b.c").catch((e: unknown) => e);
+    const early = await authenticate(ctx, auth, "Bearer a.b.c").catch((e: unknown) => e);
     expect(early).toMatchObject({ status: 401 });
-    await expect(authenticate(t.ctx, auth, `Bearer ${await fakeToken()}`)).rejects.toMatchObject({ status: 401 });
+    await expect(authenticate(ctx, auth, `Bearer ${await fakeToken()}`)).rejects.toMatchObject({ status: 401 });
 
-    await new Promise((r) => setTimeout(r, 1_100)); // past the resolver's 1 s cooldown
-    const token = await issueSessionToken(t.ctx, config, { userId: org.ownerId, orgId: org.orgId });
-    const principal = await authenticate(t.ctx, auth, `Bearer ${token}`);
+    // Within the resolver's 1 s cooldown a new key is not looked up yet; past it, it is.
+    const token = await issueSessionToken(ctx, config, { userId: org.ownerId, orgId: org.orgId });
+    await expect(authenticate(ctx, auth, `Bearer ${token}`)).rejects.toMatchObject({ status: 401 });
+    ahead = 1_100;
+    const principal = await authenticate(ctx, auth, `Bearer ${token}`);
     expect(principal).toMatchObject({ source: "idp_jwt", userId: org.ownerId });
   });
 });

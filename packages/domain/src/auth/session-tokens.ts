@@ -97,9 +97,9 @@ export function createKeyResolver(ctx: DomainContext, config: SessionTokenConfig
   let cached: { resolver: JWTVerifyGetKey; kids: Set<string>; at: number } | null = null;
   return async (header, token) => {
     const unknownKid = header.kid !== undefined && !cached?.kids.has(header.kid);
-    if (!cached || (unknownKid && Date.now() - cached.at > LOCAL_KEYS_COOLDOWN_MS)) {
+    if (!cached || (unknownKid && ctx.now().getTime() - cached.at > LOCAL_KEYS_COOLDOWN_MS)) {
       const jwks = await getPublicJwks(ctx);
-      cached = { resolver: createLocalJWKSet(jwks), kids: new Set(jwks.keys.map((k) => k.kid ?? "")), at: Date.now() };
+      cached = { resolver: createLocalJWKSet(jwks), kids: new Set(jwks.keys.map((k) => k.kid ?? "")), at: ctx.now().getTime() };
     }
     return cached.resolver(header, token);
   };
