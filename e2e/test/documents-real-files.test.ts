@@ -100,7 +100,9 @@ const decodeText = (bytes: Uint8Array): string => {
 const hasWords = (text: string): boolean => /\p{L}{3,}/u.test(stripCodes(text).replace(/\{\{[^}]*\}\}|\{%[^]*?%\}|https?:\/\/\S+/g, " "));
 
 const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
-const databases = pgUrl ? (["embedded", "postgres"] as const) : (["embedded"] as const);
+// README's test command runs this suite once on the embedded database and once on PostgreSQL
+// (TOLK_TEST_DATABASE_URL set): each pass reads the files on its own database.
+const databases = pgUrl ? (["postgres"] as const) : (["embedded"] as const);
 
 describe.each(databases)("real files through HTTP with Apertium (%s)", (database) => {
   const data = tempDataDir();
