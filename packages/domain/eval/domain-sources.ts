@@ -361,7 +361,7 @@ export const SOURCES: readonly Source[] = [
     split: "train",
     domain: "Finance",
     formality: "Neutral",
-    licence: "see repository (training only, not committed)",
+    licence: "CC0-1.0",
     reader: { kind: "markdown", include: /^[a-z]+\.md$/, lang: only("de") },
   },
   {
