@@ -260,15 +260,38 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       break;
     }
     case "epi-leaflets": {
-      const picked = files.filter((f) => /^input\/fsh\/.*\.fsh$/.test(f));
-      take(picked, (path) =>
-        [...show(dir, path).matchAll(/<div[^>]*>([\s\S]*?)<\/div>/g)].flatMap((m) =>
+      // FHIR Shorthand files whose narrative <div>s hold the leaflet; a file names its
+      // language ("* language = #es"); files that do not take the reader's default.
+      const picked = files.filter((f) => r.include.test(f));
+      take(picked, (path) => {
+        const content = show(dir, path);
+        const declared = /language = (?:urn:ietf:bcp:47)?#([a-zA-Z-]+)/.exec(content)?.[1] ?? r.defaultLang;
+        const lang = normaliseLang(declared);
+        if (!lang) return [];
+        return [...content.matchAll(/<div[^>]*>([\s\S]*?)<\/div>/g)].flatMap((m) =>
           (m[1] ?? "")
             .replace(/<\/(p|li|h\d)>/g, "\n\n")
             .replace(/<[^>]+>/g, " ")
             .split(/\n\s*\n/)
-            .map((text) => ({ lang: "en", path, text: clean(text) })),
-        ),
+            .map((text) => ({ lang, path, text: clean(text) })),
+        );
+      });
+      break;
+    }
+    case "sql-leaflets": {
+      // SQL dumps whose string literals are leaflet sections in HTML ('' escapes a quote).
+      const picked = files.filter((f) => r.include.test(f));
+      take(picked, (path) =>
+        [...show(dir, path).matchAll(/'((?:[^']|'')*)'/g)]
+          .map((m) => (m[1] ?? "").replace(/''/g, "'"))
+          .filter((html) => /<(p|h4|li)>/.test(html))
+          .flatMap((html) =>
+            html
+              .replace(/<\/(p|li|h\d)>/g, "\n\n")
+              .replace(/<[^>]+>/g, " ")
+              .split(/\n\s*\n/)
+              .map((text) => ({ lang: r.lang, path, text: clean(text) })),
+          ),
       );
       break;
     }
@@ -357,11 +380,11 @@ function keep(source: { id: string; split: Split }, raws: Raw[], domain: Domain,
   return [...byLang.values()].flatMap((units) => shuffled(units, (u) => u.id).slice(0, CAP[source.split]));
 }
 
-export function build(): { test: Unit[]; train: Unit[]; manifest: unknown[] } {
+export function build(splits: readonly Split[] = ["train", "test"]): { test: Unit[]; train: Unit[]; manifest: unknown[] } {
   const test: Unit[] = [];
   const train: Unit[] = [];
   const manifest: unknown[] = [];
-  for (const source of SOURCES) {
+  for (const source of SOURCES.filter((s) => splits.includes(s.split))) {
     const read = readRepo(source);
     if (!read) {
       console.warn(`missing mirror: ${source.id} (fetch github:${source.id})`);
@@ -385,6 +408,7 @@ export function build(): { test: Unit[]; train: Unit[]; manifest: unknown[] } {
   const taken = new Map<string, number>();
   for (const group of shuffled(debianManSources(), (g) => `${g.id}\t${g.lang}`)) {
     const split = debianSplit(group.id);
+    if (!splits.includes(split)) continue;
     const key = `${split}\t${group.lang}`;
     if ((taken.get(key) ?? 0) >= MAN_PACKAGES[split]) continue;
     taken.set(key, (taken.get(key) ?? 0) + 1);
@@ -407,12 +431,18 @@ export function build(): { test: Unit[]; train: Unit[]; manifest: unknown[] } {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { test, train, manifest } = build();
+  // --train: rebuild the training split only. The committed test split and its manifest rows
+  // stay as they are, so training data can grow without fetching (or re-sampling) the test
+  // sources.
+  const trainOnly = process.argv.includes("--train");
+  const { test, train, manifest } = build(trainOnly ? ["train"] : ["train", "test"]);
   mkdirSync(DATA, { recursive: true });
   const jsonl = (units: Unit[]) => units.map((u) => JSON.stringify(u)).join("\n") + "\n";
-  writeFileSync(join(EVAL, "domain-formality-test.jsonl"), jsonl(test));
+  const manifestPath = join(EVAL, "domain-formality-manifest.json");
+  const kept = trainOnly ? (JSON.parse(readFileSync(manifestPath, "utf8")) as { split: Split }[]).filter((m) => m.split === "test") : [];
+  if (!trainOnly) writeFileSync(join(EVAL, "domain-formality-test.jsonl"), jsonl(test));
   writeFileSync(join(DATA, "domain-formality-train.jsonl"), jsonl(train));
-  writeFileSync(join(EVAL, "domain-formality-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  writeFileSync(manifestPath, JSON.stringify([...kept, ...manifest], null, 2) + "\n");
   const count = (units: Unit[], key: (u: Unit) => string) =>
     Object.fromEntries([...new Set(units.map(key))].sort().map((k) => [k, units.filter((u) => key(u) === k).length]));
   for (const [name, units] of [

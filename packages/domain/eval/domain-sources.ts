@@ -30,14 +30,25 @@ export interface Source {
     | { kind: "covid-faq"; agencies: readonly string[] }
     | { kind: "yaml-sections"; path: (lang: string) => string; sections: readonly string[] }
     | { kind: "e3c" }
-    | { kind: "epi-leaflets" }
+    | { kind: "epi-leaflets"; include: RegExp; defaultLang: string | null }
+    | { kind: "sql-leaflets"; include: RegExp; lang: string }
     | { kind: "clara-med" }
     | { kind: "python-strings"; include: RegExp; lang: (path: string) => string | null };
 }
 
 const first = (re: RegExp) => (path: string) => re.exec(path)?.[1] ?? null;
 const only = (lang: string) => () => lang;
-const LANGS: Record<string, string> = { en: "en", "en-US": "en", "en-GB": "en", de: "de", "de-DE": "de", es: "es", "es-ES": "es", fr: "fr", "fr-FR": "fr" };
+const LANGS: Record<string, string> = {
+  en: "en",
+  "en-US": "en",
+  "en-GB": "en",
+  de: "de",
+  "de-DE": "de",
+  es: "es",
+  "es-ES": "es",
+  fr: "fr",
+  "fr-FR": "fr",
+};
 export const normaliseLang = (code: string | null): string | null => (code ? (LANGS[code] ?? null) : null);
 
 export const SOURCES: readonly Source[] = [
@@ -150,7 +161,7 @@ export const SOURCES: readonly Source[] = [
     domain: "Medical",
     formality: "Neutral",
     licence: "EMA product information (training only, not committed)",
-    reader: { kind: "epi-leaflets" },
+    reader: { kind: "epi-leaflets", include: /^input\/fsh\/.*\.fsh$/, defaultLang: "en" },
   },
   {
     id: "lcampillos/CLARA-MeD",
@@ -159,6 +170,25 @@ export const SOURCES: readonly Source[] = [
     formality: "Formal",
     licence: "research and education (training only, not committed)",
     reader: { kind: "clara-med" },
+  },
+
+  // Leaflets in Spanish and German: the training texts of Medical were English, Spanish and
+  // French clinical reports, while patients read leaflets and agency advice in every language.
+  {
+    id: "hl7-eu/gravitate-health",
+    split: "train",
+    domain: "Medical",
+    formality: "Neutral",
+    licence: "EMA product information in FHIR examples (training only, not committed)",
+    reader: { kind: "epi-leaflets", include: /^input\/fsh\/examples\/.*\.fsh$/, defaultLang: null },
+  },
+  {
+    id: "tivi90/epill",
+    split: "train",
+    domain: "Medical",
+    formality: "Neutral",
+    licence: "unstated; German package leaflets (training only, not committed)",
+    reader: { kind: "sql-leaflets", include: /^src\/main\/resources\/data-h2\.sql$/, lang: "de" },
   },
 
   // Marketing: store listings and product landing pages.
@@ -229,6 +259,20 @@ export const SOURCES: readonly Source[] = [
     reader: { kind: "fastlane" },
   },
   { id: "Automattic/simplenote-android", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-2.0", reader: { kind: "fastlane" } },
+  // More listings with German, Spanish and French copy: the earlier ones were mostly English.
+  { id: "FossifyOrg/Gallery", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "FossifyOrg/Calendar", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Exodus-Privacy/exodus-android-app", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Faltenreich/Diaguard", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Futsch1/medTimer", split: "train", domain: "Marketing", formality: "Neutral", licence: "MIT", reader: { kind: "fastlane" } },
+  { id: "Demizo/Daily_You", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "DennisBauer/RecurringExpenseTracker", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Crazy-Marvin/Flashy", split: "train", domain: "Marketing", formality: "Neutral", licence: "Apache-2.0", reader: { kind: "fastlane" } },
+  { id: "Bartuzen/qBitController", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "Akylas/alpimaps", split: "train", domain: "Marketing", formality: "Neutral", licence: "MIT", reader: { kind: "fastlane" } },
+  { id: "Alcidauk/CineLog", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
+  { id: "02720/breezy-weather", split: "train", domain: "Marketing", formality: "Neutral", licence: "LGPL-3.0", reader: { kind: "fastlane" } },
+  { id: "CalyxOS/bitmask_android", split: "train", domain: "Marketing", formality: "Neutral", licence: "GPL-3.0", reader: { kind: "fastlane" } },
 
   // Finance: finance and tax guides, financial encyclopedia.
   {
@@ -310,6 +354,23 @@ export const SOURCES: readonly Source[] = [
     formality: "Neutral",
     licence: "unstated (training only, not committed)",
     reader: { kind: "markdown", include: /^content\/economie\/.*\.md$/, lang: only("fr") },
+  },
+
+  {
+    id: "laroche/private-geldanlage",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "CC0-1.0",
+    reader: { kind: "markdown", include: /^[a-z]+\.md$/, lang: only("de") },
+  },
+  {
+    id: "quercusweb/lafrance",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: { kind: "markdown", include: /^docs\/(bourse|fiscal|immo|crypto|comparatifs|blog)\/.*\.md$/, lang: only("fr") },
   },
 
   // General: fiction, letters, folklore, travel writing.
@@ -400,6 +461,82 @@ export const SOURCES: readonly Source[] = [
     formality: "Neutral",
     licence: "unstated (training only, not committed)",
     reader: { kind: "text", include: /demoText\/.*\.js$/, lang: only("fr") },
+  },
+  {
+    id: "thiscouldbebetter/Books#Cervantes",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Don Quixote in Spanish (public domain; repository: see License.txt)",
+    reader: { kind: "markdown", include: /Don_Quixote-Spanish\/.*\.md$/, lang: only("es") },
+  },
+  {
+    id: "thiscouldbebetter/Books#Montaigne",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "Montaigne's Essais in French (public domain)",
+    reader: { kind: "text", include: /Essais-Volume_\d-French\.txt$/, lang: only("fr") },
+  },
+  {
+    id: "FakerPHP/Faker",
+    split: "train",
+    domain: "General",
+    formality: "Neutral",
+    licence: "MIT (novel excerpts from Project Gutenberg, public domain: Werther, Madame Bovary, La chasse-galerie…)",
+    reader: {
+      kind: "text",
+      include: /^src\/Faker\/Provider\/(de_DE|fr_FR|fr_CA|es_ES)\/Text\.php$/,
+      lang: (p) => normaliseLang(/Provider\/([a-z]{2})_/.exec(p)?.[1] ?? null),
+    },
+  },
+  // Statutes and licences in Spanish and French other than the test's (the Spanish constitution,
+  // four French codes): with Mozilla's terms the only Spanish and French Legal source, holding
+  // that one source out left the model without any Spanish or French Legal text.
+  {
+    id: "matrox1000/prom",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "Spanish and EU statutes (BOE, EUR-Lex; official texts), repository unstated (training only, not committed)",
+    reader: { kind: "markdown", include: /^(tc[1-5]|t1[4-6])\.md$/, lang: only("es") },
+  },
+  {
+    id: "Scttpr/openseckit",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "MIT (GDPR and loi Informatique et Libertés in French, official texts)",
+    reader: {
+      kind: "markdown",
+      include: /^kit\/comply\/frameworks\/rgpd\/knowledge\/(reference\/rgpd-complet|french_law_78-17_1978_complete)\.md$/,
+      lang: only("fr"),
+    },
+  },
+  {
+    id: "ProgrammeVitam/vitam",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "Licence Ouverte 2.0 text (Etalab)",
+    reader: { kind: "text", include: /^Licence_ouverte-V2-fr\.txt$/, lang: only("fr") },
+  },
+  // Privacy notices in German: Legal's German training text was one set of Mozilla terms.
+  {
+    id: "zmbcgn/github.nettailor.net",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "unstated (training only, not committed)",
+    reader: { kind: "markdown", include: /^dsgvo\.md$/, lang: only("de") },
+  },
+  {
+    id: "Radiergummi/waldbademeister.in",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "MIT (site code; training only, not committed)",
+    reader: { kind: "markdown", include: /^site\/content\/(datenschutz|impressum)\.md$/, lang: only("de") },
   },
   {
     id: "debian:common-licenses",

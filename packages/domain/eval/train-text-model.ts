@@ -21,10 +21,10 @@ import { join } from "node:path";
 
 import { deu, eng, fra, spa } from "stopword";
 
-import { classifyDomainByLexicon } from "../src/analysis/classify-domain";
-import { rateFormalityByMarkers } from "../src/analysis/rate-formality";
+import { CLOSE_CALL, classifyDomainByLexicon } from "../src/analysis/classify-domain";
+import { FORMALITY_THRESHOLD, STRONG_FORMAL, rateFormalityByMarkers } from "../src/analysis/rate-formality";
 import { extractFeatures } from "../src/analysis/text-features";
-import { DOMAIN_CLASSES, FORMALITY_CLASSES, type TextModel, modelInputs } from "../src/analysis/text-model";
+import { DOMAIN_CLASSES, FORMALITY_CLASSES, type ModelOptions, type TextModel, modelInputs } from "../src/analysis/text-model";
 import { type Unit } from "./build-domain-formality-set";
 
 const TRAIN = join(import.meta.dirname, "../../../.data/domain-formality-train.jsonl");
@@ -34,10 +34,24 @@ const param = (name: string, value: number) => Number(process.env[`TRAIN_${name}
 const MIN_SOURCES = param("MIN_SOURCES", 3);
 const MIN_TEXTS = param("MIN_TEXTS", 4);
 const MAX_INPUTS = param("MAX_INPUTS", 5000);
-const SOURCE_CAP = param("SOURCE_CAP", 150);
+/** Letter grams and suffixes have a budget of their own, so they do not push words out. */
+const MAX_GRAMS = param("MAX_GRAMS", 20000);
+/**
+ * 1: every formality class weighs the same within a language (recall per class); 0: texts keep
+ * their source weight only, so the model keeps the prior of the training texts, where
+ * Neutral is most texts as in what is sent for translation.
+ */
+const BALANCE_FORMALITY = param("BALANCE_FORMALITY", 0);
+const SOURCE_CAP = param("SOURCE_CAP", 40);
 const EPOCHS = param("EPOCHS", 15);
 const RATE = param("RATE", 0.5);
-const L2 = param("L2", 5e-4);
+const L2 = param("L2", 1e-4);
+/** Input families (text-model.ts), on unless TRAIN_<NAME>=0. */
+const OPTIONS: ModelOptions = {
+  suffixes: param("SUFFIXES", 1) === 1,
+  letterGrams: param("LETTER_GRAMS", 1) === 1,
+  perLanguage: param("PER_LANGUAGE", 1) === 1,
+};
 /** Weights below this are dropped, the rest rounded: the file stays small. */
 const PRUNE = 0.02;
 
@@ -46,7 +60,7 @@ const units = readFileSync(TRAIN, "utf8")
   .filter(Boolean)
   .map((l) => JSON.parse(l) as Unit);
 
-const examples = units.map((u) => ({ u, x: modelInputs(u.text, extractFeatures(u.text, u.lang)) }));
+const examples = units.map((u) => ({ u, x: modelInputs(u.text, extractFeatures(u.text, u.lang), OPTIONS) }));
 
 // Inputs: dense ones always; words seen in enough texts of enough sources.
 const sourcesOf = new Map<string, Set<string>>();
@@ -58,14 +72,23 @@ for (const { u, x } of examples) {
     textsOf.set(k, (textsOf.get(k) ?? 0) + 1);
   }
 }
+/** Counts (d:) and per-language counts (l:) are always inputs; the sparse ones must earn it. */
+const isDense = (k: string) => k.startsWith("d:") || k.startsWith("l:");
 const fold = (w: string) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 const FUNCTION_WORDS = new Set([...eng, ...deu, ...fra, ...spa].map((w) => `w:${fold(w)}`));
-const inputs = [...textsOf.keys()]
+const ranked = [...textsOf.keys()]
   .filter((k) => !FUNCTION_WORDS.has(k))
-  .filter((k) => k.startsWith("d:") || ((sourcesOf.get(k)?.size ?? 0) >= MIN_SOURCES && (textsOf.get(k) ?? 0) >= MIN_TEXTS))
-  .sort((a, b) => (textsOf.get(b) ?? 0) - (textsOf.get(a) ?? 0) || (a < b ? -1 : 1))
-  .slice(0, MAX_INPUTS);
+  .filter((k) => isDense(k) || ((sourcesOf.get(k)?.size ?? 0) >= MIN_SOURCES && (textsOf.get(k) ?? 0) >= MIN_TEXTS))
+  .sort((a, b) => (textsOf.get(b) ?? 0) - (textsOf.get(a) ?? 0) || (a < b ? -1 : 1));
+const isGram = (k: string) => /^(s|c):/.test(k);
+const inputs = [...ranked.filter((k) => !isGram(k)).slice(0, MAX_INPUTS), ...ranked.filter(isGram).slice(0, MAX_GRAMS)];
 const index = new Map(inputs.map((k, i) => [k, i]));
+/**
+ * Letter grams, suffixes and per-language counts feed the formality head only: in
+ * cross-validation they helped register but let the domain head learn each source's spelling
+ * and language instead of its subject (their domain weights stay zero).
+ */
+const formalityOnly = inputs.map((k) => /^(s|c|l):/.test(k));
 
 // Example weights: sources capped, then classes balanced, per head.
 const perSource = new Map<string, number>();
@@ -80,7 +103,7 @@ function cellWeights(label: (u: Unit) => string): (u: Unit) => number {
   return (u) => total / (mass.size * (mass.get(cell(u)) ?? total));
 }
 const domainWeight = cellWeights((u) => u.domain);
-const formalityWeight = cellWeights((u) => u.formality);
+const formalityWeight = BALANCE_FORMALITY ? cellWeights((u) => u.formality) : () => 1;
 
 const K = DOMAIN_CLASSES.length + FORMALITY_CLASSES.length;
 
@@ -123,7 +146,7 @@ function train(rows: Row[]): { W: number[][]; B: number[] } {
       for (const [i, v] of row.x) {
         const w = W[i] as number[];
         const gi = G[i] as number[];
-        for (let c = 0; c < K; c++) {
+        for (let c = formalityOnly[i] ? DOMAIN_CLASSES.length : 0; c < K; c++) {
           const g = (grad[c] as number) * v + L2 * (w[c] as number);
           gi[c] = (gi[c] as number) + g * g;
           w[c] = (w[c] as number) - (RATE * g) / Math.sqrt(gi[c] as number);
@@ -140,23 +163,67 @@ const argmax = (xs: number[]) => xs.reduce((best, v, i) => (v > (xs[best] ?? -In
 // figure hyperparameters are chosen by; the test split stays unseen.
 if (process.argv.includes("--cv")) {
   const repo = (r: Row) => r.u.source.split("#")[0] as string;
-  let d = 0;
-  let f = 0;
-  let n = 0;
+  // Per language: weighted hits and weights, plain hits and counts, for domain and formality.
+  const tally = new Map<string, { d: number; wd: number; f: number; wr: number; dn: number; fn: number; n: number }>();
+  const add = (lang: string, r: Row, dOk: boolean, fOk: boolean) => {
+    for (const key of [lang, "all"]) {
+      const t = tally.get(key) ?? { d: 0, wd: 0, f: 0, wr: 0, dn: 0, fn: 0, n: 0 };
+      t.wd += r.wd;
+      t.wr += r.wr;
+      t.n += 1;
+      if (dOk) {
+        t.d += r.wd;
+        t.dn += 1;
+      }
+      if (fOk) {
+        t.f += r.wr;
+        t.fn += 1;
+      }
+      tally.set(key, t);
+    }
+  };
+  // Variants of the rules' say over the model, plain hits: the lexicon's domain when the model's
+  // first two are within a margin and the lexicon names the second; Formal when the marker
+  // rule's score reaches a multiple of its threshold.
+  const MARGINS = [0, 0.05, CLOSE_CALL, 0.2];
+  const MULTIPLES = [Infinity, 2, STRONG_FORMAL, 6];
+  const marginHits = MARGINS.map(() => 0);
+  const multipleHits = MULTIPLES.map(() => 0);
+  let variantTexts = 0;
+  // Plain confusion counts per language: "lang\thead\texpected\tpredicted" → texts.
+  const confusion = new Map<string, number>();
+  const count = (key: string) => confusion.set(key, (confusion.get(key) ?? 0) + 1);
   for (let fold = 0; fold < 4; fold++) {
     const inFold = (r: Row) => parseInt(createHash("sha256").update(repo(r)).digest("hex").slice(0, 2), 16) % 4 === fold;
     const { W, B } = train(allRows.filter((r) => !inFold(r)));
     for (const r of allRows.filter(inFold)) {
       const scores = [...B];
       for (const [i, v] of r.x) for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
-      // Macro view: every held-out text weighs as its source's and class's weight.
-      if (argmax(scores.slice(0, DOMAIN_CLASSES.length)) === r.d) d += r.wd;
-      if (argmax(scores.slice(DOMAIN_CLASSES.length)) === r.r) f += r.wr;
-      n += 1;
+      const d = argmax(scores.slice(0, DOMAIN_CLASSES.length));
+      const f = argmax(scores.slice(DOMAIN_CLASSES.length));
+      add(r.u.lang, r, d === r.d, f === r.r);
+      const features = extractFeatures(r.u.text, r.u.lang);
+      const lexicon = DOMAIN_CLASSES.indexOf(classifyDomainByLexicon(features).domain);
+      const markers = rateFormalityByMarkers(features).score;
+      const pd = softmax(scores.slice(0, DOMAIN_CLASSES.length));
+      const [, second] = [...pd.keys()].sort((a, b) => (pd[b] as number) - (pd[a] as number));
+      const gap = (pd[d] as number) - (pd[second as number] as number);
+      variantTexts += 1;
+      MARGINS.forEach((m, i) => {
+        const pick = lexicon === second && gap < m ? lexicon : d;
+        if (pick === r.d) marginHits[i] = (marginHits[i] as number) + 1;
+      });
+      MULTIPLES.forEach((k, i) => {
+        const pick = markers >= k * FORMALITY_THRESHOLD ? FORMALITY_CLASSES.indexOf("Formal") : f;
+        if (pick === r.r) multipleHits[i] = (multipleHits[i] as number) + 1;
+      });
+      for (const lang of [r.u.lang, "all"]) {
+        count(`${lang}\tdomain\t${r.u.domain}\t${DOMAIN_CLASSES[d] as string}`);
+        count(`${lang}\tformality\t${r.u.formality}\t${FORMALITY_CLASSES[f] as string}`);
+      }
     }
   }
-  const wd = allRows.reduce((a, r) => a + r.wd, 0);
-  const wr = allRows.reduce((a, r) => a + r.wr, 0);
+  const pct = (a: number, b: number) => ((a / b) * 100).toFixed(1);
   // The rules need no training: their figure on the same texts, weighted alike, is the baseline.
   let rd = 0;
   let rf = 0;
@@ -165,8 +232,28 @@ if (process.argv.includes("--cv")) {
     if (classifyDomainByLexicon(f).domain === r.u.domain) rd += r.wd;
     if (rateFormalityByMarkers(f).formality === r.u.formality) rf += r.wr;
   }
-  console.log(`rules alone (weighted): domain ${((rd / wd) * 100).toFixed(1)} %, formality ${((rf / wr) * 100).toFixed(1)} %`);
-  console.log(`grouped 4-fold CV (weighted): domain ${((d / wd) * 100).toFixed(1)} %, formality ${((f / wr) * 100).toFixed(1)} % over ${n} texts`);
+  const all = tally.get("all") as { wd: number; wr: number };
+  console.log(`rules alone (weighted): domain ${pct(rd, all.wd)} %, formality ${pct(rf, all.wr)} %`);
+  // Weighted: every held-out text weighs as its source's and class's weight (a macro view);
+  // plain: every text counts once.
+  for (const [lang, t] of [...tally].sort()) {
+    console.log(
+      `grouped 4-fold CV ${lang}: domain ${pct(t.d, t.wd)} % weighted, ${pct(t.dn, t.n)} % plain; formality ${pct(t.f, t.wr)} % weighted, ${pct(t.fn, t.n)} % plain; ${t.n} texts`,
+    );
+  }
+  console.log(`lexicon on close calls (margin ${MARGINS.join(", ")}): domain ${marginHits.map((h) => pct(h, variantTexts)).join(", ")} % plain`);
+  console.log(
+    `Formal from strong markers (× threshold ${MULTIPLES.join(", ")}): formality ${multipleHits.map((h) => pct(h, variantTexts)).join(", ")} % plain`,
+  );
+  for (const lang of [...tally.keys()].sort())
+    for (const [head, classes] of [
+      ["domain", DOMAIN_CLASSES],
+      ["formality", FORMALITY_CLASSES],
+    ] as const) {
+      console.log(`${lang} ${head} (rows: expected, columns: predicted): ${classes.join(", ")}`);
+      for (const e of classes)
+        console.log(`  ${e.padEnd(10)} ${classes.map((p) => String(confusion.get(`${lang}\t${head}\t${e}\t${p}`) ?? ".").padStart(6)).join("")}`);
+    }
   process.exit(0);
 }
 
@@ -176,7 +263,7 @@ const { W, B } = train(allRows);
 const round = (v: number) => Math.round(v * 100) / 100;
 const kept = inputs
   .map((name, i) => ({ name, w: (W[i] as number[]).map(round) }))
-  .filter(({ name, w }) => name.startsWith("d:") || w.some((v) => Math.abs(v) >= PRUNE));
-const model: TextModel = { inputs: kept.map((k) => k.name), weights: kept.map((k) => k.w), bias: B.map(round) };
+  .filter(({ name, w }) => isDense(name) || w.some((v) => Math.abs(v) >= PRUNE));
+const model: TextModel = { inputs: kept.map((k) => k.name), weights: kept.map((k) => k.w), bias: B.map(round), options: OPTIONS };
 writeFileSync(OUT, JSON.stringify(model) + "\n");
 console.log(`${units.length} training texts from ${perSource.size} sources; ${kept.length} inputs kept of ${inputs.length}; wrote ${OUT}`);

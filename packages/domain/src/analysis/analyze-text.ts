@@ -19,7 +19,8 @@ export async function analyzeText(options: { text: string }): Promise<AnalysisRe
   const { text } = options;
   const language = await detectLanguage(text);
   const features = extractFeatures(text, language.language);
-  const model = predict(await loadTextModel(), modelInputs(text, features));
+  const weights = await loadTextModel();
+  const model = predict(weights, modelInputs(text, features, weights.options));
   const domain = classifyDomain(features, model);
   const formality = rateFormality(features, model);
   const { risks } = rateRisks({ features, domain: domain.domain, formality: formality.formality });

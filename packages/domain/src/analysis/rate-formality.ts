@@ -11,6 +11,11 @@ export interface FormalityRating {
 
 /** Net register evidence beyond which a text is Formal (or, negated, Informal). */
 export const FORMALITY_THRESHOLD = 2.5;
+/**
+ * Marker evidence this many times the threshold is Formal whatever the model says
+ * (eval/train-text-model.ts --cv measures the rule: no loss).
+ */
+export const STRONG_FORMAL = 4;
 
 /**
  * The register. Informal is the marker rule's (below), and only where slang, greetings,
@@ -18,14 +23,17 @@ export const FORMALITY_THRESHOLD = 2.5;
  * conversational register yet, and contractions or familiar address alone are the ordinary
  * voice of documentation and app copy, not chat. Otherwise the trained model decides between
  * Formal and Neutral (text-model.ts; its inputs include the rule's marker counts); `score` is
- * then P(Formal) − P(Informal) scaled to the rule's range. Texts of fewer than 3 words are
- * Neutral. Without a model the rule decides.
+ * then P(Formal) − P(Informal) scaled to the rule's range. The training texts hold no
+ * correspondence either, so formulae dense enough to pass STRONG_FORMAL times the threshold
+ * ("Sehr geehrte…, hiermit…, Mit freundlichen Grüßen") make a text Formal. Texts of fewer than
+ * 3 words are Neutral. Without a model the rule decides.
  */
 export function rateFormality(f: TextFeatures, model?: ModelOutput): FormalityRating {
   const byMarkers = rateFormalityByMarkers(f);
   if (!model) return byMarkers;
   if (byMarkers.formality === "Informal" && f.informalMarkers + f.emoji > 0) return byMarkers;
   if (f.words < 3) return { formality: "Neutral", score: 0 };
+  if (byMarkers.score >= STRONG_FORMAL * FORMALITY_THRESHOLD) return byMarkers;
   const p = model.formality.probabilities;
   return { formality: model.formality.label, score: Math.round((p.Formal - p.Informal) * 5 * 100) / 100 };
 }

@@ -17,7 +17,16 @@ import { stripNonProse } from "./text-units";
  *   familiar and polite address, exclamations, emoji, imperatives, domain terms of the
  *   lexicons…) and the shape of the prose (sentence and word length). The lexicons' evidence is
  *   thus an input of the model, weighted by what the training data showed.
- * The word inputs are scaled to unit length, so a long text does not weigh more than a short one.
+ * - "s:<suffix>": the last four letters of longer words, and "c:<gram>": letter 4-grams inside
+ *   words (with "_" at word edges), when the model was trained with them: Spanish, French and
+ *   German carry register and subject in endings and compounds (-ción, -ment, -ung, -keit,
+ *   Arzneimittel…) that whole words, seen rarely, miss;
+ * - "l:<lang>:<name>": the address and register counts again, per lexicon language, when the
+ *   model was trained with them: the same count means different things in different languages
+ *   (German "Sie" is the default of written instructions, French "tu" is not), so each language
+ *   learns its own weight instead of a hand-set one.
+ * Each family of sparse inputs is scaled to unit length, so a long text does not weigh more than
+ * a short one and the many letter grams do not drown the words.
  */
 export interface TextModel {
   /** Input names, in the order of the weight rows. */
@@ -25,6 +34,14 @@ export interface TextModel {
   /** weights[i] = the input's weight for each domain, then for each formality. */
   weights: number[][];
   bias: number[];
+  /** Input families beyond words and counts; absent in models trained without them. */
+  options?: ModelOptions;
+}
+
+export interface ModelOptions {
+  suffixes?: boolean;
+  letterGrams?: boolean;
+  perLanguage?: boolean;
 }
 
 export const DOMAIN_CLASSES: readonly Domain[] = domains;
@@ -35,15 +52,36 @@ const LEXICON_DOMAINS: readonly LexiconDomain[] = ["Legal", "Medical", "Marketin
 
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
+const SUFFIX = 4;
+const GRAM = 4;
+/** Counts that speak of address and register: the ones given a weight per language. */
+const PER_LANGUAGE = ["tPronouns", "vPronouns", "personal", "imperatives", "contractions", "formalMarkers", "informalMarkers", "sentenceWords", "wordLength"];
+
+/** Adds a family of binary inputs scaled to unit length. */
+function addFamily(into: Map<string, number>, names: ReadonlySet<string>): void {
+  const norm = Math.sqrt(names.size) || 1;
+  for (const name of names) into.set(name, 1 / norm);
+}
+
 /** The inputs of a text: name → value. */
-export function modelInputs(text: string, f: TextFeatures): Map<string, number> {
+export function modelInputs(text: string, f: TextFeatures, options: ModelOptions = {}): Map<string, number> {
   const sparse = new Map<string, number>();
+  const lexical = new Set<string>();
+  const suffixes = new Set<string>();
+  const grams = new Set<string>();
   for (const word of fold(stripNonProse(text)).match(/\p{L}{2,24}/gu) ?? []) {
-    sparse.set(`w:${word}`, 1);
-    if (word.length > PREFIX + 1) sparse.set(`p:${word.slice(0, PREFIX)}`, 1);
+    lexical.add(`w:${word}`);
+    if (word.length > PREFIX + 1) lexical.add(`p:${word.slice(0, PREFIX)}`);
+    if (options.suffixes && word.length > SUFFIX + 1) suffixes.add(`s:${word.slice(-SUFFIX)}`);
+    // Only longer words: short ones are mostly function words, which name the language.
+    if (options.letterGrams && word.length > PREFIX) {
+      const edged = `_${word}_`;
+      for (let i = 0; i + GRAM <= edged.length; i++) grams.add(`c:${edged.slice(i, i + GRAM)}`);
+    }
   }
-  const norm = Math.sqrt(sparse.size) || 1;
-  for (const [k, v] of sparse) sparse.set(k, v / norm);
+  addFamily(sparse, lexical);
+  addFamily(sparse, suffixes);
+  addFamily(sparse, grams);
 
   const per100 = 100 / Math.max(f.words, 10);
   const rate = (n: number, cap = 10) => Math.min(n * per100, cap) / cap;
@@ -69,6 +107,11 @@ export function modelInputs(text: string, f: TextFeatures): Map<string, number> 
   };
   for (const d of LEXICON_DOMAINS) dense[`terms${d}`] = rate(f.domainHits[d], 20);
   for (const [k, v] of Object.entries(dense)) if (v !== 0) sparse.set(`d:${k}`, v);
+  if (options.perLanguage)
+    for (const k of PER_LANGUAGE) {
+      const v = dense[k];
+      if (v) sparse.set(`l:${f.lexiconLanguage}:${k}`, v);
+    }
   return sparse;
 }
 

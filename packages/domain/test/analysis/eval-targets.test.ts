@@ -16,8 +16,8 @@ const read = <T>(file: string): T[] =>
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);
 
-const DOMAIN_FLOOR = 0.64;
-const FORMALITY_FLOOR = 0.69;
+const DOMAIN_FLOOR = 0.72;
+const FORMALITY_FLOOR = 0.84;
 
 describe("evaluation targets", () => {
   // Language identification on the committed test sets (the UDHR set is not committed). The
@@ -44,8 +44,8 @@ describe("evaluation targets", () => {
 
   it("keeps domain and formality accuracy on the test split of public texts", async () => {
     // The test split (eval/domain-formality-test.jsonl) was never trained or tuned on. The
-    // floors are the figures docs/analysis.md reports, less two points; the targets
-    // (85 % / 80 %) are not reached yet, so a change may not lose what there is.
+    // floors are the figures docs/analysis.md reports, less two points (rounded down); the
+    // issue's domain target (85 %) is not reached yet, so a change may not lose what there is.
     const set = read<{ domain: string; formality: string; text: string }>("domain-formality-test.jsonl");
     expect(set.length).toBeGreaterThanOrEqual(300);
     const results = await Promise.all(set.map(async (s) => ({ s, r: await analyzeText({ text: s.text }) })));
