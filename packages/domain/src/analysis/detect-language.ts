@@ -1,6 +1,8 @@
 import { isLanguageCode } from "@tolk/contract";
 
+import { type ClusterModel, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
+import { serboCroatian } from "./serbo-croatian";
 import { countLetters, stripNonProse } from "./text-units";
 
 /** What the detector reports; `language` is "auto" when the result is inconclusive. */
@@ -71,7 +73,20 @@ const FASTTEXT_SURE = 0.95;
 interface Models {
   fastText: { predict(text: string, k: number, threshold: number): { size(): number; get(i: number): [number, string] } };
   cld3: { findLanguage(text: string): { language: string; probability: number } };
+  clusters: ClusterModel;
 }
+
+/**
+ * The clusters of close neighbours the cluster models decide (cluster-model.ts), by member. A
+ * text the models put in one of them is settled there; every other language keeps the models'
+ * answer and the word rules.
+ */
+const CLUSTER_OF: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(["es", "pt", "gl", "ca", "oc", "an", "sc", "it", "fr"].map((c) => [c, "romance"])),
+  ...Object.fromEntries(["hr", "bs", "sr", "sl"].map((c) => [c, "serbo-croatian"])),
+  ...Object.fromEntries(["ms", "id"].map((c) => [c, "malay"])),
+  ...Object.fromEntries(["nb", "nn", "da"].map((c) => [c, "scandinavian"])),
+};
 
 /**
  * Identifies the language of a text (an ISO 639-1 code of GET /v1/languages) with two language-
@@ -86,7 +101,7 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const prose = stripNonProse(text);
   if (countLetters(prose) < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
   const line = sample(prose).replace(/\s+/g, " ");
-  const { fastText, cld3 } = await languageModels();
+  const { fastText, cld3, clusters } = await languageModels();
   const scores = new Map<string, number>();
   /** fastText's alone: which standard of a pooled language the text leans to when its words do not say. */
   const fastTextScores = new Map<string, number>();
@@ -128,6 +143,22 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   if (!first || first[1].score / total < MIN_PROBABILITY) return { language: AUTO, confidence: 0, reason: "unknown" };
   const confidence = round(Math.min(1, (first[1].score - (second?.[1].score ?? 0)) / first[1].score));
   if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
+  const cluster = CLUSTER_OF[first[1].best];
+  // Cyrillic is Serbian at once (serbo-croatian.ts); the cluster model reads Latin letters.
+  if (cluster && !/\p{Script=Cyrillic}/u.test(prose)) {
+    // The standards of one language (nb/nn, hr/bs/sr, ms/id) get half of their pooled evidence
+    // each and half of their own: the models tell them apart poorly, so the letters decide,
+    // and the models' lean only tips a text whose letters say little.
+    const evidence = (code: string) => {
+      const key = POOLED[code];
+      if (!key) return (scores.get(code) ?? 0) / total;
+      return ((pooled.get(key)?.score ?? 0) + (scores.get(code) ?? 0)) / 2 / total;
+    };
+    const decided = decideInCluster(clusters, cluster, prose, evidence);
+    // Between the standards of Serbo-Croatian the letters hardly differ (ije/e aside): the words
+    // only one standard uses (tko/ko, tjedan/sedmica) are the stronger evidence when present.
+    if (decided) return { language: cluster === "serbo-croatian" ? serboCroatian(prose, decided) : decided, confidence };
+  }
   return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total), confidence };
 }
 
@@ -142,8 +173,9 @@ function languageModels(): Promise<Models> {
   models ??= Promise.all([
     import("fasttext.wasm.js").then(async (m) => (await m.getLIDModel()).load()),
     import("cld3-asm").then(async (m) => (await m.loadModule()).create(0, 1000)),
+    import("./cluster-model.json").then((m) => (m as { default: ClusterModel }).default),
   ])
-    .then(([fastText, cld3]) => ({ fastText, cld3 }))
+    .then(([fastText, cld3, clusters]) => ({ fastText, cld3, clusters }))
     .catch((err: unknown) => {
       models = undefined;
       throw err;
