@@ -33,12 +33,20 @@ const LOCALE_DIR = "/usr/share/locale";
 const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
 const OUT = join(import.meta.dirname, "..", "src", "analysis", "cluster-model.json");
 
-/** The clusters, and how many features each keeps (the most frequent ones). */
-const CLUSTERS: Record<string, { languages: string[]; features: number }> = {
+/**
+ * The clusters, how many features each keeps, and how much the models' evidence counts where
+ * the tuning split found that it should count more than MODEL_WEIGHT (Hindi and Marathi share
+ * most of their letters' statistics, and the models tell them apart well).
+ */
+const CLUSTERS: Record<string, { languages: string[]; features: number; modelWeight?: number }> = {
   romance: { languages: ["es", "pt", "gl", "ca", "oc", "an", "sc", "it", "fr"], features: 12000 },
   "serbo-croatian": { languages: ["hr", "bs", "sr", "sl"], features: 10000 },
   malay: { languages: ["ms", "id"], features: 6000 },
-  scandinavian: { languages: ["nb", "nn", "da"], features: 8000 },
+  scandinavian: { languages: ["nb", "nn", "da", "sv"], features: 8000 },
+  "low-franconian": { languages: ["af", "nl"], features: 5000 },
+  "czech-slovak": { languages: ["cs", "sk"], features: 5000 },
+  devanagari: { languages: ["hi", "mr"], features: 5000, modelWeight: 8 },
+  cyrillic: { languages: ["ru", "uk", "be", "bg", "mk"], features: 8000 },
 };
 const FEATURE_WEIGHT = Number(arg("--feature-weight") ?? 0.4);
 const MODEL_WEIGHT = Number(arg("--model-weight") ?? 1);
@@ -60,6 +68,7 @@ const SYNTHETIC: { language: string; mode: string; from: string }[] = [
   { language: "sc", mode: "ita-srd", from: "it" },
   { language: "nn", mode: "nob-nno", from: "nb" },
   { language: "ms", mode: "ind-zlm", from: "id" },
+  { language: "af", mode: "nld-afr", from: "nl" },
   { language: "bs", mode: "slv-hbs_BS", from: "sl" },
   { language: "hr", mode: "slv-hbs_HR", from: "sl" },
   { language: "sr", mode: "slv-hbs_SR", from: "sl" },
@@ -191,7 +200,7 @@ for (const { language, mode, from } of SYNTHETIC) {
 for (const [language, all] of [...texts].sort()) console.log(`${language}: ${real.get(language) ?? 0} catalog texts, ${all.length} in all`);
 
 const model: ClusterModel = { scale: SCALE, clusters: {} };
-for (const [name, { languages, features: keep }] of Object.entries(CLUSTERS)) {
+for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of Object.entries(CLUSTERS)) {
   const counts = languages.map(() => new Map<string, number>());
   const totals = new Map<string, number>();
   languages.forEach((language, i) => {
@@ -222,7 +231,7 @@ for (const [name, { languages, features: keep }] of Object.entries(CLUSTERS)) {
   const weights = vocabulary.flatMap((f) =>
     counts.map((c, i) => Math.round(Math.log(((c.get(f) ?? 0) + ALPHA) / ((sums[i] ?? 0) + ALPHA * vocabulary.length)) * SCALE)),
   );
-  model.clusters[name] = { languages, features: vocabulary, weights, featureWeight: FEATURE_WEIGHT, modelWeight: MODEL_WEIGHT };
+  model.clusters[name] = { languages, features: vocabulary, weights, featureWeight: FEATURE_WEIGHT, modelWeight };
   console.log(`${name}: ${vocabulary.length} features`);
 }
 writeFileSync(OUT, JSON.stringify(model) + "\n");

@@ -1,7 +1,9 @@
 /**
  * Tells close neighbours apart with a small naive Bayes model per cluster (Ibero-Romance with
- * Occitan, Aragonese and Sardinian; Serbo-Croatian and Slovenian; Malay and Indonesian;
- * Norwegian and Danish), trained on character 1–4-grams and whole words
+ * French, Italian, Occitan, Aragonese and Sardinian; Serbo-Croatian and Slovenian; Malay and
+ * Indonesian; the Scandinavian languages; Afrikaans and Dutch; Czech and Slovak; Hindi and
+ * Marathi; Russian, Ukrainian, Belarusian, Bulgarian and Macedonian; the clusters are the
+ * model's), trained on character 1–4-grams and whole words
  * (eval/train-langid-clusters.ts; weights in cluster-model.json). fastText and CLD3 know the
  * family well but confuse its members, and hand-picked marker words only cover texts that
  * happen to contain them; letter sequences (-ción/-ção/-zione, ije/e, -leg/-lig) are in
@@ -91,6 +93,18 @@ export function decideInCluster(model: ClusterModel, cluster: string, text: stri
     if (score > bestScore) [best, bestScore] = [language, score];
   });
   return best;
+}
+
+const clusterIndexes = new WeakMap<ClusterModel, Map<string, string>>();
+
+/** The cluster a language belongs to in the model, if any. */
+export function clusterOf(model: ClusterModel, language: string): string | undefined {
+  let index = clusterIndexes.get(model);
+  if (!index) {
+    index = new Map(Object.entries(model.clusters).flatMap(([name, c]) => c.languages.map((l) => [l, name] as const)));
+    clusterIndexes.set(model, index);
+  }
+  return index.get(language);
 }
 
 const rowIndexes = new WeakMap<ClusterWeights, Map<string, number>>();

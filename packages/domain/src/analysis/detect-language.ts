@@ -1,6 +1,6 @@
 import { isLanguageCode } from "@tolk/contract";
 
-import { type ClusterModel, decideInCluster } from "./cluster-model";
+import { type ClusterModel, clusterOf, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
 import { serboCroatian } from "./serbo-croatian";
 import { countLetters, stripNonProse } from "./text-units";
@@ -77,18 +77,6 @@ interface Models {
 }
 
 /**
- * The clusters of close neighbours the cluster models decide (cluster-model.ts), by member. A
- * text the models put in one of them is settled there; every other language keeps the models'
- * answer and the word rules.
- */
-const CLUSTER_OF: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(["es", "pt", "gl", "ca", "oc", "an", "sc", "it", "fr"].map((c) => [c, "romance"])),
-  ...Object.fromEntries(["hr", "bs", "sr", "sl"].map((c) => [c, "serbo-croatian"])),
-  ...Object.fromEntries(["ms", "id"].map((c) => [c, "malay"])),
-  ...Object.fromEntries(["nb", "nn", "da"].map((c) => [c, "scandinavian"])),
-};
-
-/**
  * Identifies the language of a text (an ISO 639-1 code of GET /v1/languages) with two language-
  * identification models shipped inside npm packages, fastText's lid.176 (fasttext.wasm.js) and
  * Google's CLD3 (cld3-asm), their evidence added up: the combination chosen by measurement
@@ -143,9 +131,11 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   if (!first || first[1].score / total < MIN_PROBABILITY) return { language: AUTO, confidence: 0, reason: "unknown" };
   const confidence = round(Math.min(1, (first[1].score - (second?.[1].score ?? 0)) / first[1].score));
   if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
-  const cluster = CLUSTER_OF[first[1].best];
+  // A text the models put in a cluster of close neighbours is settled there; every other
+  // language keeps the models' answer and the word rules.
+  const cluster = clusterOf(clusters, first[1].best);
   // Cyrillic is Serbian at once (serbo-croatian.ts); the cluster model reads Latin letters.
-  if (cluster && !/\p{Script=Cyrillic}/u.test(prose)) {
+  if (cluster && !(cluster === "serbo-croatian" && /\p{Script=Cyrillic}/u.test(prose))) {
     // The standards of one language (nb/nn, hr/bs/sr, ms/id) get half of their pooled evidence
     // each and half of their own: the models tell them apart poorly, so the letters decide,
     // and the models' lean only tips a text whose letters say little.
