@@ -3,7 +3,7 @@
  * cluster, a naive Bayes model over character 1–4-grams and whole words, keeping the features
  * that separate the members best. Deterministic.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/train-langid-clusters.ts
+ *   pnpm --filter @tolk/domain exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1]
  *
  * Training text, none of it from a test set:
  * - the translations (msgstr) of the Debian gettext catalogs of the tuning split (name's
@@ -13,8 +13,8 @@
  *   models confuse with Croatian and Bosnian);
  * - the same catalogs' strings machine-translated by the Apertium pairs installed on the machine
  *   into the members with few catalogs or whose standards differ in spelling (Aragonese,
- *   Galician, Occitan, Sardinian, Nynorsk, Malay, and the Bosnian, Croatian and Serbian
- *   generators of apertium-hbs). Apertium's output follows each standard's morphology and
+ *   Galician, Occitan, Sardinian, Nynorsk, Malay, Afrikaans, and the Bosnian, Croatian and
+ *   Serbian generators of apertium-hbs-slv). Apertium's output follows each standard's morphology and
  *   spelling, which is what the letters of a text say. Cached in .data/langid-apertium/.
  */
 import { createHash } from "node:crypto";
@@ -66,6 +66,9 @@ const SYNTHETIC: { language: string; mode: string; from: string }[] = [
   { language: "oc", mode: "es-oc", from: "es" },
   { language: "oc", mode: "fra-oci", from: "fr" },
   { language: "sc", mode: "ita-srd", from: "it" },
+  { language: "an", mode: "cat-arg", from: "ca" },
+  { language: "sc", mode: "cat-srd", from: "ca" },
+  { language: "oc", mode: "ca-oc", from: "ca" },
   { language: "nn", mode: "nob-nno", from: "nb" },
   { language: "ms", mode: "ind-zlm", from: "id" },
   { language: "af", mode: "nld-afr", from: "nl" },

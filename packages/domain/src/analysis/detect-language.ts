@@ -57,7 +57,7 @@ const MODEL_LABELS: Readonly<Record<string, string>> = {
 };
 /**
  * Standards of one language that the models mix up: their evidence is pooled, and the text's
- * own words pick the standard (language-families.ts).
+ * own letters and words pick the standard (cluster-model.ts, language-families.ts).
  */
 const POOLED: Readonly<Record<string, string>> = { nb: "no", nn: "no", hr: "sh", bs: "sh", sr: "sh", ms: "ms", id: "ms" };
 /**
@@ -81,9 +81,11 @@ interface Models {
  * identification models shipped inside npm packages, fastText's lid.176 (fasttext.wasm.js) and
  * Google's CLD3 (cld3-asm), their evidence added up: the combination chosen by measurement
  * (eval/compare-langid.ts). The standards and close neighbours the models cannot separate
- * (nb/nn/da, hr/bs/sr, ms/id, gl/es/pt and others) are then settled by the words only one of
- * them uses (language-families.ts). A mixed-language text reports its dominant language. Texts
- * longer than SAMPLE_CHARS are read from evenly spaced slices, so the cost stays bounded.
+ * (nb/nn/da, hr/bs/sr, ms/id, gl/es/pt and others) are then settled by a model of the text's
+ * letter sequences per cluster of neighbours (cluster-model.ts), the word rules of
+ * language-families.ts answering where it has nothing to read. A mixed-language text reports
+ * its dominant language. Texts longer than SAMPLE_CHARS are read from evenly spaced slices, so
+ * the cost stays bounded.
  */
 export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const prose = stripNonProse(text);
