@@ -1,6 +1,8 @@
 import { isLanguageCode } from "@tolk/contract";
 
+import { type ClusterModel, clusterOf, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
+import { serboCroatian } from "./serbo-croatian";
 import { countLetters, stripNonProse } from "./text-units";
 
 /** What the detector reports; `language` is "auto" when the result is inconclusive. */
@@ -55,7 +57,7 @@ const MODEL_LABELS: Readonly<Record<string, string>> = {
 };
 /**
  * Standards of one language that the models mix up: their evidence is pooled, and the text's
- * own words pick the standard (language-families.ts).
+ * own letters and words pick the standard (cluster-model.ts, language-families.ts).
  */
 const POOLED: Readonly<Record<string, string>> = { nb: "no", nn: "no", hr: "sh", bs: "sh", sr: "sh", ms: "ms", id: "ms" };
 /**
@@ -71,6 +73,7 @@ const FASTTEXT_SURE = 0.95;
 interface Models {
   fastText: { predict(text: string, k: number, threshold: number): { size(): number; get(i: number): [number, string] } };
   cld3: { findLanguage(text: string): { language: string; probability: number } };
+  clusters: ClusterModel;
 }
 
 /**
@@ -78,15 +81,17 @@ interface Models {
  * identification models shipped inside npm packages, fastText's lid.176 (fasttext.wasm.js) and
  * Google's CLD3 (cld3-asm), their evidence added up: the combination chosen by measurement
  * (eval/compare-langid.ts). The standards and close neighbours the models cannot separate
- * (nb/nn/da, hr/bs/sr, ms/id, gl/es/pt and others) are then settled by the words only one of
- * them uses (language-families.ts). A mixed-language text reports its dominant language. Texts
- * longer than SAMPLE_CHARS are read from evenly spaced slices, so the cost stays bounded.
+ * (nb/nn/da, hr/bs/sr, ms/id, gl/es/pt and others) are then settled by a model of the text's
+ * letter sequences per cluster of neighbours (cluster-model.ts), the word rules of
+ * language-families.ts answering where it has nothing to read. A mixed-language text reports
+ * its dominant language. Texts longer than SAMPLE_CHARS are read from evenly spaced slices, so
+ * the cost stays bounded.
  */
 export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const prose = stripNonProse(text);
   if (countLetters(prose) < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
   const line = sample(prose).replace(/\s+/g, " ");
-  const { fastText, cld3 } = await languageModels();
+  const { fastText, cld3, clusters } = await languageModels();
   const scores = new Map<string, number>();
   /** fastText's alone: which standard of a pooled language the text leans to when its words do not say. */
   const fastTextScores = new Map<string, number>();
@@ -128,6 +133,24 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   if (!first || first[1].score / total < MIN_PROBABILITY) return { language: AUTO, confidence: 0, reason: "unknown" };
   const confidence = round(Math.min(1, (first[1].score - (second?.[1].score ?? 0)) / first[1].score));
   if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
+  // A text the models put in a cluster of close neighbours is settled there; every other
+  // language keeps the models' answer and the word rules.
+  const cluster = clusterOf(clusters, first[1].best);
+  // Cyrillic is Serbian at once (serbo-croatian.ts); the cluster model reads Latin letters.
+  if (cluster && !(cluster === "serbo-croatian" && /\p{Script=Cyrillic}/u.test(prose))) {
+    // The standards of one language (nb/nn, hr/bs/sr, ms/id) get half of their pooled evidence
+    // each and half of their own: the models tell them apart poorly, so the letters decide,
+    // and the models' lean only tips a text whose letters say little.
+    const evidence = (code: string) => {
+      const key = POOLED[code];
+      if (!key) return (scores.get(code) ?? 0) / total;
+      return ((pooled.get(key)?.score ?? 0) + (scores.get(code) ?? 0)) / 2 / total;
+    };
+    const decided = decideInCluster(clusters, cluster, prose, evidence);
+    // Between the standards of Serbo-Croatian the letters hardly differ (ije/e aside): the words
+    // only one standard uses (tko/ko, tjedan/sedmica) are the stronger evidence when present.
+    if (decided) return { language: cluster === "serbo-croatian" ? serboCroatian(prose, decided) : decided, confidence };
+  }
   return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total), confidence };
 }
 
@@ -142,8 +165,9 @@ function languageModels(): Promise<Models> {
   models ??= Promise.all([
     import("fasttext.wasm.js").then(async (m) => (await m.getLIDModel()).load()),
     import("cld3-asm").then(async (m) => (await m.loadModule()).create(0, 1000)),
+    import("./cluster-model.json").then((m) => (m as { default: ClusterModel }).default),
   ])
-    .then(([fastText, cld3]) => ({ fastText, cld3 }))
+    .then(([fastText, cld3, clusters]) => ({ fastText, cld3, clusters }))
     .catch((err: unknown) => {
       models = undefined;
       throw err;

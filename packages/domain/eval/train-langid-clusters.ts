@@ -1,0 +1,241 @@
+/**
+ * Trains the close-neighbour models of src/analysis/cluster-model.json (cluster-model.ts): per
+ * cluster, a naive Bayes model over character 1–4-grams and whole words, keeping the features
+ * that separate the members best. Deterministic.
+ *
+ *   pnpm --filter @tolk/domain exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1]
+ *
+ * Training text, none of it from a test set:
+ * - the translations (msgstr) of the Debian gettext catalogs of the tuning split (name's
+ *   SHA-256 starting 0–b, as in build-langid-debian.ts), without the texts of
+ *   debian-tune.jsonl itself, so the tuning figures are not read on memorised texts; Serbian
+ *   catalogs in Cyrillic are transliterated to Latin (Serbian in Latin script is what the
+ *   models confuse with Croatian and Bosnian);
+ * - the same catalogs' strings machine-translated by the Apertium pairs installed on the machine
+ *   into the members with few catalogs or whose standards differ in spelling (Aragonese,
+ *   Galician, Occitan, Sardinian, Nynorsk, Malay, Afrikaans, and the Bosnian, Croatian and
+ *   Serbian generators of apertium-hbs-slv). Apertium's output follows each standard's morphology and
+ *   spelling, which is what the letters of a text say. Cached in .data/langid-apertium/.
+ */
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { mo } from "gettext-parser";
+
+import { type ClusterModel, clusterFeatures } from "../src/analysis/cluster-model";
+import { stripNonProse } from "../src/analysis/text-units";
+import { LANGID_LANGUAGES } from "./langid-languages";
+import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
+
+const LOCALE_DIR = "/usr/share/locale";
+const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
+const OUT = join(import.meta.dirname, "..", "src", "analysis", "cluster-model.json");
+
+/**
+ * The clusters, how many features each keeps, and how much the models' evidence counts where
+ * the tuning split found that it should count more than MODEL_WEIGHT (Hindi and Marathi share
+ * most of their letters' statistics, and the models tell them apart well).
+ */
+const CLUSTERS: Record<string, { languages: string[]; features: number; modelWeight?: number }> = {
+  romance: { languages: ["es", "pt", "gl", "ca", "oc", "an", "sc", "it", "fr"], features: 12000 },
+  "serbo-croatian": { languages: ["hr", "bs", "sr", "sl"], features: 10000 },
+  malay: { languages: ["ms", "id"], features: 6000 },
+  scandinavian: { languages: ["nb", "nn", "da", "sv"], features: 8000 },
+  "low-franconian": { languages: ["af", "nl"], features: 5000 },
+  "czech-slovak": { languages: ["cs", "sk"], features: 5000 },
+  devanagari: { languages: ["hi", "mr"], features: 5000, modelWeight: 8 },
+  cyrillic: { languages: ["ru", "uk", "be", "bg", "mk"], features: 8000 },
+};
+const FEATURE_WEIGHT = Number(arg("--feature-weight") ?? 0.4);
+const MODEL_WEIGHT = Number(arg("--model-weight") ?? 1);
+/** Add-alpha smoothing of the feature counts. */
+const ALPHA = 0.5;
+/** Weights are stored as round(log P × SCALE). */
+const SCALE = 20;
+/** At most this many texts from one catalog, so a big catalog cannot fill a language alone. */
+const PER_CATALOG = 1500;
+/** How many strings each Apertium translation direction gets. */
+const PER_SYNTHETIC = 3000;
+
+/** Apertium directions: the language they write, the mode, and the language their input is in. */
+const SYNTHETIC: { language: string; mode: string; from: string }[] = [
+  { language: "an", mode: "spa-arg", from: "es" },
+  { language: "gl", mode: "es-gl", from: "es" },
+  { language: "oc", mode: "es-oc", from: "es" },
+  { language: "oc", mode: "fra-oci", from: "fr" },
+  { language: "sc", mode: "ita-srd", from: "it" },
+  { language: "an", mode: "cat-arg", from: "ca" },
+  { language: "sc", mode: "cat-srd", from: "ca" },
+  { language: "oc", mode: "ca-oc", from: "ca" },
+  { language: "nn", mode: "nob-nno", from: "nb" },
+  { language: "ms", mode: "ind-zlm", from: "id" },
+  { language: "af", mode: "nld-afr", from: "nl" },
+  { language: "bs", mode: "slv-hbs_BS", from: "sl" },
+  { language: "hr", mode: "slv-hbs_HR", from: "sl" },
+  { language: "sr", mode: "slv-hbs_SR", from: "sl" },
+];
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const hash = (s: string) => createHash("sha256").update(s).digest("hex");
+const isTuning = (domain: string) => /^[0-9ab]/.test(hash(domain));
+
+const tuneSet = LANGID_SETS.find((s) => s.split === "tune");
+const tuneTexts = new Set((tuneSet ? (readSet(tuneSet) ?? []) : []).map((s) => s.text.trim().replace(/\s+/g, " ")));
+
+const CYRILLIC: Record<string, string> = {
+  а: "a",
+  б: "b",
+  в: "v",
+  г: "g",
+  д: "d",
+  ђ: "đ",
+  е: "e",
+  ж: "ž",
+  з: "z",
+  и: "i",
+  ј: "j",
+  к: "k",
+  л: "l",
+  љ: "lj",
+  м: "m",
+  н: "n",
+  њ: "nj",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  ћ: "ć",
+  у: "u",
+  ф: "f",
+  х: "h",
+  ц: "c",
+  ч: "č",
+  џ: "dž",
+  ш: "š",
+};
+const toLatin = (s: string) => s.toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? c);
+
+/** The usable translated strings of the tuning split's catalogs of a locale, and their English. */
+function catalogTexts(locale: string, latin: boolean): { text: string; english: string }[] {
+  const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
+  if (!existsSync(dir)) return [];
+  const out: { text: string; english: string }[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".mo"))
+    .sort()) {
+    const domain = file.slice(0, -".mo".length);
+    if (!isTuning(domain)) continue;
+    let parsed;
+    try {
+      parsed = mo.parse(readFileSync(join(dir, file)));
+    } catch {
+      continue;
+    }
+    let n = 0;
+    for (const context of Object.values(parsed.translations)) {
+      for (const entry of Object.values(context)) {
+        const msgstr = entry.msgstr[0];
+        if (!entry.msgid || !msgstr || n >= PER_CATALOG) continue;
+        const text = msgstr.trim().replace(/\s+/g, " ");
+        if (tuneTexts.has(text) || !isUsable(text) || !isTranslated(entry.msgid, text, latin)) continue;
+        out.push({ text, english: entry.msgid });
+        n++;
+      }
+    }
+  }
+  return out;
+}
+
+/** A deterministic sample of `n` strings. */
+const sample = (texts: string[], n: number) =>
+  [...new Set(texts)]
+    .map((t) => ({ t, h: hash(t) }))
+    .sort((a, b) => (a.h < b.h ? -1 : 1))
+    .slice(0, n)
+    .map((x) => x.t);
+
+/** Apertium's translation of each line (unknown-word marks removed), cached by mode. */
+function translate(mode: string, lines: string[]): string[] {
+  mkdirSync(CACHE, { recursive: true });
+  const cached = join(CACHE, `${mode}.txt`);
+  if (existsSync(cached)) return readFileSync(cached, "utf8").split("\n").filter(Boolean);
+  // Through files: apertium's text deformatter rejects the pipe Node gives it as stdin.
+  const input = join(CACHE, `${mode}.in`);
+  writeFileSync(input, lines.map((l) => stripNonProse(l).replace(/[\n\r]+/g, " ")).join("\n") + "\n");
+  execFileSync("apertium", ["-u", mode, input, cached], { stdio: "ignore" });
+  const result = readFileSync(cached, "utf8")
+    .split("\n")
+    .map((l) => l.replace(/[#@*]/g, "").trim())
+    .filter(Boolean);
+  writeFileSync(cached, result.join("\n") + "\n");
+  return result;
+}
+
+// Real text per language.
+const texts = new Map<string, string[]>();
+const english: string[] = [];
+const add = (language: string, more: string[]) => texts.set(language, [...(texts.get(language) ?? []), ...more]);
+const wanted = new Set(Object.values(CLUSTERS).flatMap((c) => c.languages));
+for (const { code, debian } of LANGID_LANGUAGES) {
+  if (!wanted.has(code)) continue;
+  for (const { locale } of debian) {
+    const found = catalogTexts(locale, code !== "sr" || locale !== "sr");
+    add(
+      code,
+      found.map((f) => (code === "sr" ? toLatin(f.text) : f.text)),
+    );
+    english.push(...found.map((f) => f.english));
+  }
+}
+const real = new Map([...texts].map(([k, v]) => [k, v.length]));
+for (const { language, mode, from } of SYNTHETIC) {
+  const source = from === "en" ? english.filter((e) => isUsable(e)) : (texts.get(from) ?? []);
+  const lines = sample(source, PER_SYNTHETIC);
+  add(language, translate(mode, lines));
+}
+for (const [language, all] of [...texts].sort()) console.log(`${language}: ${real.get(language) ?? 0} catalog texts, ${all.length} in all`);
+
+const model: ClusterModel = { scale: SCALE, clusters: {} };
+for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of Object.entries(CLUSTERS)) {
+  const counts = languages.map(() => new Map<string, number>());
+  const totals = new Map<string, number>();
+  languages.forEach((language, i) => {
+    const own = counts[i] ?? new Map<string, number>();
+    for (const text of texts.get(language) ?? []) {
+      for (const f of clusterFeatures(stripNonProse(text))) {
+        own.set(f, (own.get(f) ?? 0) + 1);
+        totals.set(f, (totals.get(f) ?? 0) + 1);
+      }
+    }
+  });
+  // The features that say most about the members: frequent, and far more frequent in some
+  // members than in others (the count times the spread of its log-probabilities), rather than
+  // the most frequent ones, which are shared by all.
+  const candidates = [...totals].filter(([, n]) => n >= 3).map(([f]) => f);
+  const candidateSums = counts.map((c) => candidates.reduce((s, f) => s + (c.get(f) ?? 0), 0));
+  const spread = (f: string) => {
+    const logs = counts.map((c, i) => Math.log(((c.get(f) ?? 0) + ALPHA) / ((candidateSums[i] ?? 0) + ALPHA * candidates.length)));
+    const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+    return counts.reduce((s, c, i) => s + (c.get(f) ?? 0) * Math.abs((logs[i] ?? 0) - mean), 0);
+  };
+  const vocabulary = candidates
+    .map((f) => ({ f, score: spread(f) }))
+    .sort((a, b) => b.score - a.score || (a.f < b.f ? -1 : 1))
+    .slice(0, keep)
+    .map(({ f }) => f);
+  const sums = counts.map((c) => vocabulary.reduce((s, f) => s + (c.get(f) ?? 0), 0));
+  const weights = vocabulary.flatMap((f) =>
+    counts.map((c, i) => Math.round(Math.log(((c.get(f) ?? 0) + ALPHA) / ((sums[i] ?? 0) + ALPHA * vocabulary.length)) * SCALE)),
+  );
+  model.clusters[name] = { languages, features: vocabulary, weights, featureWeight: FEATURE_WEIGHT, modelWeight };
+  console.log(`${name}: ${vocabulary.length} features`);
+}
+writeFileSync(OUT, JSON.stringify(model) + "\n");
+console.log(`wrote ${OUT}`);
