@@ -24,14 +24,17 @@ function signInAgainOn401(error: unknown): void {
 }
 
 export function ConsoleProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({ onError: signInAgainOn401 }),
-        mutationCache: new MutationCache({ onError: signInAgainOn401 }),
-        defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } },
-      }),
-  );
+  const [queryClient] = useState(() => {
+    const client: QueryClient = new QueryClient({
+      queryCache: new QueryCache({ onError: signInAgainOn401 }),
+      // A change made in the console may move any figure shown elsewhere (a translation spends
+      // credits and adds usage, a key shows up in the log's filter): whatever was read before it
+      // is stale, so the next page shows the figures after it, not a cached copy.
+      mutationCache: new MutationCache({ onError: signInAgainOn401, onSuccess: () => void client.invalidateQueries() }),
+      defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } },
+    });
+    return client;
+  });
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [

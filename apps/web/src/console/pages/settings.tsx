@@ -12,18 +12,21 @@ import { DeeplKeySection } from "./deepl-settings";
 export default function SettingsPage() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.settings.get.queryOptions());
+  // The sections' own first answers are awaited here too, so the page is drawn once, whole: each
+  // section arriving with its own height would push the ones below it (a layout shift on a phone).
+  const sections = [useQuery(trpc.alerts.get.queryOptions()), useQuery(trpc.alerts.deliveries.queryOptions()), useQuery(trpc.deeplKey.get.queryOptions())];
   return (
     <>
       <h1>Settings</h1>
-      {settings.isPending ? (
-        <Loading what="settings" />
-      ) : settings.error ? (
-        <ErrorState error={settings.error} retry={() => void settings.refetch()} />
+      {settings.isPending || sections.some((q) => q.isPending) ? (
+        <Loading what="settings" lines={12} />
       ) : (
-        <SettingsForm initial={settings.data} />
+        <>
+          {settings.error ? <ErrorState error={settings.error} retry={() => void settings.refetch()} /> : <SettingsForm initial={settings.data} />}
+          <AlertSettingsSection />
+          <DeeplKeySection />
+        </>
       )}
-      <AlertSettingsSection />
-      <DeeplKeySection />
     </>
   );
 }
