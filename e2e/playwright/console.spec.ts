@@ -279,7 +279,7 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
   await page.reload();
   const memberRow = page.getByRole("row", { name: new RegExp(memberEmail) });
   // Choosing a role asks first: Cancel (focused) leaves the role as it was.
-  const roleSelect = memberRow.getByLabel(`Role of ${memberEmail}`);
+  const roleSelect = memberRow.getByLabel(`Role of ${memberEmail}`, { exact: true });
   await roleSelect.selectOption("admin");
   const confirm = page.getByRole("dialog", { name: `Change the role of ${memberEmail} to admin?` });
   await expect(confirm).toContainText("Admins manage API keys");
@@ -288,17 +288,17 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
   await expect(confirm).toBeHidden();
   await expect(roleSelect).toHaveValue("member");
   await page.reload();
-  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`)).toHaveValue("member");
+  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`, { exact: true })).toHaveValue("member");
   await page
     .getByRole("row", { name: new RegExp(memberEmail) })
-    .getByLabel(`Role of ${memberEmail}`)
+    .getByLabel(`Role of ${memberEmail}`, { exact: true })
     .selectOption("admin");
   await page
     .getByRole("dialog", { name: `Change the role of ${memberEmail} to admin?` })
     .getByRole("button", { name: "Change role" })
     .click();
   await expect(page.getByRole("dialog")).toBeHidden();
-  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`)).toHaveValue("admin");
+  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`, { exact: true })).toHaveValue("admin");
   await member.reload();
   await expect(member).toHaveURL(/\/sign-in/);
   await signIn(member, memberEmail, memberPassword);
