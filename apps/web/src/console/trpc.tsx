@@ -29,8 +29,10 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
       queryCache: new QueryCache({ onError: signInAgainOn401 }),
       // A change made in the console may move any figure shown elsewhere (a translation spends
       // credits and adds usage, a key shows up in the log's filter): whatever was read before it
-      // is stale, so the next page shows the figures after it, not a cached copy.
-      mutationCache: new MutationCache({ onError: signInAgainOn401, onSuccess: () => void client.invalidateQueries() }),
+      // is stale, so the next page fetches the figures after it instead of showing a cached copy.
+      // Only marked: the page that made the change refreshes what it shows itself, in its own
+      // order (a refetch started here could remove a row before its own handler moved focus).
+      mutationCache: new MutationCache({ onError: signInAgainOn401, onSuccess: () => void client.invalidateQueries({ refetchType: "none" }) }),
       defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } },
     });
     return client;

@@ -152,6 +152,9 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ open, title, body, confirmLabel, pending, error, onConfirm, onCancel, safe }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  // Set when the action closes the dialog: its close event (a later task, perhaps before the
+  // caller's re-render) is then no cancel, which would send focus back to a row being removed.
+  const confirmed = useRef(false);
   const titleId = useId();
   useEffect(() => {
     const d = dialog.current;
@@ -163,7 +166,14 @@ export function ConfirmDialog({ open, title, body, confirmLabel, pending, error,
   }, [open]);
   return (
     // Escape closes a modal dialog natively; onClose keeps the caller's state in step.
-    <dialog ref={dialog} aria-labelledby={titleId} onClose={() => open && onCancel()}>
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={() => {
+        if (confirmed.current) confirmed.current = false;
+        else if (open) onCancel();
+      }}
+    >
       <h2 id={titleId}>{title}</h2>
       <p>{body}</p>
       <FormError error={error} />
@@ -176,7 +186,13 @@ export function ConfirmDialog({ open, title, body, confirmLabel, pending, error,
           className={safe ? "primary" : "danger"}
           disabled={pending}
           aria-busy={pending}
-          onClick={() => onConfirm(() => dialog.current?.close())}
+          onClick={() =>
+            onConfirm(() => {
+              if (!dialog.current?.open) return;
+              confirmed.current = true;
+              dialog.current.close();
+            })
+          }
         >
           {confirmLabel}
         </button>
