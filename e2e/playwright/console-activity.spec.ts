@@ -109,7 +109,7 @@ test("the request log shows a request made with a key, by its request id, and a 
 
 test("usage per API key names the key that translated, with its credits, in the table and the CSV", async ({ browser }) => {
   const page = await adminPage(browser);
-  await page.getByRole("link", { name: "Usage" }).click();
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Usage" }).click();
   await page.getByRole("button", { name: "This billing period" }).click();
   await expect(page.getByRole("button", { name: "This billing period" })).toHaveAttribute("aria-pressed", "true");
   const perKey = page.getByTestId("usage-per-key");

@@ -128,7 +128,7 @@ test("4. the playground translates with quality score and credits, and the usage
   await expect(page.getByTestId("credits-used")).toHaveText("31");
   await screenshot(page, "translate");
 
-  await page.getByRole("link", { name: "Usage" }).click();
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Usage" }).click();
   await expect(page.getByRole("heading", { name: "Usage" })).toBeVisible();
   const chart = page.getByTestId("chart-per-day");
   await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
