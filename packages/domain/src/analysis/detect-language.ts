@@ -146,7 +146,8 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
       if (!key) return (scores.get(code) ?? 0) / total;
       return ((pooled.get(key)?.score ?? 0) + (scores.get(code) ?? 0)) / 2 / total;
     };
-    const decided = decideInCluster(clusters, cluster, prose, evidence);
+    // The sample the models read: a long text costs no more than its slices.
+    const decided = decideInCluster(clusters, cluster, line, evidence);
     // Between the standards of Serbo-Croatian the letters hardly differ (ije/e aside): the words
     // only one standard uses (tko/ko, tjedan/sedmica) are the stronger evidence when present.
     if (decided) return { language: cluster === "serbo-croatian" ? serboCroatian(prose, decided) : decided, confidence };
