@@ -7,8 +7,7 @@ import { type DecodedText, decodeText, dominantEol, encodeText } from "../common
 import { type FilterOptions, FormatError, type FormatFilter, type Segment } from "../filter";
 import { parseXml, XmlSyntaxError } from "../xml/parse";
 import { refuseDtd } from "../xml/safety";
-import { type XElement } from "../xml/tree";
-import { escapeXmlText } from "../xml/tree";
+import { type XElement, escapeXmlText } from "../xml/tree";
 import { attributesOf, contentToText, endTagStart, localName, setAttributes, startTagEnd } from "./markup";
 
 /**
