@@ -2,10 +2,11 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   // Workspace packages ship TypeScript source; Next compiles them with the app.
-  transpilePackages: ["@tolk/cli", "@tolk/contract", "@tolk/db", "@tolk/domain", "@tolk/engines", "@tolk/formats", "@tolk/trpc"],
+  transpilePackages: ["@tolk/contract", "@tolk/db", "@tolk/domain", "@tolk/engines", "@tolk/formats", "@tolk/platform", "@tolk/trpc"],
   // Native and WASM modules load from node_modules at run time instead of being bundled.
-  // prom-client too: its registry must be one per process (see @tolk/domain/prometheus); the
-  // OpenTelemetry SDK is loaded only when tracing is configured.
+  // prom-client too: its registry must be one per process (@tolk/platform's prometheus.ts); the
+  // OpenTelemetry SDK is loaded only when tracing is configured. An external package is resolved
+  // from this app at run time, so the app lists the ones @tolk/platform uses among its own.
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@node-rs/argon2",

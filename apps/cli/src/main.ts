@@ -1,11 +1,18 @@
 import { dirname } from "node:path";
 
 import { DatabaseLockedError, type DatabaseHandle, migrateDatabase, openDatabase } from "@tolk/db";
-import { cliActor, configureLogger, systemClock, webhookPolicyFromEnv } from "@tolk/domain";
-
-import { adminSocketPath, sendToAdminSocket } from "./admin-socket";
-import { readEnv } from "./env";
-import { type CommandOutput, parseCommand, reportFailure, runParsedCommand } from "./run-command";
+import { cliActor } from "@tolk/domain";
+import {
+  type CommandOutput,
+  adminSocketPath,
+  configureLogger,
+  createCommandContext,
+  parseCommand,
+  readProcessEnv,
+  reportFailure,
+  runParsedCommand,
+  sendToAdminSocket,
+} from "@tolk/platform";
 
 const terminal: CommandOutput = {
   stdout: (text) => console.log(text),
@@ -15,14 +22,14 @@ const terminal: CommandOutput = {
 /**
  * Runs one command; returns the exit code. With --json, stdout gets exactly one JSON object.
  * When a running server holds the embedded database, the command runs in that server instead
- * (admin-socket.ts) and its answer is printed here as if it had run here.
+ * (@tolk/platform's admin-socket.ts) and its answer is printed here as if it had run here.
  */
 export async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, terminal);
   if (typeof parsed === "number") return parsed;
   let database: DatabaseHandle | undefined;
   try {
-    const env = readEnv();
+    const env = readProcessEnv();
     // Log lines go to stderr: a command's stdout is its answer (`tolk worker` logs to stdout).
     configureLogger({ level: env.TOLK_LOG_LEVEL, format: env.TOLK_LOG_FORMAT, destination: 2 });
     try {
@@ -36,11 +43,7 @@ export async function main(argv: string[]): Promise<number> {
       return answer.exit_code;
     }
     await migrateDatabase(database, env.DATABASE_URL);
-    return await runParsedCommand(
-      parsed,
-      { domain: { db: database.db, now: systemClock, actor: cliActor, webhooks: webhookPolicyFromEnv(env) }, database, env },
-      terminal,
-    );
+    return await runParsedCommand(parsed, { domain: createCommandContext(database, env, cliActor), database, env }, terminal);
   } catch (err) {
     return reportFailure(err, parsed.json, terminal);
   } finally {

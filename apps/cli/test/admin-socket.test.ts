@@ -5,11 +5,10 @@ import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 
 import { type DatabaseHandle, apiKeys, migrateDatabase, openDatabase, organizations } from "@tolk/db";
-import { systemClock } from "@tolk/domain";
+import { createDomainContext } from "@tolk/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { serveCliCommands } from "../src/admin-server";
-import { adminSocketPath } from "../src/admin-socket";
+import { adminSocketPath, serveCliCommands } from "@tolk/platform";
 
 // This process plays the server: it holds the embedded database and answers on the admin socket.
 // The CLI runs as its own process, as `podman exec NAME tolk …` would beside the server.
@@ -36,7 +35,7 @@ beforeAll(async () => {
   process.env.TOLK_DATA_DIR = dataDir;
   database = await openDatabase({ dataDir });
   await migrateDatabase(database);
-  admin = await serveCliCommands({ database, domain: { db: database.db, now: systemClock }, dataDir });
+  admin = await serveCliCommands({ database, domain: createDomainContext({ db: database.db }), dataDir });
   process.env.TOLK_DATA_DIR = saved;
 });
 afterAll(async () => {

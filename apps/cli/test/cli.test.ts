@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { openDatabase, requestLog } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
-import { debitCredits } from "@tolk/domain";
+import { createDomainContext, debitCredits } from "@tolk/domain";
 
 import { main } from "../src/main";
 
@@ -127,7 +127,7 @@ describe("tolk --json", { timeout: 120_000 }, () => {
     // A billed request, as the server bills one (the CLI has no command that charges).
     const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
     try {
-      await debitCredits({ db: handle.db, now: () => new Date() }, { orgId, amount: 300, operationKey: "req_billed" });
+      await debitCredits(createDomainContext({ db: handle.db }), { orgId, amount: 300, operationKey: "req_billed" });
     } finally {
       await handle.close();
     }
@@ -151,7 +151,7 @@ describe("tolk credits check", () => {
     const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
     const usage = { requestId: "req_ok", kind: "text" as const, sourceLang: "en", targetLang: "es", characters: 40, credits: 40 };
     try {
-      await debitCredits({ db: handle.db, now: () => new Date() }, { orgId, amount: 40, operationKey: "req_ok", usage: [usage] });
+      await debitCredits(createDomainContext({ db: handle.db }), { orgId, amount: 40, operationKey: "req_ok", usage: [usage] });
     } finally {
       await handle.close();
     }

@@ -4,7 +4,8 @@ import { join } from "node:path";
 
 import { openDatabase } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
-import { DownloadLinks, LocalObjectStorage, SegmentCache, getDocumentJob, createDownloadLinks, submitDocument, systemClock } from "@tolk/domain";
+import { type DomainContext, DownloadLinks, SegmentCache, createDomainContext, createDownloadLinks, getDocumentJob, submitDocument } from "@tolk/domain";
+import { LocalObjectStorage } from "@tolk/platform";
 import { createTestOrg } from "@tolk/domain/testing";
 import { EngineRouter } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -48,10 +49,10 @@ async function tolk(...args: string[]): Promise<{ code: number; json: Record<str
 }
 
 /** Opens the database the CLI uses (the embedded one only while the CLI does not hold it). */
-async function withDatabase<T>(fn: (ctx: { db: Awaited<ReturnType<typeof openDatabase>>["db"]; now: () => Date }) => Promise<T>): Promise<T> {
+async function withDatabase<T>(fn: (ctx: DomainContext) => Promise<T>): Promise<T> {
   const handle = await openDatabase({ url: process.env.DATABASE_URL, dataDir, maxConnections: 2 });
   try {
-    return await fn({ db: handle.db, now: systemClock });
+    return await fn(createDomainContext({ db: handle.db }));
   } finally {
     await handle.close();
   }

@@ -10,11 +10,9 @@
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
 
-import { configureLogger } from "@tolk/domain";
-import { prometheusMetrics } from "@tolk/domain/prometheus";
+import { configureLogger, prometheusMetrics, startTracing } from "@tolk/platform";
 
 import { readEnv } from "../src/env";
-import { startTracing } from "../src/server/tracing";
 import { observeRequest } from "../src/server/v1/observe";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 50_000);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 
-import { enginesConfig } from "@tolk/domain";
+import { enginesConfig } from "@tolk/platform";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 

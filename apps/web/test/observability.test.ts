@@ -3,7 +3,7 @@
 // Debian package `prometheus`).
 import { spawnSync } from "node:child_process";
 
-import { configureLogger } from "@tolk/domain";
+import { configureLogger } from "@tolk/platform";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { setAppContext } from "@/server/context";

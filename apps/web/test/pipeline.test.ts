@@ -3,7 +3,8 @@
 // credits with the request id as the operation key, as the translation routes do, so each rule
 // is tested apart from any one route.
 import { quotaResponse } from "@tolk/contract";
-import { configureLogger, debitCredits, idempotencyConflict } from "@tolk/domain";
+import { debitCredits, idempotencyConflict } from "@tolk/domain";
+import { configureLogger } from "@tolk/platform";
 import { type TestOrg } from "@tolk/domain/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";

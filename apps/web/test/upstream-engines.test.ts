@@ -3,7 +3,7 @@
 // local port and backed by the real database and Apertium. The upstream bills what its key's
 // organization translated; its refusals (bad key, used-up credits) reach the engine as the
 // engine errors an operator can act on.
-import { enginesConfig } from "@tolk/domain";
+import { enginesConfig } from "@tolk/platform";
 import { createDeeplEngine, createEngines, createLibreTranslateEngine, type Engine, EngineHttpError } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import { findWorkspaceRoot } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
 
-import { createMemory, similarityScore } from "../src";
+import { createDomainContext, createMemory, similarityScore } from "../src";
 import { loadMemoryIndex } from "../src/resources/memories/load-memory-index";
 import { upsertMemoryUnits } from "../src/resources/memories/upsert-memory-units";
 import { createTestOrg } from "../src/testing";
@@ -42,7 +42,7 @@ for (let i = 0; queries.length < QUERIES; i++) {
 }
 
 const handle = await openTestDatabase();
-const ctx = { db: handle.db, now: () => new Date() };
+const ctx = createDomainContext({ db: handle.db });
 const org = await createTestOrg(ctx, { plan: "enterprise" });
 const memory = await createMemory(ctx, { org: await loadOrg(ctx, org.orgId), request: { name: "bench", source_lang: "en", target_lang: "es" } });
 let t0 = performance.now();

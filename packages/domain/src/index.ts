@@ -1,5 +1,15 @@
 // What other packages use of the domain, by name. A use case that another package needs is
 // added here; one used only inside the domain is imported from its own module.
+// The ports: what the rules reach the world through; their adapters are in @tolk/platform.
+export { type Clock, systemClock } from "./ports/clock";
+export { type DebitReply, type DebitStatement, type Debits } from "./ports/debits";
+export { type LogFn, type Logger, errorFields, hasLogger, installLogger, logger } from "./ports/logger";
+export { type CacheLookup, type DocumentJobEvent, type Metrics, installMetrics, metrics, noMetrics } from "./ports/metrics";
+export { contentDisposition, ObjectNotFoundError, type ObjectStorage } from "./ports/object-storage";
+export { type ConsumeResult, type CounterState, type LimitCounter, type RateLimitStore } from "./ports/rate-limit-store";
+export { noSpendableCache, type SpendableCache } from "./ports/spendable-cache";
+export { createDomainContext, type DomainContext, withTransaction } from "./context";
+export { directDebits, parseJson, runDebitStatement, type StatementRunner } from "./context/direct-debits";
 export { getAlertSettings, getAlertSettingsView, rotateWebhookSecret, updateAlertSettings } from "./alerts/alert-settings";
 export { deliverDueWebhooks, listWebhookDeliveries, MAX_WEBHOOK_ATTEMPTS } from "./alerts/deliver-webhooks";
 export { checkWebhookUrl, STRICT_WEBHOOK_POLICY, type WebhookTargetPolicy, webhookPolicyFromEnv, webhooksEnvSchema } from "./alerts/webhook-target";
@@ -9,7 +19,8 @@ export { type AuditActor, cliActor } from "./audit/audit-actor";
 export { exportAuditLog, listAuditLog } from "./audit/list-audit-log";
 export { type AuditAction, recordAudit } from "./audit/record-audit";
 export { createOrganization, parsePlan } from "./accounts/create-organization";
-export { type Role, addMember, createUser, parseRole, verifyPassword } from "./accounts/create-user";
+export { type Role, addMember, createUser, parseRole } from "./accounts/create-user";
+export { verifyPassword } from "./auth/passwords";
 export { DEMO_ADMIN_EMAIL, seedDemo } from "./accounts/seed-demo";
 export { setOrganizationPlan } from "./accounts/set-organization-plan";
 export { setUserPassword } from "./accounts/set-user-password";
@@ -27,30 +38,26 @@ export { verifyUserPassword } from "./auth/verify-user-password";
 export { assertCanAfford, countCharacters, creditsFor } from "./billing/bill-translation";
 export { billingPeriod } from "./billing/billing-period";
 export { type DebitResult, type UsageRecord, debitCredits } from "./billing/debit-credits";
-export { type DebitStatement, DebitGroupCommit } from "./billing/debit-group-commit";
 export { getCreditBalance } from "./billing/get-credit-balance";
 export { getQuota } from "./billing/get-quota";
 export { checkBillingInvariants, type InvariantViolation } from "./billing/billing-invariants";
 export { readLiveLots, spendableCredits } from "./billing/get-spendable-credits";
 export { refundCredits } from "./billing/refund-credits";
-export { SpendableHints } from "./billing/spendable-hints";
 export { topUpCredits } from "./billing/top-up-credits";
 export { listFormats, listLanguages } from "./catalog/catalog";
-export { type DomainContext, systemClock, withTransaction } from "./context";
 export { fileRefused, fileTooLarge } from "./documents/document-errors";
 export { detectDocumentLanguage } from "./documents/detect-document-language";
 export { parseDocumentFields } from "./documents/document-fields";
 export { resolveDocumentFormat, sanitizeFilename, translatedFilename } from "./documents/document-format";
 export { resultKey, segmentsKey } from "./documents/document-objects";
 export { type DocumentServices } from "./documents/document-services";
-export { DocumentWorker } from "./documents/document-worker";
-export { createDocumentServices, DAY_MS, documentsEnvSchema, storageConfig } from "./documents/documents-env";
 export { downloadDocument } from "./documents/download-document";
 export { createDownloadLinks, DownloadLinks } from "./documents/download-links";
 export { findOrgJob, getDocumentJob } from "./documents/get-document-job";
-export { claimNextJob, documentQueueStats, failAbandonedJobs, renewLease } from "./documents/job-queue";
+export { claimNextJob, type DocumentQueueStats, documentQueueStats, failAbandonedJobs, releaseWorkerJobs, renewLease } from "./documents/job-queue";
+export { jobEvent } from "./documents/job-events";
 export { listDocumentJobs } from "./documents/list-document-jobs";
-export { runDocumentJob } from "./documents/run-document-job";
+export { LeaseLostError, runDocumentJob } from "./documents/run-document-job";
 export { type DocumentUpload, type SubmittedDocument, submitDocument } from "./documents/submit-document";
 export { sweepExpiredDocuments } from "./documents/sweep-expired-documents";
 export {
@@ -63,6 +70,7 @@ export {
   isTolkError,
   methodNotAllowed,
   notFound,
+  rateLimiterUnavailable,
   retryOnceIfConnectionLost,
   retryWhileConnectionLost,
   serviceUnavailable,
@@ -107,10 +115,7 @@ export { updateOrganizationSettings } from "./organizations/update-organization-
 export { getOrgDeeplKey, type OrgDeeplKeyView, removeOrgDeeplKey, saveOrgDeeplKey } from "./organizations/org-deepl-key";
 export { invalidInput, parseInput } from "./parse-input";
 export { effectiveLimits, parsePlanOverrides, PLAN_LIMITS } from "./plans";
-export { MemoryRateLimitStore } from "./rate-limit/memory-store";
 export { type Bucket, type RateLimitDecision, type RateLimitHeaders, assertAllowed, RateLimiter, WINDOW_SECONDS } from "./rate-limit/rate-limiter";
-export { RedisRateLimitStore } from "./rate-limit/redis-store";
-export { type RateLimitStore } from "./rate-limit/store";
 export { createBrandVoice } from "./resources/brand-voices/create-brand-voice";
 export { deleteBrandVoice } from "./resources/brand-voices/delete-brand-voice";
 export { getBrandVoice } from "./resources/brand-voices/get-brand-voice";
@@ -146,18 +151,6 @@ export { getProject } from "./resources/projects/get-project";
 export { listProjects } from "./resources/projects/list-projects";
 export { countPlanResources } from "./resources/shared/count-plan-resources";
 export { importFormat } from "./resources/shared/import-format";
-export { heapEnvSchema, limitHeapGrowth } from "./runtime/heap-growth";
-export { type Logger, configureLogger, errorFields, logEnvSchema, logger } from "./runtime/log";
-export { metrics } from "./runtime/metrics";
-export { serviceEnvSchema, withPublicUrl } from "./runtime/service-env";
-export { shutdownEnvSchema } from "./runtime/shutdown-env";
-export { type ShutdownPlan, shutdownPlan } from "./runtime/shutdown-plan";
-export { DUPLICATE_SIGNAL_MS, type ShutdownSignal, onShutdownSignals } from "./runtime/shutdown-signals";
-export { createStorage } from "./storage/create-storage";
-export { LocalObjectStorage } from "./storage/local-storage";
-export { contentDisposition, ObjectNotFoundError } from "./storage/object-storage";
-export { S3_READINESS_KEY, S3ObjectStorage } from "./storage/s3-storage";
-export { defaultSourceLang, enginesConfig, enginesEnvSchema, orgEnginesFromEnv } from "./translation/engines-env";
 export { ORG_DEEPL_ENGINE, OrgEngines, type OrgEnginesOptions, ownRouter, translationFor, translationForOrgId } from "./translation/org-engines";
 export { MIN_SECRETS_KEY_LENGTH, SecretBoxError, openSecret, sealSecret, secretHint } from "./secrets/secret-box";
 export { supportsFormality } from "./translation/formality-support";

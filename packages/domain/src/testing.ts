@@ -5,7 +5,8 @@ import { type Plan, type Scope } from "@tolk/contract";
 
 import { addMember, createUser } from "./accounts/create-user";
 import { createOrganization } from "./accounts/create-organization";
-import { type DomainContext } from "./context";
+import { type DomainContext, createDomainContext } from "./context";
+import { type ObjectStorage, ObjectNotFoundError } from "./ports/object-storage";
 import { createApiKey } from "./keys/create-api-key";
 import { type UsageRecord } from "./billing/debit-credits";
 import { topUpCredits } from "./billing/top-up-credits";
@@ -38,7 +39,7 @@ export async function createTestDb(options: { realClock?: boolean } = {}): Promi
   return {
     handle,
     clock,
-    ctx: { db: handle.db, now: options.realClock ? () => new Date() : clock.now },
+    ctx: createDomainContext({ db: handle.db, now: options.realClock ? () => new Date() : clock.now }),
     close: () => handle.close(),
   };
 }
@@ -76,4 +77,36 @@ export async function recordUsage(ctx: DomainContext, records: readonly UsageRec
   if (records.length === 0) return;
   const createdAt = ctx.now();
   await ctx.db.insert(usageEvents).values(records.map((r) => ({ ...r, createdAt })));
+}
+
+/**
+ * Object storage in this process's memory, for use-case tests: the adapters (a directory, an S3
+ * bucket) are tested against the same port in @tolk/platform.
+ */
+export class MemoryObjectStorage implements ObjectStorage {
+  readonly kind = "local";
+  readonly objects = new Map<string, Uint8Array>();
+
+  put(key: string, body: Uint8Array | readonly Uint8Array[]): Promise<void> {
+    this.objects.set(key, body instanceof Uint8Array ? body.slice() : Buffer.concat(body.map((b) => Buffer.from(b))));
+    return Promise.resolve();
+  }
+
+  get(key: string): Promise<Uint8Array> {
+    const bytes = this.objects.get(key);
+    return bytes ? Promise.resolve(bytes.slice()) : Promise.reject(new ObjectNotFoundError(key));
+  }
+
+  delete(key: string): Promise<void> {
+    this.objects.delete(key);
+    return Promise.resolve();
+  }
+
+  directDownloadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  check(): Promise<void> {
+    return Promise.resolve();
+  }
 }

@@ -4,7 +4,17 @@ import { crc32 } from "node:zlib";
 import { type DbOrTx } from "@tolk/db";
 import { describe, expect, it } from "vitest";
 
-import { type Authenticator, type DomainContext, API_KEY_PREFIX, apiKeyHint, authenticate, generateApiKey, hashApiKey, isWellFormedApiKey } from "../src";
+import {
+  type Authenticator,
+  type DomainContext,
+  API_KEY_PREFIX,
+  createDomainContext,
+  apiKeyHint,
+  authenticate,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+} from "../src";
 import { rejection } from "./helpers";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -114,7 +124,7 @@ describe("authenticate refuses malformed keys without touching the database", ()
         },
       },
     ) as unknown as DbOrTx;
-    const ctx: DomainContext = { db, now: () => new Date("2026-03-15T12:00:00Z") };
+    const ctx: DomainContext = createDomainContext({ db, now: () => new Date("2026-03-15T12:00:00Z") });
     const auth: Authenticator = {
       config: { issuer: "https://tolk.test", audience: "tolk", orgClaim: "org_id", clockToleranceSec: 30 },
       keys: async () => {

@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 
 import { EngineRouter } from "@tolk/engines";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
-import { type DocumentServices, LocalObjectStorage, SegmentCache, TolkError, createDownloadLinks, submitDocument } from "../src";
-import { createTestOrg } from "../src/testing";
+import { type DocumentServices, SegmentCache, TolkError, createDownloadLinks, submitDocument } from "../src";
+import { MemoryObjectStorage, createTestOrg } from "../src/testing";
 import { ApertiumTestbed } from "./apertium-testbed";
 import { loadOrg } from "./helpers";
 import { type Verdict, checkFile } from "./realdocs/checks";
@@ -50,13 +49,7 @@ const mostlyNames = (e: Entry) => /proper nouns/.test(e.note ?? "") || e.file in
 const KNOWN_WRONG: Record<string, string> = {};
 
 const bed = new ApertiumTestbed({ plan: "enterprise", requestPrefix: "req_realdocs_" });
-let storageDir: string;
 let svc: DocumentServices;
-
-beforeAll(() => {
-  storageDir = mkdtempSync(join(tmpdir(), "tolk-realdocs-"));
-});
-afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
 
 const verdicts = new Map<string, Verdict & { error?: string }>();
 
@@ -66,7 +59,7 @@ describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with 
     async (_name, entry) => {
       svc ??= {
         translation: { router: new EngineRouter([bed.apertium]), cache: new SegmentCache() },
-        storage: new LocalObjectStorage(storageDir),
+        storage: new MemoryObjectStorage(),
         links: createDownloadLinks(bed.ctx, { baseUrl: "http://tolk.test" }),
         retentionMs: 86_400_000,
         leaseMs: 600_000,

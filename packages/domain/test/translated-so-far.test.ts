@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { PIECE_SEGMENTS, translationsPieceKey } from "../src/documents/document-objects";
 import { TranslatedSoFar } from "../src/documents/translated-so-far";
-import { LocalObjectStorage } from "../src/storage/local-storage";
+import { MemoryObjectStorage } from "../src/testing";
 
 const settled = async (p: Promise<unknown>): Promise<string> =>
   Promise.race([
@@ -17,19 +13,17 @@ const settled = async (p: Promise<unknown>): Promise<string> =>
     new Promise<string>((r) => setTimeout(() => r("pending"), 20)),
   ]);
 
-const dir = mkdtempSync(join(tmpdir(), "tolk-translations-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let jobs = 0;
 
-/** A writer over real storage that counts the pieces written and read. */
+/** A writer over storage that counts the pieces written and read. */
 function translatedSoFar(total: number) {
-  const storage = new LocalObjectStorage(dir);
+  const storage = new MemoryObjectStorage();
   const job = { orgId: "org", id: `job${++jobs}` };
   const puts: string[] = [];
   const gets: string[] = [];
   const put = storage.put.bind(storage);
   const get = storage.get.bind(storage);
-  storage.put = (key, body, type) => (puts.push(key), put(key, body, type));
+  storage.put = (key, body) => (puts.push(key), put(key, body));
   storage.get = (key) => (gets.push(key), get(key));
   return { t: new TranslatedSoFar(storage, job, total), job, puts, gets };
 }

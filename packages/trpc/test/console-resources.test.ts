@@ -3,18 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { type Engine, EngineRouter } from "@tolk/engines";
-import {
-  type DocumentServices,
-  DocumentWorker,
-  LocalObjectStorage,
-  MemoryRateLimitStore,
-  RateLimiter,
-  SegmentCache,
-  addMember,
-  createDownloadLinks,
-  createUser,
-  downloadDocument,
-} from "@tolk/domain";
+import { type DocumentServices, RateLimiter, SegmentCache, addMember, createDownloadLinks, createUser, downloadDocument } from "@tolk/domain";
+import { DocumentWorker, LocalObjectStorage, MemoryRateLimitStore } from "@tolk/platform";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 import { EngineRouter } from "@tolk/engines";
-import { LocalObjectStorage, MemoryRateLimitStore, RateLimiter, SegmentCache, createDownloadLinks } from "@tolk/domain";
+import { RateLimiter, SegmentCache, createDownloadLinks } from "@tolk/domain";
+import { LocalObjectStorage, MemoryRateLimitStore } from "@tolk/platform";
 import { type TestDb } from "@tolk/domain/testing";
 import { TRPCError } from "@trpc/server";
 

@@ -1,5 +1,5 @@
 import { errorFields, logger } from "@tolk/domain";
-import { metricsAuthorized, prometheusMetrics } from "@tolk/domain/prometheus";
+import { metricsAuthorized, prometheusMetrics } from "@tolk/platform";
 
 import { getAppContext } from "@/server/context";
 

@@ -1,4 +1,5 @@
-import { errorFields, logger, onShutdownSignals, serviceUnavailable, shutdownPlan } from "@tolk/domain";
+import { errorFields, logger, serviceUnavailable } from "@tolk/domain";
+import { onShutdownSignals, shutdownPlan } from "@tolk/platform";
 
 import { type Env } from "../env";
 import { type AppContext } from "./context";

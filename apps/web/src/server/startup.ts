@@ -1,20 +1,21 @@
-import { serveCliCommands } from "@tolk/cli/admin-server";
-import { configureLogger, errorFields, limitHeapGrowth, logger, sweepIdempotencyRecords } from "@tolk/domain";
+import { errorFields, logger } from "@tolk/domain";
+import { configureLogger, limitHeapGrowth, serveCliCommands, startTracing } from "@tolk/platform";
 
 import { readEnv } from "../env";
 import { getAppContext } from "./context";
 import { registerEdgeLimit } from "./edge-limit";
 import { installShutdownHandlers, lifecycle } from "./lifecycle";
-import { startTracing } from "./tracing";
 
-const SWEEP_EVERY_MS = 3_600_000;
+/** How often the server looks for housekeeping that is due (its jobs say how often they run). */
+const HOUSEKEEPING_TICK_MS = 60_000;
 
 /**
  * Sets up logging (and tracing when configured), opens the database and applies migrations
  * before the first request, so a locked or unreachable database stops the start with a clear
  * message instead of failing requests. V8's heap growth is set first (see limitHeapGrowth).
- * Then deletes idempotency records past their 24 hours, hourly, and takes over SIGTERM/SIGINT
- * (lifecycle.ts). On the embedded database, listens for `tolk` commands started beside it.
+ * Then starts the server's housekeeping (idempotency records past their 24 hours are deleted
+ * hourly) and takes over SIGTERM/SIGINT (lifecycle.ts). On the embedded database, listens for
+ * `tolk` commands started beside it.
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
@@ -26,9 +27,7 @@ export async function startServer(): Promise<void> {
     const app = await getAppContext();
     registerEdgeLimit(app);
     logger().info({ database: app.database.kind, location: app.database.location, tracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) }, "database ready");
-    const sweep = () => sweepIdempotencyRecords(app.domain).catch((err: unknown) => logger().warn(errorFields(err), "idempotency sweep failed"));
-    setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
-    void sweep();
+    app.housekeeping.start(HOUSEKEEPING_TICK_MS);
     // On the embedded database, `tolk` commands started beside the server run in it (docs/cli.md).
     const admin = await serveCliCommands({ database: app.database, domain: app.domain, dataDir: env.TOLK_DATA_DIR });
     if (admin) logger().info({ socket: admin.path }, "CLI commands on the embedded database are answered on the admin socket");

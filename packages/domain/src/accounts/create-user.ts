@@ -1,9 +1,9 @@
-import { hash, verify } from "@node-rs/argon2";
 import { type User, memberships, organizations, users } from "@tolk/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { type DomainContext } from "../context";
+import { hashPassword } from "../auth/passwords";
 import { TolkError, badRequest, notFound } from "../errors";
 
 export type Role = "owner" | "admin" | "member";
@@ -14,14 +14,6 @@ const email = z.email();
 export function parseRole(input: string): Role {
   if (!(roles as readonly string[]).includes(input)) throw badRequest(`Unknown role '${input}'; use ${roles.join(", ")}.`, "role");
   return input as Role;
-}
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
-
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password);
 }
 
 /** Creates a user (e-mail stored lower-cased, password hashed with argon2id). */

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { endUserSessions } from "../auth/console-sessions";
 import { type DomainContext, withTransaction } from "../context";
 import { badRequest, notFound } from "../errors";
-import { hashPassword } from "./create-user";
+import { hashPassword } from "../auth/passwords";
 
 /** Sets (or resets) a user's console password, e.g. when the seeded admin's was lost; their console sessions end. */
 export async function setUserPassword(ctx: DomainContext, options: { email: string; password: string }): Promise<{ userId: string }> {

@@ -6,7 +6,7 @@ import { request as httpsRequest } from "node:https";
 
 import { type DomainContext } from "../context";
 import { isTolkError } from "../errors";
-import { errorFields, logger } from "../runtime/log";
+import { errorFields, logger } from "../ports/logger";
 import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
 import { STRICT_WEBHOOK_POLICY, checkWebhookUrl, guardedLookup, type WebhookTargetPolicy } from "./webhook-target";
 

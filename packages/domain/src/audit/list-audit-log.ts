@@ -2,7 +2,7 @@ import { apiKeys, auditLog, users } from "@tolk/db";
 import { and, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
-import { decodeCursor, encodeCursor } from "../request-log/cursor";
+import { decodeCursor, encodeCursor } from "../shared/cursor";
 
 /**
  * The rows with the actor as a reader knows it: a key by its name and hint, a member by e-mail

@@ -1,7 +1,7 @@
 import { type DbOrTx, users } from "@tolk/db";
 import { eq, sql } from "drizzle-orm";
 
-import { hashPassword, verifyPassword } from "../accounts/create-user";
+import { hashPassword, verifyPassword } from "./passwords";
 import { type DomainContext, withTransaction } from "../context";
 import { badRequest, notFound } from "../errors";
 

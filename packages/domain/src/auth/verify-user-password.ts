@@ -1,7 +1,7 @@
 import { randomBase62, users } from "@tolk/db";
 import { eq } from "drizzle-orm";
 
-import { hashPassword, verifyPassword } from "../accounts/create-user";
+import { hashPassword, verifyPassword } from "./passwords";
 import { type DomainContext } from "../context";
 
 // The hash of a random password, made once: an unknown e-mail costs the same argon2 verify as

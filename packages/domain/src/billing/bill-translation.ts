@@ -23,10 +23,10 @@ export { countCharacters, creditsFor };
 export async function assertCanAfford(ctx: DomainContext, principal: Pick<Principal, "org">, estimate: number, operationKey?: string): Promise<void> {
   const { org } = principal;
   const now = ctx.now();
-  if (ctx.spendable?.covers(org.id, billingPeriod(org.billingAnchor, now).start, estimate, now)) return;
+  if (ctx.spendable.covers(org.id, billingPeriod(org.billingAnchor, now).start, estimate, now)) return;
   const lots = await readLiveLots(ctx, org);
   const available = spendableCredits(org, lots);
-  ctx.spendable?.remember(org.id, lots.period.start, available, now);
+  ctx.spendable.remember(org.id, lots.period.start, available, now);
   if (available >= estimate) return;
   if (operationKey !== undefined && (await isDebited(ctx, org.id, operationKey))) return;
   throw insufficientCredits(estimate, available);
@@ -75,6 +75,6 @@ export async function billTranslation(
       apiKeyId: options.apiKeyId ?? null,
     })),
   });
-  ctx.spendable?.spent(options.org.id, total);
+  ctx.spendable.spent(options.org.id, total);
   return total;
 }

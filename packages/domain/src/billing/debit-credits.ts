@@ -5,9 +5,9 @@ import { type PrincipalOrg, principalOrgColumns } from "../auth/principal";
 import { type DomainContext } from "../context";
 import { badRequest, insufficientCredits, notFound } from "../errors";
 import { effectiveLimits } from "../plans";
-import { metrics } from "../runtime/metrics";
+import { metrics } from "../ports/metrics";
 import { billingPeriod } from "./billing-period";
-import { type DebitStatement, runDebitStatement } from "./debit-group-commit";
+import { type DebitStatement } from "../ports/debits";
 
 /** One usage event: a translation into one target language. */
 export interface UsageRecord {
@@ -49,8 +49,8 @@ export interface DebitResult {
  *
  * The rules run in the database functions of packages/db/sql/functions (`tolk_debit`, a call
  * of `tolk_debit_many`; docs/billing.md): one statement, one round trip, its own transaction,
- * whatever the number of lots it draws from. With `ctx.debits` (the server's root context)
- * concurrent debits share one statement and commit.
+ * whatever the number of lots it draws from, written through `ctx.debits` (on the server's
+ * root context, concurrent debits share one statement and commit).
  */
 export async function debitCredits(ctx: DomainContext, options: DebitOptions): Promise<DebitResult> {
   if (!Number.isSafeInteger(options.amount) || options.amount < 0) {
@@ -79,7 +79,7 @@ export async function debitCredits(ctx: DomainContext, options: DebitOptions): P
         api_key_id: u.apiKeyId ?? null,
       })) ?? null,
   };
-  const reply = ctx.debits ? await ctx.debits.submit(statement) : await runDebitStatement(ctx.db, statement);
+  const reply = await ctx.debits.submit(statement);
   if (reply && "failed" in reply) throw new Error(`Debit failed: ${reply.failed}`);
   if (!reply || "error" in reply) throw notFound("Organization");
   if ("insufficient" in reply) throw insufficientCredits(options.amount, reply.available);

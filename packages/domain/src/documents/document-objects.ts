@@ -2,7 +2,7 @@ import { type DocumentJob } from "@tolk/db";
 import { type Segment } from "@tolk/formats";
 import { z } from "zod";
 
-import { type ObjectStorage, ObjectNotFoundError } from "../storage/object-storage";
+import { type ObjectStorage, ObjectNotFoundError } from "../ports/object-storage";
 
 type JobKeys = Pick<DocumentJob, "orgId" | "id" | "extension">;
 

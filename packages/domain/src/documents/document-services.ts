@@ -1,4 +1,4 @@
-import { type ObjectStorage } from "../storage/object-storage";
+import { type ObjectStorage } from "../ports/object-storage";
 import { type TranslationServices } from "../translation/translate-segments";
 import { type DownloadLinks } from "./download-links";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
 import { unauthorized } from "../errors";
-import { ObjectNotFoundError } from "../storage/object-storage";
+import { ObjectNotFoundError } from "../ports/object-storage";
 import { invalidDownloadLink, jobNotFound, resultGone } from "./document-errors";
 import { resolveDocumentFormat, translatedFilename } from "./document-format";
 import { type DocumentServices } from "./document-services";

@@ -1,7 +1,7 @@
 import { type DocumentJob } from "@tolk/db";
 
-import { logger } from "../runtime/log";
-import { type DocumentJobEvent, metrics } from "../runtime/metrics";
+import { logger } from "../ports/logger";
+import { type DocumentJobEvent, metrics } from "../ports/metrics";
 
 /**
  * A document job's lifecycle, in one place: a log line (`msg: "document job <event>"`, with the

@@ -20,8 +20,8 @@ import { DamagedSegmentsError, inputKey, openStoredSegments, resultKey, SegmentW
 import { type DocumentServices } from "./document-services";
 import { TranslatedSoFar } from "./translated-so-far";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
-import { ObjectNotFoundError, type ObjectStorage } from "../storage/object-storage";
-import { errorFields, logger } from "../runtime/log";
+import { ObjectNotFoundError, type ObjectStorage } from "../ports/object-storage";
+import { errorFields, logger } from "../ports/logger";
 import { jobEvent } from "./job-events";
 
 /** Segments sent to the engine per step; after each step progress is reported. */

@@ -2,7 +2,7 @@ import { documentJobs } from "@tolk/db";
 import { and, asc, eq, isNull, lt, notInArray } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
-import { type ObjectStorage } from "../storage/object-storage";
+import { type ObjectStorage } from "../ports/object-storage";
 import { jobObjectKeys } from "./document-objects";
 
 /**

@@ -1,6 +1,6 @@
 import { type DocumentJob } from "@tolk/db";
 
-import { type ObjectStorage, ObjectNotFoundError } from "../storage/object-storage";
+import { type ObjectStorage, ObjectNotFoundError } from "../ports/object-storage";
 import { PIECE_SEGMENTS, translationsPieceKey } from "./document-objects";
 
 /** Translations encoded per step: each string stays out of V8's large-object space and dies young. */

@@ -2,7 +2,7 @@ import { type DatabaseHandle, pendingMigrations } from "@tolk/db";
 import { type Engine } from "@tolk/engines";
 import { sql } from "drizzle-orm";
 
-import { type ObjectStorage } from "../storage/object-storage";
+import { type ObjectStorage } from "../ports/object-storage";
 
 export interface Check {
   ok: boolean;

@@ -1,7 +1,8 @@
 import { invitations, memberships, users } from "@tolk/db";
 import { and, eq, isNull } from "drizzle-orm";
 
-import { createUser, verifyPassword } from "../accounts/create-user";
+import { createUser } from "../accounts/create-user";
+import { verifyPassword } from "../auth/passwords";
 import { type DomainContext, withTransaction } from "../context";
 import { TolkError, notFound } from "../errors";
 import { getInvitation } from "./get-invitation";

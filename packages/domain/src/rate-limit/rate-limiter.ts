@@ -1,8 +1,8 @@
 import { effectiveLimits } from "../plans";
 import { type Principal } from "../auth/principal";
 import { rateLimited } from "../errors";
-import { metrics } from "../runtime/metrics";
-import { type ConsumeResult, type RateLimitStore } from "./store";
+import { metrics } from "../ports/metrics";
+import { type ConsumeResult, type RateLimitStore } from "../ports/rate-limit-store";
 
 /**
  * The buckets (docs/architecture.md, decisions): `translate` = POST /v1/translate; `segment` = batch and document

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 
 import { type DomainContext } from "../context";
 import { badRequest, notFound } from "../errors";
-import { decodeCursor, encodeCursor } from "./cursor";
+import { decodeCursor, encodeCursor } from "../shared/cursor";
 import { type RequestSource } from "./request-log-entry";
 
 export type StatusClass = "2xx" | "3xx" | "4xx" | "5xx";

@@ -2,7 +2,7 @@ import { type RequestSummary, requestLog } from "@tolk/db";
 
 import { type DomainContext } from "../context";
 import { retryWhileConnectionLost } from "../errors";
-import { errorFields, logger } from "../runtime/log";
+import { errorFields, logger } from "../ports/logger";
 import { storable } from "./request-summary";
 
 export interface RequestLogEntry {

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 
 import { type PrincipalOrg } from "../auth/principal";
 import { type DomainContext } from "../context";
-import { logger } from "../runtime/log";
+import { logger } from "../ports/logger";
 import { openSecret } from "../secrets/secret-box";
 import { type TranslationServices } from "./translate-segments";
 

@@ -1,6 +1,6 @@
 import { type SegmentResult } from "@tolk/engines";
 
-import { metrics } from "../runtime/metrics";
+import { metrics } from "../ports/metrics";
 
 /** One engine result to look up: which engine, which pair (`pairKey`, "en-es"), which source segment. */
 export interface SegmentCacheKey {

@@ -15,7 +15,7 @@ import {
 } from "@tolk/engines";
 
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
-import { metrics } from "../runtime/metrics";
+import { metrics } from "../ports/metrics";
 import { removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
 import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";

@@ -2,7 +2,7 @@ import { type Principal, errorFields, logger, metrics } from "@tolk/domain";
 
 import { admitRequest } from "../lifecycle";
 import { logToRequestLog } from "./request-log";
-import { endRequestSpan, inRequestSpan } from "../request-span";
+import { endRequestSpan, inRequestSpan } from "@tolk/platform";
 
 /** What the pipeline learns about a request that its access-log line reports. */
 export interface RequestNote {

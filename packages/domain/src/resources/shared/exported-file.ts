@@ -1,4 +1,4 @@
-import { sanitizeFilename } from "../../documents/document-format";
+import { sanitizeFilename } from "../../shared/filenames";
 
 /** A file a management endpoint answers with instead of the JSON envelope. */
 export interface ExportedFile {

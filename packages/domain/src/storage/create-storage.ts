@@ -1,9 +1,0 @@
-import { LocalObjectStorage } from "./local-storage";
-import { type ObjectStorage } from "./object-storage";
-import { S3ObjectStorage, type S3StorageConfig } from "./s3-storage";
-
-export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3StorageConfig);
-
-export function createStorage(config: StorageConfig): ObjectStorage {
-  return config.kind === "s3" ? new S3ObjectStorage(config) : new LocalObjectStorage(config.dir);
-}
