@@ -10,8 +10,8 @@
 import { parseArgs } from "node:util";
 
 import { createApertiumEngine } from "@tolk/engines";
+import { segmentQuality } from "@tolk/domain/evaluation";
 
-import { segmentQuality } from "../src/translation/quality-score";
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { median, pearson, spearman } from "./rank-stats";
 

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { stripNonProse } from "../src/analysis/text-units";
+import { stripNonProse } from "@tolk/domain/evaluation";
 
 export interface LangidSample {
   /** The code the detector must answer. */

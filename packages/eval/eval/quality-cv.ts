@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 
 import { createApertiumEngine } from "@tolk/engines";
+import { lookupAcceptance } from "@tolk/domain/evaluation";
 
-import { lookupAcceptance } from "../src/translation/quality-score";
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { median, spearman } from "./rank-stats";
 import { predictRow, trainQuality } from "./train-quality";

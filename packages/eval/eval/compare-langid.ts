@@ -140,7 +140,7 @@ const CANDIDATES: Record<string, { label: string; load: () => Promise<Identify> 
   tolk: {
     label: "tolk detectLanguage",
     load: async () => {
-      const { detectLanguage } = await import("../src/analysis/detect-language");
+      const { detectLanguage } = await import("@tolk/domain/evaluation");
       await detectLanguage("The model is loaded by the first detection.");
       return async (t) => (await detectLanguage(t)).language;
     },

@@ -11,12 +11,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { LOCALIZATION_TARGETS } from "@tolk/domain/evaluation";
+
+import { domainPath } from "../eval/domain-path";
 import { type Catalog, LOCALE_DIR, catalogsFor } from "./gettext-catalogs";
 import { targetAnalysers } from "./target-analyser";
 import { DEFAULT_OPTIONS, buildLocalizationTable, keepVerbForms } from "./localization-table";
-import { LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 
-const OUT = join(import.meta.dirname, "..", "localization-terms");
+const OUT = domainPath("localization-terms");
 const started = performance.now();
 const analysers = await targetAnalysers();
 

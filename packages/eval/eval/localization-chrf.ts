@@ -21,13 +21,18 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import {
+  LOCALIZATION_DEFAULT_TARGETS,
+  LOCALIZATION_TARGETS,
+  type LocalizationChoice,
+  SegmentCache,
+  loadLocalizationTerms,
+  localizationApplies,
+  resolveRoute,
+  segmentText,
+  translateSegments,
+} from "@tolk/domain/evaluation";
 
-import { type LocalizationChoice, localizationApplies } from "../src/translation/localization-applies";
-import { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
-import { loadLocalizationTerms } from "../src/translation/localization-terms";
-import { SegmentCache } from "../src/translation/segment-cache";
-import { segmentText } from "../src/translation/segment-text";
-import { resolveRoute, translateSegments } from "../src/translation/translate-segments";
 import { catalogPairs, unmnemonic } from "./catalog-messages";
 import { corpusChrf } from "./chrf";
 

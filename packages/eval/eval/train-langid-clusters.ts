@@ -24,14 +24,15 @@ import { join } from "node:path";
 
 import { mo } from "gettext-parser";
 
-import { type ClusterModel, clusterFeatures } from "../src/analysis/cluster-model";
-import { stripNonProse } from "../src/analysis/text-units";
+import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/evaluation";
+
+import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
 
 const LOCALE_DIR = "/usr/share/locale";
 const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
-const OUT = join(import.meta.dirname, "..", "src", "analysis", "cluster-model.json");
+const OUT = domainPath("src/analysis/cluster-model.json");
 
 /**
  * The clusters, how many features each keeps, and how much the models' evidence counts where
