@@ -5,8 +5,8 @@
  * (the process's RSS after loading and after the run; each identifier runs in a process of its
  * own). Every library runs with its full model, as in production.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/compare-langid.ts            # test split
- *   pnpm --filter @tolk/domain exec tsx eval/compare-langid.ts --tune     # the tuning split
+ *   pnpm --filter @tolk/eval exec tsx eval/compare-langid.ts            # test split
+ *   pnpm --filter @tolk/eval exec tsx eval/compare-langid.ts --tune     # the tuning split
  *
  * Libraries answer their own codes; the few that differ from the API's are mapped (CLD3's "iw",
  * lingua's language names); none is credited for a class it lacks (fastText's and ELD's "no"

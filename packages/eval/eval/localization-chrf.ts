@@ -9,7 +9,7 @@
  *   Technical text);
  * and the share of messages the tables change. Offline: reads /usr/share/locale only.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/localization-chrf.ts [--size N] [--pairs es,ca] [--diff]
+ *   pnpm --filter @tolk/eval exec tsx eval/localization-chrf.ts [--size N] [--pairs es,ca] [--diff]
  *
  * Messages: translated, singular, single-line, 2–200 characters with a letter, msgstr different
  * from msgid (an untranslated string is no reference), one per distinct msgid; sampled by a hash

@@ -5,7 +5,7 @@
  * Apertium. Prints Spearman (pooled and per pair), Pearson, and per score band the number of
  * segments and their median chrF.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/quality-score.ts [--size 1500]
+ *   pnpm --filter @tolk/eval exec tsx eval/quality-score.ts [--size 1500]
  */
 import { parseArgs } from "node:util";
 

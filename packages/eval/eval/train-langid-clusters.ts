@@ -1,9 +1,9 @@
 /**
- * Trains the close-neighbour models of src/analysis/cluster-model.json (cluster-model.ts): per
+ * Trains the close-neighbour models of packages/domain/src/analysis/cluster-model.json (cluster-model.ts): per
  * cluster, a naive Bayes model over character 1–4-grams and whole words, keeping the features
  * that separate the members best. Deterministic.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1]
+ *   pnpm --filter @tolk/eval exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1]
  *
  * Training text, none of it from a test set:
  * - the translations (msgstr) of the Debian gettext catalogs of the tuning split (name's

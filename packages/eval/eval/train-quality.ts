@@ -1,5 +1,5 @@
 /**
- * Learns quality_score (src/translation/quality-model.json, quality-words.json) from the TRAINING
+ * Learns quality_score (packages/domain/src/translation/quality-model.json, quality-words.json) from the TRAINING
  * catalogs only (sha256(domain) 0–b), English → es, ca, fr, pt, it, up to SIZE messages a pair
  * translated by Tolk's pipeline on Apertium (eval/quality-data.ts):
  * 1. word tables per target: how often translators kept each word the engine produced, and the
@@ -11,7 +11,7 @@
  * 3. the calibration: the score at the training predictions' quantiles (CALIBRATION).
  * Deterministic: same catalogs, same files. `pnpm eval` (eval/quality-score.ts) reports the test split.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/train-quality.ts [--size 15000]
+ *   pnpm --filter @tolk/eval exec tsx eval/train-quality.ts [--size 15000]
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";

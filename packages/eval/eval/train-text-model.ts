@@ -1,8 +1,8 @@
 /**
- * Trains the domain and formality model (src/analysis/text-model.json) on the training split:
+ * Trains the domain and formality model (packages/domain/src/analysis/text-model.json) on the training split:
  *
- *   pnpm --filter @tolk/domain exec tsx eval/build-domain-formality-set.ts   # the data
- *   pnpm --filter @tolk/domain exec tsx eval/train-text-model.ts
+ *   pnpm --filter @tolk/eval exec tsx eval/build-domain-formality-set.ts   # the data
+ *   pnpm --filter @tolk/eval exec tsx eval/train-text-model.ts
  *
  * Multinomial logistic regression, two heads (domain, formality) on the same inputs
  * (text-model.ts), trained with AdaGrad and L2. Deterministic: fixed order, no randomness.
