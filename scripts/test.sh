@@ -32,9 +32,9 @@ env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm test
 if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
   echo "==> tests on PostgreSQL ($pg_url) and Redis ($redis_url)"
   # Again every package whose tests use a database or Redis; the contract, engines, formats and
-  # SDK packages never do, so their pass above stands for both.
+  # SDK packages never do (nor @tolk/eval, the evaluation), so their pass above stands for both.
   TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm exec turbo run test --concurrency=1 \
-    --filter='!@tolk/contract' --filter='!@tolk/engines' --filter='!@tolk/formats' --filter='!@tolk/sdk'
+    --filter='!@tolk/contract' --filter='!@tolk/engines' --filter='!@tolk/eval' --filter='!@tolk/formats' --filter='!@tolk/sdk'
 elif [ "${TOLK_REQUIRE_SERVICES:-0}" = "1" ]; then
   echo "PostgreSQL ($pg_url) or Redis ($redis_url) is unreachable and TOLK_REQUIRE_SERVICES=1" >&2
   exit 1

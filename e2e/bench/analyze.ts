@@ -22,7 +22,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 function sampleText(): string {
-  const set = resolve(import.meta.dirname, "../../packages/domain/eval/domain-formality-set.jsonl");
+  const set = resolve(import.meta.dirname, "../../packages/eval/eval/domain-formality-set.jsonl");
   const texts = readFileSync(set, "utf8")
     .split("\n")
     .filter((l) => l.trim())

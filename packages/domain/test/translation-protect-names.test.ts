@@ -8,7 +8,7 @@ import { resolveRoute, translateSegments } from "../src/translation/translate-se
 
 // What names something rather than says something comes back as written: code, identifiers,
 // paths, flags, variables, runs of capitals, versions, single-letter labels, names after a title.
-// Real strings from the issue and from the machine's gettext catalogs (eval/en-es-set.jsonl).
+// Real strings from the issue and from the machine's gettext catalogs (packages/eval/eval/en-es-set.jsonl).
 const tokensOf = (text: string) => protectPlaceholders(text).tokens;
 
 describe("naming rules", () => {

@@ -24,7 +24,7 @@ export const MIN_DOMAIN_DENSITY = 0.025;
 export const MIN_MODEL_WORDS = 3;
 /**
  * The model's first two domains closer than this are a close call, which the lexicon settles
- * when it names the second (eval/train-text-model.ts --cv measures the rule: no loss).
+ * when it names the second (packages/eval/eval/train-text-model.ts --cv measures the rule: no loss).
  */
 export const CLOSE_CALL = 0.1;
 

@@ -4,14 +4,14 @@
  * Indonesian; the Scandinavian languages; Afrikaans and Dutch; Czech and Slovak; Hindi and
  * Marathi; Russian, Ukrainian, Belarusian, Bulgarian and Macedonian; the clusters are the
  * model's), trained on character 1–4-grams and whole words
- * (eval/train-langid-clusters.ts; weights in cluster-model.json). fastText and CLD3 know the
+ * (packages/eval/eval/train-langid-clusters.ts; weights in cluster-model.json). fastText and CLD3 know the
  * family well but confuse its members, and hand-picked marker words only cover texts that
  * happen to contain them; letter sequences (-ción/-ção/-zione, ije/e, -leg/-lig) are in
  * almost every text. The models' evidence still counts (`modelWeight`), so a member the models
  * are sure is absent needs much stronger letter evidence to win.
  */
 
-/** One cluster's weights, as written by eval/train-langid-clusters.ts. */
+/** One cluster's weights, as written by packages/eval/eval/train-langid-clusters.ts. */
 export interface ClusterWeights {
   /** The members, in the order of every weight array. */
   languages: string[];

@@ -80,7 +80,7 @@ interface Models {
  * Identifies the language of a text (an ISO 639-1 code of GET /v1/languages) with two language-
  * identification models shipped inside npm packages, fastText's lid.176 (fasttext.wasm.js) and
  * Google's CLD3 (cld3-asm), their evidence added up: the combination chosen by measurement
- * (eval/compare-langid.ts). The standards and close neighbours the models cannot separate
+ * (packages/eval/eval/compare-langid.ts). The standards and close neighbours the models cannot separate
  * (nb/nn/da, hr/bs/sr, ms/id, gl/es/pt and others) are then settled by a model of the text's
  * letter sequences per cluster of neighbours (cluster-model.ts), the word rules of
  * language-families.ts answering where it has nothing to read. A mixed-language text reports

@@ -13,7 +13,7 @@ export interface FormalityRating {
 export const FORMALITY_THRESHOLD = 2.5;
 /**
  * Marker evidence this many times the threshold is Formal whatever the model says
- * (eval/train-text-model.ts --cv measures the rule: no loss).
+ * (packages/eval/eval/train-text-model.ts --cv measures the rule: no loss).
  */
 export const STRONG_FORMAL = 4;
 

@@ -6,7 +6,7 @@ import { stripNonProse } from "./text-units";
 
 /**
  * A linear model (multinomial logistic regression) over the words of a text and the counts of
- * text-features.ts, trained on public texts by eval/train-text-model.ts; its weights are in
+ * text-features.ts, trained on public texts by packages/eval/eval/train-text-model.ts; its weights are in
  * text-model.json, loaded on the first analysis. One set of inputs, two outputs: the domain
  * (six classes) and the formality (three).
  *

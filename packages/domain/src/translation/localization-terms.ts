@@ -1,6 +1,6 @@
 /**
  * The built-in localization tables (localization-terms/en-*.json, built from human translations
- * of software by scripts/build-localization-terms.ts) as the translation pipeline uses them:
+ * of software by packages/eval/scripts/build-localization-terms.ts) as the translation pipeline uses them:
  *
  * - a whole segment that is a known short string (`Open file`, `_Save…`) takes the table's
  *   translation, with the segment's case, accelerator and ellipsis;

@@ -1,5 +1,5 @@
 /**
- * The features quality_score is learned from (eval/train-quality.ts) and computed with at run
+ * The features quality_score is learned from (packages/eval/eval/train-quality.ts) and computed with at run
  * time (quality-score.ts): one list, in one order, so that the committed weights and the code
  * that applies them cannot drift apart. Every feature is read from what the pipeline already has
  * for a segment: the source, the output, the engine's signals and the target language.

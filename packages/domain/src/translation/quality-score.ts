@@ -5,7 +5,7 @@
  * Per segment, by who translated it:
  * - an engine that reports its unknown words (Apertium): a linear model over the features of
  *   quality-features.ts, learned from the training split of Debian's gettext catalogs by
- *   eval/train-quality.ts (weights in quality-model.json), clamped to 0–100;
+ *   packages/eval/eval/train-quality.ts (weights in quality-model.json), clamped to 0–100;
  * - translation memory: the match score (100 for an exact match, a human translation);
  * - an engine that reports nothing (an LLM, LibreTranslate, DeepL): no estimate. The model was
  *   learned on Apertium's output, and its intercept says what Apertium reaches; applied to another
@@ -57,7 +57,7 @@ export interface QualityModel {
 }
 
 /**
- * Learned word tables (eval/train-quality.ts), per target language: `output`, output word → how
+ * Learned word tables (packages/eval/eval/train-quality.ts), per target language: `output`, output word → how
  * often translators kept it; `source`, English word → the engine's chrF on messages with it,
  * relative to its mean.
  */

@@ -10,7 +10,7 @@
  *    ROUTES_PER_HOPS per length), corpus chrF against the catalogs' human translations. The cost
  *    of a hop is the mean drop from k to k+1 hops over the targets that have both.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/pivot-routes.ts
+ *   pnpm --filter @tolk/eval exec tsx eval/pivot-routes.ts
  */
 import { createHash } from "node:crypto";
 

@@ -4,7 +4,7 @@
  * installed documentation. Each source has one split: a source is either tuning/training data or
  * test data, never both. The test sources are only those whose licence lets their text be
  * committed (eval/domain-formality-test.jsonl); training data is never committed, only the
- * model trained on it (src/analysis/domain-model.json) and the manifest.
+ * model trained on it (packages/domain/src/analysis/text-model.json) and the manifest.
  *
  * `domain` and `formality` are each source's genre default; a text is labelled by its content
  * per the guideline in docs/analysis.md, so the labeller (label-domain-formality.ts) may

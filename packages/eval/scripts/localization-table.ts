@@ -16,7 +16,7 @@
  */
 import stopword from "stopword";
 
-import { splitUiString } from "../src/translation/ui-strings";
+import { splitUiString } from "@tolk/domain/evaluation";
 
 /** Stopword lists of the stopword package, by the ISO 639-1 code Tolk uses. */
 const STOPWORDS: Readonly<Record<string, readonly string[]>> = {

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { stripNonProse } from "../src/analysis/text-units";
+import { stripNonProse } from "@tolk/domain/evaluation";
 
 export interface LangidSample {
   /** The code the detector must answer. */
@@ -35,25 +35,25 @@ export const LANGID_SETS: readonly LangidSet[] = [
     name: "debian-catalogs-tune",
     file: "debian-tune.jsonl",
     split: "tune",
-    build: "pnpm --filter @tolk/domain exec tsx eval/build-langid-debian.ts",
+    build: "pnpm --filter @tolk/eval exec tsx eval/build-langid-debian.ts",
   },
   {
     name: "debian-catalogs-test",
     file: "debian-test.jsonl",
     split: "test",
-    build: "pnpm --filter @tolk/domain exec tsx eval/build-langid-debian.ts",
+    build: "pnpm --filter @tolk/eval exec tsx eval/build-langid-debian.ts",
   },
   {
     name: "mozilla-www-test",
     file: "mozilla-www-test.jsonl",
     split: "test",
-    build: "pnpm --filter @tolk/domain exec tsx eval/build-langid-mozilla.ts <www-l10n git dir>",
+    build: "pnpm --filter @tolk/eval exec tsx eval/build-langid-mozilla.ts <www-l10n git dir>",
   },
   {
     name: "udhr-test",
     file: "udhr-test.jsonl",
     split: "test",
-    build: "pnpm --filter @tolk/domain exec tsx eval/build-langid-udhr.ts <udhr git dir>",
+    build: "pnpm --filter @tolk/eval exec tsx eval/build-langid-udhr.ts <udhr git dir>",
   },
 ];
 

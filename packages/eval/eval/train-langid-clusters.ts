@@ -1,9 +1,9 @@
 /**
- * Trains the close-neighbour models of src/analysis/cluster-model.json (cluster-model.ts): per
+ * Trains the close-neighbour models of packages/domain/src/analysis/cluster-model.json (cluster-model.ts): per
  * cluster, a naive Bayes model over character 1–4-grams and whole words, keeping the features
  * that separate the members best. Deterministic.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1]
+ *   pnpm --filter @tolk/eval exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1]
  *
  * Training text, none of it from a test set:
  * - the translations (msgstr) of the Debian gettext catalogs of the tuning split (name's
@@ -24,14 +24,15 @@ import { join } from "node:path";
 
 import { mo } from "gettext-parser";
 
-import { type ClusterModel, clusterFeatures } from "../src/analysis/cluster-model";
-import { stripNonProse } from "../src/analysis/text-units";
+import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/evaluation";
+
+import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
 
 const LOCALE_DIR = "/usr/share/locale";
 const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
-const OUT = join(import.meta.dirname, "..", "src", "analysis", "cluster-model.json");
+const OUT = domainPath("src/analysis/cluster-model.json");
 
 /**
  * The clusters, how many features each keeps, and how much the models' evidence counts where

@@ -9,7 +9,7 @@
  *   Technical text);
  * and the share of messages the tables change. Offline: reads /usr/share/locale only.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/localization-chrf.ts [--size N] [--pairs es,ca] [--diff]
+ *   pnpm --filter @tolk/eval exec tsx eval/localization-chrf.ts [--size N] [--pairs es,ca] [--diff]
  *
  * Messages: translated, singular, single-line, 2–200 characters with a letter, msgstr different
  * from msgid (an untranslated string is no reference), one per distinct msgid; sampled by a hash
@@ -21,13 +21,18 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import {
+  LOCALIZATION_DEFAULT_TARGETS,
+  LOCALIZATION_TARGETS,
+  type LocalizationChoice,
+  SegmentCache,
+  loadLocalizationTerms,
+  localizationApplies,
+  resolveRoute,
+  segmentText,
+  translateSegments,
+} from "@tolk/domain/evaluation";
 
-import { type LocalizationChoice, localizationApplies } from "../src/translation/localization-applies";
-import { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
-import { loadLocalizationTerms } from "../src/translation/localization-terms";
-import { SegmentCache } from "../src/translation/segment-cache";
-import { segmentText } from "../src/translation/segment-text";
-import { resolveRoute, translateSegments } from "../src/translation/translate-segments";
 import { catalogPairs, unmnemonic } from "./catalog-messages";
 import { corpusChrf } from "./chrf";
 

@@ -1,5 +1,5 @@
 /**
- * Learns quality_score (src/translation/quality-model.json, quality-words.json) from the TRAINING
+ * Learns quality_score (packages/domain/src/translation/quality-model.json, quality-words.json) from the TRAINING
  * catalogs only (sha256(domain) 0–b), English → es, ca, fr, pt, it, up to SIZE messages a pair
  * translated by Tolk's pipeline on Apertium (eval/quality-data.ts):
  * 1. word tables per target: how often translators kept each word the engine produced, and the
@@ -11,18 +11,28 @@
  * 3. the calibration: the score at the training predictions' quantiles (CALIBRATION).
  * Deterministic: same catalogs, same files. `pnpm eval` (eval/quality-score.ts) reports the test split.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/train-quality.ts [--size 15000]
+ *   pnpm --filter @tolk/eval exec tsx eval/train-quality.ts [--size 15000]
  */
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { createApertiumEngine } from "@tolk/engines";
+import {
+  type AcceptanceTable,
+  QUALITY_FEATURES,
+  type QualityModel,
+  type WordAcceptance,
+  type WordTable,
+  featureVector,
+  lookupAcceptance,
+  outputWords,
+  qualityFeatures,
+  segmentQualityDetail,
+} from "@tolk/domain/evaluation";
 
 import { createHash } from "node:crypto";
 
-import { QUALITY_FEATURES, type WordAcceptance, featureVector, outputWords, qualityFeatures } from "../src/translation/quality-features";
-import { type AcceptanceTable, type QualityModel, type WordTable, lookupAcceptance, segmentQualityDetail } from "../src/translation/quality-score";
+import { domainPath } from "./domain-path";
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { spearman } from "./rank-stats";
 
@@ -175,8 +185,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const rows: QualityRow[] = [];
     for (const target of QUALITY_TARGETS) rows.push(...(await qualityRows(engine, target, "train", QUALITY_SAMPLE)));
     const { model, words } = trainQuality(rows);
-    writeFileSync(join(import.meta.dirname, "../src/translation/quality-model.json"), `${JSON.stringify(model, null, 2)}\n`);
-    writeFileSync(join(import.meta.dirname, "../src/translation/quality-words.json"), `${JSON.stringify(words)}\n`);
+    writeFileSync(domainPath("src/translation/quality-model.json"), `${JSON.stringify(model, null, 2)}\n`);
+    writeFileSync(domainPath("src/translation/quality-words.json"), `${JSON.stringify(words)}\n`);
     const x = rows.map((r) => predictRow(r, model, lookupAcceptance(words)));
     console.log(
       `trained on ${rows.length} training-split messages; Spearman on the training split ${spearman(

@@ -3,7 +3,7 @@
  * mozilla-l10n/www-l10n (MPL-2.0), read from a bare clone:
  *
  *   git clone --bare https://github.com/mozilla-l10n/www-l10n /tmp/www-l10n.git
- *   pnpm --filter @tolk/domain exec tsx eval/build-langid-mozilla.ts /tmp/www-l10n.git
+ *   pnpm --filter @tolk/eval exec tsx eval/build-langid-mozilla.ts /tmp/www-l10n.git
  *
  * A test set only: nothing is tuned on it. Each message's value and attributes, with Fluent
  * placeables and markup removed, skipping select expressions and messages left in English.

@@ -12,10 +12,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { SegmentCache, findPlaceholders, isNamingKind, resolveRoute, translateSegments } from "@tolk/domain/evaluation";
 
-import { SegmentCache } from "../src/translation/segment-cache";
-import { findPlaceholders, isNamingKind } from "../src/translation/placeholders";
-import { resolveRoute, translateSegments } from "../src/translation/translate-segments";
 import { corpusChrf } from "./chrf";
 
 const set = readFileSync(join(import.meta.dirname, "en-es-set.jsonl"), "utf8")

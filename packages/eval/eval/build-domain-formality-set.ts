@@ -2,7 +2,7 @@
  * Builds the domain and formality sets from public sources (eval/domain-sources.ts and Debian's
  * installed man pages):
  *
- *   pnpm --filter @tolk/domain exec tsx eval/build-domain-formality-set.ts
+ *   pnpm --filter @tolk/eval exec tsx eval/build-domain-formality-set.ts
  *
  * Needs the repositories of domain-sources.ts under /work/.mirror (the `fetch` tool) or
  * TOLK_MIRROR; needs `man` for the Debian man pages. Writes:

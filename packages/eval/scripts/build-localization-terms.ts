@@ -1,6 +1,6 @@
 /**
- * `pnpm --filter @tolk/domain build:terms`: rebuilds localization-terms/, the English → X
- * localization tables Tolk ships (read by src/translation/localization-terms.ts), from the
+ * `pnpm --filter @tolk/eval build:terms`: rebuilds packages/domain/localization-terms/, the English → X
+ * localization tables Tolk ships (read by its src/translation/localization-terms.ts), from the
  * training split of the machine's gettext catalogs (scripts/gettext-catalogs.ts), with a
  * manifest naming each catalog's Debian package, version and licence.
  *
@@ -11,12 +11,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { LOCALIZATION_TARGETS } from "@tolk/domain/evaluation";
+
+import { domainPath } from "../eval/domain-path";
 import { type Catalog, LOCALE_DIR, catalogsFor } from "./gettext-catalogs";
 import { targetAnalysers } from "./target-analyser";
 import { DEFAULT_OPTIONS, buildLocalizationTable, keepVerbForms } from "./localization-table";
-import { LOCALIZATION_TARGETS } from "../src/translation/localization-targets";
 
-const OUT = join(import.meta.dirname, "..", "localization-terms");
+const OUT = domainPath("localization-terms");
 const started = performance.now();
 const analysers = await targetAnalysers();
 
@@ -70,7 +72,7 @@ const manifest: {
 } = {
   built_from: `${LOCALE_DIR}/<locale>/LC_MESSAGES/*.mo`,
   split: "text domains whose sha256 starts with 0-b (the others are the test split, never used here)",
-  command: "pnpm --filter @tolk/domain build:terms",
+  command: "pnpm --filter @tolk/eval build:terms",
   pairs: {},
 };
 for (const target of LOCALIZATION_TARGETS) {

@@ -4,7 +4,7 @@
  * belongs to the tuning set when the SHA-256 (hex) of its name without ".mo" starts with 0–b,
  * otherwise to the test set, so no catalog is in both.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/build-langid-debian.ts
+ *   pnpm --filter @tolk/eval exec tsx eval/build-langid-debian.ts
  *
  * Up to 120 texts per language in each set, at most 8 from one catalog, sampled by a hash of
  * the text (the same catalogs give the same files). Untranslated and half-translated strings

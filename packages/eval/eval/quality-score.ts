@@ -5,13 +5,13 @@
  * Apertium. Prints Spearman (pooled and per pair), Pearson, and per score band the number of
  * segments and their median chrF.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/quality-score.ts [--size 1500]
+ *   pnpm --filter @tolk/eval exec tsx eval/quality-score.ts [--size 1500]
  */
 import { parseArgs } from "node:util";
 
 import { createApertiumEngine } from "@tolk/engines";
+import { segmentQuality } from "@tolk/domain/evaluation";
 
-import { segmentQuality } from "../src/translation/quality-score";
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { median, pearson, spearman } from "./rank-stats";
 

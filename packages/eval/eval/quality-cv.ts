@@ -3,14 +3,14 @@
  * the training domains and scored on the other, both ways, so that a feature or setting can be
  * judged without ever looking at the test split. Reads the rows eval/train-quality.ts cached.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/quality-cv.ts [--size 15000]
+ *   pnpm --filter @tolk/eval exec tsx eval/quality-cv.ts [--size 15000]
  */
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 
 import { createApertiumEngine } from "@tolk/engines";
+import { lookupAcceptance } from "@tolk/domain/evaluation";
 
-import { lookupAcceptance } from "../src/translation/quality-score";
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { median, spearman } from "./rank-stats";
 import { predictRow, trainQuality } from "./train-quality";

@@ -13,12 +13,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { type Engine, EngineRouter } from "@tolk/engines";
+import { SegmentCache, loadLocalizationTerms, localizationApplies, resolveRoute, translateSegments } from "@tolk/domain/evaluation";
 
 import { type Split } from "../scripts/gettext-catalogs";
-import { localizationApplies } from "../src/translation/localization-applies";
-import { loadLocalizationTerms } from "../src/translation/localization-terms";
-import { SegmentCache } from "../src/translation/segment-cache";
-import { resolveRoute, translateSegments } from "../src/translation/translate-segments";
 import { catalogPairs, unmnemonic } from "./catalog-messages";
 import { corpusChrf } from "./chrf";
 

@@ -3,7 +3,7 @@
  * translations of unicode-org/udhr (data/udhr/udhr_<key>.xml), read from a bare clone:
  *
  *   git clone --bare https://github.com/unicode-org/udhr /tmp/udhr.git
- *   pnpm --filter @tolk/domain exec tsx eval/build-langid-udhr.ts /tmp/udhr.git
+ *   pnpm --filter @tolk/eval exec tsx eval/build-langid-udhr.ts /tmp/udhr.git
  *
  * A test set only, never tuned on. The translations are © the Office of the High Commissioner
  * for Human Rights, so the built file is not committed (.gitignore): `pnpm eval` reports this

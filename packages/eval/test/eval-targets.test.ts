@@ -3,15 +3,15 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { analyzeText } from "../../src/analysis/analyze-text";
-import { detectLanguage } from "../../src/analysis/detect-language";
-import { LANGID_SETS, readSet } from "../../eval/langid-sets";
-import { score } from "../../eval/langid-score";
+import { analyzeText, detectLanguage } from "@tolk/domain/evaluation";
+
+import { LANGID_SETS, readSet } from "../eval/langid-sets";
+import { score } from "../eval/langid-score";
 
 // The issue's targets on the checked-in evaluation sets (`pnpm eval` prints the details), so a
 // change to a lexicon or a rule that costs accuracy fails here.
 const read = <T>(file: string): T[] =>
-  readFileSync(join(import.meta.dirname, "../../eval", file), "utf8")
+  readFileSync(join(import.meta.dirname, "../eval", file), "utf8")
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);

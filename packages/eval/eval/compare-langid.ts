@@ -5,8 +5,8 @@
  * (the process's RSS after loading and after the run; each identifier runs in a process of its
  * own). Every library runs with its full model, as in production.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/compare-langid.ts            # test split
- *   pnpm --filter @tolk/domain exec tsx eval/compare-langid.ts --tune     # the tuning split
+ *   pnpm --filter @tolk/eval exec tsx eval/compare-langid.ts            # test split
+ *   pnpm --filter @tolk/eval exec tsx eval/compare-langid.ts --tune     # the tuning split
  *
  * Libraries answer their own codes; the few that differ from the API's are mapped (CLD3's "iw",
  * lingua's language names); none is credited for a class it lacks (fastText's and ELD's "no"
@@ -140,7 +140,7 @@ const CANDIDATES: Record<string, { label: string; load: () => Promise<Identify> 
   tolk: {
     label: "tolk detectLanguage",
     load: async () => {
-      const { detectLanguage } = await import("../src/analysis/detect-language");
+      const { detectLanguage } = await import("@tolk/domain/evaluation");
       await detectLanguage("The model is loaded by the first detection.");
       return async (t) => (await detectLanguage(t)).language;
     },

@@ -11,12 +11,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { type Domain, type Formality, domains, formalities } from "@tolk/contract";
+import { AUTO, analyzeText, classifyDomainByLexicon, detectLanguage, extractFeatures, rateFormalityByMarkers } from "@tolk/domain/evaluation";
 
-import { analyzeText } from "../src/analysis/analyze-text";
-import { classifyDomainByLexicon } from "../src/analysis/classify-domain";
-import { rateFormalityByMarkers } from "../src/analysis/rate-formality";
-import { extractFeatures } from "../src/analysis/text-features";
-import { AUTO, detectLanguage } from "../src/analysis/detect-language";
 import { LANGID_SETS, type LangidSample, readSet } from "./langid-sets";
 import { score as langidScore, percent, weakest } from "./langid-score";
 

@@ -1,8 +1,8 @@
 /**
- * Trains the domain and formality model (src/analysis/text-model.json) on the training split:
+ * Trains the domain and formality model (packages/domain/src/analysis/text-model.json) on the training split:
  *
- *   pnpm --filter @tolk/domain exec tsx eval/build-domain-formality-set.ts   # the data
- *   pnpm --filter @tolk/domain exec tsx eval/train-text-model.ts
+ *   pnpm --filter @tolk/eval exec tsx eval/build-domain-formality-set.ts   # the data
+ *   pnpm --filter @tolk/eval exec tsx eval/train-text-model.ts
  *
  * Multinomial logistic regression, two heads (domain, formality) on the same inputs
  * (text-model.ts), trained with AdaGrad and L2. Deterministic: fixed order, no randomness.
@@ -21,14 +21,25 @@ import { join } from "node:path";
 
 import { deu, eng, fra, spa } from "stopword";
 
-import { CLOSE_CALL, classifyDomainByLexicon } from "../src/analysis/classify-domain";
-import { FORMALITY_THRESHOLD, STRONG_FORMAL, rateFormalityByMarkers } from "../src/analysis/rate-formality";
-import { extractFeatures } from "../src/analysis/text-features";
-import { DOMAIN_CLASSES, FORMALITY_CLASSES, type ModelOptions, type TextModel, modelInputs } from "../src/analysis/text-model";
+import {
+  CLOSE_CALL,
+  DOMAIN_CLASSES,
+  FORMALITY_CLASSES,
+  FORMALITY_THRESHOLD,
+  type ModelOptions,
+  STRONG_FORMAL,
+  type TextModel,
+  classifyDomainByLexicon,
+  extractFeatures,
+  modelInputs,
+  rateFormalityByMarkers,
+} from "@tolk/domain/evaluation";
+
+import { domainPath } from "./domain-path";
 import { type Unit } from "./build-domain-formality-set";
 
 const TRAIN = join(import.meta.dirname, "../../../.data/domain-formality-train.jsonl");
-const OUT = join(import.meta.dirname, "../src/analysis/text-model.json");
+const OUT = domainPath("src/analysis/text-model.json");
 /** Hyperparameters; TRAIN_<NAME> overrides one for a --cv run. */
 const param = (name: string, value: number) => Number(process.env[`TRAIN_${name}`] ?? value);
 const MIN_SOURCES = param("MIN_SOURCES", 3);

@@ -3,7 +3,7 @@
  * msgid and msgstr of every catalog in /usr/share/locale/es/LC_MESSAGES (read with
  * gettext-parser), for eval/translation-chrf.ts.
  *
- *   pnpm --filter @tolk/domain exec tsx eval/build-en-es-set.ts
+ *   pnpm --filter @tolk/eval exec tsx eval/build-en-es-set.ts
  *
  * Kept: single-line, singular, translated messages of 3 to 200 characters with at least one
  * word of two letters, whose msgstr differs from the msgid (an untranslated string is no

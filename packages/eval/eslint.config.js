@@ -1,0 +1,1 @@
+export { default } from "@tolk/eslint-config";

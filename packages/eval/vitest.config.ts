@@ -1,0 +1,3 @@
+import { preset } from "@tolk/vitest-config";
+
+export default preset;
