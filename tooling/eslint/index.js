@@ -4,6 +4,12 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** No package or app imports an app: what two of them share lives in a package (docs/architecture.md). */
+export const noAppImports = {
+  group: ["@tolk/web", "@tolk/web/*", "@tolk/cli", "@tolk/cli/*"],
+  message: "Apps are entry points, never imported: share through @tolk/platform or @tolk/domain (docs/architecture.md).",
+};
+
 export default tseslint.config(
   { ignores: ["**/.next/**", "**/dist/**", "**/node_modules/**", "**/drizzle/**", "**/*.config.*", "next-env.d.ts"] },
   js.configs.recommended,
@@ -19,6 +25,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/require-await": "off",
       "@typescript-eslint/only-throw-error": "off",
+      "no-restricted-imports": ["error", { patterns: [noAppImports] }],
     },
   },
   {

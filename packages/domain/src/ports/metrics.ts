@@ -2,7 +2,7 @@
  * What the service counts, as calls the rules make where they live (the engine call, the segment
  * cache, the debit, the limiter, the job queue). The default does nothing, so use cases and their
  * unit tests need no registry; a server or worker installs the Prometheus one
- * (`@tolk/domain/prometheus`) at start.
+ * (`@tolk/platform`) at start.
  */
 export interface Metrics {
   httpRequest(event: { route: string; method: string; status: number; seconds: number }): void;
