@@ -31,6 +31,9 @@ export const badRequest = (message: string, param?: string) => new TolkError(400
 
 export const unauthorized = (message = "Missing, invalid or expired credentials.") => new TolkError(401, "unauthorized", "authentication_error", message);
 
+/** A signed-in caller whose role or membership does not allow the action (the console's checks). */
+export const forbidden = (message: string) => new TolkError(403, "forbidden", "permission_error", message);
+
 export const insufficientScope = (needed: readonly string[]) =>
   new TolkError(403, "insufficient_scope", "permission_error", `This API key lacks the scope this endpoint needs: ${needed.join(" or ")}.`);
 

@@ -56,6 +56,7 @@ export { sweepExpiredDocuments } from "./documents/sweep-expired-documents";
 export {
   badRequest,
   databaseUnavailable,
+  forbidden,
   idempotencyConflict,
   insufficientScope,
   internalError,
@@ -67,6 +68,7 @@ export {
   retryWhileConnectionLost,
   serviceUnavailable,
   TolkError,
+  unauthorized,
 } from "./errors";
 export { checkReadiness } from "./health/check-readiness";
 export {
