@@ -1,4 +1,4 @@
-import { type ErrorType } from "@tolk/contract";
+import { type ErrorCode, type ErrorType } from "@tolk/contract";
 
 const TOLK_ERROR = Symbol.for("tolk.TolkError");
 
@@ -17,7 +17,7 @@ export class TolkError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly type: ErrorType,
     message: string,
     readonly extra: { headers?: Record<string, string>; param?: string; pair?: { source: string; target: string } } = {},
