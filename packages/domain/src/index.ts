@@ -44,7 +44,7 @@ export { resolveDocumentFormat, sanitizeFilename, translatedFilename } from "./d
 export { resultKey, segmentsKey } from "./documents/document-objects";
 export { type DocumentServices } from "./documents/document-services";
 export { DocumentWorker } from "./documents/document-worker";
-export { createDocumentServices, DAY_MS, documentsEnvSchema, storageConfig } from "./documents/documents-env";
+export { createDocumentServices, documentsEnvSchema, storageConfig } from "./documents/documents-env";
 export { downloadDocument } from "./documents/download-document";
 export { createDownloadLinks, DownloadLinks } from "./documents/download-links";
 export { findOrgJob, getDocumentJob } from "./documents/get-document-job";
