@@ -78,6 +78,9 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
   }, "is not a real calendar date");
 
+/** A UTC day in milliseconds: usage ranges, retention and key expiries count whole days. */
+export const DAY_MS = 86_400_000;
+
 export const usageQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
 export type UsageQuery = z.infer<typeof usageQuery>;
 

@@ -1,4 +1,4 @@
-import { type ErrorType } from "@tolk/contract";
+import { type ErrorCode, type ErrorType } from "@tolk/contract";
 
 const TOLK_ERROR = Symbol.for("tolk.TolkError");
 
@@ -17,7 +17,7 @@ export class TolkError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly type: ErrorType,
     message: string,
     readonly extra: { headers?: Record<string, string>; param?: string; pair?: { source: string; target: string } } = {},
@@ -30,6 +30,9 @@ export class TolkError extends Error {
 export const badRequest = (message: string, param?: string) => new TolkError(400, "bad_request", "invalid_request_error", message, { param });
 
 export const unauthorized = (message = "Missing, invalid or expired credentials.") => new TolkError(401, "unauthorized", "authentication_error", message);
+
+/** A signed-in caller whose role or membership does not allow the action (the console's checks). */
+export const forbidden = (message: string) => new TolkError(403, "forbidden", "permission_error", message);
 
 export const insufficientScope = (needed: readonly string[]) =>
   new TolkError(403, "insufficient_scope", "permission_error", `This API key lacks the scope this endpoint needs: ${needed.join(" or ")}.`);

@@ -63,6 +63,7 @@ export { sweepExpiredDocuments } from "./documents/sweep-expired-documents";
 export {
   badRequest,
   databaseUnavailable,
+  forbidden,
   idempotencyConflict,
   insufficientScope,
   internalError,
@@ -75,6 +76,7 @@ export {
   retryWhileConnectionLost,
   serviceUnavailable,
   TolkError,
+  unauthorized,
 } from "./errors";
 export { checkReadiness } from "./health/check-readiness";
 export {

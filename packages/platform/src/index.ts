@@ -17,7 +17,7 @@ export {
   createTranslationStack,
   createWorker,
 } from "./compose/services";
-export { createDocumentServices, DAY_MS, documentsEnvSchema, storageConfig } from "./env/documents-env";
+export { createDocumentServices, documentsEnvSchema, storageConfig } from "./env/documents-env";
 export { defaultSourceLang, enginesConfig, enginesEnvSchema, orgEnginesFromEnv } from "./env/engines-env";
 export { configureLogger, logEnvSchema } from "./observability/log";
 export { metricsAuthorized, metricsEnvSchema, prometheusMetrics, serveMetrics } from "./observability/prometheus";

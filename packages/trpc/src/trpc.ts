@@ -10,9 +10,11 @@ import {
   type RequestLogEntry,
   type Role,
   type TranslationServices,
+  forbidden,
   getMembership,
   getUserEmail,
   isTolkError,
+  unauthorized,
 } from "@tolk/domain";
 import superjson from "superjson";
 import { ZodError } from "zod";
@@ -93,7 +95,7 @@ export const publicProcedure = t.procedure.use(mapDomainErrors);
 
 /** A signed-in user, any organization. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  if (!ctx.userId) throw unauthorized("Sign in first.");
   return next({ ctx: { ...ctx, userId: ctx.userId } });
 });
 
@@ -110,10 +112,8 @@ export function orgProcedure(minRole: Role) {
       (await getMembership(ctx.domain, { userId: ctx.userId, orgId: ctx.requestedOrgId })) ??
       // A stale switcher cookie (removed from that org) falls back to the user's first org.
       (ctx.requestedOrgId ? await getMembership(ctx.domain, { userId: ctx.userId }) : null);
-    if (!membership) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organization." });
-    if (rank[membership.role] < rank[minRole]) {
-      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role; you are ${membership.role}.` });
-    }
+    if (!membership) throw forbidden("You are not a member of any organization.");
+    if (rank[membership.role] < rank[minRole]) throw forbidden(`This needs the ${minRole} role; you are ${membership.role}.`);
     // The audit log records this member as the actor of the changes the procedure makes.
     if (type !== "mutation") return next({ ctx: { ...ctx, membership } });
     const actor = { type: "user" as const, id: ctx.userId, label: (await getUserEmail(ctx.domain, { userId: ctx.userId })) ?? ctx.userId, ip: ctx.ip ?? null };

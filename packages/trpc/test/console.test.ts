@@ -1,8 +1,10 @@
 import { addMember, authenticate, createInvitation, createKeyResolver, createOrganization, createUser } from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { consoleCaller, failure } from "./support";
+import { appRouter } from "../src";
+import { consoleCaller, consoleContext, failure } from "./support";
 
 let db: TestDb;
 
@@ -31,8 +33,30 @@ async function userIn(orgId: string, role: "owner" | "admin" | "member") {
 
 describe("console procedures", () => {
   it("refuses every organization procedure without a session", async () => {
-    expect((await failure(callerFor(null).dashboard.quota())).code).toBe("UNAUTHORIZED");
-    expect((await failure(callerFor(null).keys.list())).code).toBe("UNAUTHORIZED");
+    expect(await failure(callerFor(null).dashboard.quota())).toMatchObject({ code: "UNAUTHORIZED", message: "Sign in first." });
+    expect(await failure(callerFor(null).keys.list())).toMatchObject({ code: "UNAUTHORIZED", message: "Sign in first." });
+  });
+
+  it("answers a refusal over HTTP with its status, tRPC code, message and Tolk code", async () => {
+    const loner = await createUser(db.ctx, { email: `loner-${Math.random().toString(36).slice(2)}@example.com`, password: "password123" });
+    const refusal = async (userId: string | null) => {
+      const res = await fetchRequestHandler({
+        endpoint: "/api/trpc",
+        req: new Request("http://tolk.test/api/trpc/keys.list"),
+        router: appRouter,
+        createContext: () => consoleContext(db, { userId }),
+      });
+      const body = (await res.json()) as { error: { json: { message: string; data: { code: string; httpStatus: number; tolkCode: string | null } } } };
+      return { status: res.status, message: body.error.json.message, ...body.error.json.data };
+    };
+    expect(await refusal(null)).toMatchObject({ status: 401, code: "UNAUTHORIZED", httpStatus: 401, message: "Sign in first.", tolkCode: "unauthorized" });
+    expect(await refusal(loner.id)).toMatchObject({
+      status: 403,
+      code: "FORBIDDEN",
+      httpStatus: 403,
+      message: "You are not a member of any organization.",
+      tolkCode: "forbidden",
+    });
   });
 
   it("lets a member translate and view usage but refuses keys, members and settings on the server", async () => {

@@ -14,23 +14,26 @@ const limiter = new RateLimiter(new MemoryRateLimitStore(), 60);
  * and no file storage (documents are tested in console-resources.test.ts with their own).
  */
 export function consoleCaller(db: TestDb, options: { userId: string | null; requestedOrgId?: string | null; ip?: string }) {
+  return createCaller(consoleContext(db, options));
+}
+
+/** The context consoleCaller calls with (also for requests through tRPC's HTTP handler). */
+export function consoleContext(db: TestDb, options: { userId: string | null; requestedOrgId?: string | null; ip?: string }) {
   const translation = { router: new EngineRouter([]), cache: new SegmentCache() };
-  return createCaller(
-    createConsoleContext({
-      domain: db.ctx,
+  return createConsoleContext({
+    domain: db.ctx,
+    translation,
+    documents: {
       translation,
-      documents: {
-        translation,
-        storage: new LocalObjectStorage("/nonexistent"),
-        links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }),
-        retentionMs: 0,
-      },
-      limiter,
-      userId: options.userId,
-      requestedOrgId: options.requestedOrgId ?? null,
-      ...(options.ip ? { ip: options.ip } : {}),
-    }),
-  );
+      storage: new LocalObjectStorage("/nonexistent"),
+      links: createDownloadLinks(db.ctx, { baseUrl: "http://tolk.test" }),
+      retentionMs: 0,
+    },
+    limiter,
+    userId: options.userId,
+    requestedOrgId: options.requestedOrgId ?? null,
+    ...(options.ip ? { ip: options.ip } : {}),
+  });
 }
 
 /** The TRPCError a procedure call fails with. */

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "@tolk/contract";
 
 export const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 

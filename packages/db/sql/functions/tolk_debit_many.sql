@@ -1,7 +1,7 @@
 -- Group commit of debits (packages/domain/src/billing/debit-group-commit.ts), and the debit's
--- rules: all or nothing per debit; lots drawn in tolk_lot_draw_order (this period's allowance,
--- then top-up lots oldest first); idempotent per operation key, also within one batch; usage
--- events in the same transaction.
+-- rules: all or nothing per debit; the live lots (tolk_live_lots) drawn in tolk_lot_draw_order
+-- (this period's allowance, then top-up lots oldest first); idempotent per operation key, also
+-- within one batch; usage events in the same transaction.
 --
 -- Items: [{"org","key","amount","allowance","period_start","period_end","now","usage"}], ordered
 -- by organization by the caller, so every batch takes organization row locks in the same order
@@ -85,13 +85,13 @@ BEGIN
                     (v_first->>'allowance')::integer, v_period::timestamptz);
         END IF;
 
-        -- The live lots, in drawing order.
-        SELECT coalesce(array_agg(l.id ORDER BY o.draw_rank), '{}'),
+        -- The live lots with credit left, in drawing order.
+        SELECT coalesce(array_agg(l.lot_id ORDER BY o.draw_rank), '{}'),
                coalesce(array_agg(l.remaining ORDER BY o.draw_rank), '{}'),
                coalesce(sum(l.remaining), 0)
           INTO v_lot_ids, v_remaining, v_available
-          FROM credit_lots AS l JOIN tolk_lot_draw_order(v_org) AS o ON o.lot_id = l.id
-          WHERE l.org_id = v_org AND l.remaining > 0 AND (l.kind = 'top_up' OR l.id = v_allowance_lot);
+          FROM tolk_live_lots(v_org, v_period::timestamptz) AS l JOIN tolk_lot_draw_order(v_org) AS o ON o.lot_id = l.lot_id
+          WHERE l.remaining > 0;
         v_before := v_remaining;
 
         -- Operations debited before (replays), with what they drew.

@@ -1,5 +1,5 @@
-import { creditLots } from "@tolk/db";
-import { and, eq, gt, or } from "drizzle-orm";
+import { rowsOf } from "@tolk/db";
+import { sql } from "drizzle-orm";
 
 import { type PrincipalOrg } from "../auth/principal";
 import { type DomainContext } from "../context";
@@ -15,19 +15,14 @@ export interface LiveLots {
 
 /**
  * One read of the few live lots, never the ledger, so it costs the same on the millionth
- * request as on the first. The quota and the translation pre-check both start from it.
+ * request as on the first. The quota and the translation pre-check both start from it. Which
+ * lots are live is the database's rule (tolk_live_lots), the one the debit draws by.
  */
 export async function readLiveLots(ctx: DomainContext, org: PrincipalOrg): Promise<LiveLots> {
   const period = billingPeriod(org.billingAnchor, ctx.now());
-  const lots = await ctx.db
-    .select({ kind: creditLots.kind, amount: creditLots.amount, remaining: creditLots.remaining })
-    .from(creditLots)
-    .where(
-      and(
-        eq(creditLots.orgId, org.id),
-        or(and(eq(creditLots.kind, "top_up"), gt(creditLots.remaining, 0)), and(eq(creditLots.kind, "allowance"), eq(creditLots.periodStart, period.start))),
-      ),
-    );
+  const lots = rowsOf<{ kind: "allowance" | "top_up"; amount: number; remaining: number }>(
+    await ctx.db.execute(sql`select kind, amount, remaining from tolk_live_lots(${org.id}, ${period.start.toISOString()}::timestamptz)`),
+  );
   const allowance = lots.find((l) => l.kind === "allowance");
   return {
     period,

@@ -5,8 +5,7 @@ import { z } from "zod";
 import { type Role } from "../accounts/create-user";
 import { recordAudit } from "../audit/record-audit";
 import { type DomainContext, withTransaction } from "../context";
-import { TolkError, badRequest } from "../errors";
-import { forbidden } from "../members/member-rules";
+import { TolkError, badRequest, forbidden } from "../errors";
 import { INVITATION_TTL_MS, hashInvitationToken, newInvitationToken } from "./invitation-token";
 
 const emailSchema = z.email();

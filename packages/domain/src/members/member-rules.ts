@@ -2,9 +2,7 @@ import { type Transaction, memberships } from "@tolk/db";
 import { and, count, eq, sql } from "drizzle-orm";
 
 import { type Role } from "../accounts/create-user";
-import { TolkError, notFound } from "../errors";
-
-export const forbidden = (message: string) => new TolkError(403, "forbidden", "permission_error", message);
+import { forbidden, notFound } from "../errors";
 
 /**
  * Locks the organization's memberships and returns the target's role (404 when not a member),

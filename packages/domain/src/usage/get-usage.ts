@@ -1,12 +1,11 @@
 import { usageEvents } from "@tolk/db";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 
-import { type Usage, type UsageQuery } from "@tolk/contract";
+import { DAY_MS, type Usage, type UsageQuery } from "@tolk/contract";
 
 import { type DomainContext } from "../context";
 import { badRequest } from "../errors";
 
-const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 366;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 
+import { DAY_MS } from "@tolk/contract";
 import { defaultDataDir } from "@tolk/db";
 import { z } from "zod";
 
@@ -46,8 +47,6 @@ export function storageConfig(env: DocumentsEnv): StorageConfig {
   }
   return { kind: "local", dir: env.TOLK_STORAGE_DIR ?? join(env.TOLK_DATA_DIR ?? defaultDataDir(), "documents") };
 }
-
-export const DAY_MS = 86_400_000;
 
 /**
  * The document services of a process (the server, `tolk worker`) from its environment: one

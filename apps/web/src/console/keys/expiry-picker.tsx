@@ -2,7 +2,9 @@
 
 import { useId, useState } from "react";
 
-import { DAY_MS, type ExpiryChoice, type Preset, presets } from "./expiry";
+import { DAY_MS } from "@tolk/contract";
+
+import { type ExpiryChoice, type Preset, presets } from "./expiry";
 
 /** A select of common lifetimes, and a date field when the admin wants a day of their own. */
 export function ExpiryPicker({ label, value, onChange }: { label: string; value: ExpiryChoice; onChange: (next: ExpiryChoice) => void }) {

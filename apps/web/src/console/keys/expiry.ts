@@ -1,4 +1,4 @@
-export const DAY_MS = 24 * 3600 * 1000;
+import { DAY_MS } from "@tolk/contract";
 
 /** The expiries offered, in days from now; "date" asks for a day instead. */
 export const presets = [

@@ -1,15 +1,19 @@
 import { type Bucket } from "@tolk/domain";
 
-import { apiRoute } from "../v1/route";
+import { type Method, apiRoute } from "../v1/route";
 import { type MethodSpec } from "../v1/pipeline";
 import { Params } from "./params";
 import { deeplWire } from "./deepl/wire";
 import { libreTranslateWire } from "./libretranslate/wire";
 
-type Methods = Parameters<typeof apiRoute>[1];
+/**
+ * The methods a route file defines. Typed by the methods given (not as optional keys), so each
+ * handler's caller follows its `public`: `Principal | null` on a public method, else `Principal`.
+ */
+type Methods<M extends Method> = Record<M, MethodSpec>;
 
 /** A /v2 route file's exports: Tolk's pipeline with DeepL's wire. */
-export const deeplRoute = (methods: Methods) => apiRoute(deeplWire, methods);
+export const deeplRoute = <M extends Method>(methods: Methods<M>) => apiRoute(deeplWire, methods);
 
 /**
  * The bucket of a translation request by the number of texts it carries (`text` for DeepL, `q`
@@ -27,4 +31,4 @@ export function bucketsByTextCount(field: string): NonNullable<MethodSpec["bucke
 }
 
 /** A /libretranslate route file's exports: Tolk's pipeline with LibreTranslate's wire. */
-export const libreTranslateRoute = (methods: Methods) => apiRoute(libreTranslateWire, methods);
+export const libreTranslateRoute = <M extends Method>(methods: Methods<M>) => apiRoute(libreTranslateWire, methods);

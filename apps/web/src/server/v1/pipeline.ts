@@ -21,6 +21,7 @@ import {
   retryOnceIfConnectionLost,
   retryWhileConnectionLost,
   type TolkError,
+  unauthorized,
 } from "@tolk/domain";
 import { type z } from "zod";
 
@@ -31,11 +32,12 @@ import { apiActor } from "./request-log";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
 import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
 
-export interface RouteInput {
+/** What a handler gets; `P` is the caller, `Principal | null` on a public route (see MethodSpec). */
+export interface RouteInput<P extends Principal | null = Principal> {
   req: Request;
   url: URL;
   app: AppContext;
-  principal: Principal;
+  principal: P;
   /**
    * The id the work is recorded and billed under: this request's, or on a retry with an
    * Idempotency-Key, the first attempt's (so an attempt whose debit committed is not billed again).
@@ -63,7 +65,7 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-export interface MethodSpec {
+interface MethodSpecBase {
   /** Any one of these scopes admits the request; empty = any authenticated caller. */
   scopes: readonly Scope[];
   /**
@@ -72,8 +74,6 @@ export interface MethodSpec {
    * read before the rate limit is taken.
    */
   buckets?: readonly Bucket[] | ((input: { req: Request; rawBody: Uint8Array }) => Promise<readonly Bucket[]>);
-  /** 404/405 answers: an unauthenticated caller gets them too, not a 401. */
-  public?: boolean;
   /**
    * The route takes pre-signed links (`expires` + `signature` query parameters): such a request
    * without credentials is limited in the per-address signed-link bucket, not the anonymous one.
@@ -82,8 +82,16 @@ export interface MethodSpec {
   maxBodyBytes?: number;
   /** The error for a body over maxBodyBytes (default 413 payload_too_large). */
   bodyTooLarge?: (maxBytes: number) => TolkError;
-  handler(input: RouteInput): Promise<RouteResult>;
 }
+
+/**
+ * A route: without credentials it answers 401, so its handler always has a caller; or a public
+ * one (404/405 answers, pre-signed downloads, settings any client reads), which an
+ * unauthenticated caller gets too, its handler then with a null caller.
+ */
+export type MethodSpec =
+  | (MethodSpecBase & { public?: false; handler(input: RouteInput): Promise<RouteResult> })
+  | (MethodSpecBase & { public: true; handler(input: RouteInput<Principal | null>): Promise<RouteResult> });
 
 type Params = Record<string, string | string[] | undefined>;
 export interface RouteContext {
@@ -197,20 +205,21 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     }
     // The audit log records the changes a use case makes under this caller.
     const ready = principal ? { ...app, domain: { ...app.domain, actor: apiActor(principal, clientAddress(req, app.env.TOLK_PROXY_HOPS)) } } : app;
+    const input: Omit<RouteInput, "principal"> = {
+      req,
+      url,
+      app: ready,
+      requestId: idempotency?.operationKey ?? requestId,
+      resumed,
+      params,
+      startedAt,
+      rawBody,
+      body: (schema) => parseJsonBody(rawBody, schema, (value) => (loggedBody.parsed = value)),
+      query: (schema) => parseQuery(url, schema),
+    };
+    // Only a public route is reached without a caller (identify refused the others).
     const run = () =>
-      spec.handler({
-        req,
-        url,
-        app: ready,
-        principal: principal as Principal,
-        requestId: idempotency?.operationKey ?? requestId,
-        resumed,
-        params,
-        startedAt,
-        rawBody,
-        body: (schema) => parseJsonBody(rawBody, schema, (value) => (loggedBody.parsed = value)),
-        query: (schema) => parseQuery(url, schema),
-      });
+      spec.public ? spec.handler({ ...input, principal }) : principal ? spec.handler({ ...input, principal }) : Promise.reject(unauthorized());
     // A read is safe to repeat on a lost database connection (a restart broke the pooled one);
     // a write's use case decides for itself (the debit retries, keyed by its operation).
     const result = req.method === "GET" ? await retryOnceIfConnectionLost(run) : await run();

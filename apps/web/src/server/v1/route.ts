@@ -1,11 +1,11 @@
 import { type Operation, type PathParamNames, pathParamNames } from "@tolk/contract";
-import { methodNotAllowed, notFound } from "@tolk/domain";
+import { type Principal, methodNotAllowed, notFound } from "@tolk/domain";
 import { type z } from "zod";
 
 import { type MethodSpec, type RouteContext, type RouteInput, type RouteResult, type Wire, runPipeline, v1Wire } from "./pipeline";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
+export type Method = (typeof METHODS)[number];
 type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
 /**
@@ -35,8 +35,11 @@ export function apiNotFound(wire: Wire): Record<Method, Handler> {
   return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, wire)])) as Record<Method, Handler>;
 }
 
-/** What a /v1 handler gets: the request, and its input parsed with the operation's schemas. */
-export type OperationInput<O extends Operation> = Omit<RouteInput, "body" | "query"> & {
+/**
+ * What a /v1 handler gets: the request, and its input parsed with the operation's schemas. `P`
+ * is the caller: `Principal | null` for an operation whose pre-signed links need no credentials.
+ */
+export type OperationInput<O extends Operation, P extends Principal | null = Principal> = Omit<RouteInput<P>, "body" | "query"> & {
   /** The JSON body parsed with the operation's schema (400 on invalid JSON or schema). */
   body: () => O extends { bodyType: "multipart/form-data" } ? never : O extends { body: infer B extends z.ZodType } ? z.output<B> : never;
   /** The query parsed with the operation's schema (400 on an invalid or unknown parameter). */
@@ -51,38 +54,52 @@ export interface ServedOperation {
   spec: MethodSpec;
 }
 
+type ServeOptions = Pick<MethodSpec, "maxBodyBytes" | "bodyTooLarge">;
+
 /**
  * Serves an operation: the pipeline takes its scopes, buckets and credentials rule from the
  * operation, the handler its body, query and path parameters, and the answer its success status.
  * `options` are the transport's own limits (an upload's body size).
  */
-export function serve<const O extends Operation>(
+export function serve<const O extends Operation & { presignedLinks?: false }>(
   operation: O,
   handler: (input: OperationInput<O>) => Promise<RouteResult>,
-  options: Pick<MethodSpec, "maxBodyBytes" | "bodyTooLarge"> = {},
+  options: ServeOptions = {},
 ): ServedOperation {
-  const names = pathParamNames(operation.path);
-  const noQuery: Record<string, never> = {};
   return {
     operation,
-    spec: {
-      scopes: operation.scopes,
-      buckets: operation.buckets,
-      // A pre-signed link works without credentials; without a signature the use case asks for them.
-      public: operation.presignedLinks === true,
-      presigned: operation.presignedLinks === true,
-      ...options,
-      handler: async (input) => {
-        const path = Object.fromEntries(names.map((name) => [name, typeof input.params[name] === "string" ? input.params[name] : ""]));
-        const result = await handler({
-          ...input,
-          body: () => input.body(operation.body as z.ZodType) as ReturnType<OperationInput<O>["body"]>,
-          query: () => (operation.query ? input.query(operation.query) : noQuery) as ReturnType<OperationInput<O>["query"]>,
-          path: path as OperationInput<O>["path"],
-        });
-        return "status" in result ? result : { status: operation.success.status, ...result };
-      },
-    },
+    spec: { scopes: operation.scopes, buckets: operation.buckets, public: false, presigned: false, ...options, handler: operationHandler(operation, handler) },
+  };
+}
+
+/**
+ * Serves an operation whose pre-signed links work without credentials, as `serve` does: its
+ * handler has no caller (null) on such a request; without a signature the use case asks for them.
+ */
+export function servePresigned<const O extends Operation & { presignedLinks: true }>(
+  operation: O,
+  handler: (input: OperationInput<O, Principal | null>) => Promise<RouteResult>,
+  options: ServeOptions = {},
+): ServedOperation {
+  return {
+    operation,
+    spec: { scopes: operation.scopes, buckets: operation.buckets, public: true, presigned: true, ...options, handler: operationHandler(operation, handler) },
+  };
+}
+
+/** The pipeline's handler of an operation: parses the handler's input, and answers with the operation's success status. */
+function operationHandler<O extends Operation, P extends Principal | null>(operation: O, handler: (input: OperationInput<O, P>) => Promise<RouteResult>) {
+  const names = pathParamNames(operation.path);
+  const noQuery: Record<string, never> = {};
+  return async (input: RouteInput<P>): Promise<RouteResult> => {
+    const path = Object.fromEntries(names.map((name) => [name, typeof input.params[name] === "string" ? input.params[name] : ""]));
+    const result = await handler({
+      ...input,
+      body: () => input.body(operation.body as z.ZodType) as ReturnType<OperationInput<O>["body"]>,
+      query: () => (operation.query ? input.query(operation.query) : noQuery) as ReturnType<OperationInput<O>["query"]>,
+      path: path as OperationInput<O>["path"],
+    });
+    return "status" in result ? result : { status: operation.success.status, ...result };
   };
 }
 

@@ -1,18 +1,17 @@
 import { operations } from "@tolk/contract";
-import { type Principal, contentDisposition, downloadDocument } from "@tolk/domain";
+import { contentDisposition, downloadDocument } from "@tolk/domain";
 
-import { v1Route, serve } from "@/server/v1/route";
+import { servePresigned, v1Route } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
   // The pre-signed link works without credentials; without a signature the use case asks for them.
-  serve(operations.downloadDocument, async ({ app, principal, path, query }) => {
-    const caller = principal as Principal | null;
+  servePresigned(operations.downloadDocument, async ({ app, principal, path, query }) => {
     const { expires, signature } = query();
     const answer = await downloadDocument(app.domain, app.documents, {
       jobId: path.job_id,
-      orgId: caller?.org.id ?? null,
+      orgId: principal?.org.id ?? null,
       expires: expires ?? null,
       signature: signature ?? null,
     });
