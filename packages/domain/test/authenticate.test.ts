@@ -1,10 +1,9 @@
 import { apiKeys } from "@tolk/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   type Authenticator,
-  type DomainContext,
   addMember,
   authenticate,
   createApiKey,
@@ -17,15 +16,14 @@ import {
   listApiKeys,
   revokeApiKey,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { rejection } from "./helpers";
+import { useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
+const t = useTestDb();
+const { ctx } = t;
 let auth: Authenticator;
 beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
   const config = { issuer: "https://tolk.test", audience: "tolk", orgClaim: "org_id", clockToleranceSec: 30 };
   auth = {
     config,
@@ -34,7 +32,6 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(() => t.close());
 
 async function expect401(header: string | null) {
   const err = await rejection(authenticate(ctx, auth, header));

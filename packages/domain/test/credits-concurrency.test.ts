@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { DebitGroupCommit, type DebitResult, type DomainContext, TolkError, debitCredits, getQuota, topUpCredits } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { MINUTE, debitRows, ledgerRows, loadOrg, lotStates } from "./helpers";
+import { useTestDb } from "./support";
 
 const onPostgres = Boolean(process.env.TOLK_TEST_DATABASE_URL);
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
+const t = useTestDb();
+// Over the root database, or over it with the group commit (each race below picks).
+let ctx: DomainContext = t.ctx;
 
 interface Outcome {
   paid: DebitResult[];

@@ -7,20 +7,16 @@ import { type Engine } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { LocalObjectStorage, RedisRateLimitStore, checkReadiness } from "../src";
-import { type TestDb, createTestDb } from "../src/testing";
+import { useTestDb } from "./support";
 
 // What /readyz reports, one dependency at a time, against real ones: a database, a storage
 // directory, a Redis address nothing listens on, engines that answer or not.
-let t: TestDb;
+const t = useTestDb();
 let dir: string;
-beforeAll(async () => {
-  t = await createTestDb();
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "tolk-ready-"));
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const engine = (ok: boolean, name = "apertium"): Engine => ({
   name,
