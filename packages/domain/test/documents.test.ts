@@ -33,7 +33,6 @@ import {
   submitDocument,
   sweepExpiredDocuments,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
 import { docx, pptx, sp, xlsx } from "../../formats/test/fixtures/ooxml";
 import { PIECE_SEGMENTS, segmentsPieceKey, translationsPieceKey } from "../src/documents/document-objects";
 import { TranslationReader } from "../src/documents/translated-so-far";
@@ -42,12 +41,13 @@ import { watchZipWork } from "../../formats/test/support/zip-work";
 
 const isPiece = (key: string) => /\/segments\.\d+\.jsonl$/.test(key);
 const isTranslationsPiece = (key: string) => /\/translations\.\d+\.jsonl$/.test(key);
-import { DAY, loadOrg, rejection } from "./helpers";
+import { DAY, rejection } from "./helpers";
+import { apiKeyPrincipal, useTestDb } from "./support";
 
 // Document jobs end to end in the domain: submit → queue → worker → storage → billing, on a
 // real database, a real storage directory, and engines that are either the real Apertium or
 // small stand-ins (upper-casing, failing, or held until released) that make states observable.
-let t: TestDb;
+const t = useTestDb();
 let apertium: Engine;
 let storageDir: string;
 
@@ -84,13 +84,12 @@ async function services(engine: Engine): Promise<DocumentServices> {
   };
 }
 
-async function principal(options: { topUp?: number; monthlyCredits?: number } = {}): Promise<Principal> {
-  const org = await createTestOrg(t.ctx, {
+function principal(options: { topUp?: number; monthlyCredits?: number } = {}): Promise<Principal> {
+  return apiKeyPrincipal(t.ctx, {
     plan: options.monthlyCredits === undefined ? "starter" : "enterprise",
     limits: options.monthlyCredits === undefined ? undefined : { monthly_credits: options.monthlyCredits },
     topUp: options.topUp,
   });
-  return { source: "api_key", userId: org.ownerId, org: await loadOrg(t.ctx, org.orgId), scopes: null, keyId: null };
 }
 
 let seq = 0;
@@ -110,13 +109,11 @@ async function jobRow(id: string) {
 const debitsOf = (orgId: string) => t.ctx.db.select().from(creditDebits).where(eq(creditDebits.orgId, orgId));
 
 beforeAll(async () => {
-  t = await createTestDb();
   storageDir = mkdtempSync(join(tmpdir(), "tolk-docs-"));
   apertium = await createApertiumEngine({ poolSize: 1 });
 });
 afterAll(async () => {
   await apertium.close();
-  await t.close();
   rmSync(storageDir, { recursive: true, force: true });
 });
 
