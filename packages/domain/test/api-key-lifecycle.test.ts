@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   type AuditActor,
-  type Authenticator,
   type DomainContext,
   PrincipalCache,
   authenticate,
@@ -18,7 +17,7 @@ import {
 } from "../src";
 import { createTestOrg } from "../src/testing";
 import { rejection } from "./helpers";
-import { useTestDb } from "./support";
+import { apiKeyAuthenticator, useTestDb } from "./support";
 
 const onPostgres = Boolean(process.env.TOLK_TEST_DATABASE_URL);
 const HOUR = 3600;
@@ -27,12 +26,7 @@ const admin: AuditActor = { type: "user", id: "usr_admin", label: "admin@example
 const t = useTestDb();
 const { ctx } = t;
 let asAdmin: DomainContext;
-const auth: Authenticator = {
-  config: { issuer: "https://tolk.test", audience: "tolk", orgClaim: "org_id", clockToleranceSec: 30 },
-  keys: async () => {
-    throw new Error("no session tokens in this file");
-  },
-};
+const auth = apiKeyAuthenticator;
 beforeAll(async () => {
   asAdmin = { ...ctx, actor: admin };
 });

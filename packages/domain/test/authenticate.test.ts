@@ -1,9 +1,8 @@
 import { apiKeys } from "@tolk/db";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
-  type Authenticator,
   addMember,
   authenticate,
   createApiKey,
@@ -18,20 +17,11 @@ import {
 } from "../src";
 import { createTestOrg } from "../src/testing";
 import { rejection } from "./helpers";
-import { useTestDb } from "./support";
+import { apiKeyAuthenticator, useTestDb } from "./support";
 
 const t = useTestDb();
 const { ctx } = t;
-let auth: Authenticator;
-beforeAll(async () => {
-  const config = { issuer: "https://tolk.test", audience: "tolk", orgClaim: "org_id", clockToleranceSec: 30 };
-  auth = {
-    config,
-    keys: async () => {
-      throw new Error("no session tokens in this file");
-    },
-  };
-});
+const auth = apiKeyAuthenticator;
 
 async function expect401(header: string | null) {
   const err = await rejection(authenticate(ctx, auth, header));

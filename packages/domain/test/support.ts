@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
-import { type DomainContext, type Principal } from "../src";
+import { type Authenticator, type DomainContext, type Principal } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
 import { loadOrg } from "./helpers";
 
@@ -45,6 +45,14 @@ export async function apiKeyPrincipal(ctx: DomainContext, org: Parameters<typeof
   const { orgId, ownerId } = await createTestOrg(ctx, org);
   return { source: "api_key", userId: ownerId, org: await loadOrg(ctx, orgId), scopes: null, keyId: null };
 }
+
+/** Authenticates API keys only: a session token fails the test that sends one. */
+export const apiKeyAuthenticator: Authenticator = {
+  config: { issuer: "https://tolk.test", audience: "tolk", orgClaim: "org_id", clockToleranceSec: 30 },
+  keys: async () => {
+    throw new Error("no session tokens in this file");
+  },
+};
 
 /** An e-mail address no other test of the file uses. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
