@@ -22,6 +22,10 @@ export function testClock(start = "2026-03-15T12:00:00.000Z") {
     advance: (ms: number) => {
       now += ms;
     },
+    /** Back to the start, for a file whose tests each expect the same now. */
+    reset: () => {
+      now = new Date(start).getTime();
+    },
   };
 }
 

@@ -1,9 +1,8 @@
 import { memberships, organizations, users } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
-  type DomainContext,
   DEMO_ADMIN_EMAIL,
   addMember,
   authenticate,
@@ -17,18 +16,11 @@ import {
   setOrganizationPlan,
   verifyPassword,
 } from "../src";
-import { type TestDb, createTestDb } from "../src/testing";
 import { loadOrg, rejection, thrown } from "./helpers";
+import { uniqueEmail, useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
-
-const uniqueEmail = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+const t = useTestDb();
+const { ctx } = t;
 
 describe("createOrganization", () => {
   it("creates a free organization by default, anchored on its creation instant", async () => {

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   type AuditActor,
@@ -34,18 +34,14 @@ import {
   updateAlertSettings,
   verifyWebhookSignature,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { guardedLookup } from "../src/alerts/webhook-target";
 import { loadOrg, rejection } from "./helpers";
+import { useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
-beforeEach(() => t.clock.set("2026-03-15T12:00:00.000Z"));
+const t = useTestDb({ resetClock: true });
+// The low-credit alerts add a webhook policy to it.
+let ctx: DomainContext = t.ctx;
 
 /** The value, or the test fails here (instead of a non-null assertion). */
 function present<T>(value: T | undefined): T {

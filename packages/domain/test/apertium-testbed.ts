@@ -3,8 +3,7 @@ import { type Engine, createApertiumEngine } from "@tolk/engines";
 import { afterAll, beforeAll } from "vitest";
 
 import { type DomainContext, type Principal } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
-import { loadOrg } from "./helpers";
+import { apiKeyPrincipal, useTestDb } from "./support";
 
 /**
  * The translation tests' setup: one database and one real Apertium engine per test file, opened
@@ -13,23 +12,18 @@ import { loadOrg } from "./helpers";
 export class ApertiumTestbed {
   /** What reached the engines wrapped by `counting`; tests reset it before they count. */
   readonly calls = { count: 0, segments: 0 };
-  #db: TestDb | undefined;
+  readonly #db = useTestDb({ realClock: true });
   #apertium: Engine | undefined;
   #requests = 0;
 
   constructor(private readonly options: { plan: Plan; requestPrefix: string }) {
     beforeAll(async () => {
-      this.#db = await createTestDb({ realClock: true });
       this.#apertium = await createApertiumEngine({ poolSize: 2 });
     });
-    afterAll(async () => {
-      await this.#apertium?.close();
-      await this.#db?.close();
-    });
+    afterAll(() => this.#apertium?.close());
   }
 
   get ctx(): DomainContext {
-    if (!this.#db) throw new Error("the testbed opens in beforeAll");
     return this.#db.ctx;
   }
 
@@ -56,9 +50,8 @@ export class ApertiumTestbed {
   }
 
   /** An API-key principal of a new organization on `plan` (by default the testbed's). */
-  async principalFor(plan: Plan = this.options.plan, topUp?: number): Promise<Principal> {
-    const org = await createTestOrg(this.ctx, { plan, topUp });
-    return { source: "api_key", userId: org.ownerId, org: await loadOrg(this.ctx, org.orgId), scopes: null, keyId: null };
+  principalFor(plan: Plan = this.options.plan, topUp?: number): Promise<Principal> {
+    return apiKeyPrincipal(this.ctx, { plan, topUp });
   }
 
   /** A request id not used before in this file. */

@@ -1,10 +1,9 @@
 import { apiKeys } from "@tolk/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   type AuditActor,
-  type Authenticator,
   type DomainContext,
   PrincipalCache,
   authenticate,
@@ -16,28 +15,21 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { rejection } from "./helpers";
+import { apiKeyAuthenticator, useTestDb } from "./support";
 
 const onPostgres = Boolean(process.env.TOLK_TEST_DATABASE_URL);
 const HOUR = 3600;
 const admin: AuditActor = { type: "user", id: "usr_admin", label: "admin@example.com", ip: "203.0.113.7" };
 
-let t: TestDb;
-let ctx: DomainContext;
+const t = useTestDb();
+const { ctx } = t;
 let asAdmin: DomainContext;
-const auth: Authenticator = {
-  config: { issuer: "https://tolk.test", audience: "tolk", orgClaim: "org_id", clockToleranceSec: 30 },
-  keys: async () => {
-    throw new Error("no session tokens in this file");
-  },
-};
+const auth = apiKeyAuthenticator;
 beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
   asAdmin = { ...ctx, actor: admin };
 });
-afterAll(() => t.close());
 
 const inHours = (hours: number) => new Date(t.clock.now().getTime() + hours * HOUR * 1000);
 const authenticateKey = (key: string, principals: PrincipalCache | null = null) => authenticate(ctx, { ...auth, principals }, `Bearer ${key}`);

@@ -1,10 +1,8 @@
 import { apiKeys } from "@tolk/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
-  type Authenticator,
-  type DomainContext,
   addMember,
   authenticate,
   createApiKey,
@@ -17,24 +15,13 @@ import {
   listApiKeys,
   revokeApiKey,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { rejection } from "./helpers";
+import { apiKeyAuthenticator, useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
-let auth: Authenticator;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-  const config = { issuer: "https://tolk.test", audience: "tolk", orgClaim: "org_id", clockToleranceSec: 30 };
-  auth = {
-    config,
-    keys: async () => {
-      throw new Error("no session tokens in this file");
-    },
-  };
-});
-afterAll(() => t.close());
+const t = useTestDb();
+const { ctx } = t;
+const auth = apiKeyAuthenticator;
 
 async function expect401(header: string | null) {
   const err = await rejection(authenticate(ctx, auth, header));

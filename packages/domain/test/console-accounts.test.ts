@@ -1,39 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { createInvitation, createUser, getAppSecret, getDailyUsage, resolveIdentityProviderUser, setUserPassword, verifyUserPassword } from "../src";
-import { type TestDb, createTestDb, createTestOrg, recordUsage } from "../src/testing";
+import { createTestOrg, recordUsage } from "../src/testing";
+import { uniqueEmail, useTestDb } from "./support";
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db.close();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}@example.com`;
+const db = useTestDb();
 
 describe("console sign-in", () => {
   it("verifies a password case-insensitively by e-mail and answers a wrong password and an unknown e-mail alike", async () => {
-    const email = unique("pw");
+    const email = uniqueEmail("pw");
     const user = await createUser(db.ctx, { email, password: "correct-horse" });
     await expect(verifyUserPassword(db.ctx, { email: email.toUpperCase(), password: "correct-horse" })).resolves.toMatchObject({ id: user.id });
     await expect(verifyUserPassword(db.ctx, { email, password: "wrong-horse" })).resolves.toBeNull();
-    await expect(verifyUserPassword(db.ctx, { email: unique("nobody"), password: "correct-horse" })).resolves.toBeNull();
+    await expect(verifyUserPassword(db.ctx, { email: uniqueEmail("nobody"), password: "correct-horse" })).resolves.toBeNull();
   });
 
   it("resets a password; the old one stops working", async () => {
-    const email = unique("reset");
+    const email = uniqueEmail("reset");
     await createUser(db.ctx, { email, password: "old-password" });
     await setUserPassword(db.ctx, { email, password: "new-password" });
     await expect(verifyUserPassword(db.ctx, { email, password: "old-password" })).resolves.toBeNull();
     await expect(verifyUserPassword(db.ctx, { email, password: "new-password" })).resolves.not.toBeNull();
     await expect(setUserPassword(db.ctx, { email, password: "short" })).rejects.toThrow(/8 characters/);
-    await expect(setUserPassword(db.ctx, { email: unique("ghost"), password: "long-enough" })).rejects.toThrow(/does not exist/);
+    await expect(setUserPassword(db.ctx, { email: uniqueEmail("ghost"), password: "long-enough" })).rejects.toThrow(/does not exist/);
   });
 
   it("a user without a password (identity-provider only) cannot sign in with one", async () => {
-    const email = unique("sso");
+    const email = uniqueEmail("sso");
     await createUser(db.ctx, { email });
     await expect(verifyUserPassword(db.ctx, { email, password: "anything-at-all" })).resolves.toBeNull();
   });
@@ -41,7 +34,7 @@ describe("console sign-in", () => {
 
 describe("identity-provider users", () => {
   it("links a verified e-mail to its user once, then finds the user by subject", async () => {
-    const email = unique("oidc");
+    const email = uniqueEmail("oidc");
     const user = await createUser(db.ctx, { email, password: "password123" });
     const subject = `sub-${user.id}`;
     await expect(resolveIdentityProviderUser(db.ctx, { subject, email, emailVerified: true, name: null })).resolves.toMatchObject({ id: user.id });
@@ -51,13 +44,13 @@ describe("identity-provider users", () => {
   });
 
   it("refuses an unverified e-mail and a stranger; admits an invited address as a new user", async () => {
-    const known = unique("unverified");
+    const known = uniqueEmail("unverified");
     await createUser(db.ctx, { email: known });
     await expect(resolveIdentityProviderUser(db.ctx, { subject: "s1", email: known, emailVerified: false, name: null })).resolves.toBeNull();
-    await expect(resolveIdentityProviderUser(db.ctx, { subject: "s2", email: unique("stranger"), emailVerified: true, name: null })).resolves.toBeNull();
+    await expect(resolveIdentityProviderUser(db.ctx, { subject: "s2", email: uniqueEmail("stranger"), emailVerified: true, name: null })).resolves.toBeNull();
 
     const org = await createTestOrg(db.ctx);
-    const invited = unique("invited");
+    const invited = uniqueEmail("invited");
     await createInvitation(db.ctx, { orgId: org.orgId, email: invited, role: "member", actorRole: "owner", createdBy: org.ownerId });
     const created = await resolveIdentityProviderUser(db.ctx, { subject: "s3", email: invited, emailVerified: true, name: "Invited" });
     expect(created?.email).toBe(invited);

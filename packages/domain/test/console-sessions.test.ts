@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   addMember,
@@ -11,22 +11,15 @@ import {
   setUserPassword,
   verifyUserPassword,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
+import { uniqueEmail, useTestDb } from "./support";
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db.close();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}@example.com`;
+const db = useTestDb();
 
 describe("console session versions", () => {
   it("sign-out, a password reset, a role change and a removal each end the user's sessions", async () => {
     const org = await createTestOrg(db.ctx);
-    const email = unique("member");
+    const email = uniqueEmail("member");
     const user = await createUser(db.ctx, { email, password: "password123" });
     await addMember(db.ctx, { orgId: org.orgId, userId: user.id, role: "member" });
     const version = async () => getSessionVersion(db.ctx, { userId: user.id });
@@ -50,7 +43,7 @@ describe("console session versions", () => {
   });
 
   it("changes the own password only with the current one, and ends every session", async () => {
-    const email = unique("own");
+    const email = uniqueEmail("own");
     const user = await createUser(db.ctx, { email, password: "old-password" });
     await expect(changeOwnPassword(db.ctx, { userId: user.id, currentPassword: "wrong-password", newPassword: "new-password" })).rejects.toThrow(
       /current password/,
@@ -63,7 +56,7 @@ describe("console session versions", () => {
     await expect(verifyUserPassword(db.ctx, { email, password: "old-password" })).resolves.toBeNull();
     await expect(verifyUserPassword(db.ctx, { email, password: "new-password" })).resolves.not.toBeNull();
 
-    const sso = await createUser(db.ctx, { email: unique("sso") });
+    const sso = await createUser(db.ctx, { email: uniqueEmail("sso") });
     await expect(changeOwnPassword(db.ctx, { userId: sso.id, currentPassword: "x", newPassword: "new-password" })).rejects.toThrow(/identity provider/);
   });
 });

@@ -1,5 +1,5 @@
 import { ID_PATTERN } from "@tolk/db";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   type DomainContext,
@@ -13,19 +13,12 @@ import {
   spendableCredits,
   topUpCredits,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { MINUTE, debitRows, ledgerOfDebit, ledgerRows, loadOrg, lotStates, rejection } from "./helpers";
+import { useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.clock.set("2026-03-15T12:00:00.000Z");
-});
+const t = useTestDb({ resetClock: true });
+const { ctx } = t;
 
 async function quota(orgId: string) {
   return (await getQuota(ctx, { org: await loadOrg(ctx, orgId) })).credits;

@@ -1,9 +1,8 @@
 import { idempotencyRecords } from "@tolk/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
-  type DomainContext,
   IDEMPOTENCY_TTL_MS,
   TolkError,
   IDEMPOTENCY_LEASE_MS,
@@ -14,19 +13,12 @@ import {
   requestFingerprint,
   sweepIdempotencyRecords,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { HOUR, rejection } from "./helpers";
+import { useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.clock.set("2026-03-15T12:00:00.000Z");
-});
+const t = useTestDb({ resetClock: true });
+const { ctx } = t;
 
 const body = (text: string) => new TextEncoder().encode(JSON.stringify({ text, source_lang: "en", target_lang: "de" }));
 const fpA = requestFingerprint("POST", "/v1/translate", body("Hello"));

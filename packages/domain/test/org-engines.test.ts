@@ -2,14 +2,14 @@
 // engine is a stand-in that serves en→de and en→es, started by OrgEngines from a sealed key.
 import { orgEngineSecrets } from "@tolk/db";
 import { type DeeplEngineOptions, type Engine, EngineError, EngineRouter, type LanguagePair } from "@tolk/engines";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { createOrganization } from "../src/accounts/create-organization";
-import { type TestDb, createTestDb } from "../src/testing";
 import { sealSecret } from "../src/secrets/secret-box";
 import { OrgEngines, orgDeeplSealContext, translationFor } from "../src/translation/org-engines";
 import { SegmentCache } from "../src/translation/segment-cache";
 import { type TranslationServices, resolveRoute } from "../src/translation/translate-segments";
+import { useTestDb } from "./support";
 
 const SECRETS_KEY = "s".repeat(40);
 
@@ -23,14 +23,8 @@ function engine(name: string, pairs: LanguagePair[]): Engine {
   };
 }
 
-let db: TestDb;
+const db = useTestDb();
 const shared: TranslationServices = { router: new EngineRouter([engine("apertium", [{ source: "en", target: "es" }])]), cache: new SegmentCache() };
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db.close();
-});
 
 async function orgWithKey(authKey: string, preferred = false) {
   const org = await createOrganization(db.ctx, { name: "Org" });

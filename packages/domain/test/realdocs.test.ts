@@ -5,10 +5,10 @@ import { EngineRouter } from "@tolk/engines";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { type DocumentServices, SegmentCache, TolkError, createDownloadLinks, submitDocument } from "../src";
-import { MemoryObjectStorage, createTestOrg } from "../src/testing";
+import { MemoryObjectStorage } from "../src/testing";
 import { ApertiumTestbed } from "./apertium-testbed";
-import { loadOrg } from "./helpers";
 import { type Verdict, checkFile } from "./realdocs/checks";
+import { apiKeyPrincipal } from "./support";
 
 // Every file of the shared real-document corpus (`../shared/realdocs` next to the checkout: files
 // from public projects' test suites and apps, each named with its source and licence in
@@ -64,8 +64,7 @@ describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with 
         retentionMs: 86_400_000,
         leaseMs: 600_000,
       };
-      const org = await createTestOrg(bed.ctx, { plan: "enterprise", limits: { monthly_credits: 1_000_000_000 } });
-      const principal = { source: "api_key" as const, userId: org.ownerId, org: await loadOrg(bed.ctx, org.orgId), scopes: null, keyId: null };
+      const principal = await apiKeyPrincipal(bed.ctx, { plan: "enterprise", limits: { monthly_credits: 1_000_000_000 } });
       const bytes = new Uint8Array(readFileSync(join(corpus, entry.file)));
       const ext = extname(entry.file).slice(1).toLowerCase();
       let verdict: Verdict & { error?: string };

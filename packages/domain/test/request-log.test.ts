@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
-  type DomainContext,
   type Principal,
   REDACTED,
   RequestLogWriter,
@@ -12,17 +11,12 @@ import {
   summarizeRequest,
   summarizeRequestBody,
 } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
 import { loadOrg, rejection } from "./helpers";
+import { useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
-beforeEach(() => t.clock.set("2026-03-15T12:00:00.000Z"));
+const t = useTestDb({ resetClock: true });
+const { ctx } = t;
 
 const HOUR = 3_600_000;
 

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { type SessionTokenConfig, authenticate, createKeyResolver, issueSessionToken } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "../src/testing";
+import { createTestOrg } from "../src/testing";
+import { useTestDb } from "./support";
 
 const config: SessionTokenConfig = { issuer: "https://tolk.test", audience: "tolk-api", orgClaim: "org_id", clockToleranceSec: 30 };
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb({ realClock: true });
-});
-afterAll(() => t.close());
+const t = useTestDb({ realClock: true });
 
 describe("the embedded key resolver", () => {
   it("accepts a token signed with a key it had not seen when it last looked", async () => {

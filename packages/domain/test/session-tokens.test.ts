@@ -4,11 +4,10 @@ import { type AddressInfo } from "node:net";
 import { signingKeys, users } from "@tolk/db";
 import { eq } from "drizzle-orm";
 import { type CryptoKey, type JWTPayload, SignJWT, UnsecuredJWT, exportJWK, generateKeyPair, importJWK } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   type Authenticator,
-  type DomainContext,
   type SessionTokenConfig,
   addMember,
   authenticate,
@@ -19,33 +18,28 @@ import {
   getPublicJwks,
   issueSessionToken,
 } from "../src";
-import { type TestDb, type TestOrg, createTestDb, createTestOrg } from "../src/testing";
+import { type TestOrg, createTestOrg } from "../src/testing";
 import { rejection } from "./helpers";
+import { useTestDb } from "./support";
 
 const ISSUER = "https://tolk.test";
 const AUDIENCE = "tolk-api";
 const TOLERANCE = 30;
 const embedded: SessionTokenConfig = { issuer: ISSUER, audience: AUDIENCE, orgClaim: "org_id", clockToleranceSec: TOLERANCE };
 
-let t: TestDb;
-let ctx: DomainContext;
+const t = useTestDb({ resetClock: true });
+const { ctx } = t;
 let auth: Authenticator;
 let org: TestOrg;
 let serviceKey: { key: CryptoKey | Uint8Array; kid: string; alg: string };
 
 beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
   auth = { config: embedded, keys: createKeyResolver(ctx, embedded) };
   org = await createTestOrg(ctx, { plan: "professional" });
   await issueSessionToken(ctx, embedded, { userId: org.ownerId, orgId: org.orgId }); // creates the signing key
   const [row] = await ctx.db.select().from(signingKeys);
   if (!row) throw new Error("no signing key");
   serviceKey = { key: await importJWK(row.privateJwk, row.alg), kid: row.kid, alg: row.alg };
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.clock.set("2026-03-15T12:00:00.000Z");
 });
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { type DomainContext, type UsageRecord, getUsage } from "../src";
-import { type TestDb, createTestDb, createTestOrg, recordUsage } from "../src/testing";
+import { type UsageRecord, getUsage } from "../src";
+import { createTestOrg, recordUsage } from "../src/testing";
 import { rejection } from "./helpers";
+import { useTestDb } from "./support";
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.clock.set("2026-03-15T12:00:00.000Z");
-});
+const t = useTestDb({ resetClock: true });
+const { ctx } = t;
 
 function event(orgId: string, targetLang: string, characters: number, kind: UsageRecord["kind"] = "text"): UsageRecord {
   return { orgId, requestId: crypto.randomUUID(), kind, sourceLang: "en", targetLang, characters, credits: characters };

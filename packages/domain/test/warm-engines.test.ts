@@ -1,23 +1,19 @@
 import { EngineRouter, createApertiumEngine, type ApertiumEngine } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type DomainContext, SegmentCache, mostUsedPairs, parseWarmSetting, warmEngines, warmOrder } from "../src";
-import { type TestDb, createTestDb, createTestOrg, recordUsage } from "../src/testing";
+import { SegmentCache, mostUsedPairs, parseWarmSetting, warmEngines, warmOrder } from "../src";
+import { createTestOrg, recordUsage } from "../src/testing";
+import { useTestDb } from "./support";
 
 // Background warm-up at start: which Apertium pairs load first (the most used of the last 30
 // days, pivots through both legs), and TOLK_APERTIUM_WARM's forms.
-let t: TestDb;
-let ctx: DomainContext;
+const t = useTestDb();
+const { ctx } = t;
 let apertium: ApertiumEngine;
 beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
   apertium = await createApertiumEngine({ poolSize: 1, maxPipelines: 3 });
 });
-afterAll(async () => {
-  await apertium.close();
-  await t.close();
-});
+afterAll(() => apertium.close());
 
 const keys = (pairs: readonly { source: string; target: string }[]) => pairs.map((p) => `${p.source}-${p.target}`);
 

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { type DebitResult, type DomainContext, TolkError, debitCredits, getQuota, topUpCredits } from "@tolk/domain";
+import { MINUTE, debitRows, ledgerRows, loadOrg, lotStates } from "@tolk/domain/test-helpers";
+import { useTestDb } from "@tolk/domain/test-support";
+import { createTestOrg } from "@tolk/domain/testing";
 import { DebitGroupCommit } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
-import { MINUTE, debitRows, ledgerRows, loadOrg, lotStates } from "../../domain/test/helpers";
 
 const onPostgres = Boolean(process.env.TOLK_TEST_DATABASE_URL);
 
-let t: TestDb;
-let ctx: DomainContext;
-beforeAll(async () => {
-  t = await createTestDb();
-  ctx = t.ctx;
-});
-afterAll(() => t.close());
+const t = useTestDb();
+// Over the root database, or over it with the group commit (each race below picks).
+let ctx: DomainContext = t.ctx;
 
 interface Outcome {
   paid: DebitResult[];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DebitStatement, type DomainContext, TolkError, assertCanAfford, debitCredits, topUpCredits } from "@tolk/domain";
 import { DebitGroupCommit, SpendableHints } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
-import { debitRows, loadOrg, lotStates } from "../../domain/test/helpers";
+import { debitRows, loadOrg, lotStates } from "@tolk/domain/test-helpers";
 
 let t: TestDb;
 beforeAll(async () => {

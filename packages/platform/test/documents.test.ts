@@ -30,8 +30,9 @@ import {
   submitDocument,
   sweepExpiredDocuments,
 } from "@tolk/domain";
+import { DAY, rejection } from "@tolk/domain/test-helpers";
+import { apiKeyPrincipal, useTestDb } from "@tolk/domain/test-support";
 import { DocumentWorker, LocalObjectStorage, configureLogger } from "../src";
-import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { docx, pptx, sp, xlsx } from "../../formats/test/fixtures/ooxml";
 import { PIECE_SEGMENTS, segmentsPieceKey, translationsPieceKey } from "../../domain/src/documents/document-objects";
 import { TranslationReader } from "../../domain/src/documents/translated-so-far";
@@ -40,12 +41,11 @@ import { watchZipWork } from "../../formats/test/support/zip-work";
 
 const isPiece = (key: string) => /\/segments\.\d+\.jsonl$/.test(key);
 const isTranslationsPiece = (key: string) => /\/translations\.\d+\.jsonl$/.test(key);
-import { DAY, loadOrg, rejection } from "../../domain/test/helpers";
 
 // Document jobs end to end in the domain: submit → queue → worker → storage → billing, on a
 // real database, a real storage directory, and engines that are either the real Apertium or
 // small stand-ins (upper-casing, failing, or held until released) that make states observable.
-let t: TestDb;
+const t = useTestDb();
 let apertium: Engine;
 let storageDir: string;
 
@@ -82,13 +82,12 @@ async function services(engine: Engine): Promise<DocumentServices> {
   };
 }
 
-async function principal(options: { topUp?: number; monthlyCredits?: number } = {}): Promise<Principal> {
-  const org = await createTestOrg(t.ctx, {
+function principal(options: { topUp?: number; monthlyCredits?: number } = {}): Promise<Principal> {
+  return apiKeyPrincipal(t.ctx, {
     plan: options.monthlyCredits === undefined ? "starter" : "enterprise",
     limits: options.monthlyCredits === undefined ? undefined : { monthly_credits: options.monthlyCredits },
     topUp: options.topUp,
   });
-  return { source: "api_key", userId: org.ownerId, org: await loadOrg(t.ctx, org.orgId), scopes: null, keyId: null };
 }
 
 let seq = 0;
@@ -108,13 +107,11 @@ async function jobRow(id: string) {
 const debitsOf = (orgId: string) => t.ctx.db.select().from(creditDebits).where(eq(creditDebits.orgId, orgId));
 
 beforeAll(async () => {
-  t = await createTestDb();
   storageDir = mkdtempSync(join(tmpdir(), "tolk-docs-"));
   apertium = await createApertiumEngine({ poolSize: 1 });
 });
 afterAll(async () => {
   await apertium.close();
-  await t.close();
   rmSync(storageDir, { recursive: true, force: true });
 });
 

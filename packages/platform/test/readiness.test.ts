@@ -7,21 +7,17 @@ import { type Engine } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { checkReadiness } from "@tolk/domain";
+import { useTestDb } from "@tolk/domain/test-support";
 import { LocalObjectStorage, RedisRateLimitStore } from "../src";
-import { type TestDb, createTestDb } from "@tolk/domain/testing";
 
 // What /readyz reports, one dependency at a time, against real ones: a database, a storage
 // directory, a Redis address nothing listens on, engines that answer or not.
-let t: TestDb;
+const t = useTestDb();
 let dir: string;
-beforeAll(async () => {
-  t = await createTestDb();
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "tolk-ready-"));
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const engine = (ok: boolean, name = "apertium"): Engine => ({
   name,

@@ -1,4 +1,5 @@
 import { type DocumentJob, documentJobs, organizations } from "@tolk/db";
+import { type Route } from "@tolk/engines";
 import { extractSegments, type FilterOptions, type FormatFilter, repairCodes, type Segment, stripCodes } from "@tolk/formats";
 import { and, eq } from "drizzle-orm";
 
@@ -9,14 +10,24 @@ import { isDatabaseUnavailable, isTolkError, notFound, retryWhileConnectionLost 
 import { minQualityWarning } from "../translation/min-quality";
 import { QualityTally } from "../translation/quality-score";
 import { LowestSegments } from "./lowest-segments";
-import { resolveTranslationResources } from "../translation/resolve-resources";
+import { resolveTranslationResources, type TranslationResources } from "../translation/resolve-resources";
 import { segmentWithMemory } from "../translation/segment-with-memory";
 import { localizationApplies } from "../translation/localization-applies";
-import { resolveRoute, translateSegments } from "../translation/translate-segments";
+import { resolveRoute, type TranslatedSegments, translateSegments, type TranslationServices } from "../translation/translate-segments";
+import { type SegmentedText } from "../translation/segment-text";
 import { translationForOrgId } from "../translation/org-engines";
 import { fileRefused, resultGone } from "./document-errors";
-import { resolveDocumentFormat } from "./document-format";
-import { DamagedSegmentsError, inputKey, openStoredSegments, resultKey, SegmentWriter, segmentsKey, translationsPieceKeys } from "./document-objects";
+import { resolveDocumentFormat, type ResolvedFormat } from "./document-format";
+import {
+  DamagedSegmentsError,
+  inputKey,
+  openStoredSegments,
+  resultKey,
+  SegmentWriter,
+  segmentsKey,
+  type StoredSegments,
+  translationsPieceKeys,
+} from "./document-objects";
 import { type DocumentServices } from "./document-services";
 import { TranslatedSoFar } from "./translated-so-far";
 import { DEFAULT_LEASE_MS, renewLease, settleJobFailure } from "./job-queue";
@@ -78,7 +89,7 @@ export async function runDocumentJob(
   const started = performance.now();
   jobEvent("started", job, { worker_id: workerId, queued_ms: Math.max(0, ctx.now().getTime() - job.runAfter.getTime()) });
   try {
-    return await translateAndComplete(ctx, services, job, workerId, options.signal);
+    return await translateAndComplete({ ctx, services, job, workerId, signal: options.signal });
   } catch (err) {
     if (err instanceof LeaseLostError) throw err;
     const inputProblem = isTolkError(err) && err.status < 500;
@@ -110,14 +121,21 @@ export async function runDocumentJob(
   }
 }
 
+interface Heartbeat {
+  /** The progress the next renewal saves. */
+  progress: number;
+  lost: boolean;
+  stop(): void;
+}
+
 /**
  * Renews the lease every third of its length while an engine call runs (a slow LLM chunk must
  * not look like a crashed worker), saving the latest progress. `lost` turns true when another
  * worker has taken the job.
  */
-function startHeartbeat(ctx: DomainContext, services: DocumentServices, jobId: string, workerId: string) {
+function startHeartbeat(ctx: DomainContext, services: DocumentServices, jobId: string, workerId: string): Heartbeat {
   const leaseMs = services.leaseMs ?? DEFAULT_LEASE_MS;
-  const state = { progress: 0, lost: false, stop: () => clearInterval(timer) };
+  const state: Heartbeat = { progress: 0, lost: false, stop: () => clearInterval(timer) };
   const timer = setInterval(() => {
     renewLease(ctx, { jobId, workerId, progress: state.progress, leaseMs })
       .then((owned) => {
@@ -129,56 +147,129 @@ function startHeartbeat(ctx: DomainContext, services: DocumentServices, jobId: s
   return state;
 }
 
-async function translateAndComplete(
-  ctx: DomainContext,
-  services: DocumentServices,
-  job: DocumentJob,
-  workerId: string,
-  signal: AbortSignal | undefined,
-): Promise<CompletedDocument> {
-  const { filter } = resolveDocumentFormat(job.filename);
+/** The job a worker owns, and what it needs to run it. */
+interface JobRun {
+  ctx: DomainContext;
+  services: DocumentServices;
+  job: DocumentJob;
+  workerId: string;
+  /** Aborted when the worker stops and has released the job. */
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * A run's steps, timed for the completion log line (where a slow job spends its time). The
+ * result is stored before the job is billed, so a job billed always has its file.
+ */
+async function translateAndComplete(run: JobRun): Promise<CompletedDocument> {
+  const { job, services } = run;
+  const doc = jobDocument(services.storage, job);
   const clock = phaseClock();
-  const filterOptions = { sourceLang: job.sourceLang, targetLang: job.targetLang, forceTargetLang: job.forceTargetLang };
-  // The input is read when it is needed (the merge; the extract too when no segments were
-  // stored), so a large file is not held while it translates. A file the filter refuses is the
-  // client's problem (400), a storage error not.
-  const withInput = async <T>(run: (input: Uint8Array) => Promise<T>): Promise<T> => {
-    let input: Uint8Array;
-    try {
-      input = await services.storage.get(inputKey(job));
-    } catch (err) {
-      if (err instanceof ObjectNotFoundError) throw resultGone();
-      throw err;
-    }
-    try {
-      return await run(input);
-    } catch (err) {
-      throw fileRefused(err, job.extension);
-    }
+  const segments = await segmentsToTranslate(services.storage, job, doc);
+  clock.lap("segments_ready");
+  const plan = await translationPlan(run.ctx, services, job, doc);
+  const translated = await translateInChunks(run, plan, segments, doc);
+  clock.lap("translated");
+  const output = await mergedOutput(doc, translated);
+  clock.lap("merged");
+  await services.storage.put(resultKey(job), output, doc.format.mime_type);
+  const credits = creditsFor(translated.characters, job.targetLang);
+  const completed = await completeAndBill(run, translated, credits);
+  clock.lap("stored_and_billed");
+  // The result holds them now; retention would delete them too, days later.
+  for (const key of translationsPieceKeys(completed)) await services.storage.delete(key).catch(() => undefined);
+  jobEvent("completed", completed, {
+    segments: translated.segments,
+    characters: translated.characters,
+    credits,
+    duration_ms: clock.totalMs(),
+    phases_ms: clock.laps,
+  });
+  return { job: completed, file: output };
+}
+
+/** The uploaded file's format and filter, and access to its bytes. */
+interface JobDocument {
+  format: ResolvedFormat["format"];
+  filter: FormatFilter;
+  options: FilterOptions;
+  withInput: <T>(use: (input: Uint8Array) => Promise<T>) => Promise<T>;
+}
+
+/**
+ * The input is read when it is needed (the merge; the extract too when no segments were
+ * stored), so a large file is not held while it translates. A file the filter refuses is the
+ * client's problem (400), a storage error not.
+ */
+function jobDocument(storage: ObjectStorage, job: DocumentJob): JobDocument {
+  const { format, filter } = resolveDocumentFormat(job.filename);
+  return {
+    format,
+    filter,
+    options: { sourceLang: job.sourceLang, targetLang: job.targetLang, forceTargetLang: job.forceTargetLang },
+    withInput: async (use) => {
+      let input: Uint8Array;
+      try {
+        input = await storage.get(inputKey(job));
+      } catch (err) {
+        if (err instanceof ObjectNotFoundError) throw resultGone();
+        throw err;
+      }
+      try {
+        return await use(input);
+      } catch (err) {
+        throw fileRefused(err, job.extension);
+      }
+    },
   };
-  // The segments the upload stored, read back a piece at a time; the file is extracted (into
-  // storage, the same way) only when they are missing.
-  let stored = await openStoredSegments(services.storage, job);
-  if (!stored) {
-    const writer = new SegmentWriter(services.storage, job);
-    await withInput((input) => extractSegments(filter, input, filterOptions, (batch) => writer.add(batch)));
-    await writer.finish();
-    stored = await openStoredSegments(services.storage, job);
-    if (!stored) throw new Error(`The segments of job ${job.id} were stored but do not read back.`);
-  }
-  const segmentCount = stored.count;
+}
+
+interface SegmentsToTranslate {
+  count: number;
+  /** The next CHUNK_SEGMENTS segments (fewer at the end, none after it). */
+  nextChunk(): Promise<Segment[]>;
+}
+
+/**
+ * The segments the upload stored, read back a piece at a time, so only the pieces being sent
+ * are held.
+ */
+async function segmentsToTranslate(storage: ObjectStorage, job: DocumentJob, doc: JobDocument): Promise<SegmentsToTranslate> {
+  const stored = (await openStoredSegments(storage, job)) ?? (await extractIntoStorage(storage, job, doc));
   const pieces = stored.pieces();
   // The segments not yet sent to the engine, from the piece being read.
   let unsent: Segment[] = [];
-  const nextChunk = async (): Promise<Segment[]> => {
-    while (unsent.length < CHUNK_SEGMENTS) {
-      const piece = await nextPiece(pieces, services.storage, job);
-      if (!piece) break;
-      unsent = unsent.length === 0 ? piece : [...unsent, ...piece];
-    }
-    return unsent.splice(0, CHUNK_SEGMENTS);
+  return {
+    count: stored.count,
+    async nextChunk() {
+      while (unsent.length < CHUNK_SEGMENTS) {
+        const piece = await nextPiece(pieces, storage, job);
+        if (!piece) break;
+        unsent = unsent.length === 0 ? piece : [...unsent, ...piece];
+      }
+      return unsent.splice(0, CHUNK_SEGMENTS);
+    },
   };
-  clock.lap("segments_ready");
+}
+
+/** The file is extracted (into storage, the way an upload stores it) only when its segments are missing. */
+async function extractIntoStorage(storage: ObjectStorage, job: DocumentJob, doc: JobDocument): Promise<StoredSegments> {
+  const writer = new SegmentWriter(storage, job);
+  await doc.withInput((input) => extractSegments(doc.filter, input, doc.options, (batch) => writer.add(batch)));
+  await writer.finish();
+  const stored = await openStoredSegments(storage, job);
+  if (!stored) throw new Error(`The segments of job ${job.id} were stored but do not read back.`);
+  return stored;
+}
+
+interface TranslationPlan {
+  translation: TranslationServices;
+  route: Route;
+  resources: TranslationResources;
+}
+
+/** The org's engines as they are now, and the job's resources loaded again by their ids. */
+async function translationPlan(ctx: DomainContext, services: DocumentServices, job: DocumentJob, doc: JobDocument): Promise<TranslationPlan> {
   const translation = await translationForOrgId(ctx, services.translation, job.orgId);
   const route = resolveRoute(translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
@@ -190,96 +281,156 @@ async function translateAndComplete(
     localization: localizationApplies({
       flag: job.resourceRefs.localization_terms,
       sourceLang: job.sourceLang,
-      format: resolveDocumentFormat(job.filename).format.extension,
+      format: doc.format.extension,
     }),
   });
+  return { translation, route, resources };
+}
 
-  // Stored a piece at a time as they come in; the merge reads them back the same way.
-  const translations = new TranslatedSoFar(services.storage, job, segmentCount);
-  const quality = new QualityTally();
-  const lowest = new LowestSegments();
-  let characters = 0;
+/** What the chunks came back with: the translations (in storage) and what the completion records of them. */
+interface TranslatedDocument {
+  segments: number;
+  translations: TranslatedSoFar;
+  characters: number;
+  quality: QualityTally;
+  lowest: LowestSegments;
+  /** The merge, when it started before the last chunk came back. */
+  merging?: Promise<Uint8Array | undefined>;
+}
+
+/**
+ * Chunks go to the engine a few at a time, so its pipelines always have the next one queued;
+ * results are applied, and progress saved, in order. The lease is renewed all along, and the
+ * run ends (LeaseLostError) once another worker owns the job.
+ */
+async function translateInChunks(run: JobRun, plan: TranslationPlan, segments: SegmentsToTranslate, doc: JobDocument): Promise<TranslatedDocument> {
+  const { ctx, services, job, workerId } = run;
+  const translated: TranslatedDocument = {
+    segments: segments.count,
+    // Stored a piece at a time as they come in; the merge reads them back the same way.
+    translations: new TranslatedSoFar(services.storage, job, segments.count),
+    characters: 0,
+    quality: new QualityTally(),
+    lowest: new LowestSegments(),
+  };
   const heartbeat = startHeartbeat(ctx, services, job.id, workerId);
-  let progressSavedAt = -Infinity;
+  const saveProgress = progressSaver(run, heartbeat);
   // A filter that merges in extract order starts merging before the last segments are
   // translated and follows them chunk by chunk, so its CPU overlaps the engine's instead of
   // running after it, alone; others merge once every segment is in.
-  let merging: Promise<Uint8Array | undefined> | undefined;
-  const mergeFrom = filter.mergesInOrder ? Math.floor(segmentCount * MERGE_START_FRACTION) : Infinity;
-  const startMerge = () => {
-    const reader = translations.reader();
-    merging = withInput((input) => filter.merge(input, reader, { ...filterOptions, ready: reader.ready })).then((bytes) => (reader.missed ? undefined : bytes));
-    merging.catch(() => undefined); // awaited after the translation; a failure surfaces there
-  };
+  const mergeFrom = doc.filter.mergesInOrder ? Math.floor(segments.count * MERGE_START_FRACTION) : Infinity;
   try {
-    // Chunks go to the engine a few at a time, so its pipelines always have the next one
-    // queued; results are applied, and progress saved, in order.
-    const pending: Awaited<ReturnType<typeof startChunk>>[] = [];
+    const pending: SentChunk[] = [];
     let next = 0;
-    const startChunk = async () => {
-      const at = next;
-      next += CHUNK_SEGMENTS;
-      const chunk = await nextChunk();
-      // Each segment goes to the engine sentence by sentence, as text translation does, and is
-      // put back together around its gaps.
-      const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, resources.memoryIndex));
-      const translated = translateSegments(translation, {
-        route,
-        segments: split.flatMap((s) => s.segments),
-        resources: resources.forTarget(job.targetLang),
-        // A document's sentences are read from the cache but not added to it (see SegmentCache).
-        cacheStore: false,
-      });
-      translated.catch(() => undefined); // awaited in order below; a failure surfaces there
-      return { at, chunk, split, translated };
-    };
-    while (next < segmentCount || pending.length > 0) {
-      while (pending.length < CHUNKS_IN_FLIGHT && next < segmentCount) pending.push(await startChunk());
+    while (next < segments.count || pending.length > 0) {
+      while (pending.length < CHUNKS_IN_FLIGHT && next < segments.count) {
+        const at = next;
+        next += CHUNK_SEGMENTS;
+        pending.push(sendChunk(plan, job, at, await segments.nextChunk()));
+      }
       const head = pending.shift();
       if (!head) break;
-      const { at, chunk, split } = head;
-      const translated = await head.translated;
-      let offset = 0;
-      chunk.forEach((segment, i) => {
-        const parts = split[i];
-        if (!parts) return;
-        const joined = parts.join(translated.texts.slice(offset, offset + parts.segments.length));
-        lowest.add({ id: segment.id, position: at + i, text: stripCodes(segment.text) }, translated.signals.slice(offset, offset + parts.segments.length));
-        offset += parts.segments.length;
-        const text = repairCodes(segment.text, joined);
-        translations.add(segment.id, text);
-        characters += countCharacters(stripCodes(text));
-      });
-      const done = Math.min(segmentCount, at + CHUNK_SEGMENTS);
-      await translations.flush();
-      translations.advance(done);
-      if (!merging && done >= mergeFrom) startMerge();
-      for (const signals of translated.signals) quality.add(signals);
-      heartbeat.progress = (0.95 * done) / segmentCount;
-      // A stopping worker that released the job no longer owns it either.
-      if (heartbeat.lost || signal?.aborted) throw new LeaseLostError(job.id);
-      if (performance.now() - progressSavedAt < PROGRESS_SAVE_MS) continue;
-      progressSavedAt = performance.now();
-      if (!(await renewLease(ctx, { jobId: job.id, workerId, progress: heartbeat.progress, leaseMs: services.leaseMs }))) {
-        throw new LeaseLostError(job.id);
-      }
+      await applyChunk(translated, head);
+      const done = Math.min(segments.count, head.at + CHUNK_SEGMENTS);
+      await translated.translations.flush();
+      translated.translations.advance(done);
+      if (!translated.merging && done >= mergeFrom) translated.merging = startMerge(doc, translated.translations);
+      heartbeat.progress = (0.95 * done) / segments.count;
+      await saveProgress();
     }
   } catch (err) {
-    translations.abort(err);
+    translated.translations.abort(err);
     throw err;
   } finally {
     heartbeat.stop();
   }
-  await translations.finish();
-  clock.lap("translated");
+  await translated.translations.finish();
+  return translated;
+}
 
-  const output = (merging ? await merging : undefined) ?? (await mergeStored(filter, translations, withInput, filterOptions));
-  clock.lap("merged");
-  await services.storage.put(resultKey(job), output, resolveDocumentFormat(job.filename).format.mime_type);
+interface SentChunk {
+  /** The position of the chunk's first segment in the document. */
+  at: number;
+  chunk: Segment[];
+  split: SegmentedText[];
+  translated: Promise<TranslatedSegments>;
+}
 
-  const credits = creditsFor(characters, job.targetLang);
+/**
+ * Each segment goes to the engine sentence by sentence, as text translation does, and is put
+ * back together around its gaps.
+ */
+function sendChunk(plan: TranslationPlan, job: DocumentJob, at: number, chunk: Segment[]): SentChunk {
+  const split = chunk.map((s) => segmentWithMemory(s.text, job.sourceLang, plan.resources.memoryIndex));
+  const translated = translateSegments(plan.translation, {
+    route: plan.route,
+    segments: split.flatMap((s) => s.segments),
+    resources: plan.resources.forTarget(job.targetLang),
+    // A document's sentences are read from the cache but not added to it (see SegmentCache).
+    cacheStore: false,
+  });
+  translated.catch(() => undefined); // awaited in order; a failure surfaces there
+  return { at, chunk, split, translated };
+}
+
+/** A chunk's answer, joined back into its segments and recorded. */
+async function applyChunk(translated: TranslatedDocument, sent: SentChunk): Promise<void> {
+  const { at, chunk, split } = sent;
+  const answer = await sent.translated;
+  let offset = 0;
+  chunk.forEach((segment, i) => {
+    const parts = split[i];
+    if (!parts) return;
+    const joined = parts.join(answer.texts.slice(offset, offset + parts.segments.length));
+    translated.lowest.add({ id: segment.id, position: at + i, text: stripCodes(segment.text) }, answer.signals.slice(offset, offset + parts.segments.length));
+    offset += parts.segments.length;
+    const text = repairCodes(segment.text, joined);
+    translated.translations.add(segment.id, text);
+    translated.characters += countCharacters(stripCodes(text));
+  });
+  for (const signals of answer.signals) translated.quality.add(signals);
+}
+
+/**
+ * Called after each chunk: fails the run once the job is no longer this worker's, and writes
+ * progress (renewing the lease) after the first chunk, then at most every PROGRESS_SAVE_MS.
+ */
+function progressSaver(run: JobRun, heartbeat: Heartbeat): () => Promise<void> {
+  let savedAt = -Infinity;
+  return async () => {
+    // A stopping worker that released the job no longer owns it either.
+    if (heartbeat.lost || run.signal?.aborted) throw new LeaseLostError(run.job.id);
+    if (performance.now() - savedAt < PROGRESS_SAVE_MS) return;
+    savedAt = performance.now();
+    if (!(await renewLease(run.ctx, { jobId: run.job.id, workerId: run.workerId, progress: heartbeat.progress, leaseMs: run.services.leaseMs }))) {
+      throw new LeaseLostError(run.job.id);
+    }
+  };
+}
+
+function startMerge(doc: JobDocument, translations: TranslatedSoFar): Promise<Uint8Array | undefined> {
+  const reader = translations.reader();
+  const merging = doc
+    .withInput((input) => doc.filter.merge(input, reader, { ...doc.options, ready: reader.ready }))
+    .then((bytes) => (reader.missed ? undefined : bytes));
+  merging.catch(() => undefined); // awaited after the translation; a failure surfaces there
+  return merging;
+}
+
+/** The merge started during the translation, or, when none did or its read missed a translation, one now. */
+async function mergedOutput(doc: JobDocument, translated: TranslatedDocument): Promise<Uint8Array> {
+  return (translated.merging ? await translated.merging : undefined) ?? (await mergeStored(doc, translated.translations));
+}
+
+/**
+ * Completed and billed in one transaction, so a job is billed exactly when it completes; the
+ * update holds only while this worker still owns the job.
+ */
+async function completeAndBill(run: JobRun, translated: TranslatedDocument, credits: number): Promise<DocumentJob> {
+  const { ctx, services, job, workerId } = run;
+  const { characters, quality, lowest } = translated;
   const now = ctx.now();
-  const completed = await committedOrRead(ctx, job.id, workerId, () =>
+  return committedOrRead(ctx, job.id, workerId, () =>
     withTransaction(ctx, async (tx, txCtx) => {
       const [row] = await tx
         .update(documentJobs)
@@ -288,7 +439,7 @@ async function translateAndComplete(
           progress: 1,
           error: null,
           resultKey: resultKey(job),
-          segments: segmentCount,
+          segments: translated.segments,
           characters,
           credits,
           qualityScore: quality.score(),
@@ -315,11 +466,6 @@ async function translateAndComplete(
       return row;
     }),
   );
-  clock.lap("stored_and_billed");
-  // The result holds them now; retention would delete them too, days later.
-  for (const key of translationsPieceKeys(completed)) await services.storage.delete(key).catch(() => undefined);
-  jobEvent("completed", completed, { segments: segmentCount, characters, credits, duration_ms: clock.totalMs(), phases_ms: clock.laps });
-  return { job: completed, file: output };
 }
 
 /**
@@ -345,12 +491,8 @@ async function committedOrRead(ctx: DomainContext, jobId: string, workerId: stri
  * merges again with all of them at once, as the other filters do: a wrong guess costs memory
  * and time, never a segment left untranslated.
  */
-async function mergeStored(
-  filter: FormatFilter,
-  translations: TranslatedSoFar,
-  withInput: <T>(run: (input: Uint8Array) => Promise<T>) => Promise<T>,
-  options: FilterOptions,
-): Promise<Uint8Array> {
+async function mergeStored(doc: JobDocument, translations: TranslatedSoFar): Promise<Uint8Array> {
+  const { filter, options, withInput } = doc;
   if (filter.mergesInOrder) {
     const reader = translations.reader();
     const output = await withInput((input) => filter.merge(input, reader, { ...options, ready: reader.ready }));

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 
 import { type DocumentJobView, type DocumentRequest, type DocumentResult } from "@tolk/contract";
-import { type DocumentJob, documentJobs, newId } from "@tolk/db";
+import { type DocumentJob, type DocumentResourceRefs, documentJobs, newId } from "@tolk/db";
 import { and, desc, eq, notInArray } from "drizzle-orm";
-import { extractSegments, stripCodes } from "@tolk/formats";
+import { extractSegments, type FormatFilter, stripCodes } from "@tolk/formats";
 
 import { type Principal } from "../auth/principal";
 import { assertCanAfford, countCharacters, creditsFor } from "../billing/bill-translation";
@@ -13,7 +13,7 @@ import { resolveTranslationResources } from "../translation/resolve-resources";
 import { resolveRoute } from "../translation/translate-segments";
 import { translationFor } from "../translation/org-engines";
 import { fileRefused, fileTooLarge } from "./document-errors";
-import { resolveDocumentFormat, sanitizeFilename } from "./document-format";
+import { resolveDocumentFormat, type ResolvedFormat, sanitizeFilename } from "./document-format";
 import { type DocumentServices } from "./document-services";
 import { downloadUrl, jobView } from "./document-views";
 import { DEFAULT_LEASE_MS } from "./job-queue";
@@ -28,6 +28,21 @@ export interface DocumentUpload {
 
 export type SubmittedDocument = { kind: "completed"; result: DocumentResult & { job_id: string }; job: DocumentJob } | { kind: "queued"; job: DocumentJobView };
 
+interface SubmitOptions {
+  principal: Principal;
+  requestId: string;
+  upload: DocumentUpload;
+  request: DocumentRequest;
+  async: boolean;
+  /** Called for a synchronous job once it exists, before it is translated (its id can be announced). */
+  onJobCreated?: (jobId: string) => void;
+  /**
+   * An earlier attempt with the same Idempotency-Key ran under `requestId`: its job, if it
+   * made one that did not fail, is this request's (a new job would be billed again).
+   */
+  resumed?: boolean;
+}
+
 /**
  * POST /v1/translate/document. Everything that can be refused is refused before a job exists:
  * the format (400 unsupported_format), the size (413), the pair, a file that does not parse
@@ -35,30 +50,27 @@ export type SubmittedDocument = { kind: "completed"; result: DocumentResult & { 
  * on the source text before anything is translated). Then the upload is stored and a job is
  * created: queued for a worker (`async`), or run right here while the caller waits.
  */
-export async function submitDocument(
-  ctx: DomainContext,
-  services: DocumentServices,
-  options: {
-    principal: Principal;
-    requestId: string;
-    upload: DocumentUpload;
-    request: DocumentRequest;
-    async: boolean;
-    /** Called for a synchronous job once it exists, before it is translated (its id can be announced). */
-    onJobCreated?: (jobId: string) => void;
-    /**
-     * An earlier attempt with the same Idempotency-Key ran under `requestId`: its job, if it
-     * made one that did not fail, is this request's (a new job would be billed again).
-     */
-    resumed?: boolean;
-  },
-): Promise<SubmittedDocument> {
-  const { principal, request, upload } = options;
+export async function submitDocument(ctx: DomainContext, services: DocumentServices, options: SubmitOptions): Promise<SubmittedDocument> {
   await services.links.ready();
   if (options.resumed) {
-    const earlier = await earlierAttemptJob(ctx, services, principal.org.id, options.requestId, options.async);
+    const earlier = await earlierAttemptJob(ctx, services, options.principal.org.id, options.requestId, options.async);
     if (earlier) return earlier;
   }
+  const checked = await refuseWhatCannotRun(ctx, services, options);
+  const stored = await storeAffordableUpload(ctx, services, options, checked);
+  return options.async ? queueJob(ctx, services, options, stored) : runWhileCallerWaits(ctx, services, options, stored);
+}
+
+/** An upload that passed every check that needs no extraction. */
+interface CheckedUpload {
+  filename: string;
+  format: ResolvedFormat["format"];
+  filter: FormatFilter;
+  resourceRefs: DocumentResourceRefs;
+}
+
+async function refuseWhatCannotRun(ctx: DomainContext, services: DocumentServices, options: SubmitOptions): Promise<CheckedUpload> {
+  const { principal, request, upload } = options;
   const filename = sanitizeFilename(upload.filename);
   const { format, filter, maxBytes } = resolveDocumentFormat(filename);
   if (upload.bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, `The ${format.extension} file`);
@@ -73,12 +85,27 @@ export async function submitDocument(
   };
   await resolveTranslationResources(ctx, { orgId: principal.org.id, sourceLang: request.source_lang, targetLangs: [request.target_lang], refs: resourceRefs });
   resolveRoute(await translationFor(services.translation, principal.org), request.source_lang, request.target_lang);
+  return { filename, format, filter, resourceRefs };
+}
 
+/** A checked upload stored under its job's id, with what the job records of its segments. */
+interface StoredUpload extends CheckedUpload {
+  id: string;
+  inputKey: string;
+  segments: number;
+  warnings: string[];
+}
+
+/**
+ * The segments go to storage as the filter finds them (the job reads them back), so the
+ * upload holds a bounded batch of them whatever the file inflates to; only their count and
+ * characters stay. Nothing stays stored when the file or the credits are refused.
+ */
+async function storeAffordableUpload(ctx: DomainContext, services: DocumentServices, options: SubmitOptions, checked: CheckedUpload): Promise<StoredUpload> {
+  const { principal, request, upload } = options;
+  const { format, filter } = checked;
   const id = newId("job");
   const keys = { id, orgId: principal.org.id, extension: format.extension };
-  // The segments go to storage as the filter finds them (the job reads them back), so the
-  // upload holds a bounded batch of them whatever the file inflates to; only their count and
-  // characters stay.
   const stored = new SegmentWriter(services.storage, keys);
   let sourceChars = 0;
   const warnings: string[] = [];
@@ -108,54 +135,78 @@ export async function submitDocument(
     await stored.discard().catch(() => undefined);
     throw err;
   }
-  const now = ctx.now();
+  return { ...checked, id, inputKey: inputKey(keys), segments: stored.count, warnings };
+}
+
+/** A queued job waits for a worker and is answered at once (202). */
+async function queueJob(ctx: DomainContext, services: DocumentServices, options: SubmitOptions, upload: StoredUpload): Promise<SubmittedDocument> {
+  const job = await createJob(ctx, services, options, upload, () => ({ status: "created" as const }));
+  services.onQueued?.();
+  return { kind: "queued", job: jobView(ctx, services.links, job) };
+}
+
+/**
+ * A synchronous job is owned by this request from the start, with one attempt: if the process
+ * dies, its lease runs out and the queue ends it `failed` instead of billing a translation
+ * nobody is waiting for.
+ */
+async function runWhileCallerWaits(ctx: DomainContext, services: DocumentServices, options: SubmitOptions, upload: StoredUpload): Promise<SubmittedDocument> {
   const workerId = `request:${options.requestId}`;
+  const job = await createJob(ctx, services, options, upload, (now) => ({
+    status: "processing" as const,
+    attempts: 1,
+    maxAttempts: 1,
+    workerId,
+    leaseUntil: new Date(now.getTime() + (services.leaseMs ?? DEFAULT_LEASE_MS)),
+  }));
+  // Only a synchronous job is announced before its answer: a queued one is answered at once with
+  // the same headers, and an interim 103 followed at once by the final answer loses that answer's
+  // body behind haproxy 2.6 (Debian bookworm's), which the cluster test caught.
+  options.onJobCreated?.(job.id);
+  return runToCompletion(ctx, services, { job, workerId });
+}
+
+type JobOwnership = Pick<typeof documentJobs.$inferInsert, "status" | "attempts" | "maxAttempts" | "workerId" | "leaseUntil">;
+
+async function createJob(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: SubmitOptions,
+  upload: StoredUpload,
+  ownership: (now: Date) => JobOwnership,
+): Promise<DocumentJob> {
+  const { principal, request } = options;
+  const now = ctx.now();
   const [job] = await ctx.db
     .insert(documentJobs)
     .values({
-      id,
+      id: upload.id,
       orgId: principal.org.id,
-      filename,
-      extension: format.extension,
+      filename: upload.filename,
+      extension: upload.format.extension,
       sourceLang: request.source_lang,
       targetLang: request.target_lang,
-      resourceRefs,
+      resourceRefs: upload.resourceRefs,
       forceTargetLang: request.force_target_lang === "true",
       requestId: options.requestId,
-      inputKey: inputKey(keys),
-      inputBytes: upload.bytes.byteLength,
-      segments: stored.count,
-      warnings,
+      inputKey: upload.inputKey,
+      inputBytes: options.upload.bytes.byteLength,
+      segments: upload.segments,
+      warnings: upload.warnings,
       expiresAt: new Date(now.getTime() + services.retentionMs),
       createdAt: now,
       updatedAt: now,
       runAfter: now,
-      // A synchronous job is owned by this request from the start, with one attempt: if the
-      // process dies, its lease runs out and the queue ends it `failed` instead of billing a
-      // translation nobody is waiting for.
-      ...(options.async
-        ? { status: "created" as const }
-        : {
-            status: "processing" as const,
-            attempts: 1,
-            maxAttempts: 1,
-            workerId,
-            leaseUntil: new Date(now.getTime() + (services.leaseMs ?? DEFAULT_LEASE_MS)),
-          }),
+      ...ownership(now),
     })
     .returning();
   if (!job) throw new Error("document job insert returned nothing");
-  jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: upload.bytes.byteLength, segments: stored.count });
-  // Only a synchronous job is announced before its answer: a queued one is answered at once with
-  // the same headers, and an interim 103 followed at once by the final answer loses that answer's
-  // body behind haproxy 2.6 (Debian bookworm's), which the cluster test caught.
-  if (!options.async) options.onJobCreated?.(job.id);
+  jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: options.upload.bytes.byteLength, segments: upload.segments });
+  return job;
+}
 
-  if (options.async) {
-    services.onQueued?.();
-    return { kind: "queued", job: jobView(ctx, services.links, job) };
-  }
-  const done = await runDocumentJob(ctx, services, { job, workerId });
+async function runToCompletion(ctx: DomainContext, services: DocumentServices, owned: { job: DocumentJob; workerId: string }): Promise<SubmittedDocument> {
+  const done = await runDocumentJob(ctx, services, owned);
   return completedDocument(ctx, services, done.job, done.file);
 }
 
@@ -203,10 +254,7 @@ async function earlierAttemptJob(
   if (queued) return { kind: "queued", job: jobView(ctx, services.links, job) };
   if (job.status === "completed" && job.resultKey) return completedDocument(ctx, services, job, await services.storage.get(job.resultKey));
   const taken = job.status === "processing" ? await takeOverAbandonedJob(ctx, services, job) : null;
-  if (taken) {
-    const done = await runDocumentJob(ctx, services, taken);
-    return completedDocument(ctx, services, done.job, done.file);
-  }
+  if (taken) return runToCompletion(ctx, services, taken);
   throw idempotencyConflict(2);
 }
 
