@@ -1,6 +1,6 @@
 "use client";
 
-import { type QueryKey, type UseMutationOptions, type UseMutationResult, type UseQueryResult, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, type UseMutationOptions, type UseMutationResult, type UseQueryResult } from "@tanstack/react-query";
 import { type ComponentProps, type ReactNode, useState } from "react";
 
 import { CreateResourceForm } from "./create-resource-form";
@@ -175,14 +175,6 @@ export function ResourceItems<I extends { id: string; source: string; target: st
       )}
     </ListStates>
   );
-}
-
-/** Invalidates the queries an editor's change touches (its entries, the list's counts). */
-export function useInvalidate(...keys: QueryKey[]) {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  };
 }
 
 /**

@@ -85,14 +85,18 @@ export function EditToggle({ name, open, onToggle }: { name: string; open: boole
   return <RowButton label={open ? "Close" : "Edit"} name={name} expanded={open} onClick={onToggle} />;
 }
 
+/** Invalidates the queries a change touches (a resource's entries, the list's counts). */
+export function useInvalidate(...keys: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
 /** Invalidates a resource listing and the quota, whose counts of resources change with it. */
 export function useRefreshResources(listKey: QueryKey) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: listKey });
-    void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
-  };
+  return useInvalidate(listKey, trpc.dashboard.quota.queryKey());
 }
 
 /** Which resource of a list is open in the editor below it: a new one opens, a deleted one closes. */

@@ -4,7 +4,8 @@ import { glossaryFileFormats } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { ImportExport, PairEditorCard, PairResourcePage, ResourceItems, SourceTargetFields, useExportFile, useInvalidate } from "../pair-resource-page";
+import { ImportExport, PairEditorCard, PairResourcePage, ResourceItems, SourceTargetFields, useExportFile } from "../pair-resource-page";
+import { useInvalidate } from "../resource-list";
 import { FormatOptions } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";

@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { ImportExport, PairEditorCard, PairResourcePage, ResourceItems, SourceTargetFields, useExportFile, useInvalidate } from "../pair-resource-page";
+import { ImportExport, PairEditorCard, PairResourcePage, ResourceItems, SourceTargetFields, useExportFile } from "../pair-resource-page";
+import { useInvalidate } from "../resource-list";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { FormError, countOf, formatDate, formatNumber } from "../ui";
