@@ -7,8 +7,19 @@ import { DataTable, ListStates } from "./data-table";
 import { useTRPC } from "./trpc";
 import { ConfirmButton } from "./ui";
 
-/** An organization's resources (glossaries, memories, brand voices) in a card: one row each, with its actions. */
-export function ResourceList<T extends { id: string }, E>({
+/** How a list deletes one of its resources: the dialog's text and the resource's tRPC delete procedure. */
+export interface RemoveResource<T, TData, TError, TContext> {
+  body: (item: T) => string;
+  confirmLabel: string;
+  options: UseMutationOptions<TData, TError, { id: string }, TContext>;
+  onDeleted: (item: T) => void;
+}
+
+/**
+ * An organization's resources (glossaries, memories, brand voices) in a card: one row each, with
+ * its actions and, last, its Delete.
+ */
+export function ResourceList<T extends { id: string; name: string }, E, TData, TError, TContext>({
   headingId,
   heading,
   list,
@@ -17,6 +28,7 @@ export function ResourceList<T extends { id: string }, E>({
   columns,
   cells,
   actions,
+  remove,
 }: {
   headingId: string;
   heading: string;
@@ -26,6 +38,7 @@ export function ResourceList<T extends { id: string }, E>({
   columns: readonly string[];
   cells: (item: T) => ReactNode;
   actions: (item: T) => ReactNode;
+  remove: RemoveResource<T, TData, TError, TContext>;
 }) {
   return (
     <section className="card" aria-labelledby={headingId}>
@@ -37,7 +50,17 @@ export function ResourceList<T extends { id: string }, E>({
               <tr key={item.id}>
                 {cells(item)}
                 <td>
-                  <div className="actions">{actions(item)}</div>
+                  <div className="actions">
+                    {actions(item)}
+                    <DeleteResource
+                      id={item.id}
+                      name={item.name}
+                      body={remove.body(item)}
+                      confirmLabel={remove.confirmLabel}
+                      options={remove.options}
+                      onDeleted={() => remove.onDeleted(item)}
+                    />
+                  </div>
                 </td>
               </tr>
             ))}
@@ -62,14 +85,18 @@ export function EditToggle({ name, open, onToggle }: { name: string; open: boole
   return <RowButton label={open ? "Close" : "Edit"} name={name} expanded={open} onClick={onToggle} />;
 }
 
+/** Invalidates the queries a change touches (a resource's entries, the list's counts). */
+export function useInvalidate(...keys: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
 /** Invalidates a resource listing and the quota, whose counts of resources change with it. */
 export function useRefreshResources(listKey: QueryKey) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: listKey });
-    void queryClient.invalidateQueries({ queryKey: trpc.dashboard.quota.queryKey() });
-  };
+  return useInvalidate(listKey, trpc.dashboard.quota.queryKey());
 }
 
 /** Which resource of a list is open in the editor below it: a new one opens, a deleted one closes. */

@@ -84,6 +84,15 @@ function LanguageGroups({ groups, labels }: { groups: [PairLanguage[], PairLangu
   );
 }
 
+/** A select's options for file formats, by their upper-case names ("CSV"). */
+export function FormatOptions({ formats }: { formats: readonly string[] }) {
+  return formats.map((f) => (
+    <option key={f} value={f}>
+      {f.toUpperCase()}
+    </option>
+  ));
+}
+
 /** A file import into one resource: the file, and its format (by default the file name's extension). */
 export function ImportForm({
   resourceId,
@@ -126,11 +135,7 @@ export function ImportForm({
           <label htmlFor={`${id}-format`}>Import format</label>
           <select id={`${id}-format`} value={format} onChange={(e) => setFormat(e.target.value)}>
             <option value="">From the file name</option>
-            {formats.map((f) => (
-              <option key={f} value={f}>
-                {f.toUpperCase()}
-              </option>
-            ))}
+            <FormatOptions formats={formats} />
           </select>
         </div>
         <div className="field">

@@ -16,6 +16,15 @@ export function Loading({ what, lines = 3 }: { what: string; lines?: number }) {
   );
 }
 
+/**
+ * Whether every section of a page has its query's first answer. A page shows one skeleton until
+ * then and draws the whole page at once: sections arriving one by one would push those below them
+ * down (a layout shift on a phone).
+ */
+export function usePageReady(...sections: readonly { isPending: boolean }[]): boolean {
+  return !sections.some((q) => q.isPending);
+}
+
 /** The HTTP status of a failed console call (500 when it did not come from the server). */
 export function errorStatus(error: unknown): number {
   return (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus ?? 500;

@@ -4,7 +4,7 @@ import { brandVoice, formalities } from "@tolk/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { DeleteResource, ResourceList, RowButton, useRefreshResources } from "../resource-list";
+import { ResourceList, RowButton, useRefreshResources } from "../resource-list";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
 import { FormError, formatDate, saveFile } from "../ui";
@@ -103,19 +103,17 @@ export default function BrandVoicesPage() {
               name={v.name}
               onClick={() => saveFile({ body: JSON.stringify(v, null, 2), contentType: "application/json", filename: `${v.id}.json` })}
             />
-            <DeleteResource
-              id={v.id}
-              name={v.name}
-              body="Requests naming this brand voice are refused from now on. This cannot be undone."
-              confirmLabel="Delete brand voice"
-              options={trpc.brandVoices.delete.mutationOptions()}
-              onDeleted={() => {
-                if (editing?.id === v.id) setEditing(null);
-                refresh();
-              }}
-            />
           </>
         )}
+        remove={{
+          body: () => "Requests naming this brand voice are refused from now on. This cannot be undone.",
+          confirmLabel: "Delete brand voice",
+          options: trpc.brandVoices.delete.mutationOptions(),
+          onDeleted: (v) => {
+            if (editing?.id === v.id) setEditing(null);
+            refresh();
+          },
+        }}
       />
     </>
   );

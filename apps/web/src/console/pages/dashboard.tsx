@@ -7,7 +7,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { CopyButton, ErrorState, Loading, formatDate, formatNumber } from "../ui";
+import { CopyButton, ErrorState, Loading, formatDate, formatNumber, usePageReady } from "../ui";
 import { dailyTotals, lastDays } from "../usage-days";
 
 export default function DashboardPage() {
@@ -16,9 +16,7 @@ export default function DashboardPage() {
   const progress = useQuery(trpc.dashboard.firstRun.queryOptions());
   const range = useMemo(() => lastDays(30, Date.now()), []);
   const usage = useQuery(trpc.usage.daily.queryOptions(range));
-  // One skeleton until every part has its answer, then the whole page at once: parts arriving one
-  // by one would push those below them down (a layout shift on a phone).
-  const pending = q.isPending || progress.isPending || usage.isPending;
+  const ready = usePageReady(q, progress, usage);
   return (
     <>
       <h1>Dashboard</h1>
@@ -26,7 +24,7 @@ export default function DashboardPage() {
         Tolk translates text, keyed strings and documents through its API and this console. Every translation spends credits from your organization&apos;s plan;
         this page shows what is left and how it was spent.
       </p>
-      {pending ? (
+      {!ready ? (
         <Loading what="your dashboard" lines={8} />
       ) : (
         <>

@@ -10,7 +10,7 @@ import { QualityScore } from "../quality-score";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { Empty, ErrorState, FormError, Loading, countOf, formatBytes, formatDate, formatNumber } from "../ui";
+import { Empty, ErrorState, FormError, Loading, countOf, formatBytes, formatDate, formatNumber, usePageReady } from "../ui";
 
 type Job = RouterOutputs["documents"]["job"];
 const running = (job: Pick<Job, "status">) => job.status === "created" || job.status === "processing";
@@ -33,17 +33,21 @@ export function checkFile(file: { name: string; size: number }): string | null {
 export default function DocumentsPage() {
   const trpc = useTRPC();
   const languages = useQuery(trpc.translate.languages.queryOptions());
-  // The recent jobs' first answer is awaited too, so the page appears at once: the upload form
-  // arriving above a list already drawn would push it down (a layout shift on a phone).
-  const jobs = useQuery(trpc.documents.list.queryOptions());
+  // The recent jobs' first answer is awaited too: the upload form arriving above a list already
+  // drawn would push it down.
+  const ready = usePageReady(languages, useQuery(trpc.documents.list.queryOptions()));
   return (
     <>
       <h1>Documents</h1>
-      {languages.isPending || jobs.isPending ? (
+      {!ready ? (
         <Loading what="documents" lines={8} />
       ) : (
         <>
-          {languages.error ? <ErrorState error={languages.error} retry={() => void languages.refetch()} /> : <Upload languages={languages.data.languages} />}
+          {languages.isSuccess ? (
+            <Upload languages={languages.data.languages} />
+          ) : (
+            <ErrorState error={languages.error} retry={() => void languages.refetch()} />
+          )}
           <PastJobs />
         </>
       )}

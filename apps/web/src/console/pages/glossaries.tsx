@@ -4,65 +4,49 @@ import { glossaryFileFormats } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { CreateResourceForm } from "../create-resource-form";
-import { DataTable, ListStates } from "../data-table";
-import { DeleteItem, DeleteResource, EditToggle, ResourceList, useOpenResource } from "../resource-list";
-import { ImportForm } from "../resource-parts";
+import { ImportExport, PairEditorCard, PairResourcePage, ResourceItems, SourceTargetFields, useExportFile } from "../pair-resource-page";
+import { useInvalidate } from "../resource-list";
+import { FormatOptions } from "../resource-parts";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { FormError, countOf, formatDate, formatNumber, saveFile } from "../ui";
+import { FormError, countOf, formatDate, formatNumber } from "../ui";
 
 type Glossary = RouterOutputs["glossaries"]["list"]["items"][number];
 
 export default function GlossariesPage() {
   const trpc = useTRPC();
   const list = useQuery(trpc.glossaries.list.queryOptions());
-  const editor = useOpenResource(trpc.glossaries.list.queryKey());
-  const open = list.data?.items.find((g) => g.id === editor.openId);
   return (
-    <>
-      <h1>Glossaries</h1>
-      <CreateResourceForm
-        headingId="create-glossary-h"
-        heading="Create a glossary"
-        nameId="glossary-name"
-        nameLabel="Glossary name"
-        submitLabel="Create glossary"
-        options={trpc.glossaries.create.mutationOptions({ onSuccess: (g) => editor.created(g.id) })}
-      />
-      <ResourceList
-        headingId="glossaries-h"
-        heading="Your glossaries"
-        list={list}
-        what="glossaries"
-        empty="No glossaries yet. A glossary fixes how terms are translated; create one above or import a CSV, TSV or TBX file into it."
-        columns={["Name", "Languages", "Entries", "Updated"]}
-        cells={(g) => (
-          <>
-            <td>{g.name}</td>
-            <td>
-              {g.source_lang} → {g.target_lang}
-            </td>
-            <td>{formatNumber(g.entry_count)}</td>
-            <td>{formatDate(g.updated_at)}</td>
-          </>
-        )}
-        actions={(g) => (
-          <>
-            <EditToggle name={g.name} open={editor.openId === g.id} onToggle={() => editor.toggle(g.id)} />
-            <DeleteResource
-              id={g.id}
-              name={g.name}
-              body={`Its ${countOf(g.entry_count, "entry", "entries")} are deleted with it, and requests naming it are refused. This cannot be undone.`}
-              confirmLabel="Delete glossary"
-              options={trpc.glossaries.delete.mutationOptions()}
-              onDeleted={editor.deleted}
-            />
-          </>
-        )}
-      />
-      {open && <GlossaryEditor key={open.id} glossary={open} />}
-    </>
+    <PairResourcePage
+      title="Glossaries"
+      list={list}
+      listKey={trpc.glossaries.list.queryKey()}
+      create={{
+        headingId: "create-glossary-h",
+        heading: "Create a glossary",
+        nameId: "glossary-name",
+        nameLabel: "Glossary name",
+        submitLabel: "Create glossary",
+        options: (onSuccess) => trpc.glossaries.create.mutationOptions({ onSuccess }),
+      }}
+      headingId="glossaries-h"
+      heading="Your glossaries"
+      what="glossaries"
+      empty="No glossaries yet. A glossary fixes how terms are translated; create one above or import a CSV, TSV or TBX file into it."
+      columns={["Entries", "Updated"]}
+      cells={(g) => (
+        <>
+          <td>{formatNumber(g.entry_count)}</td>
+          <td>{formatDate(g.updated_at)}</td>
+        </>
+      )}
+      remove={{
+        body: (g) => `Its ${countOf(g.entry_count, "entry", "entries")} are deleted with it, and requests naming it are refused. This cannot be undone.`,
+        confirmLabel: "Delete glossary",
+        options: trpc.glossaries.delete.mutationOptions(),
+      }}
+      editor={(g) => <GlossaryEditor key={g.id} glossary={g} />}
+    />
   );
 }
 
@@ -70,10 +54,7 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const entries = useQuery(trpc.glossaries.entries.queryOptions({ id: glossary.id }));
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.glossaries.entries.queryKey({ id: glossary.id }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.glossaries.list.queryKey() });
-  };
+  const refresh = useInvalidate(trpc.glossaries.entries.queryKey({ id: glossary.id }), trpc.glossaries.list.queryKey());
   const [name, setName] = useState(glossary.name);
   const [term, setTerm] = useState({ source: "", target: "" });
   const [format, setFormat] = useState<(typeof glossaryFileFormats)[number]>("csv");
@@ -88,16 +69,10 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
   );
   const remove = useMutation(trpc.glossaries.deleteEntry.mutationOptions({ onSuccess: refresh }));
   const importFile = useMutation(trpc.glossaries.import.mutationOptions({ onSuccess: refresh }));
-  const [exportError, setExportError] = useState<unknown>(null);
+  const exported = useExportFile();
 
   return (
-    <section className="card" aria-labelledby="glossary-editor-h">
-      <h2 id="glossary-editor-h">
-        {glossary.name}{" "}
-        <span className="muted">
-          ({glossary.source_lang} → {glossary.target_lang})
-        </span>
-      </h2>
+    <PairEditorCard headingId="glossary-editor-h" resource={glossary}>
       <form
         className="row"
         onSubmit={(e) => {
@@ -125,14 +100,12 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
           add.mutate({ id: glossary.id, request: term });
         }}
       >
-        <div className="field">
-          <label htmlFor="entry-source">Source term</label>
-          <input id="entry-source" type="text" required value={term.source} onChange={(e) => setTerm({ ...term, source: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="entry-target">Target term</label>
-          <input id="entry-target" type="text" required value={term.target} onChange={(e) => setTerm({ ...term, target: e.target.value })} />
-        </div>
+        <SourceTargetFields
+          ids={{ source: "entry-source", target: "entry-target" }}
+          labels={{ source: "Source term", target: "Target term" }}
+          value={term}
+          onChange={setTerm}
+        />
         <div className="field">
           <button type="submit" className="primary" disabled={add.isPending}>
             Add entry
@@ -140,65 +113,40 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
         </div>
       </form>
       <FormError error={add.error} />
-      <ListStates query={entries} what="entries" empty="No entries yet. Add one above or import a file below.">
-        {(data) => (
-          <DataTable
-            columns={["Source term", "Target term"]}
-            footer={data.has_more && <p className="muted">Showing the first {data.items.length} entries; export the glossary to see them all.</p>}
-          >
-            {data.items.map((entry) => (
-              <tr key={entry.id}>
-                <td>{entry.source}</td>
-                <td>{entry.target}</td>
-                <td>
-                  <DeleteItem
-                    what="entry"
-                    name={entry.source}
-                    pending={remove.isPending}
-                    error={remove.error}
-                    onDelete={(done) => remove.mutate({ id: glossary.id, entryId: entry.id }, { onSuccess: done })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </ListStates>
+      <ResourceItems
+        query={entries}
+        what="entries"
+        one="entry"
+        resource="glossary"
+        empty="No entries yet. Add one above or import a file below."
+        columns={["Source term", "Target term"]}
+        remove={{ mutation: remove, delete: (entry, done) => remove.mutate({ id: glossary.id, entryId: entry.id }, { onSuccess: done }) }}
+      />
 
-      <h3>Import and export</h3>
-      <ImportForm
+      <ImportExport
         resourceId={glossary.id}
         accept=".csv,.tsv,.txt,.tab,.tbx"
         formats={glossaryFileFormats}
-        pending={importFile.isPending}
-        error={importFile.error}
-        result={importFile.data}
-        onImport={(form) => importFile.mutate(form)}
-      />
-      <div className="row">
-        <div className="field">
-          <label htmlFor="export-format">Export format</label>
-          <select id="export-format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            {glossaryFileFormats.map((f) => (
-              <option key={f} value={f}>
-                {f.toUpperCase()}
-              </option>
-            ))}
-          </select>
+        importFile={importFile}
+        exportError={exported.error}
+      >
+        <div className="row">
+          <div className="field">
+            <label htmlFor="export-format">Export format</label>
+            <select id="export-format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+              <FormatOptions formats={glossaryFileFormats} />
+            </select>
+          </div>
+          <div className="field">
+            <button
+              type="button"
+              onClick={() => exported.save(() => queryClient.fetchQuery(trpc.glossaries.export.queryOptions({ id: glossary.id, format }, { staleTime: 0 })))}
+            >
+              Export
+            </button>
+          </div>
         </div>
-        <div className="field">
-          <button
-            type="button"
-            onClick={() => {
-              setExportError(null);
-              queryClient.fetchQuery(trpc.glossaries.export.queryOptions({ id: glossary.id, format }, { staleTime: 0 })).then(saveFile, setExportError);
-            }}
-          >
-            Export
-          </button>
-        </div>
-      </div>
-      <FormError error={exportError} />
-    </section>
+      </ImportExport>
+    </PairEditorCard>
   );
 }

@@ -5,24 +5,28 @@ import { useState } from "react";
 
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { ErrorState, FormError, Loading } from "../ui";
+import { ErrorState, FormError, Loading, usePageReady } from "../ui";
 import { AlertSettingsSection } from "./alert-settings";
 import { DeeplKeySection } from "./deepl-settings";
 
 export default function SettingsPage() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.settings.get.queryOptions());
-  // The sections' own first answers are awaited here too, so the page is drawn once, whole: each
-  // section arriving with its own height would push the ones below it (a layout shift on a phone).
-  const sections = [useQuery(trpc.alerts.get.queryOptions()), useQuery(trpc.alerts.deliveries.queryOptions()), useQuery(trpc.deeplKey.get.queryOptions())];
+  // The sections' own first answers are awaited here too.
+  const ready = usePageReady(
+    settings,
+    useQuery(trpc.alerts.get.queryOptions()),
+    useQuery(trpc.alerts.deliveries.queryOptions()),
+    useQuery(trpc.deeplKey.get.queryOptions()),
+  );
   return (
     <>
       <h1>Settings</h1>
-      {settings.isPending || sections.some((q) => q.isPending) ? (
+      {!ready ? (
         <Loading what="settings" lines={12} />
       ) : (
         <>
-          {settings.error ? <ErrorState error={settings.error} retry={() => void settings.refetch()} /> : <SettingsForm initial={settings.data} />}
+          {settings.isSuccess ? <SettingsForm initial={settings.data} /> : <ErrorState error={settings.error} retry={() => void settings.refetch()} />}
           <AlertSettingsSection />
           <DeeplKeySection />
         </>

@@ -1,9 +1,8 @@
 import { type BrandVoiceView, type Formality, formalities } from "@tolk/contract";
 import { type BrandVoice, brandVoices } from "@tolk/db";
-import { and, eq } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
-import { notFound } from "../../errors";
+import { findOwned, resourceKind } from "../shared/owned-resource";
 
 type StoredFormality = BrandVoice["formality"];
 export const storedFormality = (f: Formality): StoredFormality => f.toLowerCase() as StoredFormality;
@@ -22,12 +21,16 @@ export const toBrandVoiceView = (row: BrandVoice): BrandVoiceView => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
+/** Brand voices among the organization's resources. */
+export const brandVoiceKind = resourceKind({
+  table: brandVoices,
+  noun: "Brand voice",
+  limit: "brandvoice_profiles_max",
+  counted: "brand voices",
+  audit: { type: "brand_voice", created: "brand_voice.created", deleted: "brand_voice.deleted" },
+  select: (db) => db.select().from(brandVoices).$dynamic(),
+  view: (row) => toBrandVoiceView(row),
+});
+
 /** The organization's brand voice; another organization's answers 404 exactly like a missing one. */
-export async function findBrandVoice(ctx: DomainContext, orgId: string, id: string): Promise<BrandVoice> {
-  const [row] = await ctx.db
-    .select()
-    .from(brandVoices)
-    .where(and(eq(brandVoices.id, id), eq(brandVoices.orgId, orgId)));
-  if (!row) throw notFound(`Brand voice '${id}'`);
-  return row;
-}
+export const findBrandVoice = (ctx: DomainContext, orgId: string, id: string): Promise<BrandVoice> => findOwned(ctx, brandVoiceKind, orgId, id);

@@ -1,10 +1,9 @@
 import { type BrandVoiceView, type UpdateBrandVoiceRequest } from "@tolk/contract";
-import { type BrandVoice, brandVoices } from "@tolk/db";
-import { and, eq } from "drizzle-orm";
+import { type BrandVoice } from "@tolk/db";
 
 import { type DomainContext } from "../../context";
-import { notFound } from "../../errors";
-import { storedFormality, toBrandVoiceView } from "./brand-voice-view";
+import { updateOwned } from "../shared/owned-resource";
+import { brandVoiceKind, storedFormality, toBrandVoiceView } from "./brand-voice-view";
 
 /** PATCH /v1/brand-voices/{id}: the fields given replace the stored ones (lists as a whole). */
 export async function updateBrandVoice(ctx: DomainContext, options: { orgId: string; id: string; request: UpdateBrandVoiceRequest }): Promise<BrandVoiceView> {
@@ -17,11 +16,5 @@ export async function updateBrandVoice(ctx: DomainContext, options: { orgId: str
   if (r.preferred_terms !== undefined) changes.preferredTerms = r.preferred_terms;
   if (r.forbidden_terms !== undefined) changes.forbiddenTerms = r.forbidden_terms;
   if (r.do_not_translate !== undefined) changes.doNotTranslate = r.do_not_translate;
-  const [row] = await ctx.db
-    .update(brandVoices)
-    .set(changes)
-    .where(and(eq(brandVoices.id, options.id), eq(brandVoices.orgId, options.orgId)))
-    .returning();
-  if (!row) throw notFound(`Brand voice '${options.id}'`);
-  return toBrandVoiceView(row);
+  return toBrandVoiceView(await updateOwned(ctx, brandVoiceKind, { orgId: options.orgId, id: options.id, changes }));
 }

@@ -3,6 +3,7 @@ import { glossaryEntries } from "@tolk/db";
 import { and, eq, inArray } from "drizzle-orm";
 
 import { type DomainContext, withTransaction } from "../../context";
+import { distinctKeys, inOrderOf } from "../shared/contents";
 import { findGlossary, toEntryView } from "./glossary-view";
 import { upsertGlossaryEntries } from "./upsert-glossary-entries";
 
@@ -15,13 +16,11 @@ export async function addGlossaryEntries(
   const entries = options.request.entries;
   return withTransaction(ctx, async (tx) => {
     await upsertGlossaryEntries(tx, { glossaryId: glossary.id, entries, now: ctx.now() });
-    const terms = [...new Set(entries.map((e) => e.source))];
+    const terms = distinctKeys(entries, (e) => e.source);
     const rows = await tx
       .select()
       .from(glossaryEntries)
       .where(and(eq(glossaryEntries.glossaryId, glossary.id), inArray(glossaryEntries.sourceTerm, terms)));
-    const order = new Map(terms.map((t, i) => [t, i]));
-    rows.sort((a, b) => (order.get(a.sourceTerm) ?? 0) - (order.get(b.sourceTerm) ?? 0));
-    return { items: rows.map(toEntryView) };
+    return { items: inOrderOf(rows, terms, (r) => r.sourceTerm).map(toEntryView) };
   });
 }

@@ -1,9 +1,9 @@
 import { type GlossaryEntryView, type GlossaryView } from "@tolk/contract";
 import { type Glossary, type GlossaryEntry, glossaries } from "@tolk/db";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
-import { notFound } from "../../errors";
+import { findOwned, resourceKind } from "../shared/owned-resource";
 
 /**
  * Entries of the glossary row being selected (a correlated count). Written out in full: inside
@@ -29,12 +29,16 @@ export const toEntryView = (row: GlossaryEntry): GlossaryEntryView => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/** Glossaries among the organization's resources: read with their entry counts. */
+export const glossaryKind = resourceKind({
+  table: glossaries,
+  noun: "Glossary",
+  limit: "glossaries_max",
+  counted: "glossaries",
+  audit: { type: "glossary", created: "glossary.created", deleted: "glossary.deleted" },
+  select: (db) => db.select({ row: glossaries, entryCount: entryCountColumn }).from(glossaries).$dynamic(),
+  view: (found) => toGlossaryView({ ...found.row, entryCount: found.entryCount }),
+});
+
 /** The organization's glossary; another organization's answers 404 exactly like a missing one. */
-export async function findGlossary(ctx: DomainContext, orgId: string, id: string): Promise<Glossary> {
-  const [row] = await ctx.db
-    .select()
-    .from(glossaries)
-    .where(and(eq(glossaries.id, id), eq(glossaries.orgId, orgId)));
-  if (!row) throw notFound(`Glossary '${id}'`);
-  return row;
-}
+export const findGlossary = (ctx: DomainContext, orgId: string, id: string): Promise<Glossary> => findOwned(ctx, glossaryKind, orgId, id);

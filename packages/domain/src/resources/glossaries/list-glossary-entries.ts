@@ -1,9 +1,9 @@
 import { type GlossaryEntryView, type ListQuery, type Page } from "@tolk/contract";
 import { glossaryEntries } from "@tolk/db";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
-import { pageOf } from "../shared/pagination";
+import { pageOldestFirst } from "../shared/owned-resource";
 import { findGlossary, toEntryView } from "./glossary-view";
 
 /** GET /v1/glossaries/{id}/entries: in the order they were added. */
@@ -12,11 +12,10 @@ export async function listGlossaryEntries(
   options: { orgId: string; glossaryId: string; query: ListQuery },
 ): Promise<Page<GlossaryEntryView>> {
   const glossary = await findGlossary(ctx, options.orgId, options.glossaryId);
-  const page = await pageOf(ctx, glossaryEntries, {
+  return pageOldestFirst(ctx, glossaryEntries, {
     scope: eq(glossaryEntries.glossaryId, glossary.id),
-    limit: options.query.limit,
-    startingAfter: options.query.starting_after,
-    fetch: (where, take) => ctx.db.select().from(glossaryEntries).where(where).orderBy(asc(glossaryEntries.createdAt), asc(glossaryEntries.id)).limit(take),
+    query: options.query,
+    select: ctx.db.select().from(glossaryEntries).$dynamic(),
+    view: toEntryView,
   });
-  return { ...page, items: page.items.map(toEntryView) };
 }

@@ -3,6 +3,7 @@ import { memoryUnits } from "@tolk/db";
 import { and, eq, inArray } from "drizzle-orm";
 
 import { type DomainContext, withTransaction } from "../../context";
+import { distinctKeys, inOrderOf } from "../shared/contents";
 import { findMemory, toUnitView } from "./memory-view";
 import { sourceHash, upsertMemoryUnits } from "./upsert-memory-units";
 
@@ -15,13 +16,11 @@ export async function addMemoryUnits(
   const { units } = options.request;
   return withTransaction(ctx, async (tx) => {
     await upsertMemoryUnits(tx, { memoryId: memory.id, units, now: ctx.now() });
-    const hashes = [...new Set(units.map((u) => sourceHash(u.source)))];
+    const hashes = distinctKeys(units, (u) => sourceHash(u.source));
     const rows = await tx
       .select()
       .from(memoryUnits)
       .where(and(eq(memoryUnits.memoryId, memory.id), inArray(memoryUnits.sourceHash, hashes)));
-    const order = new Map(hashes.map((h, i) => [h, i]));
-    rows.sort((a, b) => (order.get(a.sourceHash) ?? 0) - (order.get(b.sourceHash) ?? 0));
-    return { items: rows.map(toUnitView) };
+    return { items: inOrderOf(rows, hashes, (r) => r.sourceHash).map(toUnitView) };
   });
 }

@@ -1,9 +1,9 @@
 import { type MemoryUnitView, type MemoryView } from "@tolk/contract";
 import { type MemoryUnit, type TranslationMemory, translationMemories } from "@tolk/db";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
-import { notFound } from "../../errors";
+import { findOwned, resourceKind } from "../shared/owned-resource";
 
 /** Units of the memory row being selected (a correlated count; written out, see entryCountColumn). */
 export const unitCountColumn = sql<number>`(select count(*) from memory_units u where u.memory_id = "translation_memories"."id")::int`;
@@ -24,12 +24,16 @@ export const toUnitView = (row: Pick<MemoryUnit, "id" | "source" | "target" | "c
   created_at: row.createdAt.toISOString(),
 });
 
+/** Translation memories among the organization's resources: read with their unit counts. */
+export const memoryKind = resourceKind({
+  table: translationMemories,
+  noun: "Translation memory",
+  limit: "translation_memories_max",
+  counted: "translation memories",
+  audit: { type: "memory", created: "memory.created", deleted: "memory.deleted" },
+  select: (db) => db.select({ row: translationMemories, unitCount: unitCountColumn }).from(translationMemories).$dynamic(),
+  view: (found) => toMemoryView({ ...found.row, unitCount: found.unitCount }),
+});
+
 /** The organization's memory; another organization's answers 404 exactly like a missing one. */
-export async function findMemory(ctx: DomainContext, orgId: string, id: string): Promise<TranslationMemory> {
-  const [row] = await ctx.db
-    .select()
-    .from(translationMemories)
-    .where(and(eq(translationMemories.id, id), eq(translationMemories.orgId, orgId)));
-  if (!row) throw notFound(`Translation memory '${id}'`);
-  return row;
-}
+export const findMemory = (ctx: DomainContext, orgId: string, id: string): Promise<TranslationMemory> => findOwned(ctx, memoryKind, orgId, id);

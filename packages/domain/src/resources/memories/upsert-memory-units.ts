@@ -4,7 +4,7 @@ import { type MemoryUnitInput } from "@tolk/contract";
 import { type DbOrTx, memoryUnits, translationMemories } from "@tolk/db";
 import { eq, sql } from "drizzle-orm";
 
-const CHUNK = 1_000;
+import { inChunks, lastTargetOfEach } from "../shared/contents";
 
 export const sourceHash = (source: string) => createHash("md5").update(source).digest("hex");
 
@@ -14,24 +14,19 @@ export const sourceHash = (source: string) => createHash("md5").update(source).d
  * distinct sources were written.
  */
 export async function upsertMemoryUnits(db: DbOrTx, options: { memoryId: string; units: readonly MemoryUnitInput[]; now: Date }): Promise<number> {
-  const bySource = new Map<string, string>();
-  for (const u of options.units) {
-    bySource.delete(u.source);
-    bySource.set(u.source, u.target);
-  }
-  const rows = [...bySource].map(([source, target]) => ({
+  const rows = lastTargetOfEach(options.units).map(([source, target]) => ({
     memoryId: options.memoryId,
     source,
     target,
     sourceHash: sourceHash(source),
     createdAt: options.now,
   }));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
+  await inChunks(rows, (chunk) =>
+    db
       .insert(memoryUnits)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoUpdate({ target: [memoryUnits.memoryId, memoryUnits.sourceHash], set: { target: sql`excluded.target` } });
-  }
+      .values(chunk)
+      .onConflictDoUpdate({ target: [memoryUnits.memoryId, memoryUnits.sourceHash], set: { target: sql`excluded.target` } }),
+  );
   if (rows.length > 0) await bumpRevision(db, options.memoryId);
   return rows.length;
 }

@@ -3,8 +3,9 @@ import { projects } from "@tolk/db";
 import { and, eq } from "drizzle-orm";
 
 import { type DomainContext } from "../../context";
+import { ownedBy } from "../shared/owned-resource";
 import { getProject } from "./get-project";
-import { toProjectView } from "./project-view";
+import { projectKind, toProjectView } from "./project-view";
 
 /**
  * POST /v1/projects/{id}/archive: the project stops counting toward `projects_max`. Archiving an
@@ -14,7 +15,7 @@ export async function archiveProject(ctx: DomainContext, options: { orgId: strin
   const [row] = await ctx.db
     .update(projects)
     .set({ status: "archived", archivedAt: ctx.now() })
-    .where(and(eq(projects.id, options.id), eq(projects.orgId, options.orgId), eq(projects.status, "active")))
+    .where(and(ownedBy(projectKind, options.orgId, options.id), eq(projects.status, "active")))
     .returning();
   return row ? toProjectView(row) : getProject(ctx, options);
 }

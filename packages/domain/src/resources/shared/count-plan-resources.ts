@@ -1,7 +1,9 @@
-import { brandVoices, glossaries, projects, translationMemories } from "@tolk/db";
-import { and, count, eq } from "drizzle-orm";
-
 import { type DomainContext } from "../../context";
+import { brandVoiceKind } from "../brand-voices/brand-voice-view";
+import { glossaryKind } from "../glossaries/glossary-view";
+import { memoryKind } from "../memories/memory-view";
+import { projectKind } from "../projects/project-view";
+import { countOwned } from "./owned-resource";
 
 export interface PlanResourceCounts {
   translation_memories: number;
@@ -15,17 +17,8 @@ export interface PlanResourceCounts {
  * it (projects: only active ones, as archiving frees a slot).
  */
 export async function countPlanResources(ctx: DomainContext, options: { orgId: string }): Promise<PlanResourceCounts> {
-  const n = async (rows: Promise<{ n: number }[]>) => (await rows)[0]?.n ?? 0;
-  const [tms, gls, bvs, prs] = await Promise.all([
-    n(ctx.db.select({ n: count() }).from(translationMemories).where(eq(translationMemories.orgId, options.orgId))),
-    n(ctx.db.select({ n: count() }).from(glossaries).where(eq(glossaries.orgId, options.orgId))),
-    n(ctx.db.select({ n: count() }).from(brandVoices).where(eq(brandVoices.orgId, options.orgId))),
-    n(
-      ctx.db
-        .select({ n: count() })
-        .from(projects)
-        .where(and(eq(projects.orgId, options.orgId), eq(projects.status, "active"))),
-    ),
-  ]);
-  return { translation_memories: tms, glossaries: gls, brandvoice_profiles: bvs, projects: prs };
+  const [tms, gls, bvs, prs] = await Promise.all(
+    [memoryKind, glossaryKind, brandVoiceKind, projectKind].map((kind) => countOwned(ctx.db, kind, options.orgId)),
+  );
+  return { translation_memories: tms ?? 0, glossaries: gls ?? 0, brandvoice_profiles: bvs ?? 0, projects: prs ?? 0 };
 }

@@ -7,7 +7,7 @@ import { type DomainContext, withTransaction } from "../../context";
 import { notFound, planLimitReached } from "../../errors";
 import { type PlanLimits, effectiveLimits } from "../../plans";
 
-type CountLimit = "translation_memories_max" | "glossaries_max" | "brandvoice_profiles_max" | "projects_max";
+export type CountLimit = "translation_memories_max" | "glossaries_max" | "brandvoice_profiles_max" | "projects_max";
 
 /**
  * Count and insert in one transaction holding the organization's row lock: two concurrent
