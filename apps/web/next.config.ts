@@ -2,7 +2,15 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   // Workspace packages ship TypeScript source; Next compiles them with the app.
-  transpilePackages: ["@tolk/contract", "@tolk/db", "@tolk/domain", "@tolk/engines", "@tolk/formats", "@tolk/platform", "@tolk/trpc"],
+  transpilePackages: [
+    "@tolk/contract",
+    "@tolk/db",
+    "@tolk/domain",
+    "@tolk/engines",
+    "@tolk/formats",
+    "@tolk/platform",
+    "@tolk/trpc",
+  ],
   // Native and WASM modules load from node_modules at run time instead of being bundled.
   // prom-client too: its registry must be one per process (@tolk/platform's prometheus.ts); the
   // OpenTelemetry SDK is loaded only when tracing is configured. An external package is resolved

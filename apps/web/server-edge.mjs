@@ -10,7 +10,9 @@ import { randomUUID } from "node:crypto";
 export function errorReply(status, code, message, extra = {}) {
   const requestId = extra.requestId ?? randomUUID();
   const type = extra.type ?? (status >= 500 ? "api_error" : "invalid_request_error");
-  const body = JSON.stringify({ error: { code, message, type, request_id: requestId, ...(extra.param ? { param: extra.param } : {}) } });
+  const body = JSON.stringify({
+    error: { code, message, type, request_id: requestId, ...(extra.param ? { param: extra.param } : {}) },
+  });
   return {
     status,
     headers: {
@@ -87,22 +89,30 @@ export function edgeRequest(method, rawUrl) {
     else if (dots === null && segment !== "") segments.push(segment);
   }
   const path = `/${segments.join("/")}`;
-  if (!isV1(path)) return { reply: errorReply(404, "not_found", `The endpoint ${rawPath} does not exist (it resolves outside /v1).`) };
+  if (!isV1(path))
+    return { reply: errorReply(404, "not_found", `The endpoint ${rawPath} does not exist (it resolves outside /v1).`) };
 
   for (const segment of segments) {
     try {
       decodeURIComponent(segment);
     } catch {
       return {
-        reply: errorReply(400, "bad_request", `The path segment '${segment}' is not valid percent-encoded UTF-8.`, { param: "path" }),
+        reply: errorReply(400, "bad_request", `The path segment '${segment}' is not valid percent-encoded UTF-8.`, {
+          param: "path",
+        }),
       };
     }
   }
   if (!ROUTED_METHODS.includes(method)) {
     return {
-      reply: errorReply(405, "method_not_allowed", `The /v1 API has no ${method} method. Allowed methods: ${ROUTED_METHODS.join(", ")}.`, {
-        headers: { Allow: ROUTED_METHODS.join(", ") },
-      }),
+      reply: errorReply(
+        405,
+        "method_not_allowed",
+        `The /v1 API has no ${method} method. Allowed methods: ${ROUTED_METHODS.join(", ")}.`,
+        {
+          headers: { Allow: ROUTED_METHODS.join(", ") },
+        },
+      ),
     };
   }
   return { url: path + search };
@@ -116,13 +126,21 @@ export function parserErrorReply(err, requestId) {
   const reply = (status, code, message) => errorReply(status, code, message, { requestId });
   switch (err.code) {
     case "HPE_HEADER_OVERFLOW":
-      return reply(431, "headers_too_large", "The request's headers are too large (at most 16 KB in all): send fewer or shorter headers.");
+      return reply(
+        431,
+        "headers_too_large",
+        "The request's headers are too large (at most 16 KB in all): send fewer or shorter headers.",
+      );
     case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
       return reply(413, "payload_too_large", "The request's chunk extensions are too large.");
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return reply(408, "request_timeout", "The request was not received in time.");
     case "HPE_INVALID_EOF_STATE":
-      return reply(400, "bad_request", "The request body ended before its Content-Length: send the whole body, or a Content-Length that matches it.");
+      return reply(
+        400,
+        "bad_request",
+        "The request body ended before its Content-Length: send the whole body, or a Content-Length that matches it.",
+      );
     case "ECONNRESET":
     case "EPIPE":
       return null;

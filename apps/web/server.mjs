@@ -103,17 +103,30 @@ server.on("clientError", async (err, socket) => {
   const reply = socket.writable && !context?.res.headersSent ? parserErrorReply(err, context?.requestId) : null;
   if (!reply) return void socket.destroy();
   // A request refused before its headers were read has only its socket's address.
-  const limited = await limitReply(reply, context ? forwardedFor(context.req) : socket.remoteAddress, context?.req.headers["x-real-ip"]);
+  const limited = await limitReply(
+    reply,
+    context ? forwardedFor(context.req) : socket.remoteAddress,
+    context?.req.headers["x-real-ip"],
+  );
   if (socket.writable) writeToSocket(socket, limited);
   else socket.destroy();
 });
 
 server.on("error", (err) => {
-  console.error(JSON.stringify({ level: "fatal", time: new Date().toISOString(), err: String(err?.stack ?? err), msg: "cannot listen" }));
+  console.error(
+    JSON.stringify({
+      level: "fatal",
+      time: new Date().toISOString(),
+      err: String(err?.stack ?? err),
+      msg: "cannot listen",
+    }),
+  );
   process.exit(1);
 });
 
 server.listen(port, hostname, () => {
   const address = server.address();
-  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), port: address?.port ?? port, msg: "listening" }));
+  console.log(
+    JSON.stringify({ level: "info", time: new Date().toISOString(), port: address?.port ?? port, msg: "listening" }),
+  );
 });

@@ -37,11 +37,17 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 const pid = t.server.process.pid ?? 0;
 
 function send([method, path, body]: Call, gzip: boolean): Promise<Reply> {
-  const headers = { ...t.auth, ...(gzip ? { "accept-encoding": "gzip, deflate" } : {}), ...(body ? { "content-type": "application/json" } : {}) };
+  const headers = {
+    ...t.auth,
+    ...(gzip ? { "accept-encoding": "gzip, deflate" } : {}),
+    ...(body ? { "content-type": "application/json" } : {}),
+  };
   return new Promise((res, rej) => {
     const req = request(`${t.server.url}${path}`, { method, agent, headers }, (reply) => {
       reply.resume();
-      reply.on("end", () => res({ status: reply.statusCode ?? 0, encoding: reply.headers["content-encoding"] ?? "identity" }));
+      reply.on("end", () =>
+        res({ status: reply.statusCode ?? 0, encoding: reply.headers["content-encoding"] ?? "identity" }),
+      );
       reply.on("error", rej);
     });
     req.on("error", rej);
@@ -73,7 +79,11 @@ async function round(label: string, gzip: boolean, make: (i: number) => Call, n:
 }
 
 const me = (): Call => ["GET", "/v1/me", undefined];
-const translate = (i: number): Call => ["POST", "/v1/translate", JSON.stringify({ text: corpus[i % corpus.length], source_lang: "en", target_lang: "es" })];
+const translate = (i: number): Call => [
+  "POST",
+  "/v1/translate",
+  JSON.stringify({ text: corpus[i % corpus.length], source_lang: "en", target_lang: "es" }),
+];
 
 try {
   console.log(`\nAccept-Encoding benchmark: production build, embedded defaults, ${CONNECTIONS} connections`);
@@ -85,7 +95,13 @@ try {
     await round("GET /v1/me", false, me, meRequests, 0);
     await round("GET /v1/me, Accept-Encoding gzip", true, me, meRequests, 0);
     await round("POST /v1/translate", false, translate, translateRequests, sentences);
-    await round("POST /v1/translate, Accept-Encoding gzip", true, translate, translateRequests, sentences + translateRequests);
+    await round(
+      "POST /v1/translate, Accept-Encoding gzip",
+      true,
+      translate,
+      translateRequests,
+      sentences + translateRequests,
+    );
   }
 } finally {
   agent.destroy();

@@ -57,7 +57,8 @@ async function main(): Promise<void> {
       `\n2,000-character text; production build, ${connections} connections, 2 x ${seconds} s each, PGlite, in-process rate limits, load average ${loadavg()[0]?.toFixed(1)}`,
     );
     for (const [name, results] of Object.entries(rows)) {
-      const mean = (pick: (r: autocannon.Result) => number) => results.reduce((sum, r) => sum + pick(r), 0) / results.length;
+      const mean = (pick: (r: autocannon.Result) => number) =>
+        results.reduce((sum, r) => sum + pick(r), 0) / results.length;
       console.log(
         `${name.padEnd(28)} ${mean((r) => r.requests.average)
           .toFixed(0)

@@ -36,7 +36,13 @@ async function measure(options: autocannon.Options): Promise<Figures> {
   const result = await autocannon(options);
   const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`);
   if (result.errors > 0) codes.push(`errors: ${result.errors}`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors, statuses: codes.join(", ") };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    statuses: codes.join(", "),
+  };
 }
 
 async function run(apps: number): Promise<{ me: Figures; translate: Figures }> {
@@ -44,12 +50,23 @@ async function run(apps: number): Promise<{ me: Figures; translate: Figures }> {
   try {
     cluster = await startCluster({ pgUrl, redisUrl, apps, workers: 0 });
     const org = await tolk(
-      ["org", "create", "--name", "Bench", "--plan", "enterprise", "--limits", '{"api_per_min":100000000,"translate_per_min":100000000}'],
+      [
+        "org",
+        "create",
+        "--name",
+        "Bench",
+        "--plan",
+        "enterprise",
+        "--limits",
+        '{"api_per_min":100000000,"translate_per_min":100000000}',
+      ],
       {
         DATABASE_URL: cluster.databaseUrl,
       },
     );
-    await tolk(["credits", "top-up", "--org", String(org.org_id), "--amount", "100000000"], { DATABASE_URL: cluster.databaseUrl });
+    await tolk(["credits", "top-up", "--org", String(org.org_id), "--amount", "100000000"], {
+      DATABASE_URL: cluster.databaseUrl,
+    });
     const headers = { Authorization: `Bearer ${String(org.api_key)}`, "Content-Type": "application/json" };
     const me = { url: `${cluster.url}/v1/me`, connections, headers };
     const translate = {
@@ -61,7 +78,10 @@ async function run(apps: number): Promise<{ me: Figures; translate: Figures }> {
     };
     await measure({ ...me, duration: 2 }); // warm-up: JIT and route compilation on every instance
     await measure({ ...translate, duration: 2 });
-    return { me: await measure({ ...me, duration: seconds }), translate: await measure({ ...translate, duration: seconds }) };
+    return {
+      me: await measure({ ...me, duration: seconds }),
+      translate: await measure({ ...translate, duration: seconds }),
+    };
   } finally {
     await cluster?.stop();
   }
@@ -72,7 +92,9 @@ const row = (name: string, f: Figures) =>
 
 const one = await run(1);
 const two = await run(2);
-console.log(`\nThrough haproxy, PostgreSQL + Redis + S3, production build, ${connections} connections, ${seconds} s per route`);
+console.log(
+  `\nThrough haproxy, PostgreSQL + Redis + S3, production build, ${connections} connections, ${seconds} s per route`,
+);
 console.log(row("GET /v1/me, 1 app", one.me));
 console.log(row("GET /v1/me, 2 apps", two.me));
 console.log(row("POST /v1/translate, 1 app", one.translate));

@@ -26,12 +26,15 @@ const chars = (s: string) => Array.from(s).length;
 
 /** Sends `sentences` as batch requests, `inFlight` at a time; returns how many requests failed. */
 async function translateAll(agent: Agent, url: string, auth: string, sentences: string[]): Promise<number> {
-  const bodies = batchBodies(sentences, inFlight).map((strings) => JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
+  const bodies = batchBodies(sentences, inFlight).map((strings) =>
+    JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }),
+  );
   let next = 0;
   let failed = 0;
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
-      for (let i = next++; i < bodies.length; i = next++) if ((await postStatus(agent, url, auth, bodies[i] ?? "")) !== 200) failed++;
+      for (let i = next++; i < bodies.length; i = next++)
+        if ((await postStatus(agent, url, auth, bodies[i] ?? "")) !== 200) failed++;
     }),
   );
   return failed;
@@ -92,7 +95,9 @@ try {
 }
 
 const t = tolkFigures;
-console.log(`\nCPU of English -> Spanish over the corpus (${corpus.length} sentences, ${total} characters), ${cores} cores; Tolk on ${benchDatabaseLabel()}`);
+console.log(
+  `\nCPU of English -> Spanish over the corpus (${corpus.length} sentences, ${total} characters), ${cores} cores; Tolk on ${benchDatabaseLabel()}`,
+);
 console.log(
   `Tolk /v1/translate/batch  ${t.seconds.toFixed(2)} s, ${Math.round(total / t.seconds)} chars/s, ${t.failed} failed requests | ` +
     `CPU ms per 1,000 chars: Node.js ${per1k(t.node)}, Apertium ${per1k(t.apertium)}, sum ${per1k(t.node + t.apertium)}`,

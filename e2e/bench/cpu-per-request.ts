@@ -25,7 +25,10 @@ const count = Number(process.env.BENCH_SINGLE_SENTENCES ?? 3000);
 const corpus = readFileSync(resolve(import.meta.dirname, "corpus", "en.txt"), "utf8")
   .split("\n")
   .filter(Boolean);
-const tolk = await startBenchServer("cpu", process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {});
+const tolk = await startBenchServer(
+  "cpu",
+  process.env.TOLK_APERTIUM_POOL_SIZE ? { TOLK_APERTIUM_POOL_SIZE: process.env.TOLK_APERTIUM_POOL_SIZE } : {},
+);
 const { server } = tolk;
 const auth = tolk.auth.Authorization ?? "";
 const agent = new Agent({ keepAlive: true, maxSockets: clients });
@@ -36,7 +39,12 @@ const run = async (sentences: string[]) => {
   await Promise.all(
     Array.from({ length: clients }, async () => {
       for (let i = next++; i < sentences.length; i = next++) {
-        const status = await postStatus(agent, url, auth, JSON.stringify({ text: sentences[i], source_lang: "en", target_lang: "es" }));
+        const status = await postStatus(
+          agent,
+          url,
+          auth,
+          JSON.stringify({ text: sentences[i], source_lang: "en", target_lang: "es" }),
+        );
         if (status !== 200) failed++;
       }
     }),

@@ -11,7 +11,9 @@ session.connect();
 let started = false;
 process.on("SIGUSR2", () => {
   session.post("Profiler.enable", () =>
-    session.post("Profiler.setSamplingInterval", { interval: 200 }, () => session.post("Profiler.start", () => (started = true))),
+    session.post("Profiler.setSamplingInterval", { interval: 200 }, () =>
+      session.post("Profiler.start", () => (started = true)),
+    ),
   );
 });
 process.on("SIGTERM", () => {

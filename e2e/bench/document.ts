@@ -138,13 +138,16 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
     startCpuProfile(pid);
     const start = performance.now();
     const res = await uploadDocument(t, "bench.docx", file, true);
-    if (res.status !== 202) throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
+    if (res.status !== 202)
+      throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
     const { job_id: jobId } = documentJobResponse.parse(await res.json()).data;
     const accepted = performance.now();
     const polls: number[] = [];
     for (;;) {
       const asked = performance.now();
-      const job = documentJobResponse.parse(await (await fetch(`${t.server.url}/v1/translate/${jobId}`, { headers: t.auth })).json()).data;
+      const job = documentJobResponse.parse(
+        await (await fetch(`${t.server.url}/v1/translate/${jobId}`, { headers: t.auth })).json(),
+      ).data;
       polls.push(performance.now() - asked);
       if (job.status === "completed") {
         const completed = performance.now();
@@ -183,16 +186,27 @@ async function documentRun(file: Uint8Array): Promise<DocumentFigures> {
 // ---------------------------------------------------------------------------------------------
 // 2. Batch
 
-function post(agent: Agent, url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+function post(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((res, rej) => {
     const payload = Buffer.from(body);
     const req = httpRequest(
       url,
-      { method: "POST", agent, headers: { ...headers, "content-type": "application/json", "content-length": String(payload.length) } },
+      {
+        method: "POST",
+        agent,
+        headers: { ...headers, "content-type": "application/json", "content-length": String(payload.length) },
+      },
       (response) => {
         const parts: Buffer[] = [];
         response.on("data", (d: Buffer) => parts.push(d));
-        response.on("end", () => res({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
+        response.on("end", () =>
+          res({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }),
+        );
         response.on("error", rej);
       },
     );
@@ -201,19 +215,26 @@ function post(agent: Agent, url: string, headers: Record<string, string>, body: 
   });
 }
 
-async function batchRun(texts: string[]): Promise<CpuFigures & { seconds: number; requests: number; failures: number }> {
+async function batchRun(
+  texts: string[],
+): Promise<CpuFigures & { seconds: number; requests: number; failures: number }> {
   const t = await startBenchServer("Bench batch", LOCAL_STORAGE);
   const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
   const url = `${t.server.url}/v1/translate/batch`;
   const send = async (strings: Record<string, string>): Promise<Record<string, unknown>> => {
     const reply = await post(agent, url, t.auth, JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
-    if (reply.status !== 200) throw new Error(`POST /v1/translate/batch: HTTP ${reply.status} ${reply.body.slice(0, 500)}`);
-    return (JSON.parse(reply.body) as { data: { translations: Record<string, Record<string, unknown>> } }).data.translations.es ?? {};
+    if (reply.status !== 200)
+      throw new Error(`POST /v1/translate/batch: HTTP ${reply.status} ${reply.body.slice(0, 500)}`);
+    return (
+      (JSON.parse(reply.body) as { data: { translations: Record<string, Record<string, unknown>> } }).data.translations
+        .es ?? {}
+    );
   };
   try {
     await send(Object.fromEntries(WARM_UP.map((s, i) => [`w${i}`, s])));
     const bodies: Record<string, string>[] = [];
-    for (let i = 0; i < texts.length; i += MAX_BATCH) bodies.push(Object.fromEntries(texts.slice(i, i + MAX_BATCH).map((s, j) => [`s${i + j}`, s])));
+    for (let i = 0; i < texts.length; i += MAX_BATCH)
+      bodies.push(Object.fromEntries(texts.slice(i, i + MAX_BATCH).map((s, j) => [`s${i + j}`, s])));
     let next = 0;
     let failures = 0;
     const meter = cpuMeter(t.server.process.pid ?? 0);
@@ -241,13 +262,18 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "tolk-bench-document-"));
   try {
     const path = join(dir, "bench.docx");
-    execFileSync(process.execPath, ["--import", "tsx", join(root, "packages", "formats", "bench", "docx.ts"), "--generate", path], {
-      cwd: join(root, "packages", "formats"),
-      env: { ...process.env, BENCH_DOCX_MB: String(mb) },
-      stdio: "inherit",
-    });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", join(root, "packages", "formats", "bench", "docx.ts"), "--generate", path],
+      {
+        cwd: join(root, "packages", "formats"),
+        env: { ...process.env, BENCH_DOCX_MB: String(mb) },
+        stdio: "inherit",
+      },
+    );
     const file = new Uint8Array(readFileSync(path));
-    const segments = await (filterFor("docx")?.extract(file, { sourceLang: "en", targetLang: "es" }) ?? Promise.resolve([]));
+    const segments = await (filterFor("docx")?.extract(file, { sourceLang: "en", targetLang: "es" }) ??
+      Promise.resolve([]));
     const texts = segments.map((s) => stripCodes(s.text)).filter((s) => s.trim() !== "");
     const chars = texts.reduce((n, s) => n + Array.from(s).length, 0);
     const fileMb = file.length / 1e6;
@@ -255,7 +281,9 @@ async function main(): Promise<void> {
       loadavg()
         .map((l) => l.toFixed(1))
         .join(" ");
-    console.log(`document bench: ${fileMb.toFixed(2)} MB docx, ${segments.length} segments, ${chars} characters of text; load average ${load()}`);
+    console.log(
+      `document bench: ${fileMb.toFixed(2)} MB docx, ${segments.length} segments, ${chars} characters of text; load average ${load()}`,
+    );
 
     const ratios: number[] = [];
     const deltas: number[] = [];
@@ -267,7 +295,9 @@ async function main(): Promise<void> {
       );
       console.log(`            ${doc.phases}`);
       const ms = (p: number) => `${percentile(doc.polls, p).toFixed(1)} ms`;
-      console.log(`            ${doc.polls.length} status polls while it ran: p50 ${ms(50)}, p90 ${ms(90)}, p99 ${ms(99)}, max ${ms(100)}`);
+      console.log(
+        `            ${doc.polls.length} status polls while it ran: p50 ${ms(50)}, p90 ${ms(90)}, p99 ${ms(99)}, max ${ms(100)}`,
+      );
       const peakMb = doc.peakRss / 1e6;
       const deltaMb = (doc.peakRss - doc.baselineRss) / 1e6;
       deltas.push(deltaMb);

@@ -50,7 +50,10 @@ const jobMb = Number(process.env.BENCH_INFLATING_JOB_MB ?? 2);
 const format = process.env.BENCH_INFLATING_FORMAT ?? "docx";
 /** A small real file of the format, uploaded first so that the figures leave out the first upload's warm-up. */
 const WARM_UP: Record<string, string> = { docx: "report.docx", pptx: "deck.pptx", xlsx: "sales.xlsx" };
-const warmUp = (): Uint8Array => new Uint8Array(readFileSync(join(root, "packages/formats/test/fixtures/libreoffice", WARM_UP[format] ?? "report.docx")));
+const warmUp = (): Uint8Array =>
+  new Uint8Array(
+    readFileSync(join(root, "packages/formats/test/fixtures/libreoffice", WARM_UP[format] ?? "report.docx")),
+  );
 /** Inputs in the scratch data folder, whatever the caller's environment says; nothing runs the jobs. */
 const SERVER_ENV = { TOLK_STORAGE_DIR: "", S3_BUCKET: "", TOLK_WORKER: "off" };
 
@@ -61,13 +64,21 @@ async function upload(t: BenchServer, name: string, file: Uint8Array): Promise<{
   form.set("file", new File([new Uint8Array(file)], name));
   form.set("source_lang", "en");
   form.set("target_lang", "es");
-  const res = await fetch(`${t.server.url}/v1/translate/document`, { method: "POST", headers: { ...t.auth, Prefer: "respond-async" }, body: form });
-  if (res.status !== 202) throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
+  const res = await fetch(`${t.server.url}/v1/translate/document`, {
+    method: "POST",
+    headers: { ...t.auth, Prefer: "respond-async" },
+    body: form,
+  });
+  if (res.status !== 202)
+    throw new Error(`POST /v1/translate/document: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
   return { jobId: documentJobResponse.parse(await res.json()).data.job_id };
 }
 
 /** GET /healthz one request at a time every `everyMs` until stopped: each latency in ms. */
-function probeHealthHere(url: string, everyMs: number): { ready: Promise<void>; reset(): void; stop(): Promise<number[]> } {
+function probeHealthHere(
+  url: string,
+  everyMs: number,
+): { ready: Promise<void>; reset(): void; stop(): Promise<number[]> } {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   let running = true;
@@ -111,7 +122,9 @@ function probeHealthHere(url: string, everyMs: number): { ready: Promise<void>; 
  * then on, and prints the latencies when its stdin closes.
  */
 async function probeHealth(url: string): Promise<{ stop(): Promise<number[]> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--probe", url], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--probe", url], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let out = "";
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   await new Promise<void>((ready) =>
@@ -159,7 +172,9 @@ async function run(file: Uint8Array, uploads: number): Promise<Run> {
     const memory = sampleRss(pid);
     const health = await probeHealth(t.server.url);
     const started = performance.now();
-    const jobs = await Promise.all(Array.from({ length: uploads }, (_, i) => upload(t, `inflating-${i}.${format}`, file)));
+    const jobs = await Promise.all(
+      Array.from({ length: uploads }, (_, i) => upload(t, `inflating-${i}.${format}`, file)),
+    );
     const seconds = (performance.now() - started) / 1000;
     const latencies = await health.stop();
     const peak = memory.stop();
@@ -170,7 +185,13 @@ async function run(file: Uint8Array, uploads: number): Promise<Run> {
       if (job.status !== "created") throw new Error(`job ${jobId}: ${job.status}`);
       segments.push(countedSegments(t, jobId));
     }
-    return { uploads, seconds, rssAddedMb: (peak - baseline) / 1048576, health: latencies.sort((a, b) => a - b), segments };
+    return {
+      uploads,
+      seconds,
+      rssAddedMb: (peak - baseline) / 1048576,
+      health: latencies.sort((a, b) => a - b),
+      segments,
+    };
   } finally {
     await t.stop();
   }
@@ -211,7 +232,11 @@ async function runJob(file: Uint8Array): Promise<JobRun> {
       .output()
       .split("\n")
       .find((l) => l.includes(jobId) && l.includes("document job completed"));
-    return { rssAddedMb: (peak - baseline) / 1048576, seconds: (performance.now() - started) / 1000, logLine: line ?? "" };
+    return {
+      rssAddedMb: (peak - baseline) / 1048576,
+      seconds: (performance.now() - started) / 1000,
+      logLine: line ?? "",
+    };
   } finally {
     await t.stop();
   }
@@ -219,10 +244,14 @@ async function runJob(file: Uint8Array): Promise<JobRun> {
 
 function generate(dir: string, name: string, sizeMb: number): Uint8Array {
   const path = join(dir, name);
-  execFileSync(process.execPath, ["--import", "tsx", join(root, "packages/formats/bench/inflating.ts"), "--generate", path], {
-    env: { ...process.env, BENCH_INFLATING_MB: String(sizeMb), BENCH_INFLATING_FORMAT: format },
-    stdio: "inherit",
-  });
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", join(root, "packages/formats/bench/inflating.ts"), "--generate", path],
+    {
+      env: { ...process.env, BENCH_INFLATING_MB: String(sizeMb), BENCH_INFLATING_FORMAT: format },
+      stdio: "inherit",
+    },
+  );
   return new Uint8Array(readFileSync(path));
 }
 
@@ -251,7 +280,12 @@ async function runRefused(file: Uint8Array): Promise<Refusal> {
     const body = (await res.json()) as { error?: { message?: string } };
     const seconds = (performance.now() - started) / 1000;
     const peak = memory.stop();
-    return { status: res.status, message: body.error?.message ?? JSON.stringify(body), seconds, rssAddedMb: (peak - baseline) / 1048576 };
+    return {
+      status: res.status,
+      message: body.error?.message ?? JSON.stringify(body),
+      seconds,
+      rssAddedMb: (peak - baseline) / 1048576,
+    };
   } finally {
     await t.stop();
   }
@@ -273,7 +307,10 @@ async function main(): Promise<void> {
   try {
     const file = mb > 0 ? generate(dir, `inflating.${format}`, mb) : new Uint8Array();
     const fileMb = file.length / 1048576;
-    if (mb > 0) console.log(`inflating upload: ${(file.length / 1e6).toFixed(1)} MB ${format}, production server, TOLK_WORKER=off`);
+    if (mb > 0)
+      console.log(
+        `inflating upload: ${(file.length / 1e6).toFixed(1)} MB ${format}, production server, TOLK_WORKER=off`,
+      );
     for (const uploads of mb > 0 ? [1, 3] : []) {
       const r = await run(file, uploads);
       const target = uploads * (64 + 3 * fileMb);
@@ -285,9 +322,13 @@ async function main(): Promise<void> {
     }
     if (format === "docx" && process.env.BENCH_INFLATING_OVER_LIMIT !== "0") {
       const path = join(dir, "over-limit.docx");
-      execFileSync(process.execPath, ["--import", "tsx", join(root, "packages/formats/bench/inflating.ts"), "--generate-over-limit", path], {
-        stdio: "inherit",
-      });
+      execFileSync(
+        process.execPath,
+        ["--import", "tsx", join(root, "packages/formats/bench/inflating.ts"), "--generate-over-limit", path],
+        {
+          stdio: "inherit",
+        },
+      );
       const over = new Uint8Array(readFileSync(path));
       const r = await runRefused(over);
       if (r.status !== 400) throw new Error(`the over-limit docx was answered ${r.status}, not 400: ${r.message}`);

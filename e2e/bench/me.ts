@@ -26,7 +26,12 @@ interface Figures {
 
 async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Figures> {
   const result = await autocannon({ url, connections, duration, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
 }
 
 async function main(): Promise<void> {
@@ -47,10 +52,14 @@ async function main(): Promise<void> {
     const row = (name: string, fs: Figures[]) =>
       `${name.padEnd(28)} ${mean(fs, "rps").toFixed(0).padStart(8)} req/s   p50 ${mean(fs, "p50").toFixed(1).padStart(6)} ms   p99 ${mean(fs, "p99").toFixed(1).padStart(6)} ms   non-2xx ${mean(fs, "non2xx").toFixed(0)}`;
     const ratio = mean(rounds.me, "rps") / mean(rounds.bare, "rps");
-    console.log(`\nGET /v1/me vs bare route: production build, ${connections} connections, 2 x ${seconds} s each, ${benchDatabaseLabel()}`);
+    console.log(
+      `\nGET /v1/me vs bare route: production build, ${connections} connections, 2 x ${seconds} s each, ${benchDatabaseLabel()}`,
+    );
     console.log(row("bare route (no auth)", rounds.bare));
     console.log(row("GET /v1/me (API key)", rounds.me));
-    console.log(`authenticated / bare throughput: ${(ratio * 100).toFixed(1)}% (target >= 75%): ${ratio >= 0.75 ? "PASS" : "BELOW TARGET"}`);
+    console.log(
+      `authenticated / bare throughput: ${(ratio * 100).toFixed(1)}% (target >= 75%): ${ratio >= 0.75 ? "PASS" : "BELOW TARGET"}`,
+    );
   } finally {
     await tolk.stop();
   }

@@ -24,7 +24,10 @@ async function start(kind: "server.mjs" | "next start") {
     defaults: { TOLK_SHUTDOWN_DRAIN_S: "0" },
     env: { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_LOG_LEVEL: "warn" },
   });
-  const args = kind === "server.mjs" ? cmd.args : [join(web, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+  const args =
+    kind === "server.mjs"
+      ? cmd.args
+      : [join(web, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"];
   const child = spawn(cmd.command, args, { cwd: cmd.cwd, env: cmd.env, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(

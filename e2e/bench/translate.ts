@@ -58,7 +58,8 @@ const MODE = "eng-spa";
 const MODES_DIR = "/usr/share/apertium/modes";
 const APY_LAUNCHER = "/usr/bin/apertium-apy";
 const chars = (s: string) => Array.from(s).length;
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +85,9 @@ function prerequisites(): void {
     commands.push("bash scripts/install-debian-packages.sh e2e/bench/debian-packages.txt");
   }
   if (missing.length > 0) {
-    console.error(`The translation benchmark needs ${missing.join(" and ")}. Install from the repository root with:\n  ${commands.join("\n  ")}`);
+    console.error(
+      `The translation benchmark needs ${missing.join(" and ")}. Install from the repository root with:\n  ${commands.join("\n  ")}`,
+    );
     process.exit(1);
   }
 }
@@ -100,7 +103,10 @@ function loadCorpus(): string[] {
     if (seen.has(line)) throw new Error(`corpus line repeated, a cache hit would count: ${JSON.stringify(line)}`);
     seen.add(line);
   }
-  if (lines.length < 2000) throw new Error(`corpus has ${lines.length} sentences, fewer than 2,000: rebuild it with pnpm --filter @tolk/e2e corpus`);
+  if (lines.length < 2000)
+    throw new Error(
+      `corpus has ${lines.length} sentences, fewer than 2,000: rebuild it with pnpm --filter @tolk/e2e corpus`,
+    );
   return lines;
 }
 
@@ -112,16 +118,30 @@ interface Reply {
   body: string;
 }
 
-function send(agent: Agent, url: string, method: "GET" | "POST", headers: Record<string, string>, body?: string): Promise<Reply> {
+function send(
+  agent: Agent,
+  url: string,
+  method: "GET" | "POST",
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Reply> {
   return new Promise((res, rej) => {
     const payload = body === undefined ? undefined : Buffer.from(body);
     const req = httpRequest(
       url,
-      { method, agent, headers: payload ? { ...headers, "content-type": "application/json", "content-length": String(payload.length) } : headers },
+      {
+        method,
+        agent,
+        headers: payload
+          ? { ...headers, "content-type": "application/json", "content-length": String(payload.length) }
+          : headers,
+      },
       (response) => {
         const parts: Buffer[] = [];
         response.on("data", (d: Buffer) => parts.push(d));
-        response.on("end", () => res({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
+        response.on("end", () =>
+          res({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }),
+        );
         response.on("error", rej);
       },
     );
@@ -154,7 +174,9 @@ async function apertiumRun(files: string[]): Promise<{ seconds: number; outLines
             });
             child.stderr?.setEncoding("utf8").on("data", (d: string) => (err += d));
             child.on("error", rej);
-            child.on("close", (code) => (code === 0 && !err.trim() ? res(lines) : rej(new Error(`apertium ${MODE} exited with ${code}: ${err}`))));
+            child.on("close", (code) =>
+              code === 0 && !err.trim() ? res(lines) : rej(new Error(`apertium ${MODE} exited with ${code}: ${err}`)),
+            );
           }),
       ),
     );
@@ -186,7 +208,8 @@ class RawEngine {
     if (this.runs.length === 0) await apertiumRun(this.empty); // transducers into the page cache
     this.startups.push((await apertiumRun(this.empty)).seconds);
     const run = await apertiumRun(this.chunks);
-    if (run.outLines !== this.corpus.length) console.warn(`  note: apertium returned ${run.outLines} lines for ${this.corpus.length}`);
+    if (run.outLines !== this.corpus.length)
+      console.warn(`  note: apertium returned ${run.outLines} lines for ${this.corpus.length}`);
     this.runs.push(run.seconds);
   }
 
@@ -214,13 +237,17 @@ class Unavailable extends Error {}
 
 /** Fails with Unavailable when the route does not exist in this build. */
 function expectOk(reply: Reply, what: string): unknown {
-  if (reply.status === 404 || reply.status === 405) throw new Unavailable(`${what}: HTTP ${reply.status} (route not in this build?)`);
+  if (reply.status === 404 || reply.status === 405)
+    throw new Unavailable(`${what}: HTTP ${reply.status} (route not in this build?)`);
   if (reply.status !== 200) throw new Error(`${what}: HTTP ${reply.status} ${reply.body.slice(0, 500)}`);
   return JSON.parse(reply.body) as unknown;
 }
 
 const warmupSentences = (n: number, corpusSet: Set<string>, source: string[]) =>
-  Array.from({ length: n }, (_, i) => `Warm-up ${i + 1}: ${source[i % source.length] ?? "nothing to translate"}`).filter((s) => !corpusSet.has(s));
+  Array.from(
+    { length: n },
+    (_, i) => `Warm-up ${i + 1}: ${source[i % source.length] ?? "nothing to translate"}`,
+  ).filter((s) => !corpusSet.has(s));
 
 // ---------------------------------------------------------------------------------------------
 // 2. Tolk batch
@@ -237,12 +264,15 @@ async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<st
   const t = await startBenchServer("Bench batch");
   const agent = new Agent({ keepAlive: true, maxSockets: batchInFlight });
   const url = `${t.server.url}/v1/translate/batch`;
-  const post = (strings: Record<string, string>) => send(agent, url, "POST", t.auth, JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
+  const post = (strings: Record<string, string>) =>
+    send(agent, url, "POST", t.auth, JSON.stringify({ strings, source_lang: "en", target_langs: ["es"] }));
   try {
     // Warm-up: JIT, route modules, engine pipelines; sentences outside the corpus.
     const warm = warmupSentences(batchInFlight * 20, corpusSet, corpus);
     await Promise.all(
-      splitByChars(warm, batchInFlight).map(async (chunk) => expectOk(await post(Object.fromEntries(chunk.map((s, i) => [`w${i}`, s]))), "batch warm-up")),
+      splitByChars(warm, batchInFlight).map(async (chunk) =>
+        expectOk(await post(Object.fromEntries(chunk.map((s, i) => [`w${i}`, s]))), "batch warm-up"),
+      ),
     );
 
     const bodies = batchBodies(corpus, batchInFlight);
@@ -254,14 +284,22 @@ async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<st
         for (let i = next++; i < bodies.length; i = next++) {
           const strings = bodies[i] ?? {};
           const reply = await post(strings);
-          const json = expectOk(reply, "POST /v1/translate/batch") as { data?: { translations?: Record<string, Record<string, unknown>> } };
+          const json = expectOk(reply, "POST /v1/translate/batch") as {
+            data?: { translations?: Record<string, Record<string, unknown>> };
+          };
           const es = json.data?.translations?.es ?? {};
           for (const key of Object.keys(strings)) if (typeof es[key] !== "string" || es[key] === "") failures++;
         }
       }),
     );
     const seconds = (performance.now() - start) / 1000;
-    return { charsPerSecond: totalChars / seconds, seconds, requests: bodies.length, perRequest: Object.keys(bodies[0] ?? {}).length, failures };
+    return {
+      charsPerSecond: totalChars / seconds,
+      seconds,
+      requests: bodies.length,
+      perRequest: Object.keys(bodies[0] ?? {}).length,
+      failures,
+    };
   } finally {
     agent.destroy();
     await t.stop();
@@ -272,11 +310,18 @@ async function tolkBatch(corpus: string[], totalChars: number, corpusSet: Set<st
  * BENCH_BATCH_RUNS batch runs with a raw-engine run between each two; the median run's figures
  * (chars per second and seconds are medians of their own), or why the batch was not measured.
  */
-async function batchMedian(raw: RawEngine, corpus: string[], totalChars: number, corpusSet: Set<string>): Promise<BatchFigures | string> {
+async function batchMedian(
+  raw: RawEngine,
+  corpus: string[],
+  totalChars: number,
+  corpusSet: Set<string>,
+): Promise<BatchFigures | string> {
   const runs: BatchFigures[] = [];
   for (let i = 0; i < batchRuns; i++) {
     if (i > 0) await raw.measure();
-    console.log(`2. Tolk POST /v1/translate/batch over the corpus, fresh server${batchRuns > 1 ? ` (run ${i + 1} of ${batchRuns})` : ""} ...`);
+    console.log(
+      `2. Tolk POST /v1/translate/batch over the corpus, fresh server${batchRuns > 1 ? ` (run ${i + 1} of ${batchRuns})` : ""} ...`,
+    );
     try {
       runs.push(await tolkBatch(corpus, totalChars, corpusSet));
     } catch (e) {
@@ -361,13 +406,30 @@ async function tolkClient(): Promise<Client> {
     await t.stop();
   };
   const call = async (text: string) => {
-    const reply = await send(agent, url, "POST", t.auth, JSON.stringify({ text, source_lang: "en", target_lang: "es" }));
+    const reply = await send(
+      agent,
+      url,
+      "POST",
+      t.auth,
+      JSON.stringify({ text, source_lang: "en", target_lang: "es" }),
+    );
     if (reply.status !== 200) return `HTTP ${reply.status} ${reply.body.slice(0, 300)}`;
     const json = JSON.parse(reply.body) as { data?: { translation?: unknown } };
-    return typeof json.data?.translation === "string" && json.data.translation !== "" ? "" : `no translation in ${reply.body.slice(0, 300)}`;
+    return typeof json.data?.translation === "string" && json.data.translation !== ""
+      ? ""
+      : `no translation in ${reply.body.slice(0, 300)}`;
   };
   try {
-    expectOk(await send(agent, url, "POST", t.auth, JSON.stringify({ text: "Warm-up.", source_lang: "en", target_lang: "es" })), "POST /v1/translate");
+    expectOk(
+      await send(
+        agent,
+        url,
+        "POST",
+        t.auth,
+        JSON.stringify({ text: "Warm-up.", source_lang: "en", target_lang: "es" }),
+      ),
+      "POST /v1/translate",
+    );
   } catch (e) {
     await stop();
     throw e;
@@ -444,17 +506,30 @@ async function startApy(): Promise<Apy> {
     }
   };
   await waitUntilAnswering(child, `${url}/listPairs`, () => log, stop);
-  return { url, child, command: `apertium-apy ${args.join(" ")} (via ${shebang}, bound to 127.0.0.1)`, output: () => log, stop };
+  return {
+    url,
+    child,
+    command: `apertium-apy ${args.join(" ")} (via ${shebang}, bound to 127.0.0.1)`,
+    output: () => log,
+    stop,
+  };
 }
 
 async function apyClient(): Promise<Client & { command: string }> {
   const apy = await startApy();
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const call = async (text: string) => {
-    const reply = await send(agent, `${apy.url}/translate?langpair=${encodeURIComponent("eng|spa")}&q=${encodeURIComponent(text)}`, "GET", {});
+    const reply = await send(
+      agent,
+      `${apy.url}/translate?langpair=${encodeURIComponent("eng|spa")}&q=${encodeURIComponent(text)}`,
+      "GET",
+      {},
+    );
     if (reply.status !== 200) return `HTTP ${reply.status} ${reply.body.slice(0, 300)}`;
     const json = JSON.parse(reply.body) as { responseStatus?: number; responseData?: { translatedText?: unknown } };
-    return json.responseStatus === 200 && typeof json.responseData?.translatedText === "string" ? "" : `bad reply ${reply.body.slice(0, 300)}`;
+    return json.responseStatus === 200 && typeof json.responseData?.translatedText === "string"
+      ? ""
+      : `bad reply ${reply.body.slice(0, 300)}`;
   };
   const stop = async () => {
     agent.destroy();
@@ -477,11 +552,14 @@ async function main(): Promise<void> {
   );
   // Warm-up for part 3: corpus sentences outside the measured slice when there are enough.
   const rest = corpus.slice(single.length);
-  const warmup = rest.length >= clients * 10 ? rest.slice(0, clients * 10) : warmupSentences(clients * 10, corpusSet, corpus);
+  const warmup =
+    rest.length >= clients * 10 ? rest.slice(0, clients * 10) : warmupSentences(clients * 10, corpusSet, corpus);
   const load0 = loadavg()[0] ?? 0;
 
   console.log(`\nText translation benchmark, en -> es (Apertium ${MODE}), ${cores} cores`);
-  console.log(`corpus: e2e/bench/corpus/en.txt, ${fmt(corpus.length)} distinct sentences, ${fmt(totalChars)} characters`);
+  console.log(
+    `corpus: e2e/bench/corpus/en.txt, ${fmt(corpus.length)} distinct sentences, ${fmt(totalChars)} characters`,
+  );
 
   const rows: string[] = [];
   const row = (label: string, figures: string) => rows.push(`${label.padEnd(66)} ${figures}`);
@@ -568,8 +646,12 @@ async function main(): Promise<void> {
       loadRow(`   Tolk POST /v1/translate, ${clients} clients`, t);
       if (t.errors) console.warn(`  Tolk errors: ${t.errors}, first: ${t.firstError}`);
       const ratio = t.rps / a.rps;
-      targets.push(`Tolk / APy requests per second: ${ratio.toFixed(2)}x (target >= 3x): ${verdict(ratio >= 3 && t.errors === 0)}`);
-      targets.push(`Tolk p50 ${t.p50.toFixed(1)} ms vs APy p50 ${a.p50.toFixed(1)} ms (target lower): ${verdict(t.p50 < a.p50)}`);
+      targets.push(
+        `Tolk / APy requests per second: ${ratio.toFixed(2)}x (target >= 3x): ${verdict(ratio >= 3 && t.errors === 0)}`,
+      );
+      targets.push(
+        `Tolk p50 ${t.p50.toFixed(1)} ms vs APy p50 ${a.p50.toFixed(1)} ms (target lower): ${verdict(t.p50 < a.p50)}`,
+      );
     }
   } finally {
     await apy.stop();

@@ -19,8 +19,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(overflow, { message: `${name} overflows horizontally at ${width} px`, timeout: 15_000 }).toBeLessThanOrEqual(0);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect
+      .poll(overflow, { message: `${name} overflows horizontally at ${width} px`, timeout: 15_000 })
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(screenshotDir, `activity-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -32,7 +35,8 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-const databaseEnv = (): Record<string, string> => JSON.parse(process.env.TOLK_E2E_DB_ENV ?? "{}") as Record<string, string>;
+const databaseEnv = (): Record<string, string> =>
+  JSON.parse(process.env.TOLK_E2E_DB_ENV ?? "{}") as Record<string, string>;
 
 let key = "";
 let orgId = "";
@@ -41,7 +45,9 @@ let okRequestId = "";
 let badRequestId = "";
 let creditsUsed = 0;
 
-test("the request log shows a request made with a key, by its request id, and a refused one with its message", async ({ browser }) => {
+test("the request log shows a request made with a key, by its request id, and a refused one with its message", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.goto(`${serverUrl()}/keys`);
   await page.getByLabel("Name").fill("activity-ci");
@@ -107,13 +113,17 @@ test("the request log shows a request made with a key, by its request id, and a 
   await shoot(page, "requests");
 });
 
-test("usage per API key names the key that translated, with its credits, in the table and the CSV", async ({ browser }) => {
+test("usage per API key names the key that translated, with its credits, in the table and the CSV", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Usage" }).click();
   await page.getByRole("button", { name: "This billing period" }).click();
   await expect(page.getByRole("button", { name: "This billing period" })).toHaveAttribute("aria-pressed", "true");
   const perKey = page.getByTestId("usage-per-key");
-  const row = perKey.getByRole("row", { name: new RegExp(`activity-ci \\(${keyHint.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)`) });
+  const row = perKey.getByRole("row", {
+    name: new RegExp(`activity-ci \\(${keyHint.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)`),
+  });
   await expect(row).toContainText(String(creditsUsed));
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
@@ -125,7 +135,9 @@ test("usage per API key names the key that translated, with its credits, in the 
   await shoot(page, "usage");
 });
 
-test("the audit log shows a revocation made in the console and a top-up made with the CLI, and exports them", async ({ browser }) => {
+test("the audit log shows a revocation made in the console and a top-up made with the CLI, and exports them", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.goto(`${serverUrl()}/keys`);
   await page
@@ -147,9 +159,13 @@ test("the audit log shows a revocation made in the console and a top-up made wit
   const toppedUp = page.getByTestId("audit-row").filter({ hasText: "credits.topped_up" });
   await expect(toppedUp).toContainText("tolk CLI");
   await expect(toppedUp).toContainText("1234 credits");
-  await expect(page.getByTestId("audit-row").filter({ hasText: "api_key.created" }).filter({ hasText: "activity-ci" })).toContainText(admin().email);
+  await expect(
+    page.getByTestId("audit-row").filter({ hasText: "api_key.created" }).filter({ hasText: "activity-ci" }),
+  ).toContainText(admin().email);
   // `tolk seed` made the demo key: the CLI is its actor.
-  await expect(page.getByTestId("audit-row").filter({ hasText: "api_key.created" }).filter({ hasText: "Demo key" })).toContainText("tolk CLI");
+  await expect(
+    page.getByTestId("audit-row").filter({ hasText: "api_key.created" }).filter({ hasText: "Demo key" }),
+  ).toContainText("tolk CLI");
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
@@ -159,7 +175,9 @@ test("the audit log shows a revocation made in the console and a top-up made wit
   await shoot(page, "audit");
 });
 
-test("the low-credit webhook reaches a local receiver with a valid signature, and the banner shows", async ({ browser }) => {
+test("the low-credit webhook reaches a local receiver with a valid signature, and the banner shows", async ({
+  browser,
+}) => {
   const got: { signature: string; body: string }[] = [];
   const receiver = createServer((req, res) => {
     let body = "";
@@ -199,12 +217,19 @@ test("the low-credit webhook reaches a local receiver with a valid signature, an
     const bulk = (await page.getByTestId("new-key-value").textContent()) ?? "";
     const text = "The morning is bright and the garden is green. ".repeat(60);
     for (let i = 0; i < 2; i++) {
-      const res = await v1("/v1/translate", bulk, { method: "POST", body: JSON.stringify({ text, source_lang: "en", target_lang: "es" }) });
+      const res = await v1("/v1/translate", bulk, {
+        method: "POST",
+        body: JSON.stringify({ text, source_lang: "en", target_lang: "es" }),
+      });
       expect(res.status).toBe(200);
     }
     await expect.poll(() => got.length, { timeout: 20_000 }).toBe(2);
     const event = got[1] ?? { signature: "", body: "null" };
-    const parsed = JSON.parse(event.body) as { type: string; test: boolean; data: { threshold_percent: number; usage_percent: number } };
+    const parsed = JSON.parse(event.body) as {
+      type: string;
+      test: boolean;
+      data: { threshold_percent: number; usage_percent: number };
+    };
     expect(parsed).toMatchObject({ type: "credits.low", test: false, data: { threshold_percent: 1 } });
     expect(parsed.data.usage_percent).toBeGreaterThanOrEqual(1);
 

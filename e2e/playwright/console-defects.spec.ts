@@ -68,7 +68,9 @@ test("defect 1: the playground shows the terms applied, the memory match and the
   await shot(page, "translate-effects");
 });
 
-test("defect 2: targets follow the source, an impossible pair cannot be sent, swap moves the translation into the input", async ({ browser }) => {
+test("defect 2: targets follow the source, an impossible pair cannot be sent, swap moves the translation into the input", async ({
+  browser,
+}) => {
   const res = await v1("/v1/languages", org.apiKey);
   const { languages } = ((await res.json()) as { data: { languages: { code: string; targets: string[] }[] } }).data;
   // A source with targets, none of them Spanish (Danish here): the old target must not stay.
@@ -82,7 +84,9 @@ test("defect 2: targets follow the source, an impossible pair cannot be sent, sw
   await page.getByLabel("From").selectOption(few.code);
   const to = page.getByLabel("To");
   // The languages the source cannot reach are listed too, disabled, with the reason beside them.
-  const offered = await to.locator("option:not([disabled])").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const offered = await to
+    .locator("option:not([disabled])")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(offered.sort()).toEqual([...few.targets].sort());
   expect(few.targets).toContain(await to.inputValue());
   await page.getByLabel("Text").fill("Hej");
@@ -101,7 +105,9 @@ test("defect 2: targets follow the source, an impossible pair cannot be sent, sw
   await expect(page.getByTestId("translation")).toHaveCount(0);
 
   // The glossary form names a pair this server cannot translate as such.
-  const unreachable = languages.find((l) => l.code !== "en" && !languages.find((s) => s.code === "en")?.targets.includes(l.code));
+  const unreachable = languages.find(
+    (l) => l.code !== "en" && !languages.find((s) => s.code === "en")?.targets.includes(l.code),
+  );
   await page.goto(url("/glossaries"));
   await expect(page.getByTestId("pair-note")).toHaveText("");
   if (unreachable) {
@@ -176,7 +182,9 @@ test("defect 3: a password change and a removal end the user's other sessions", 
   expect((await elsewhere.request.get(url("/api/trpc/session.current"))).status()).toBe(401);
 });
 
-test("defect 4: a used invitation, a member on admin pages and an unknown address each get a page that says what happened", async ({ browser }) => {
+test("defect 4: a used invitation, a member on admin pages and an unknown address each get a page that says what happened", async ({
+  browser,
+}) => {
   const owner = await pageAs(browser, org.owner);
   await owner.goto(url("/members"));
   const memberEmail = `invited-${Date.now()}@example.com`;
@@ -249,7 +257,9 @@ test("defect 4: every page has its own title, and there is a favicon", async ({ 
   await expect(signedOut).toHaveTitle("Sign in · Tolk");
 });
 
-test("defect 5: confirmation dialogs open on Cancel, so Enter keeps the key, the entry and the unit", async ({ browser }) => {
+test("defect 5: confirmation dialogs open on Cancel, so Enter keeps the key, the entry and the unit", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner);
   await page.goto(url("/keys"));
   await page.getByLabel("Name").fill("kept by Enter");
@@ -293,16 +303,23 @@ test("defect 5: confirmation dialogs open on Cancel, so Enter keeps the key, the
   await expect(page.getByRole("row", { name: /Restart the router/ })).toHaveCount(0);
 });
 
-test("defect 6: a translated document, a glossary export and a memory export are named after what they are", async ({ browser }) => {
+test("defect 6: a translated document, a glossary export and a memory export are named after what they are", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner);
   await page.goto(url("/documents"));
-  await page.getByLabel("File").setInputFiles({ name: "report.txt", mimeType: "text/plain", buffer: Buffer.from("The house is big.\n") });
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "report.txt", mimeType: "text/plain", buffer: Buffer.from("The house is big.\n") });
   await page.getByLabel("From").selectOption("en");
   await page.getByLabel("To").selectOption("es");
   await page.getByRole("button", { name: "Translate document" }).click();
   const progress = page.getByTestId("job-progress");
   await expect(progress.getByRole("status")).toHaveText("Done.", { timeout: 60_000 });
-  const [document] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download report.es.txt" }).click()]);
+  const [document] = await Promise.all([
+    page.waitForEvent("download"),
+    progress.getByRole("link", { name: "Download report.es.txt" }).click(),
+  ]);
   expect(document.suggestedFilename()).toBe("report.es.txt");
 
   await page.goto(url("/glossaries"));
@@ -310,7 +327,10 @@ test("defect 6: a translated document, a glossary export and a memory export are
   await page.getByRole("button", { name: "Create glossary" }).click();
   await expect(page.getByRole("heading", { name: /Brand terms: Q1\/2026/ })).toBeVisible();
   await page.getByLabel("Export format").selectOption("csv");
-  const [glossary] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).click()]);
+  const [glossary] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export", exact: true }).click(),
+  ]);
   expect(glossary.suggestedFilename()).toBe("Brand terms_ Q1_2026.csv");
 
   await page.goto(url("/memories"));
@@ -318,7 +338,10 @@ test("defect 6: a translated document, a glossary export and a memory export are
     .getByRole("row", { name: /Support TM/ })
     .getByRole("button", { name: "Edit" })
     .click();
-  const [memory] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export TMX" }).click()]);
+  const [memory] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export TMX" }).click(),
+  ]);
   expect(memory.suggestedFilename()).toBe("Support TM.tmx");
 });
 

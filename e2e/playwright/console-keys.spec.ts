@@ -1,7 +1,17 @@
 import { type Page, expect, test } from "@playwright/test";
 
 import { v1 } from "./support";
-import { PHONE, type TestOrg, expectAccessible, expectNoSideScroll, expectWithinWidth, newOrg, pageAs, shot, url } from "./ux-support";
+import {
+  PHONE,
+  type TestOrg,
+  expectAccessible,
+  expectNoSideScroll,
+  expectWithinWidth,
+  newOrg,
+  pageAs,
+  shot,
+  url,
+} from "./ux-support";
 
 // A key's life in the console, in order: made with an expiry, used, renamed, rotated twice
 // (with an overlap, then without), its expired predecessor revoked; the audit log has it all.
@@ -21,7 +31,9 @@ const keysPage = async (page: Page) => {
   await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
 };
 
-test("a key made with an expiry is shown once with focus on it, says when it expires, and its name cannot be taken twice", async ({ browser }) => {
+test("a key made with an expiry is shown once with focus on it, says when it expires, and its name cannot be taken twice", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner);
   await keysPage(page);
   await page.getByLabel("Name").fill("Staging");
@@ -44,14 +56,18 @@ test("a key made with an expiry is shown once with focus on it, says when it exp
   await expectAccessible(page, "/keys after creating a key");
 });
 
-test("after a call with the key, the list shows when it was last used, with the exact time on hover", async ({ browser }) => {
+test("after a call with the key, the list shows when it was last used, with the exact time on hover", async ({
+  browser,
+}) => {
   expect((await v1("/v1/me", staging)).status).toBe(200);
   const page = await pageAs(browser, org.owner);
   await keysPage(page);
   // The request does not wait for this bookkeeping write: reload until it is there.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole("row", { name: /Staging/ }).locator("time", { hasText: "just now" })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("row", { name: /Staging/ }).locator("time", { hasText: "just now" })).toBeVisible({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 15_000 });
   await expect(page.getByRole("row", { name: /Staging/ }).locator("time", { hasText: "just now" })).toHaveAttribute(
     "title",
@@ -80,7 +96,9 @@ test("a key is renamed in a dialog; a name another key has is refused there", as
   expect((await v1("/v1/me", staging)).status).toBe(200);
 });
 
-test("rotating with a 1-hour overlap shows the new key once; both keys work, the old one marked as replaced", async ({ browser }) => {
+test("rotating with a 1-hour overlap shows the new key once; both keys work, the old one marked as replaced", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner);
   await keysPage(page);
   await page
@@ -110,7 +128,9 @@ test("rotating with a 1-hour overlap shows the new key once; both keys work, the
   expect((await v1("/v1/me", firstReplacement)).status).toBe(200);
 });
 
-test("rotating with no overlap stops the old key at once: the API says it expired and the console lists it as expired", async ({ browser }) => {
+test("rotating with no overlap stops the old key at once: the API says it expired and the console lists it as expired", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner);
   await keysPage(page);
   await page
@@ -156,10 +176,14 @@ test("revoking keeps focus on the list, and every change is in the audit log", a
   for (const action of ["api_key.created", "api_key.renamed", "api_key.rotated", "api_key.revoked"]) {
     await expect(page.getByTestId("audit-row").filter({ hasText: action }).first()).toContainText(org.owner.email);
   }
-  await expect(page.getByTestId("audit-row").filter({ hasText: "api_key.renamed" })).toContainText("Staging → Staging EU");
+  await expect(page.getByTestId("audit-row").filter({ hasText: "api_key.renamed" })).toContainText(
+    "Staging → Staging EU",
+  );
 });
 
-test("the keys page at 390 px: no sideways scroll with replaced keys listed, the row actions on screen, accessible", async ({ browser }) => {
+test("the keys page at 390 px: no sideways scroll with replaced keys listed, the row actions on screen, accessible", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner, PHONE);
   await keysPage(page);
   await expectNoSideScroll(page, "/keys");

@@ -33,7 +33,9 @@ test("sign-in says what Tolk is, and a deep link survives it (never to another s
   await expect(other).toHaveURL(/\/dashboard$/);
 });
 
-test("a new organization's dashboard: what Tolk does, three first steps with a curl line, 30 days of credits, plain words", async ({ browser }) => {
+test("a new organization's dashboard: what Tolk does, three first steps with a curl line, 30 days of credits, plain words", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner);
   await page.goto(url("/dashboard"));
   await expect(page.getByRole("main")).toContainText("Tolk translates text, keyed strings and documents");
@@ -54,7 +56,10 @@ test("a new organization's dashboard: what Tolk does, three first steps with a c
   });
   expect(res.status).toBe(200);
   await page.reload();
-  await expect(checklist.getByRole("listitem").filter({ hasText: "Try the playground" })).toHaveAttribute("data-done", "true");
+  await expect(checklist.getByRole("listitem").filter({ hasText: "Try the playground" })).toHaveAttribute(
+    "data-done",
+    "true",
+  );
   await expect(page.getByRole("main")).toContainText("18 credits from");
 });
 
@@ -90,7 +95,9 @@ test("the playground estimates before sending, counts against the plan's limit, 
   await expect(page.getByRole("button", { name: "Translate", exact: true })).toBeDisabled();
 });
 
-test("a language no engine serves is listed, disabled, with what would add it; lists are sorted by name", async ({ browser }) => {
+test("a language no engine serves is listed, disabled, with what would add it; lists are sorted by name", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner);
   await page.goto(url("/translate"));
   await page.getByLabel("From").selectOption("en");
@@ -98,7 +105,10 @@ test("a language no engine serves is listed, disabled, with what would add it; l
   const german = to.locator("option[value='de']");
   await expect(german).toBeDisabled();
   await expect(page.getByTestId("unserved-languages")).toContainText("German");
-  await expect(page.getByTestId("unserved-languages").getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings#deepl");
+  await expect(page.getByTestId("unserved-languages").getByRole("link", { name: "Settings" })).toHaveAttribute(
+    "href",
+    "/settings#deepl",
+  );
   const names = await page
     .getByLabel("From")
     .locator("option")

@@ -27,19 +27,33 @@ test.beforeAll(async () => {
 /** Each console page, the heading it opens with and its main action. */
 const pages: { path: string; heading: string; action: (page: Page) => Locator }[] = [
   { path: "/dashboard", heading: "Dashboard", action: (p) => p.getByRole("progressbar") },
-  { path: "/translate", heading: "Translate", action: (p) => p.getByRole("button", { name: "Translate", exact: true }) },
+  {
+    path: "/translate",
+    heading: "Translate",
+    action: (p) => p.getByRole("button", { name: "Translate", exact: true }),
+  },
   { path: "/usage", heading: "Usage", action: (p) => p.getByRole("button", { name: "Export CSV" }) },
   { path: "/documents", heading: "Documents", action: (p) => p.getByRole("button", { name: "Translate document" }) },
   { path: "/glossaries", heading: "Glossaries", action: (p) => p.getByRole("button", { name: "Create glossary" }) },
-  { path: "/memories", heading: "Translation memories", action: (p) => p.getByRole("button", { name: "Create memory" }) },
-  { path: "/brand-voices", heading: "Brand voices", action: (p) => p.getByRole("button", { name: "Create brand voice" }) },
+  {
+    path: "/memories",
+    heading: "Translation memories",
+    action: (p) => p.getByRole("button", { name: "Create memory" }),
+  },
+  {
+    path: "/brand-voices",
+    heading: "Brand voices",
+    action: (p) => p.getByRole("button", { name: "Create brand voice" }),
+  },
   { path: "/keys", heading: "API keys", action: (p) => p.getByRole("button", { name: "Create key" }) },
   { path: "/members", heading: "Members", action: (p) => p.getByRole("button", { name: "Create invitation link" }) },
   { path: "/settings", heading: "Settings", action: (p) => p.getByRole("button", { name: "Save", exact: true }) },
   { path: "/account", heading: "Account", action: (p) => p.getByRole("button", { name: "Change password" }) },
 ];
 
-test("setup: the organization has a glossary, a memory, a brand voice, a member and a translation to show", async ({ browser }) => {
+test("setup: the organization has a glossary, a memory, a brand voice, a member and a translation to show", async ({
+  browser,
+}) => {
   await org.addUser("member");
   const page = await pageAs(browser, org.owner);
   await page.goto(url("/glossaries"));
@@ -61,7 +75,9 @@ test("setup: the organization has a glossary, a memory, a brand voice, a member 
 });
 
 for (const { path, heading, action } of pages) {
-  test(`${path} at 390 px: no sideways scroll, main action on screen, accessible; screenshots at both widths`, async ({ browser }) => {
+  test(`${path} at 390 px: no sideways scroll, main action on screen, accessible; screenshots at both widths`, async ({
+    browser,
+  }) => {
     const page = await pageAs(browser, org.owner, PHONE);
     await page.goto(url(path));
     await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
@@ -137,7 +153,9 @@ test("the phone menu opens, leads to a page and folds again", async ({ browser }
   await expect(page.getByRole("link", { name: "Glossaries" })).toBeHidden();
 });
 
-test("tables fit a phone with their actions on screen; the dashboard's numbers sit side by side", async ({ browser }) => {
+test("tables fit a phone with their actions on screen; the dashboard's numbers sit side by side", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner, PHONE);
   await page.goto(url("/keys"));
   await expectWithinWidth(page, page.getByRole("row", { name: /Default key/ }).getByRole("button", { name: "Revoke" }));
@@ -146,7 +164,10 @@ test("tables fit a phone with their actions on screen; the dashboard's numbers s
   await expectWithinWidth(page, member.getByRole("button", { name: "Remove" }));
   await expectWithinWidth(page, member.getByRole("combobox"));
   await page.goto(url("/glossaries"));
-  await expectWithinWidth(page, page.getByRole("row", { name: /Product names/ }).getByRole("button", { name: "Delete" }));
+  await expectWithinWidth(
+    page,
+    page.getByRole("row", { name: /Product names/ }).getByRole("button", { name: "Delete" }),
+  );
   await expectNoSideScroll(page, "/glossaries");
 
   await page.goto(url("/dashboard"));

@@ -1,7 +1,18 @@
 import { type Page, expect, test } from "@playwright/test";
 
 import { v1 } from "./support";
-import { DESKTOP, PHONE, type TestOrg, expectAccessible, expectNoSideScroll, expectWithinWidth, newOrg, pageAs, shot, url } from "./ux-support";
+import {
+  DESKTOP,
+  PHONE,
+  type TestOrg,
+  expectAccessible,
+  expectNoSideScroll,
+  expectWithinWidth,
+  newOrg,
+  pageAs,
+  shot,
+  url,
+} from "./ux-support";
 
 // The request log in an organization of its own: a translation made in the console and a refused
 // API request, found with the source and time range filters, opened in the detail dialog by
@@ -16,7 +27,8 @@ test.beforeAll(async () => {
 });
 
 const rows = (page: Page) => page.getByTestId("request-row");
-const row = (page: Page, requestId: string) => page.locator(`[data-testid="request-row"][data-request-id="${requestId}"]`);
+const row = (page: Page, requestId: string) =>
+  page.locator(`[data-testid="request-row"][data-request-id="${requestId}"]`);
 const detail = (page: Page) => page.getByTestId("request-detail");
 
 /** The requests page, reloaded until the log's batch with `requestId` is written. */
@@ -136,7 +148,9 @@ test("the time range: presets and a custom range, applied by the server", async 
   await expect(row(page, consoleRequestId)).toBeVisible();
 });
 
-test("at 390 px the log is cards of time, request and status with no sideways scroll; at 1440 px the request id is whole to copy", async ({ browser }) => {
+test("at 390 px the log is cards of time, request and status with no sideways scroll; at 1440 px the request id is whole to copy", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, org.owner, PHONE);
   await openLogWith(page, consoleRequestId);
   const first = row(page, consoleRequestId);
@@ -144,7 +158,9 @@ test("at 390 px the log is cards of time, request and status with no sideways sc
   await expect(first).toContainText("200");
   await expect(first.locator("td.req-extra").first()).toBeHidden();
   await expectNoSideScroll(page, "/requests");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   const details = first.getByRole("button", { name: /^Details/ });
   await expectWithinWidth(page, details);
   await expectAccessible(page, "/requests");
@@ -154,7 +170,9 @@ test("at 390 px the log is cards of time, request and status with no sideways sc
   await expect(detail(page)).toBeVisible();
   await expectWithinWidth(page, detail(page));
   await expect(detail(page)).toContainText("Duration");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   await expectAccessible(page, "the request detail");
   await shot(page, "requests-detail");
   await page.keyboard.press("Escape");
@@ -170,7 +188,11 @@ test("at 390 px the log is cards of time, request and status with no sideways sc
   const copy = first.getByRole("button", { name: /^Copy/ });
   await expectWithinWidth(page, copy);
   for (const target of [id, copy, first.getByRole("button", { name: /^Details/ })]) {
-    expect(await target.evaluate((e) => e.getBoundingClientRect().right <= (e.closest(".table-wrap")?.getBoundingClientRect().right ?? 0))).toBe(true);
+    expect(
+      await target.evaluate(
+        (e) => e.getBoundingClientRect().right <= (e.closest(".table-wrap")?.getBoundingClientRect().right ?? 0),
+      ),
+    ).toBe(true);
   }
   await expectAccessible(page, "/requests");
   await shot(page, "requests");

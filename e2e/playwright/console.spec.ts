@@ -35,7 +35,11 @@ function docx(paragraphs: string[]): Buffer {
 }
 
 /** Drops a file on an element the way a browser does (a drop event carrying a DataTransfer). */
-async function dropFile(page: Page, testId: string, file: { name: string; mimeType: string; text: string }): Promise<void> {
+async function dropFile(
+  page: Page,
+  testId: string,
+  file: { name: string; mimeType: string; text: string },
+): Promise<void> {
   const transfer = await page.evaluateHandle(({ name, mimeType, text }) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], name, { type: mimeType }));
@@ -111,7 +115,9 @@ test("3. a revoked key gets 401 on its next request", async ({ browser }) => {
   expect((await v1("/v1/quota", readKey)).status).toBe(401);
 });
 
-test("4. the playground translates with quality score and credits, and the usage chart, table and CSV show it", async ({ browser }) => {
+test("4. the playground translates with quality score and credits, and the usage chart, table and CSV show it", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Translate" }).click();
   await expect(page.getByRole("heading", { name: "Translate" })).toBeVisible();
@@ -136,7 +142,10 @@ test("4. the playground translates with quality score and credits, and the usage
   // The playground's row: usage per key puts it under "No key" (other tests' keys have rows too).
   const row = page.getByRole("row", { name: /\bes\b.*No key/ });
   await expect(row).toContainText("31");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   const csv = readFileSync((await download.path()) ?? "", "utf8");
   expect(csv.split("\r\n")[0]).toBe("date,target_lang,api_key_id,api_key_name,characters,credits,translations");
   // The playground translates with the member's session, not an API key.
@@ -144,7 +153,9 @@ test("4. the playground translates with quality score and credits, and the usage
   await screenshot(page, "usage");
 });
 
-test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, followed to completion, downloaded, and is in Spanish", async ({ browser }) => {
+test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, followed to completion, downloaded, and is in Spanish", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Documents" }).click();
   await expect(page.getByRole("heading", { name: "Documents", exact: true })).toBeVisible();
@@ -153,7 +164,9 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   // Refused in the page, before any upload: an unknown format (dropped) and an oversized text file.
   await dropFile(page, "dropzone", { name: "setup.exe", mimeType: "application/octet-stream", text: "MZ" });
   await expect(page.getByRole("main").getByRole("alert")).toContainText("not a supported format");
-  await page.getByLabel("File").setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 97) });
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 97) });
   await expect(page.getByRole("main").getByRole("alert")).toContainText("at most 5 MB");
   await expect(page.getByRole("button", { name: "Translate document" })).toBeDisabled();
 
@@ -171,7 +184,9 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   await expect(progress.getByRole("status")).toHaveText("Done.", { timeout: 60_000 });
   await expect(progress.getByRole("progressbar")).toHaveAttribute("value", "100");
   // The document's score, explained, and its segments lowest first, for a reviewer to start with.
-  await expect(progress.getByTestId("document-quality")).toHaveText(/length-weighted mean of its segments\): \d+What this means/);
+  await expect(progress.getByTestId("document-quality")).toHaveText(
+    /length-weighted mean of its segments\): \d+What this means/,
+  );
   const review = progress.getByTestId("segments-to-review");
   await review.getByText("Review first: 2 segments with the lowest scores").click();
   await expect(review.getByRole("row", { name: /Good morning\./ })).toBeVisible();
@@ -180,7 +195,10 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   await expect(page.getByTestId("bills-again")).toContainText("Translating it again bills it again");
   await expect(page.getByRole("button", { name: "Translate again (billed again)" })).toBeEnabled();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), progress.getByRole("link", { name: "Download greeting.es.docx" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    progress.getByRole("link", { name: "Download greeting.es.docx" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("greeting.es.docx");
   const parts = unzipSync(readFileSync((await download.path()) ?? ""));
   const xml = strFromU8(parts["word/document.xml"] ?? new Uint8Array());
@@ -195,7 +213,9 @@ test("4b. documents (issue test 4): a docx is checked in the browser, uploaded, 
   await screenshot(page, "documents");
 });
 
-test("4c. a glossary is created, edited, imported and exported, then used in the playground; the dashboard counts it", async ({ browser }) => {
+test("4c. a glossary is created, edited, imported and exported, then used in the playground; the dashboard counts it", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Glossaries" }).click();
   await expect(page.getByRole("heading", { name: "Glossaries", exact: true })).toBeVisible();
@@ -210,12 +230,17 @@ test("4c. a glossary is created, edited, imported and exported, then used in the
   await page.getByLabel("Target term").fill("hogar");
   await page.getByRole("button", { name: "Add entry" }).click();
   await expect(page.getByRole("row", { name: /house/ })).toContainText("hogar");
-  await page.getByLabel("Import file").setInputFiles({ name: "terms.csv", mimeType: "text/csv", buffer: Buffer.from("source,target\ncar,coche\n") });
+  await page
+    .getByLabel("Import file")
+    .setInputFiles({ name: "terms.csv", mimeType: "text/csv", buffer: Buffer.from("source,target\ncar,coche\n") });
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Imported 1, skipped 0." })).toBeVisible();
   await expect(page.getByRole("row", { name: /Brand terms/ })).toContainText("2");
   await page.getByLabel("Export format").selectOption("tsv");
-  const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).click()]);
+  const [exported] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export", exact: true }).click(),
+  ]);
   const tsv = readFileSync((await exported.path()) ?? "", "utf8");
   expect(tsv).toContain("house\thogar");
   expect(tsv).toContain("car\tcoche");
@@ -288,7 +313,9 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
   await expect(confirm).toBeHidden();
   await expect(roleSelect).toHaveValue("member");
   await page.reload();
-  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`, { exact: true })).toHaveValue("member");
+  await expect(
+    page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`, { exact: true }),
+  ).toHaveValue("member");
   await page
     .getByRole("row", { name: new RegExp(memberEmail) })
     .getByLabel(`Role of ${memberEmail}`, { exact: true })
@@ -298,7 +325,9 @@ test("5. an admin invites a member by link and changes roles; the member cannot 
     .getByRole("button", { name: "Change role" })
     .click();
   await expect(page.getByRole("dialog")).toBeHidden();
-  await expect(page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`, { exact: true })).toHaveValue("admin");
+  await expect(
+    page.getByRole("row", { name: new RegExp(memberEmail) }).getByLabel(`Role of ${memberEmail}`, { exact: true }),
+  ).toHaveValue("admin");
   await member.reload();
   await expect(member).toHaveURL(/\/sign-in/);
   await signIn(member, memberEmail, memberPassword);
@@ -317,7 +346,9 @@ test("6. cross-site requests to the console API are refused", async ({ browser }
   expect(res.headers()["access-control-allow-origin"]).toBeUndefined();
 });
 
-test("7. settings save the name and identity-provider id; every page renders at 1440 and 375 px; sign-out ends the session", async ({ browser }) => {
+test("7. settings save the name and identity-provider id; every page renders at 1440 and 375 px; sign-out ends the session", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();

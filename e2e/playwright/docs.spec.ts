@@ -9,16 +9,25 @@ import { expectAccessible } from "./ux-support";
 const references = [
   { path: "/docs", document: "/openapi.json", title: "Tolk API", operations: 39 },
   { path: "/docs/deepl", document: "/openapi/deepl.json", title: "Tolk: DeepL-compatible API", operations: 0 },
-  { path: "/docs/libretranslate", document: "/openapi/libretranslate.json", title: "Tolk: LibreTranslate-compatible API", operations: 0 },
+  {
+    path: "/docs/libretranslate",
+    document: "/openapi/libretranslate.json",
+    title: "Tolk: LibreTranslate-compatible API",
+    operations: 0,
+  },
 ];
 
 for (const { path, document, title, operations } of references) {
-  test(`${path} renders every operation of ${document}, loads nothing from another origin, links the other references and the console`, async ({ page }) => {
+  test(`${path} renders every operation of ${document}, loads nothing from another origin, links the other references and the console`, async ({
+    page,
+  }) => {
     const origin = new URL(serverUrl()).origin;
     const requested: string[] = [];
     page.on("request", (req) => requested.push(req.url()));
 
-    const doc = (await (await fetch(`${serverUrl()}${document}`)).json()) as { paths: Record<string, Record<string, { summary: string }>> };
+    const doc = (await (await fetch(`${serverUrl()}${document}`)).json()) as {
+      paths: Record<string, Record<string, { summary: string }>>;
+    };
     const summaries = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.summary));
     if (operations > 0) expect(summaries).toHaveLength(operations);
     expect(summaries.length).toBeGreaterThan(4);
@@ -28,10 +37,15 @@ for (const { path, document, title, operations } of references) {
     // The sidebar lists every operation by its summary, every group open.
     const sidebar = page.getByRole("complementary", { name: `Sidebar for ${title}` });
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
-    for (const summary of summaries) await expect(sidebar.getByRole("link", { name: new RegExp(`^${escape(summary)} HTTP Method`, "u") })).toBeVisible();
+    for (const summary of summaries)
+      await expect(
+        sidebar.getByRole("link", { name: new RegExp(`^${escape(summary)} HTTP Method`, "u") }),
+      ).toBeVisible();
     await page.waitForLoadState("networkidle");
 
-    const foreign = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:") && !url.startsWith("blob:"));
+    const foreign = requested.filter(
+      (url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:") && !url.startsWith("blob:"),
+    );
     expect(foreign).toEqual([]);
     expect(requested).toContain(`${origin}${document}`);
 

@@ -35,7 +35,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const database = await freshDatabase();
   const seeded = await tolk(["seed"], database.env);
   // The webhook test's receiver listens on loopback over plain http: an operator's allow-list.
-  const server = await startServer({ ...database.env, TOLK_WEBHOOK_ALLOW_HTTP: "1", TOLK_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" });
+  const server = await startServer({
+    ...database.env,
+    TOLK_WEBHOOK_ALLOW_HTTP: "1",
+    TOLK_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+  });
   process.env.TOLK_E2E_URL = server.url;
   process.env.TOLK_E2E_ADMIN_EMAIL = String(seeded.admin_email);
   process.env.TOLK_E2E_ADMIN_PASSWORD = String(seeded.admin_password);

@@ -5,11 +5,15 @@ import { type Page, expect } from "@playwright/test";
 
 export function serverUrl(): string {
   const url = process.env.TOLK_E2E_URL;
-  if (!url) throw new Error("TOLK_E2E_URL is unset: run through playwright.config.ts (its global setup starts the server)");
+  if (!url)
+    throw new Error("TOLK_E2E_URL is unset: run through playwright.config.ts (its global setup starts the server)");
   return url;
 }
 
-export const admin = () => ({ email: process.env.TOLK_E2E_ADMIN_EMAIL ?? "", password: process.env.TOLK_E2E_ADMIN_PASSWORD ?? "" });
+export const admin = () => ({
+  email: process.env.TOLK_E2E_ADMIN_EMAIL ?? "",
+  password: process.env.TOLK_E2E_ADMIN_PASSWORD ?? "",
+});
 
 const screenshotDir = join(import.meta.dirname, "screenshots");
 
@@ -21,8 +25,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // Nothing may be wider than the screen (the page would scroll sideways). Charts re-measure
     // on their resize observer, a frame or two after the viewport changes: poll briefly.
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(overflow, { message: `${name} overflows horizontally at ${width} px`, timeout: 5_000 }).toBeLessThanOrEqual(0);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect
+      .poll(overflow, { message: `${name} overflows horizontally at ${width} px`, timeout: 5_000 })
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);

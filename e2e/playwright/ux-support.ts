@@ -39,8 +39,14 @@ export async function newOrg(name: string): Promise<TestOrg> {
   const created = await tolk(["org", "create", "--name", name, "--plan", "professional"], env);
   const orgId = String(created.org_id);
   const addUser = async (role: "owner" | "admin" | "member"): Promise<OrgUser> => {
-    const user = { email: `${role}-${randomBytes(4).toString("hex")}@example.com`, password: `pw-${randomBytes(8).toString("hex")}` };
-    await tolk(["user", "create", "--email", user.email, "--password", user.password, "--org", orgId, "--role", role], env);
+    const user = {
+      email: `${role}-${randomBytes(4).toString("hex")}@example.com`,
+      password: `pw-${randomBytes(8).toString("hex")}`,
+    };
+    await tolk(
+      ["user", "create", "--email", user.email, "--password", user.password, "--org", orgId, "--role", role],
+      env,
+    );
     return user;
   };
   return { orgId, apiKey: String(created.api_key), owner: await addUser("owner"), addUser };
@@ -56,8 +62,11 @@ export async function pageAs(browser: Browser, user: OrgUser, viewport = DESKTOP
 /** The page does not scroll sideways: nothing is wider than the screen. */
 export async function expectNoSideScroll(page: Page, name: string): Promise<void> {
   // Charts re-measure on their resize observer a frame or two after the viewport changes: poll briefly.
-  const overflow = () => page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
-  await expect.poll(overflow, { message: `${name} scrolls sideways at ${page.viewportSize()?.width} px`, timeout: 5_000 }).toBeLessThanOrEqual(0);
+  const overflow = () =>
+    page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
+  await expect
+    .poll(overflow, { message: `${name} scrolls sideways at ${page.viewportSize()?.width} px`, timeout: 5_000 })
+    .toBeLessThanOrEqual(0);
 }
 
 /** The element is shown and lies wholly within the screen's width (reachable without scrolling sideways). */

@@ -68,7 +68,17 @@ function unescapePo(s: string): string {
   return s.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (_m, e: string) => {
     if (e.startsWith("x")) return String.fromCharCode(parseInt(e.slice(1), 16));
     if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
-    const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", '"': '"', "\\": "\\" };
+    const simple: Record<string, string> = {
+      n: "\n",
+      t: "\t",
+      r: "\r",
+      a: "\x07",
+      b: "\b",
+      f: "\f",
+      v: "\v",
+      '"': '"',
+      "\\": "\\",
+    };
     return simple[e] ?? e;
   });
 }
@@ -162,7 +172,10 @@ async function main(): Promise<void> {
       const file = files[i];
       if (!file) continue;
       try {
-        const { stdout } = await run("msgunfmt", ["--no-wrap", file], { maxBuffer: 256 * 1024 * 1024, encoding: "utf8" });
+        const { stdout } = await run("msgunfmt", ["--no-wrap", file], {
+          maxBuffer: 256 * 1024 * 1024,
+          encoding: "utf8",
+        });
         for (const msgid of msgidsOf(stdout)) {
           msgids++;
           for (const s of sentencesOf(msgid)) candidates.add(s);
@@ -196,7 +209,9 @@ async function main(): Promise<void> {
       `${kept.length} sentences, ${chars} characters (mean ${(chars / Math.max(1, kept.length)).toFixed(1)}) in ${OUT}`,
   );
   if (kept.length < 2000) {
-    console.error(`Only ${kept.length} sentences: the benchmark needs at least 2,000. Are the message catalogs installed?`);
+    console.error(
+      `Only ${kept.length} sentences: the benchmark needs at least 2,000. Are the message catalogs installed?`,
+    );
     process.exit(1);
   }
 }

@@ -37,7 +37,11 @@ export function batchBodies(sentences: readonly string[], inFlight: number): Rec
  * The raw engine's input: the corpus in `n` files of about the same number of characters (one
  * per pipeline), and as many empty files (for its start-up alone).
  */
-export function writeRawInput(dir: string, corpus: readonly string[], n: number): { chunks: string[]; empty: string[] } {
+export function writeRawInput(
+  dir: string,
+  corpus: readonly string[],
+  n: number,
+): { chunks: string[]; empty: string[] } {
   const chunks = splitByChars(corpus, n).map((chunk, i) => {
     const file = join(dir, `chunk${i}.txt`);
     writeFileSync(file, chunk.length ? chunk.join("\n") + "\n" : "");

@@ -27,7 +27,10 @@ export async function startBenchServer(name: string, env: Record<string, string>
   const data = tempDataDir();
   const database = await benchDatabase();
   const serverEnv = { TOLK_DATA_DIR: data.dir, DATABASE_URL: database.url, REDIS_URL: database.redisUrl, ...env };
-  const org = await tolk(["org", "create", "--name", name, "--plan", "enterprise", "--limits", JSON.stringify(UNBOUNDED_LIMITS)], serverEnv);
+  const org = await tolk(
+    ["org", "create", "--name", name, "--plan", "enterprise", "--limits", JSON.stringify(UNBOUNDED_LIMITS)],
+    serverEnv,
+  );
   const server = await startServer({ ...serverEnv, ...cpuProfileEnv() });
   return {
     server,

@@ -38,13 +38,16 @@ export class Conformance {
   /** The operation's method and path template. */
   operation(operationId: string): { method: string; path: string; op: Json } {
     for (const [path, methods] of Object.entries(this.doc.paths)) {
-      for (const [method, op] of Object.entries(methods)) if (op.operationId === operationId) return { method: method.toUpperCase(), path, op };
+      for (const [method, op] of Object.entries(methods))
+        if (op.operationId === operationId) return { method: method.toUpperCase(), path, op };
     }
     throw new Error(`No operation ${operationId} in /openapi.json`);
   }
 
   operationIds(): string[] {
-    return Object.values(this.doc.paths).flatMap((methods) => Object.values(methods).map((op) => String(op.operationId)));
+    return Object.values(this.doc.paths).flatMap((methods) =>
+      Object.values(methods).map((op) => String(op.operationId)),
+    );
   }
 
   private deref<T>(value: T): T {
@@ -131,6 +134,9 @@ export class Conformance {
       return;
     }
     const validate = this.validator(`${key}:${type}`, media.schema);
-    if (!validate(body)) this.problems.push(`${where}: body does not match: ${this.ajv.errorsText(validate.errors)} in ${answer.text.slice(0, 300)}`);
+    if (!validate(body))
+      this.problems.push(
+        `${where}: body does not match: ${this.ajv.errorsText(validate.errors)} in ${answer.text.slice(0, 300)}`,
+      );
   }
 }

@@ -64,7 +64,11 @@ export function cpuMeter(pid: number): () => { serverMs: number; childrenMs: num
  */
 export function idleMeter(): () => number {
   const read = () => {
-    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1, 9).map(Number);
+    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "")
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
     return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
   };
   const start = read();
@@ -82,7 +86,10 @@ export function idleMeter(): () => number {
 export function cpuProfileEnv(): Record<string, string> {
   const dir = process.env.BENCH_CPU_PROF;
   if (!dir) return {};
-  return { NODE_OPTIONS: `--require ${resolve(import.meta.dirname, "..", "bench", "cpu-profile.cjs")}`, TOLK_CPU_PROFILE_DIR: resolve(dir) };
+  return {
+    NODE_OPTIONS: `--require ${resolve(import.meta.dirname, "..", "bench", "cpu-profile.cjs")}`,
+    TOLK_CPU_PROFILE_DIR: resolve(dir),
+  };
 }
 
 export function startCpuProfile(pid: number): void {

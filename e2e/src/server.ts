@@ -29,10 +29,14 @@ export function tempDataDir(): { dir: string; remove: () => void } {
 
 /** Runs `tolk … --json` and returns its one JSON object. */
 export async function tolk(args: string[], env: Record<string, string>): Promise<Record<string, unknown>> {
-  const { stdout } = await run("node", ["--import", "tsx", join(root, "apps", "cli", "src", "bin.ts"), ...args, "--json"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
+  const { stdout } = await run(
+    "node",
+    ["--import", "tsx", join(root, "apps", "cli", "src", "bin.ts"), ...args, "--json"],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  );
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
@@ -40,7 +44,12 @@ export async function tolk(args: string[], env: Record<string, string>): Promise
  * Waits until `url` answers 2xx: throws with the process's output if the process exits first
  * or nothing answers within 60 s (after `onTimeout`, which should stop the process).
  */
-export async function waitUntilAnswering(child: ChildProcess, url: string, output: () => string, onTimeout: () => Promise<void> | void): Promise<void> {
+export async function waitUntilAnswering(
+  child: ChildProcess,
+  url: string,
+  output: () => string,
+  onTimeout: () => Promise<void> | void,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${output()}`);
@@ -71,7 +80,11 @@ export interface RunningServer {
  * (docs/observability.md, Lifecycle).
  */
 // No background warm-up of every installed pair unless a test asks for it (TOLK_APERTIUM_WARM).
-const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", NEXT_MANUAL_SIG_HANDLE: "true", TOLK_APERTIUM_WARM: "none" };
+const SERVER_PROCESS_ENV = {
+  MALLOC_MMAP_THRESHOLD_: "131072",
+  NEXT_MANUAL_SIG_HANDLE: "true",
+  TOLK_APERTIUM_WARM: "none",
+};
 /** Test servers stop without the few seconds a proxy needs to notice readiness (tests that need them set their own). */
 const TEST_SERVER_DEFAULTS = { TOLK_SHUTDOWN_DRAIN_S: "0" };
 
@@ -89,7 +102,14 @@ export function serverCommand(
     command: process.execPath,
     args: [join(webDir, "server.mjs"), "-p", String(port), "-H", options.host ?? "127.0.0.1"],
     cwd: webDir,
-    env: { ...SERVER_PROCESS_ENV, ...options.defaults, ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production" },
+    env: {
+      ...SERVER_PROCESS_ENV,
+      ...options.defaults,
+      ...process.env,
+      ...options.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+    },
   };
 }
 

@@ -20,14 +20,28 @@ const LEASE_SEC = 5;
 let cluster: Cluster;
 beforeAll(async () => {
   if (!pgUrl || !redisUrl) return;
-  cluster = await startCluster({ pgUrl, redisUrl, apps: 2, workers: 2, env: { TOLK_JOB_LEASE_SEC: String(LEASE_SEC), TOLK_WORKER_CONCURRENCY: "1" } });
+  cluster = await startCluster({
+    pgUrl,
+    redisUrl,
+    apps: 2,
+    workers: 2,
+    env: { TOLK_JOB_LEASE_SEC: String(LEASE_SEC), TOLK_WORKER_CONCURRENCY: "1" },
+  });
 });
 afterAll(async () => {
   await cluster?.stop();
 });
 
 const createOrg = async (name: string, plan: string, limits?: Record<string, number>) => {
-  const args = ["org", "create", "--name", name, "--plan", plan, ...(limits ? ["--limits", JSON.stringify(limits)] : [])];
+  const args = [
+    "org",
+    "create",
+    "--name",
+    name,
+    "--plan",
+    plan,
+    ...(limits ? ["--limits", JSON.stringify(limits)] : []),
+  ];
   const org = await tolk(args, { DATABASE_URL: cluster.databaseUrl });
   return { orgId: String(org.org_id), key: String(org.api_key) };
 };
@@ -51,12 +65,15 @@ async function waitForJob(key: string, jobId: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // As a client polls: a dropped connection (its instance just died) is asked again.
-    const res = await fetch(`${cluster.url}/v1/translate/${jobId}`, { headers: { Authorization: `Bearer ${key}` } }).catch(() => null);
+    const res = await fetch(`${cluster.url}/v1/translate/${jobId}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    }).catch(() => null);
     if (res?.status === 200) {
       const job = documentJobResponse.parse(await res.json()).data;
       if (job.status === "completed" || job.status === "failed") return job;
     }
-    if (Date.now() > deadline) throw new Error(`job ${jobId} has not ended in ${timeoutMs} ms (last answer ${res?.status ?? "none"})`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${jobId} has not ended in ${timeoutMs} ms (last answer ${res?.status ?? "none"})`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -68,7 +85,8 @@ async function waitForJob(key: string, jobId: string, timeoutMs: number) {
 const bigDocument = (lines: number) =>
   Array.from(
     { length: lines },
-    (_, i) => `The house number ${i + 1} is big and its garden is small, but the kitchen of house ${i + 7} has a large window.`,
+    (_, i) =>
+      `The house number ${i + 1} is big and its garden is small, but the kitchen of house ${i + 7} has a large window.`,
   ).join("\n");
 
 describe.skipIf(!enabled)("a cluster behind haproxy", () => {
@@ -77,19 +95,30 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     const client = new TolkClient({ baseUrl: cluster.url, token: key });
     const before = await cluster.proxyStats();
     for (let i = 0; i < 6; i++) {
-      const result = await client.translateText({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" });
+      const result = await client.translateText({
+        text: "Good morning. The house is big.",
+        source_lang: "en",
+        target_lang: "es",
+      });
       expect(result.data.translation).toBe("Buenos días. La casa es grande.");
     }
     const after = await cluster.proxyStats();
     // Round robin: both instances answered.
-    for (const name of ["app1", "app2"]) expect((after[name]?.responses2xx ?? 0) - (before[name]?.responses2xx ?? 0), name).toBeGreaterThanOrEqual(3);
+    for (const name of ["app1", "app2"])
+      expect((after[name]?.responses2xx ?? 0) - (before[name]?.responses2xx ?? 0), name).toBeGreaterThanOrEqual(3);
 
-    const batch = await client.translateBatch({ strings: { a: "Good morning." }, source_lang: "en", target_langs: ["ca", "pt"] });
+    const batch = await client.translateBatch({
+      strings: { a: "Good morning." },
+      source_lang: "en",
+      target_langs: ["ca", "pt"],
+    });
     expect(batch.data.translations.ca?.a).toBe("Bon dia.");
 
     // Queued by one instance, run by a worker, polled and downloaded through any instance.
     // Ten at once: an interim answer right before a 202 made haproxy drop some of their bodies.
-    const jobs = await Promise.all(Array.from({ length: 10 }, (_, n) => uploadAsync(key, "Good morning.\nThank you.\n", `notes-${n}.txt`)));
+    const jobs = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => uploadAsync(key, "Good morning.\nThank you.\n", `notes-${n}.txt`)),
+    );
     for (const queued of jobs) {
       const done = await waitForJob(key, queued.job_id, 60_000);
       expect(done.status).toBe("completed");
@@ -103,7 +132,11 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
     form.set("file", new File(["Thank you.\n"], "short.txt"));
     form.set("source_lang", "en");
     form.set("target_lang", "es");
-    const sync = await fetch(`${cluster.url}/v1/translate/document`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form });
+    const sync = await fetch(`${cluster.url}/v1/translate/document`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}` },
+      body: form,
+    });
     expect(sync.status).toBe(200);
     const result = documentResponse.parse(await sync.json()).data;
     expect(sync.headers.get("x-job-id")).toBe(result.job_id);
@@ -136,11 +169,15 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
       "neither admitted nor refused",
     ).toEqual([]);
     // Each instance admitted some of the 30: the limit is one count, not one per instance.
-    for (const name of ["app1", "app2"]) expect((after[name]?.responses2xx ?? 0) - (before[name]?.responses2xx ?? 0), name).toBeGreaterThan(0);
+    for (const name of ["app1", "app2"])
+      expect((after[name]?.responses2xx ?? 0) - (before[name]?.responses2xx ?? 0), name).toBeGreaterThan(0);
   });
 
   it("SIGKILL of one app and one worker mid-load: no job lost, nothing billed twice, the proxy routes around", async () => {
-    const { orgId, key } = await createOrg("Load", "enterprise", { api_per_min: 1_000_000, translate_per_min: 1_000_000 });
+    const { orgId, key } = await createOrg("Load", "enterprise", {
+      api_per_min: 1_000_000,
+      translate_per_min: 1_000_000,
+    });
     const [appA, appB] = cluster.apps;
     const [workerA, workerB] = cluster.workers;
     if (!appA || !appB || !workerA || !workerB) throw new Error("cluster not started");
@@ -162,7 +199,11 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
           try {
             const res = await fetch(`${cluster.url}/v1/translate`, {
               method: "POST",
-              headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": idemKey },
+              headers: {
+                Authorization: `Bearer ${key}`,
+                "Content-Type": "application/json",
+                "Idempotency-Key": idemKey,
+              },
               body: JSON.stringify({ text: "The house is big.", source_lang: "en", target_lang: "es" }),
             });
             status = res.status;
@@ -185,7 +226,9 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
       const deadline = Date.now() + 60_000;
       let killedJob: string | undefined;
       while (!killedJob) {
-        const [row] = await sql<{ id: string }[]>`select id from document_jobs where status = 'processing' and worker_id = ${workerAId} limit 1`;
+        const [row] = await sql<
+          { id: string }[]
+        >`select id from document_jobs where status = 'processing' and worker_id = ${workerAId} limit 1`;
         if (row) killedJob = row.id;
         else if (Date.now() > deadline) throw new Error(`worker A never took a job:\n${workerA.output()}`);
         else await new Promise((r) => setTimeout(r, 100));
@@ -199,7 +242,9 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
       loading = false;
       await loaders;
       expect(ended.map((j) => j.status)).toEqual(["completed", "completed", "completed", "completed"]);
-      const [resumed] = await sql<{ attempts: number; worker_id: string }[]>`select attempts, worker_id from document_jobs where id = ${killedJob}`;
+      const [resumed] = await sql<
+        { attempts: number; worker_id: string }[]
+      >`select attempts, worker_id from document_jobs where id = ${killedJob}`;
       expect(resumed?.attempts).toBeGreaterThanOrEqual(2);
       expect(resumed?.worker_id).not.toBe(workerAId);
       const completedFiles = await Promise.all(ended.map(async (j) => (await fetch(j.result_url ?? "")).status));
@@ -239,7 +284,8 @@ describe.skipIf(!enabled)("a cluster behind haproxy", () => {
         select status, response_status, response_body from idempotency_records where org_id = ${orgId}`;
       const stored = idem.filter((r) => r.response_status === 200);
       for (const r of stored) {
-        const requestId = (JSON.parse(r.response_body ?? "{}") as { meta?: { request_id?: string } }).meta?.request_id ?? "";
+        const requestId =
+          (JSON.parse(r.response_body ?? "{}") as { meta?: { request_id?: string } }).meta?.request_id ?? "";
         expect(byKey.has(requestId), requestId).toBe(true);
       }
       const translationDebits = debits.length - ended.length;

@@ -45,13 +45,22 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
     return ((await res.json()) as { data: T }).data;
   };
   const v1Text = (text: string, extra: Record<string, unknown> = {}) =>
-    v1<{ translation: string; credits_used: number }>("/v1/translate", { text, source_lang: "en", target_lang: "es", ...extra });
+    v1<{ translation: string; credits_used: number }>("/v1/translate", {
+      text,
+      source_lang: "en",
+      target_lang: "es",
+      ...extra,
+    });
   const v1Document = async (filename: string, bytes: Buffer): Promise<Uint8Array> => {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(bytes)], filename));
     form.set("source_lang", "en");
     form.set("target_lang", "es");
-    const res = await fetch(`${server.url}/v1/translate/document`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form });
+    const res = await fetch(`${server.url}/v1/translate/document`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}` },
+      body: form,
+    });
     expect(res.status).toBe(200);
     return Buffer.from(((await res.json()) as { data: { file_data: string } }).data.file_data, "base64");
   };
@@ -60,7 +69,11 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
     it("translateText: one text, as /v1 translates and bills it", async () => {
       const result = await translator.translateText("The house is big.", "en", "es");
       const ref = await v1Text("The house is big.");
-      expect(result).toMatchObject({ text: ref.translation, detectedSourceLang: "en", billedCharacters: ref.credits_used });
+      expect(result).toMatchObject({
+        text: ref.translation,
+        detectedSourceLang: "en",
+        billedCharacters: ref.credits_used,
+      });
     });
 
     it("translateText: an array, source detected, as /v1's batch", async () => {
@@ -112,7 +125,9 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
       const sources = await translator.getSourceLanguages();
       expect(sources.map((l) => l.code)).toEqual(languages.filter((l) => l.targets.length > 0).map((l) => l.code));
       const targets = await translator.getTargetLanguages();
-      expect(new Set(targets.map((l) => l.code.split("-")[0]))).toEqual(new Set(languages.flatMap((l) => l.targets).filter((t) => known.has(t))));
+      expect(new Set(targets.map((l) => l.code.split("-")[0]))).toEqual(
+        new Set(languages.flatMap((l) => l.targets).filter((t) => known.has(t))),
+      );
       expect(targets.map((l) => l.code)).toEqual(expect.arrayContaining(["en-GB", "en-US", "es"]));
       expect(targets.find((l) => l.code === "es")?.supportsFormality).toBe(true);
     });
@@ -124,12 +139,15 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
       const status = await translator.translateDocument(txt, txtOut, "en", "es");
       expect(status.done()).toBe(true);
       expect(status.billedCharacters).toBeGreaterThan(0);
-      expect(readFileSync(txtOut, "utf8")).toBe(Buffer.from(await v1Document("note.txt", readFileSync(txt))).toString("utf8"));
+      expect(readFileSync(txtOut, "utf8")).toBe(
+        Buffer.from(await v1Document("note.txt", readFileSync(txt))).toString("utf8"),
+      );
 
       const docx = join(fixtures, "libreoffice", "report.docx");
       const docxOut = join(files, "report.es.docx");
       await translator.translateDocument(docx, docxOut, "en", "es");
-      const body = (bytes: Uint8Array) => Buffer.from(unzipSync(bytes)["word/document.xml"] ?? new Uint8Array()).toString("utf8");
+      const body = (bytes: Uint8Array) =>
+        Buffer.from(unzipSync(bytes)["word/document.xml"] ?? new Uint8Array()).toString("utf8");
       const ours = body(readFileSync(docxOut));
       expect(ours).toBe(body(await v1Document("report.docx", readFileSync(docx))));
       expect(ours).toMatch(/Informe anual/);
@@ -174,7 +192,9 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
 
     it("createGlossary for a pair no engine serves is refused (400), as DeepL refuses an unsupported pair", async () => {
       const entries = new deepl.GlossaryEntries({ entries: { house: "Haus" } });
-      await expect(translator.createGlossary("De", "en", "de", entries)).rejects.toThrow(/Bad request.*No engine translates en→de/);
+      await expect(translator.createGlossary("De", "en", "de", entries)).rejects.toThrow(
+        /Bad request.*No engine translates en→de/,
+      );
     });
 
     it("modelType answers modelTypeUsed; splitSentences nonewlines does not split at a line break", async () => {
@@ -186,22 +206,42 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
     });
 
     it("multilingual glossaries: create, list, entries, replace, rename, translate with, delete", async () => {
-      const dict = (entries: Record<string, string>) => ({ sourceLangCode: "en", targetLangCode: "es", entries: new deepl.GlossaryEntries({ entries }) });
+      const dict = (entries: Record<string, string>) => ({
+        sourceLangCode: "en",
+        targetLangCode: "es",
+        entries: new deepl.GlossaryEntries({ entries }),
+      });
       const glossary = await client.createMultilingualGlossary("Homes v3", [dict({ house: "morada" })]);
-      expect(glossary).toMatchObject({ name: "Homes v3", dictionaries: [{ sourceLangCode: "en", targetLangCode: "es", entryCount: 1 }] });
+      expect(glossary).toMatchObject({
+        name: "Homes v3",
+        dictionaries: [{ sourceLangCode: "en", targetLangCode: "es", entryCount: 1 }],
+      });
       expect((await client.listMultilingualGlossaries()).map((g) => g.glossaryId)).toContain(glossary.glossaryId);
-      expect((await client.getMultilingualGlossaryDictionaryEntries(glossary, "en", "es")).entries.entries()).toEqual({ house: "morada" });
-      expect((await translator.translateText("The house is big.", "en", "es", { glossary: glossary.glossaryId })).text).toContain("morada");
+      expect((await client.getMultilingualGlossaryDictionaryEntries(glossary, "en", "es")).entries.entries()).toEqual({
+        house: "morada",
+      });
+      expect(
+        (await translator.translateText("The house is big.", "en", "es", { glossary: glossary.glossaryId })).text,
+      ).toContain("morada");
 
-      const replaced = await client.replaceMultilingualGlossaryDictionary(glossary, dict({ house: "vivienda", cat: "minino" }));
+      const replaced = await client.replaceMultilingualGlossaryDictionary(
+        glossary,
+        dict({ house: "vivienda", cat: "minino" }),
+      );
       expect(replaced.entryCount).toBe(2);
       expect((await client.updateMultilingualGlossaryName(glossary, "Homes v3b")).name).toBe("Homes v3b");
-      expect((await translator.translateText("The house is big.", "en", "es", { glossary: glossary.glossaryId })).text).toContain("vivienda");
+      expect(
+        (await translator.translateText("The house is big.", "en", "es", { glossary: glossary.glossaryId })).text,
+      ).toContain("vivienda");
       // A dictionary of a pair the glossary does not hold is GlossaryNotFoundError, not a parsing failure.
-      await expect(client.getMultilingualGlossaryDictionaryEntries(glossary, "en", "fr")).rejects.toBeInstanceOf(deepl.GlossaryNotFoundError);
+      await expect(client.getMultilingualGlossaryDictionaryEntries(glossary, "en", "fr")).rejects.toBeInstanceOf(
+        deepl.GlossaryNotFoundError,
+      );
 
       await client.deleteMultilingualGlossary(glossary);
-      await expect(client.getMultilingualGlossary(glossary.glossaryId)).rejects.toBeInstanceOf(deepl.GlossaryNotFoundError);
+      await expect(client.getMultilingualGlossary(glossary.glossaryId)).rejects.toBeInstanceOf(
+        deepl.GlossaryNotFoundError,
+      );
     });
 
     it("style rules, translation memories and rephrasing say they are not supported by Tolk", async () => {
@@ -214,7 +254,13 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
   describe("LibreTranslate clients", () => {
     it("the npm libretranslate client translates as /v1 does", async () => {
       const text = "The cat sleeps on the sofa.";
-      const out = await libreTranslate({ query: text, source: "en", target: "es", apiurl: `${server.url}/libretranslate`, apiKey: key });
+      const out = await libreTranslate({
+        query: text,
+        source: "en",
+        target: "es",
+        apiurl: `${server.url}/libretranslate`,
+        apiKey: key,
+      });
       expect(out).toBe((await v1Text(text)).translation);
     });
 
@@ -224,7 +270,13 @@ describe("DeepL and LibreTranslate clients against the production build", () => 
       const res = await fetch(`${server.url}/libretranslate/translate`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ api_key: key, q: "Good morning, how are you?", source: "en", target: "es", format: "text" }),
+        body: JSON.stringify({
+          api_key: key,
+          q: "Good morning, how are you?",
+          source: "en",
+          target: "es",
+          format: "text",
+        }),
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ translatedText: (await v1Text("Good morning, how are you?")).translation });

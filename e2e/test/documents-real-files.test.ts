@@ -20,7 +20,12 @@ import { corpusEntries, type CorpusEntry, extensionOf, structureProblems } from 
 // zip entries byte-equal, `msgfmt -c` clean PO.
 const fixtures = resolve(import.meta.dirname, "..", "..", "packages", "formats", "test", "fixtures");
 const OPTIONS = { sourceLang: "en", targetLang: "es" };
-const LIMITS = { api_per_min: 1_000_000, translate_per_min: 1_000_000, segment_per_min: 1_000_000, monthly_credits: 100_000_000 };
+const LIMITS = {
+  api_per_min: 1_000_000,
+  translate_per_min: 1_000_000,
+  segment_per_min: 1_000_000,
+  monthly_credits: 100_000_000,
+};
 
 const fixture = (path: string): Uint8Array => new Uint8Array(readFileSync(join(fixtures, path)));
 const utf8 = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
@@ -97,7 +102,8 @@ const decodeText = (bytes: Uint8Array): string => {
   }
 };
 /** A segment with a word of three letters or more, outside its codes, template tags and URLs. */
-const hasWords = (text: string): boolean => /\p{L}{3,}/u.test(stripCodes(text).replace(/\{\{[^}]*\}\}|\{%[^]*?%\}|https?:\/\/\S+/g, " "));
+const hasWords = (text: string): boolean =>
+  /\p{L}{3,}/u.test(stripCodes(text).replace(/\{\{[^}]*\}\}|\{%[^]*?%\}|https?:\/\/\S+/g, " "));
 
 const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
 // README's test command runs this suite once on the embedded database and once on PostgreSQL
@@ -121,8 +127,17 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
       url.pathname = `/${dbName}`;
       databaseUrl = url.toString();
     }
-    const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: databaseUrl, REDIS_URL: "", TOLK_STORAGE_DIR: join(data.dir, "documents"), S3_BUCKET: "" };
-    const org = await tolk(["org", "create", "--name", "Real files", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)], env);
+    const env = {
+      TOLK_DATA_DIR: data.dir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: "",
+      TOLK_STORAGE_DIR: join(data.dir, "documents"),
+      S3_BUCKET: "",
+    };
+    const org = await tolk(
+      ["org", "create", "--name", "Real files", "--plan", "enterprise", "--limits", JSON.stringify(LIMITS)],
+      env,
+    );
     key = String(org.api_key);
     server = await startServer(env);
   });
@@ -149,7 +164,11 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
     form.set("file", new File([new Uint8Array(file)], name));
     form.set("source_lang", "en");
     form.set("target_lang", targetLang);
-    const res = await fetch(`${server.url}/v1/translate/document`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form });
+    const res = await fetch(`${server.url}/v1/translate/document`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}` },
+      body: form,
+    });
     return { status: res.status, text: await res.text() };
   }
 
@@ -175,7 +194,14 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
       // Bold, italic, the hyperlink, the footnote reference, the tab and the break are kept.
       const body = utf8(unzipSync(out)["word/document.xml"] ?? new Uint8Array());
       const sourceBody = utf8(unzipSync(source)["word/document.xml"] ?? new Uint8Array());
-      for (const markup of ['<w:hyperlink r:id="rId2">', '<w:footnoteReference w:id="2"/>', "<w:b/>", "<w:i/>", "<w:tab/>", "<w:br/>"]) {
+      for (const markup of [
+        '<w:hyperlink r:id="rId2">',
+        '<w:footnoteReference w:id="2"/>',
+        "<w:b/>",
+        "<w:i/>",
+        "<w:tab/>",
+        "<w:br/>",
+      ]) {
         expect(sourceBody).toContain(markup);
         expect(body, markup).toContain(markup);
       }
@@ -186,7 +212,9 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
       const out = await translate("deck.pptx", source);
       const { before } = await expectSameSegmentsTranslated("deck.pptx", source, out, /reunión/);
       const changed = expectPackageKept(source, out, before);
-      expect(changed).toEqual(expect.arrayContaining(["ppt/slides/slide1.xml", "ppt/slides/slide2.xml", "ppt/notesSlides/notesSlide1.xml"]));
+      expect(changed).toEqual(
+        expect.arrayContaining(["ppt/slides/slide1.xml", "ppt/slides/slide2.xml", "ppt/notesSlides/notesSlide1.xml"]),
+      );
     });
 
     it("xlsx: shared strings translated; sheets, numbers and formulas byte-equal", async () => {
@@ -200,7 +228,10 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
 
   it("po: a template made from a real catalog with msgunfmt; every entry translated, msgfmt -c clean", async () => {
     // sed's Spanish catalog, msgstr emptied (header kept): an English → Spanish template.
-    const template = execFileSync("sh", ["-c", "msgunfmt /usr/share/locale/es/LC_MESSAGES/sed.mo | msgfilter -i - --keep-header sed -e d"]);
+    const template = execFileSync("sh", [
+      "-c",
+      "msgunfmt /usr/share/locale/es/LC_MESSAGES/sed.mo | msgfilter -i - --keep-header sed -e d",
+    ]);
     const source = new Uint8Array(template);
     const entries = (await extract("sed.po", source)).length;
     expect(entries).toBeGreaterThan(100);
@@ -210,14 +241,20 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
     writeFileSync(path, out);
     // msgfmt -c exits non-zero (execFileSync throws with its output) on any format or header
     // error; a warning would show up next to the statistics.
-    const statistics = execFileSync("sh", ["-c", `msgfmt -c --statistics -o /dev/null "${path}" 2>&1`], { encoding: "utf8" });
+    const statistics = execFileSync("sh", ["-c", `msgfmt -c --statistics -o /dev/null "${path}" 2>&1`], {
+      encoding: "utf8",
+    });
     expect(statistics).toMatch(/^\d+ translated messages?\.\n$/);
     expect(await extract("sed.po", out), "no entry left untranslated").toEqual([]);
 
     // Everything but msgstr (and the header's Language/Plural-Forms) is kept: emptying msgstr
     // again gives the template's entries back, in order, with their comments.
     const entriesOnly = (file: string): string =>
-      execFileSync("sh", ["-c", `msgfilter -i "${file}" --keep-header sed -e d | awk 'BEGIN{RS="";ORS="\\n\\n"} NR>1'`], { encoding: "utf8" });
+      execFileSync(
+        "sh",
+        ["-c", `msgfilter -i "${file}" --keep-header sed -e d | awk 'BEGIN{RS="";ORS="\\n\\n"} NR>1'`],
+        { encoding: "utf8" },
+      );
     writeFileSync(join(scratch, "sed.pot"), source);
     expect(entriesOnly(path)).toBe(entriesOnly(join(scratch, "sed.pot")));
     expect(utf8(out)).toMatch(/msgstr ".*ayuda/);
@@ -241,7 +278,10 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
         expect(status, text.slice(0, 500)).toBe(200);
         const out = await download(name, text);
         if (entry.expect_untranslated) {
-          expect(Buffer.from(out).equals(Buffer.from(source)), "nothing to translate: the file comes back as it was").toBe(true);
+          expect(
+            Buffer.from(out).equals(Buffer.from(source)),
+            "nothing to translate: the file comes back as it was",
+          ).toBe(true);
           return;
         }
         expect(structureProblems(extensionOf(name), source, out)).toEqual([]);
@@ -266,9 +306,10 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
           });
         }
         const share = entry.min_share ?? MOSTLY_NAMES[entry.file] ?? 0.5;
-        expect(translated.size, `${translated.size} of ${words.size} texts with words translated, ${share} needed`).toBeGreaterThanOrEqual(
-          Math.ceil(words.size * share),
-        );
+        expect(
+          translated.size,
+          `${translated.size} of ${words.size} texts with words translated, ${share} needed`,
+        ).toBeGreaterThanOrEqual(Math.ceil(words.size * share));
         // A 394 KB book or a 60-page thesis takes Apertium a few minutes on two busy cores.
       },
       600_000,
@@ -292,10 +333,20 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
       // Soft line breaks inside a paragraph are joined (the translation is one sentence); blocks,
       // their markers and hard breaks stay.
       const blocks = (md: string): string[] =>
-        md.split(/\n{2,}/).map((block) => block.match(/^(#+ |={3,}|-{3,}|> |- |\d+\. |\| |```|\s{4}|<div|\[\^1\]:|!\[|\[faq\]:)/)?.[0] ?? "");
+        md
+          .split(/\n{2,}/)
+          .map(
+            (block) =>
+              block.match(/^(#+ |={3,}|-{3,}|> |- |\d+\. |\| |```|\s{4}|<div|\[\^1\]:|!\[|\[faq\]:)/)?.[0] ?? "",
+          );
       expect(blocks(text)).toEqual(blocks(utf8(source)));
       expect(text).toMatch(/\*\* {2}\n> \S/);
-      for (const kept of ["`npm install boat`", "(https://example.com/guide?a=1&b=2", "slug: getting-started", "date: 2024-05-01"])
+      for (const kept of [
+        "`npm install boat`",
+        "(https://example.com/guide?a=1&b=2",
+        "slug: getting-started",
+        "date: 2024-05-01",
+      ])
         expect(text).toContain(kept);
     });
 
@@ -315,7 +366,8 @@ describe.each(databases)("real files through HTTP with Apertium (%s)", (database
       const src = utf8(source);
       const head = (vtt: string): string => vtt.slice(0, vtt.search(/^\S*\s*\d\d:\d\d[:.]/m));
       expect(head(text)).toBe(head(src));
-      const timing = (vtt: string): string[] => vtt.split(/\r?\n/).filter((l) => l.includes("-->") && !l.startsWith("NOTE"));
+      const timing = (vtt: string): string[] =>
+        vtt.split(/\r?\n/).filter((l) => l.includes("-->") && !l.startsWith("NOTE"));
       expect(timing(text)).toEqual(timing(src));
     });
 

@@ -87,12 +87,17 @@ describe("documents on the embedded defaults", () => {
     expect(await file.text()).toBe(translated);
     expect(file.headers.get("content-type")).toBe("text/plain");
     expect(file.headers.get("content-disposition")).toContain("filename*=UTF-8''Notas%20de%20versi%C3%B3n.es.txt");
-    const tampered = onServer(server, body.data.download_url).replace(/expires=(\d+)/, (_, e: string) => `expires=${Number(e) - 1}`);
+    const tampered = onServer(server, body.data.download_url).replace(
+      /expires=(\d+)/,
+      (_, e: string) => `expires=${Number(e) - 1}`,
+    );
     const refused = await fetch(tampered);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("invalid_signature");
 
-    const quota = (await (await fetch(`${server.url}/v1/quota`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+    const quota = (await (
+      await fetch(`${server.url}/v1/quota`, { headers: { Authorization: `Bearer ${key}` } })
+    ).json()) as {
       data: { credits: { consumed: number } };
     };
     expect(quota.data.credits.consumed).toBe(body.data.credits_used);
@@ -113,12 +118,20 @@ describe("documents on the embedded defaults", () => {
     form.set("file", new File(["MZ"], "tool.exe"));
     form.set("source_lang", "en");
     form.set("target_lang", "es");
-    const res = await fetch(`${server.url}/v1/translate/document`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form });
+    const res = await fetch(`${server.url}/v1/translate/document`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}` },
+      body: form,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unsupported_format");
     const big = new FormData();
     big.set("file", new File([new Uint8Array(21 * 1024 * 1024 + 1)], "huge.txt"));
-    const tooBig = await fetch(`${server.url}/v1/translate/document`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: big });
+    const tooBig = await fetch(`${server.url}/v1/translate/document`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}` },
+      body: big,
+    });
     expect(tooBig.status).toBe(413);
     expect(((await tooBig.json()) as { error: { code: string } }).error.code).toBe("file_too_large");
   });
@@ -140,7 +153,13 @@ describe.skipIf(!pgUrl)("documents on PostgreSQL with a dedicated `tolk worker`"
     await admin.end();
     const url = new URL(pgUrl ?? "");
     url.pathname = `/${dbName}`;
-    env = { DATABASE_URL: url.toString(), REDIS_URL: "", TOLK_STORAGE_DIR: join(data.dir, "documents"), TOLK_WORKER: "off", S3_BUCKET: "" };
+    env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: "",
+      TOLK_STORAGE_DIR: join(data.dir, "documents"),
+      TOLK_WORKER: "off",
+      S3_BUCKET: "",
+    };
     server = await startServer(env);
     worker = spawn(process.execPath, ["--import", "tsx", join(root, "apps", "cli", "src", "bin.ts"), "worker"], {
       cwd: root,

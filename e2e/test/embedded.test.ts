@@ -25,7 +25,11 @@ afterAll(async () => {
 
 describe("embedded defaults, black-box", () => {
   it("seed prints an admin and a key with every scope, once", async () => {
-    expect(seeded).toMatchObject({ created: true, admin_email: "admin@example.com", scopes: ["translate", "read", "write"] });
+    expect(seeded).toMatchObject({
+      created: true,
+      admin_email: "admin@example.com",
+      scopes: ["translate", "read", "write"],
+    });
     expect(String(seeded.api_key)).toMatch(/^svc_[0-9A-Za-z]{36}$/);
   });
 
@@ -35,7 +39,12 @@ describe("embedded defaults, black-box", () => {
     expect(me.data).toMatchObject({ org_id: seeded.org_id, source: "api_key", plan: "starter" });
     const quota = await client.getQuota();
     expect(quota.data.credits).toMatchObject({ allowance: 200_000, consumed: 0, remaining: 200_000 });
-    expect(quota.data.rate_limits).toEqual({ translate_per_min: 60, segment_per_min: 30, analyze_per_min: 30, api_per_min: 120 });
+    expect(quota.data.rate_limits).toEqual({
+      translate_per_min: 60,
+      segment_per_min: 30,
+      analyze_per_min: 30,
+      api_per_min: 120,
+    });
     expect((await client.getUsage()).data.total_characters).toBe(0);
     expect((await client.listLanguages()).data.total).toBe(149);
     expect((await client.listFormats()).data.total).toBe(16);
@@ -43,9 +52,17 @@ describe("embedded defaults, black-box", () => {
 
   it("translates with the embedded Apertium engine and bills the output", async () => {
     const client = new TolkClient({ baseUrl: server.url, token: String(seeded.api_key) });
-    const result = await client.translateText({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es" });
+    const result = await client.translateText({
+      text: "Good morning. The house is big.",
+      source_lang: "en",
+      target_lang: "es",
+    });
     expect(result.data.translation).toBe("Buenos días. La casa es grande.");
-    const batch = await client.translateBatch({ strings: { a: "Good morning." }, source_lang: "en", target_langs: ["ca", "pt"] });
+    const batch = await client.translateBatch({
+      strings: { a: "Good morning." },
+      source_lang: "en",
+      target_langs: ["ca", "pt"],
+    });
     expect(batch.data.translations.ca?.a).toBe("Bon dia.");
     const quota = await client.getQuota();
     expect(quota.data.credits.consumed).toBe(result.data.credits_used + batch.data.total_credits_used);

@@ -24,7 +24,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 
 beforeAll(async () => {
   // Enterprise limits high enough that the fuzzer is not merely counting 429s.
-  const limits = JSON.stringify({ api_per_min: 100_000, translate_per_min: 100_000, segment_per_min: 100_000, analyze_per_min: 100_000 });
+  const limits = JSON.stringify({
+    api_per_min: 100_000,
+    translate_per_min: 100_000,
+    segment_per_min: 100_000,
+    analyze_per_min: 100_000,
+  });
   const org = await tolk(["org", "create", "--name", "Fuzz", "--plan", "enterprise", "--limits", limits], env);
   key = String(org.api_key);
   server = await startServer(env);
@@ -100,7 +105,10 @@ function followSchema(schema: Schema, depth: number): fc.Arbitrary<unknown> {
         fc.constantFrom("en", "es", "fr", "auto"),
       );
     case "integer":
-      return fc.oneof(fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1_000, 1_000) }), fc.constantFrom(-1, 0, 2 ** 53));
+      return fc.oneof(
+        fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1_000, 1_000) }),
+        fc.constantFrom(-1, 0, 2 ** 53),
+      );
     case "number":
       return fc.double({ noNaN: true });
     case "boolean":
@@ -117,7 +125,9 @@ function followSchema(schema: Schema, depth: number): fc.Arbitrary<unknown> {
         { arbitrary: fc.record(fields, { requiredKeys }), weight: 4 },
         { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 1 },
         {
-          arbitrary: fc.tuple(fc.record(fields, { requiredKeys }), fc.string({ minLength: 1, maxLength: 8 })).map(([o, k]) => ({ ...o, [`x_${k}`]: 1 })),
+          arbitrary: fc
+            .tuple(fc.record(fields, { requiredKeys }), fc.string({ minLength: 1, maxLength: 8 }))
+            .map(([o, k]) => ({ ...o, [`x_${k}`]: 1 })),
           weight: 1,
         },
       );
@@ -161,9 +171,15 @@ function requestArbitrary(path: string, method: string, op: OpenApiOperation) {
       }, path);
       return style === "trailing-slash" ? `${filled}/` : filled;
     }),
-    query: fc.record(Object.fromEntries(query.map((q) => [q.name, fromSchema(q.schema ?? { type: "string" }).map(String)])), { requiredKeys: [] }),
+    query: fc.record(
+      Object.fromEntries(query.map((q) => [q.name, fromSchema(q.schema ?? { type: "string" }).map(String)])),
+      { requiredKeys: [] },
+    ),
     body: json ? fromSchema(json) : fc.constant(undefined),
-    method: fc.oneof({ arbitrary: fc.constant(method.toUpperCase()), weight: 9 }, { arbitrary: fc.constantFrom("PROPFIND", "PURGE", "MKCOL"), weight: 1 }),
+    method: fc.oneof(
+      { arbitrary: fc.constant(method.toUpperCase()), weight: 9 },
+      { arbitrary: fc.constantFrom("PROPFIND", "PURGE", "MKCOL"), weight: 1 },
+    ),
   });
 }
 
@@ -171,32 +187,44 @@ const agent = new Agent({ keepAlive: true });
 
 /** One request with node:http, which sends the path as written (fetch would resolve dot segments). */
 function send(method: string, path: string, headers: Record<string, string>, body?: string) {
-  return new Promise<{ status: number; header: (name: string) => string | undefined; text: string }>((resolve, reject) => {
-    const url = new URL(server.url);
-    const req = request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (d: Buffer) => chunks.push(d));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, header: (name) => [res.headers[name] ?? []].flat()[0], text: Buffer.concat(chunks).toString("utf8") }),
-      );
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+  return new Promise<{ status: number; header: (name: string) => string | undefined; text: string }>(
+    (resolve, reject) => {
+      const url = new URL(server.url);
+      const req = request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (d: Buffer) => chunks.push(d));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            header: (name) => [res.headers[name] ?? []].flat()[0],
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end(body);
+    },
+  );
 }
 
 describe("fuzzing every operation of /openapi.json", () => {
   it(`answers ${RUNS} damaged requests per operation below 500, errors in the error shape`, async () => {
-    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, OpenApiOperation>> };
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
     expect(operations.length).toBeGreaterThan(30);
     const failures: string[] = [];
     let sent = 0;
     for (const { path, method, op } of operations) {
       const samples = fc.sample(requestArbitrary(path, method, op), { numRuns: RUNS, seed: SEED });
       for (const sample of samples) {
-        const search = new URLSearchParams(Object.entries(sample.query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+        const search = new URLSearchParams(
+          Object.entries(sample.query).filter((e): e is [string, string] => e[1] !== undefined),
+        ).toString();
         const target = `${sample.path}${search ? `?${search}` : ""}`;
         const body = sample.body === undefined || sample.method === "GET" ? undefined : JSON.stringify(sample.body);
         const res = await send(
@@ -211,7 +239,8 @@ describe("fuzzing every operation of /openapi.json", () => {
         sent++;
         const where = `${sample.method} ${target.slice(0, 120)} → ${res.status}`;
         if (res.status >= 500) failures.push(`${where}: ${res.text.slice(0, 200)}`);
-        else if (res.status >= 300 && res.status < 400) failures.push(`${where}: a redirect (to ${res.header("location")})`);
+        else if (res.status >= 300 && res.status < 400)
+          failures.push(`${where}: a redirect (to ${res.header("location")})`);
         else if (res.status >= 400) {
           const error = safeJson(res.text) as { error?: { code?: unknown; request_id?: unknown } } | null;
           if (typeof error?.error?.code !== "string" || error.error.request_id !== res.header("x-request-id")) {

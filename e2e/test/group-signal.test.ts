@@ -21,7 +21,10 @@ const root = resolve(import.meta.dirname, "..", "..");
 const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
 
 function bigDocument(sentences: number): string {
-  return Array.from({ length: sentences }, (_, i) => `The house number ${i} is big and the garden of the family ${i} is small.`).join("\n\n");
+  return Array.from(
+    { length: sentences },
+    (_, i) => `The house number ${i} is big and the garden of the family ${i} is small.`,
+  ).join("\n\n");
 }
 
 /** Log lines (JSON) of a process so far. */
@@ -43,7 +46,10 @@ function logLines(output: string): Record<string, unknown>[] {
  */
 function heldPost(url: string, headers: Record<string, string>, body: string) {
   const half = Math.floor(body.length / 2);
-  const req = request(url, { method: "POST", headers: { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } });
+  const req = request(url, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on("error", reject);
     req.on("response", (res) => {
@@ -57,7 +63,11 @@ function heldPost(url: string, headers: Record<string, string>, body: string) {
   return { sent, response, finish: () => req.end(body.slice(half)) };
 }
 
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, output: () => string): Promise<T> {
+async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  output: () => string,
+): Promise<T> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const found = await probe();
@@ -87,7 +97,8 @@ function processTable(): Map<number, { ppid: number; name: string }> {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const close = stat.lastIndexOf(")");
       const [state = "", ppid = ""] = stat.slice(close + 2).split(" ");
-      if (state !== "Z") table.set(Number(entry), { ppid: Number(ppid), name: stat.slice(stat.indexOf("(") + 1, close) });
+      if (state !== "Z")
+        table.set(Number(entry), { ppid: Number(ppid), name: stat.slice(stat.indexOf("(") + 1, close) });
     } catch {
       // exited meanwhile
     }
@@ -119,7 +130,12 @@ interface Spawned {
 
 /** Starts a command in a process group of its own, as a service manager or a terminal does. */
 function spawnGroup(command: string, args: string[], env: Record<string, string>, cwd = root): Spawned {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
@@ -166,7 +182,8 @@ function batchStrings(chars: number): Record<string, string> {
   const strings: Record<string, string> = {};
   for (let s = 0; s < 20; s++) {
     const sentences: string[] = [];
-    for (let i = 0; sentences.join(" ").length < chars; i++) sentences.push(`The red car number ${s * 1000 + i} is in the street of the city.`);
+    for (let i = 0; sentences.join(" ").length < chars; i++)
+      sentences.push(`The red car number ${s * 1000 + i} is in the street of the city.`);
     strings[`s${s}`] = sentences.join(" ");
   }
   return strings;
@@ -207,22 +224,38 @@ describe("SIGTERM to the process group of `pnpm start`", () => {
         body: JSON.stringify({ strings, source_lang: "en", target_langs: targets }),
       });
     // The four pairs loaded first: a pair still loading answers 503 with Retry-After.
-    await waitFor(async () => ((await postBatch({ a: "Hello." })).status === 200 ? true : undefined), "the four pairs loaded", service.output);
+    await waitFor(
+      async () => ((await postBatch({ a: "Hello." })).status === 200 ? true : undefined),
+      "the four pairs loaded",
+      service.output,
+    );
 
     // A document job of about 1 MB, running.
     const form = new FormData();
     form.set("file", new File([bigDocument(14_000)], "long.txt"));
     form.set("source_lang", "en");
     form.set("target_lang", "es");
-    const upload = await fetch(`${url}/v1/translate/document`, { method: "POST", headers: { ...auth, Prefer: "respond-async" }, body: form });
+    const upload = await fetch(`${url}/v1/translate/document`, {
+      method: "POST",
+      headers: { ...auth, Prefer: "respond-async" },
+      body: form,
+    });
     expect(upload.status).toBe(202);
     const jobId = documentJobResponse.parse(await upload.json()).data.job_id;
-    await waitForLog(service.output, (l) => l.msg === "document job started" && l.job_id === jobId, "document job started");
+    await waitForLog(
+      service.output,
+      (l) => l.msg === "document job started" && l.job_id === jobId,
+      "document job started",
+    );
 
     // A batch of 20 strings into four languages whose body is still arriving when the signal
     // comes: in flight on any machine, however fast; its four pairs run after the signal, the
     // Spanish one behind the job's chunks, and it must be answered in full.
-    const batch = heldPost(`${url}/v1/translate/batch`, auth, JSON.stringify({ strings: batchStrings(3_000), source_lang: "en", target_langs: targets }));
+    const batch = heldPost(
+      `${url}/v1/translate/batch`,
+      auth,
+      JSON.stringify({ strings: batchStrings(3_000), source_lang: "en", target_langs: targets }),
+    );
     await batch.sent;
     const pid = service.process.pid ?? 0;
     const apertium = descendants(pid).filter((p) => isApertium(p.name));
@@ -244,7 +277,11 @@ describe("SIGTERM to the process group of `pnpm start`", () => {
 
     process.kill(-pid, "SIGTERM");
 
-    const stopping = await waitForLog(service.output, (l) => l.msg === "shutting down: readiness now 503", "shutting down");
+    const stopping = await waitForLog(
+      service.output,
+      (l) => l.msg === "shutting down: readiness now 503",
+      "shutting down",
+    );
     expect(stopping).toMatchObject({ signal: "SIGTERM" });
     held.write(text.slice(10));
     batch.finish();
@@ -254,7 +291,11 @@ describe("SIGTERM to the process group of `pnpm start`", () => {
     for (let i = 0; i < 5; i++) {
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: "not_ready", failed: ["lifecycle"], checks: { lifecycle: { ok: false, detail: "shutting down" } } });
+      expect(await ready.json()).toEqual({
+        status: "not_ready",
+        failed: ["lifecycle"],
+        checks: { lifecycle: { ok: false, detail: "shutting down" } },
+      });
     }
 
     const answered = await batch.response;
@@ -280,12 +321,20 @@ describe("SIGTERM to the process group of `pnpm start`", () => {
     restarted = await startServer({ ...env, TOLK_SHUTDOWN_GRACE_S: "0" });
     if (released.includes(jobId)) {
       expect(lines.find((l) => l.msg === "document job released")).toMatchObject({ job_id: jobId });
-      await waitForLog(restarted.output, (l) => l.msg === "document job started" && l.job_id === jobId, "the released job resumed");
+      await waitForLog(
+        restarted.output,
+        (l) => l.msg === "document job started" && l.job_id === jobId,
+        "the released job resumed",
+      );
     } else if (retried) {
       // An engine failure while draining re-queues the job (nothing billed) and the next start
       // runs it; a pipeline may fail so, but never of the signal, which its programs ignore.
       expect(JSON.stringify(retried.error)).not.toMatch(/SIGTERM|SIGINT|SIGHUP/);
-      await waitForLog(restarted.output, (l) => l.msg === "document job started" && l.job_id === jobId, "the re-queued job resumed");
+      await waitForLog(
+        restarted.output,
+        (l) => l.msg === "document job started" && l.job_id === jobId,
+        "the re-queued job resumed",
+      );
     } else {
       const status = await fetch(`${restarted.url}/v1/translate/${jobId}`, { headers: auth });
       expect(await status.json()).toMatchObject({ data: { status: "completed" } });
@@ -320,7 +369,11 @@ describe("SIGINT, then SIGTERM, to the group of the image's entrypoint under `ti
       TOLK_SHUTDOWN_DRAIN_S: "2",
       TOLK_SHUTDOWN_GRACE_S: "600",
     };
-    service = spawnGroup(tini, ["-g", "--", "sh", join(root, "deploy", "image", "entrypoint.sh"), "serve", "-H", "127.0.0.1"], env);
+    service = spawnGroup(
+      tini,
+      ["-g", "--", "sh", join(root, "deploy", "image", "entrypoint.sh"), "serve", "-H", "127.0.0.1"],
+      env,
+    );
     const url = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(service.process, `${url}/readyz`, service.output, () => killGroup(service));
     // The entrypoint execs: the server is tini's only child.
@@ -334,7 +387,9 @@ describe("SIGINT, then SIGTERM, to the group of the image's entrypoint under `ti
     form.set("file", new File([bigDocument(14_000)], "long.txt"));
     form.set("source_lang", "en");
     form.set("target_lang", "es");
-    const slow = fetch(`${url}/v1/translate/document`, { method: "POST", headers: auth, body: form }).catch((err: unknown) => err);
+    const slow = fetch(`${url}/v1/translate/document`, { method: "POST", headers: auth, body: form }).catch(
+      (err: unknown) => err,
+    );
     await waitForLog(service.output, (l) => l.msg === "document job started", "document job started");
 
     const apertium = descendants(pid).filter((p) => isApertium(p.name));
@@ -370,62 +425,82 @@ describe("SIGINT, then SIGTERM, to the group of the image's entrypoint under `ti
     if (!(document instanceof Error)) expect([200, 503]).toContain((document as Response).status);
     await heldClosed;
     // The server exited without stopping its engines: their programs end as their stdin closes.
-    await waitFor(() => (apertium.some((p) => processTable().has(p.pid)) ? undefined : true), "the Apertium programs exited", service.output);
-  });
-});
-
-describe.skipIf(!pgUrl)("SIGTERM to every process of `tolk worker` (systemd's KillMode=control-group), on PostgreSQL", () => {
-  const db = testDatabase();
-  let server: RunningServer | undefined;
-  let worker: Spawned | undefined;
-  afterAll(async () => {
-    killGroup(worker);
-    await server?.stop();
-    await db.remove();
-  });
-
-  it("releases the job it is running, stops its own Apertium programs and exits 0", async () => {
-    const env: Record<string, string> = { ...(await db.env()), TOLK_APERTIUM_WARM: "none", TOLK_SHUTDOWN_GRACE_S: "0", TOLK_JOB_LEASE_SEC: "3600" };
-    server = await startServer({ ...env, TOLK_WORKER: "off" });
-    const org = await tolk(["org", "create", "--name", "Worker", "--plan", "enterprise"], env);
-    const form = new FormData();
-    form.set("file", new File([bigDocument(14_000)], "long.txt"));
-    form.set("source_lang", "en");
-    form.set("target_lang", "es");
-    const res = await fetch(`${server.url}/v1/translate/document`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${String(org.api_key)}`, Prefer: "respond-async" },
-      body: form,
-    });
-    expect(res.status).toBe(202);
-    const jobId = documentJobResponse.parse(await res.json()).data.job_id;
-
-    worker = spawnGroup(process.execPath, ["--import", "tsx", join(root, "apps", "cli", "src", "bin.ts"), "worker"], env);
-    const current = worker;
-    await waitForLog(current.output, (l) => l.msg === "document job started" && l.job_id === jobId, "document job started");
-    const pid = current.process.pid ?? 0;
-    // The job's first chunk is in Apertium once the pipelines are up.
-    const programs = await waitFor(
-      () => {
-        const found = descendants(pid);
-        return found.filter((p) => isApertium(p.name)).length > 5 ? found : undefined;
-      },
-      "the worker's Apertium programs",
-      current.output,
+    await waitFor(
+      () => (apertium.some((p) => processTable().has(p.pid)) ? undefined : true),
+      "the Apertium programs exited",
+      service.output,
     );
-    for (const p of [{ pid, name: "worker" }, ...programs]) process.kill(p.pid, "SIGTERM");
-
-    expect(await exited(current.process), current.output().slice(-4000)).toEqual({ code: 0, signal: null });
-    const lines = logLines(current.output());
-    expect(lines.find((l) => l.msg === "worker stopped")).toMatchObject({ signal: "SIGTERM", released: [jobId] });
-    expect(lines.filter((l) => l.level === "error" || l.level === "fatal")).toEqual([]);
-    const sql = postgres(env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
-    try {
-      const [row] = await sql`select status, lease_until, worker_id, attempts from document_jobs where id = ${jobId}`;
-      expect(row).toEqual({ status: "created", lease_until: null, worker_id: null, attempts: 0 });
-    } finally {
-      await sql.end();
-    }
-    expect(programs.filter((p) => processTable().has(p.pid))).toEqual([]);
   });
 });
+
+describe.skipIf(!pgUrl)(
+  "SIGTERM to every process of `tolk worker` (systemd's KillMode=control-group), on PostgreSQL",
+  () => {
+    const db = testDatabase();
+    let server: RunningServer | undefined;
+    let worker: Spawned | undefined;
+    afterAll(async () => {
+      killGroup(worker);
+      await server?.stop();
+      await db.remove();
+    });
+
+    it("releases the job it is running, stops its own Apertium programs and exits 0", async () => {
+      const env: Record<string, string> = {
+        ...(await db.env()),
+        TOLK_APERTIUM_WARM: "none",
+        TOLK_SHUTDOWN_GRACE_S: "0",
+        TOLK_JOB_LEASE_SEC: "3600",
+      };
+      server = await startServer({ ...env, TOLK_WORKER: "off" });
+      const org = await tolk(["org", "create", "--name", "Worker", "--plan", "enterprise"], env);
+      const form = new FormData();
+      form.set("file", new File([bigDocument(14_000)], "long.txt"));
+      form.set("source_lang", "en");
+      form.set("target_lang", "es");
+      const res = await fetch(`${server.url}/v1/translate/document`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${String(org.api_key)}`, Prefer: "respond-async" },
+        body: form,
+      });
+      expect(res.status).toBe(202);
+      const jobId = documentJobResponse.parse(await res.json()).data.job_id;
+
+      worker = spawnGroup(
+        process.execPath,
+        ["--import", "tsx", join(root, "apps", "cli", "src", "bin.ts"), "worker"],
+        env,
+      );
+      const current = worker;
+      await waitForLog(
+        current.output,
+        (l) => l.msg === "document job started" && l.job_id === jobId,
+        "document job started",
+      );
+      const pid = current.process.pid ?? 0;
+      // The job's first chunk is in Apertium once the pipelines are up.
+      const programs = await waitFor(
+        () => {
+          const found = descendants(pid);
+          return found.filter((p) => isApertium(p.name)).length > 5 ? found : undefined;
+        },
+        "the worker's Apertium programs",
+        current.output,
+      );
+      for (const p of [{ pid, name: "worker" }, ...programs]) process.kill(p.pid, "SIGTERM");
+
+      expect(await exited(current.process), current.output().slice(-4000)).toEqual({ code: 0, signal: null });
+      const lines = logLines(current.output());
+      expect(lines.find((l) => l.msg === "worker stopped")).toMatchObject({ signal: "SIGTERM", released: [jobId] });
+      expect(lines.filter((l) => l.level === "error" || l.level === "fatal")).toEqual([]);
+      const sql = postgres(env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+      try {
+        const [row] = await sql`select status, lease_until, worker_id, attempts from document_jobs where id = ${jobId}`;
+        expect(row).toEqual({ status: "created", lease_until: null, worker_id: null, attempts: 0 });
+      } finally {
+        await sql.end();
+      }
+      expect(programs.filter((p) => processTable().has(p.pid))).toEqual([]);
+    });
+  },
+);

@@ -66,14 +66,17 @@ function raw(head: string, options: { body?: string; halfClose?: boolean } = {})
 function expectErrorShape(r: RawReply, status: number, code: string): { message: string; param?: string } {
   expect(r.status, r.body).toBe(status);
   expect(r.headers["content-type"]).toMatch(/^application\/json/);
-  const body = JSON.parse(r.body) as { error: { code: string; message: string; type: string; request_id: string; param?: string } };
+  const body = JSON.parse(r.body) as {
+    error: { code: string; message: string; type: string; request_id: string; param?: string };
+  };
   expect(body.error.code).toBe(code);
   expect(body.error.type).toBe(status >= 500 ? "api_error" : "invalid_request_error");
   expect(body.error.request_id).toMatch(/^[0-9a-f-]{36}$/);
   expect(r.headers["x-request-id"]).toBe(body.error.request_id);
   expect(body.error.message.length).toBeGreaterThan(10);
   // Counted against the client's address like a failed authentication, and saying so.
-  for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(r.headers[name], name).toMatch(/^\d+$/);
+  for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"])
+    expect(r.headers[name], name).toMatch(/^\d+$/);
   return body.error;
 }
 
@@ -85,7 +88,13 @@ describe("keep-alive connections", () => {
     new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
       const req = request({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, keepAlive: String(res.headers["keep-alive"]), reused: req.reusedSocket }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            keepAlive: String(res.headers["keep-alive"]),
+            reused: req.reusedSocket,
+          }),
+        );
       });
       req.on("error", reject);
       req.end();
@@ -117,9 +126,14 @@ describe("answers Node.js and Next.js used to give, now in the error shape", () 
 
   it("a trailing slash is served as the path without it (was a 308 redirect)", async () => {
     const plain = await fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
-    const slashed = await fetch(`${server.url}/v1/me/`, { headers: { Authorization: `Bearer ${key}` }, redirect: "manual" });
+    const slashed = await fetch(`${server.url}/v1/me/`, {
+      headers: { Authorization: `Bearer ${key}` },
+      redirect: "manual",
+    });
     expect(slashed.status).toBe(200);
-    expect(((await slashed.json()) as { data: unknown }).data).toEqual(((await plain.json()) as { data: unknown }).data);
+    expect(((await slashed.json()) as { data: unknown }).data).toEqual(
+      ((await plain.json()) as { data: unknown }).data,
+    );
     expect(slashed.headers.get("x-ratelimit-limit")).not.toBeNull();
     // A POST keeps its body: nothing to re-send after a redirect.
     const posted = await fetch(`${server.url}/v1/translate/`, {
@@ -140,10 +154,13 @@ describe("answers Node.js and Next.js used to give, now in the error shape", () 
   });
 
   it("a body shorter than its Content-Length → 400 saying so (was an empty 400)", async () => {
-    const r = await raw(`POST /v1/translate HTTP/1.1\r\n${auth()}\r\nContent-Type: application/json\r\nContent-Length: 100`, {
-      body: '{"text":"a',
-      halfClose: true,
-    });
+    const r = await raw(
+      `POST /v1/translate HTTP/1.1\r\n${auth()}\r\nContent-Type: application/json\r\nContent-Length: 100`,
+      {
+        body: '{"text":"a',
+        halfClose: true,
+      },
+    );
     expect(expectErrorShape(r, 400, "bad_request").message).toContain("Content-Length");
     // The server's log line of that request carries the id the client was given.
     const id = r.headers["x-request-id"] ?? "";
@@ -225,7 +242,9 @@ function postDocument(
       (res) => {
         let text = "";
         res.on("data", (d: Buffer) => (text += d.toString()));
-        res.on("end", () => resolve({ interim, final: { status: res.statusCode ?? 0, headers: res.headers, body: text } }));
+        res.on("end", () =>
+          resolve({ interim, final: { status: res.statusCode ?? 0, headers: res.headers, body: text } }),
+        );
       },
     );
     req.on("information", (info) => {
@@ -241,7 +260,9 @@ function postDocument(
 }
 
 const getJson = async (path: string) =>
-  (await (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { data: Record<string, unknown> };
+  (await (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+    data: Record<string, unknown>;
+  };
 
 describe("a synchronous document announces its job", () => {
   it("sends 103 Early Hints with X-Job-Id and Location before the result, and both on the result", async () => {

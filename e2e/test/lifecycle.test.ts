@@ -17,7 +17,10 @@ const pgUrl = process.env.TOLK_TEST_DATABASE_URL;
 
 /** A text document of distinct sentences, long enough to keep Apertium busy for a while. */
 function bigDocument(sentences: number): string {
-  return Array.from({ length: sentences }, (_, i) => `The house number ${i} is big and the garden of the family ${i} is small.`).join("\n\n");
+  return Array.from(
+    { length: sentences },
+    (_, i) => `The house number ${i} is big and the garden of the family ${i} is small.`,
+  ).join("\n\n");
 }
 
 function uploadForm(text: string): FormData {
@@ -40,7 +43,11 @@ function logLines(output: string): Record<string, unknown>[] {
   });
 }
 
-async function waitForLog(output: () => string, match: (line: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+async function waitForLog(
+  output: () => string,
+  match: (line: Record<string, unknown>) => boolean,
+  what: string,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const found = logLines(output()).find(match);
@@ -51,7 +58,9 @@ async function waitForLog(output: () => string, match: (line: Record<string, unk
 }
 
 const exitCode = (child: ChildProcess) =>
-  new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once("exit", (code) => r(code))));
+  new Promise<number | null>((r) =>
+    child.exitCode !== null ? r(child.exitCode) : child.once("exit", (code) => r(code)),
+  );
 
 describe("SIGTERM on the web server", () => {
   const data = tempDataDir();
@@ -79,11 +88,19 @@ describe("SIGTERM on the web server", () => {
 
     // A synchronous document translation: the request stays open while the job runs.
     let slowDone = false;
-    const slow = fetch(`${server.url}/v1/translate/document`, { method: "POST", headers: auth, body: uploadForm(bigDocument(6_000)) }).then((res) => {
+    const slow = fetch(`${server.url}/v1/translate/document`, {
+      method: "POST",
+      headers: auth,
+      body: uploadForm(bigDocument(6_000)),
+    }).then((res) => {
       slowDone = true;
       return res;
     });
-    await waitForLog(server.output, (l) => l.msg === "document job started" && String(l.worker_id).startsWith("request:"), "document job started");
+    await waitForLog(
+      server.output,
+      (l) => l.msg === "document job started" && String(l.worker_id).startsWith("request:"),
+      "document job started",
+    );
 
     server.process.kill("SIGTERM");
     // The signal is handled between two of the job's chunks; from then on readiness is 503.
@@ -109,7 +126,9 @@ describe("SIGTERM on the web server", () => {
     const body = documentResponse.parse(await res.json());
     const translated = Buffer.from(body.data.file_data, "base64").toString("utf8");
     expect(translated.split("\n\n")).toHaveLength(6_000);
-    expect(translated.split("\n\n").at(-1)).toBe("El número de casa 5999 es grande y el jardín de la familia 5999 es pequeño.");
+    expect(translated.split("\n\n").at(-1)).toBe(
+      "El número de casa 5999 es grande y el jardín de la familia 5999 es pequeño.",
+    );
 
     expect(await exitCode(server.process)).toBe(0);
     expect(logLines(server.output()).map((l) => l.msg)).toContain("shutdown complete");
@@ -138,7 +157,13 @@ describe.skipIf(!pgUrl)("SIGTERM with a document job running, on PostgreSQL", ()
     await admin.end();
     const url = new URL(pgUrl ?? "");
     url.pathname = `/${dbName}`;
-    env = { DATABASE_URL: url.toString(), REDIS_URL: "", S3_BUCKET: "", TOLK_STORAGE_DIR: join(data.dir, "documents"), TOLK_SHUTDOWN_GRACE_S: "0" };
+    env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: "",
+      S3_BUCKET: "",
+      TOLK_STORAGE_DIR: join(data.dir, "documents"),
+      TOLK_SHUTDOWN_GRACE_S: "0",
+    };
     server = await startServer({ ...env, TOLK_WORKER: "inprocess" });
     const org = await tolk(["org", "create", "--name", "Lifecycle", "--plan", "enterprise"], env);
     const key = String(org.api_key);
@@ -150,7 +175,11 @@ describe.skipIf(!pgUrl)("SIGTERM with a document job running, on PostgreSQL", ()
     expect(res.status).toBe(202);
     const jobId = documentJobResponse.parse(await res.json()).data.job_id;
     const current = server;
-    await waitForLog(current.output, (l) => l.msg === "document job started" && l.job_id === jobId, "document job started");
+    await waitForLog(
+      current.output,
+      (l) => l.msg === "document job started" && l.job_id === jobId,
+      "document job started",
+    );
 
     current.process.kill("SIGTERM");
     expect(await exitCode(current.process), current.output().slice(-4000)).toBe(0);
@@ -215,7 +244,11 @@ describe("OpenTelemetry", () => {
     await new Promise<void>((r) => receiver.listen(port, "127.0.0.1", () => r()));
     const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", TOLK_STORAGE_DIR: "" };
     const org = await tolk(["org", "create", "--name", "Traced", "--plan", "starter"], env);
-    server = await startServer({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_BSP_SCHEDULE_DELAY: "100" });
+    server = await startServer({
+      ...env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+    });
     const res = await fetch(`${server.url}/v1/translate`, {
       method: "POST",
       headers: { Authorization: `Bearer ${String(org.api_key)}`, "Content-Type": "application/json" },
@@ -229,12 +262,19 @@ describe("OpenTelemetry", () => {
         (b) =>
           JSON.parse(b) as {
             resourceSpans: {
-              scopeSpans: { spans: { name: string; attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[] }[] }[];
+              scopeSpans: {
+                spans: {
+                  name: string;
+                  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+                }[];
+              }[];
             }[];
           },
       )
       .flatMap((b) => b.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
-    const span = spans.find((s) => s.attributes.some((a) => a.key === "tolk.request_id" && a.value.stringValue === requestId));
+    const span = spans.find((s) =>
+      s.attributes.some((a) => a.key === "tolk.request_id" && a.value.stringValue === requestId),
+    );
     expect(span?.name).toBe("POST /v1/translate");
     expect(span?.attributes.find((a) => a.key === "http.response.status_code")?.value.intValue).toBe(200);
   });

@@ -18,8 +18,14 @@ afterAll(async () => {
   data.remove();
 });
 
-async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
-  const res = await fetch(`${server.url}${path}`, { ...init, headers: { Authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } });
+async function api(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
+  });
   const text = await res.text();
   let body: unknown = null;
   try {
@@ -29,7 +35,8 @@ async function api(path: string, init: RequestInit = {}): Promise<{ status: numb
   }
   return { status: res.status, body, text, headers: res.headers };
 }
-const post = (path: string, body: unknown) => api(path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const post = (path: string, body: unknown) =>
+  api(path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 const upload = (path: string, name: string, content: string) => {
   const form = new FormData();
   form.set("file", new Blob([content]), name);
@@ -65,7 +72,11 @@ describe("resources, black-box", () => {
       glossary_terms_applied: [{ source: "house", target: "vivienda", origin: g.id, count: 1 }],
     });
 
-    const bad = await upload(`/v1/memories/${tm.id}/import`, "x.tmx", '<!DOCTYPE tmx [<!ENTITY e SYSTEM "file:///etc/passwd">]><tmx><body/></tmx>');
+    const bad = await upload(
+      `/v1/memories/${tm.id}/import`,
+      "x.tmx",
+      '<!DOCTYPE tmx [<!ENTITY e SYSTEM "file:///etc/passwd">]><tmx><body/></tmx>',
+    );
     expect(bad.status).toBe(400);
     expect((bad.body as { error: { message: string } }).error.message).toContain("DOCTYPE");
   });

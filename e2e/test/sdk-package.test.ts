@@ -79,7 +79,11 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
     expect(tarball).toMatch(/^tolk-sdk-\d+\.\d+\.\d+\.tgz$/);
     const { stdout } = await run("tar", ["-xzOf", tarball, "package/package.json"], { cwd: folder });
     expect(stdout).not.toMatch(/workspace:|catalog:/);
-    const manifest = JSON.parse(stdout) as { private: boolean; exports: Record<string, unknown>; dependencies: Record<string, string> };
+    const manifest = JSON.parse(stdout) as {
+      private: boolean;
+      exports: Record<string, unknown>;
+      dependencies: Record<string, string>;
+    };
     expect(manifest.private).toBe(false);
     expect(manifest.exports["."]).toEqual({ types: "./dist/index.d.ts", import: "./dist/index.js" });
     expect(Object.keys(manifest.dependencies)).toEqual(["zod"]);
@@ -98,7 +102,10 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
 
   it("installed by npm into an empty folder, translates a text and a document against the running server", async () => {
     writeFileSync(join(folder, "script.mjs"), SCRIPT);
-    const { stdout } = await run(process.execPath, ["script.mjs"], { cwd: folder, env: { ...process.env, TOLK_URL: server.url, TOLK_KEY: key } });
+    const { stdout } = await run(process.execPath, ["script.mjs"], {
+      cwd: folder,
+      env: { ...process.env, TOLK_URL: server.url, TOLK_KEY: key },
+    });
     const out = JSON.parse(stdout) as Record<string, unknown>;
     expect(out.userAgent).toMatch(/^tolk-sdk-js\/\d+\.\d+\.\d+$/);
     expect(out.translation).toBe("Buenos días. La casa es grande.");
@@ -115,7 +122,8 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
     it(`runs the same script under ${runtime}`, async () => {
       writeFileSync(join(folder, "script.mjs"), SCRIPT);
       const bin = join(root, "e2e", "node_modules", ".bin", runtime);
-      const args = runtime === "deno" ? ["run", "--allow-net", "--allow-env", "--allow-read", "script.mjs"] : ["script.mjs"];
+      const args =
+        runtime === "deno" ? ["run", "--allow-net", "--allow-env", "--allow-read", "script.mjs"] : ["script.mjs"];
       const { stdout } = await run(bin, args, {
         cwd: folder,
         env: { ...process.env, TOLK_URL: server.url, TOLK_KEY: key, DENO_NO_UPDATE_CHECK: "1", DO_NOT_TRACK: "1" },
@@ -128,7 +136,10 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
   }
 
   it("runs in a browser: the installed bundle, loaded by Chromium from the server's origin", async () => {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
     try {
       const page = await browser.newPage();
       // The page and the bundle are served by the browser itself; the /v1 calls reach the real server.
@@ -147,9 +158,19 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
         const { sdk } = window as unknown as { sdk: typeof Sdk };
         const client = new sdk.TolkClient({ baseUrl: location.origin, token });
         const text = await client.translateText({ text: "Good morning.", source_lang: "en", target_lang: "es" });
-        const doc = await client.translateDocument(new File(["Thank you.\n"], "thanks.txt"), { source_lang: "en", target_lang: "es" }, { pollIntervalMs: 200 });
-        const refused = await new sdk.TolkClient({ baseUrl: location.origin, token: "svc_notakey" }).getMe().catch((e: unknown) => e);
-        return { translation: text.data.translation, document: new TextDecoder().decode(doc.bytes), refused: refused instanceof sdk.AuthenticationError };
+        const doc = await client.translateDocument(
+          new File(["Thank you.\n"], "thanks.txt"),
+          { source_lang: "en", target_lang: "es" },
+          { pollIntervalMs: 200 },
+        );
+        const refused = await new sdk.TolkClient({ baseUrl: location.origin, token: "svc_notakey" })
+          .getMe()
+          .catch((e: unknown) => e);
+        return {
+          translation: text.data.translation,
+          document: new TextDecoder().decode(doc.bytes),
+          refused: refused instanceof sdk.AuthenticationError,
+        };
       }, key);
       expect(out).toEqual({ translation: "Buenos días.", document: "Gracias.\n", refused: true });
     } finally {
@@ -162,7 +183,14 @@ describe.skipIf(Boolean(process.env.TOLK_TEST_DATABASE_URL))("@tolk/sdk as a pub
     writeFileSync(
       join(folder, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { module: "nodenext", target: "es2022", strict: true, noEmit: true, lib: ["es2022", "dom"], types: [] },
+        compilerOptions: {
+          module: "nodenext",
+          target: "es2022",
+          strict: true,
+          noEmit: true,
+          lib: ["es2022", "dom"],
+          types: [],
+        },
         files: ["typed.mts"],
       }),
     );

@@ -33,7 +33,8 @@ afterAll(async () => {
   await admin.end();
 });
 
-const get = (server: RunningServer, key: string) => fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
+const get = (server: RunningServer, key: string) =>
+  fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
 
 describe.skipIf(!enabled)("two instances sharing PostgreSQL and Redis", () => {
   it("admit no more than the plan's per-minute limit between them", async () => {
@@ -64,8 +65,12 @@ describe.skipIf(!enabled)("two instances sharing PostgreSQL and Redis", () => {
   });
 
   it("a key revoked through one instance fails on the very next request to either", async () => {
-    const org = await tolk(["org", "create", "--name", "Revoke", "--plan", "professional"], { DATABASE_URL: databaseUrl });
-    const created = await tolk(["key", "create", "--org", String(org.org_id), "--name", "temp", "--scopes", "read"], { DATABASE_URL: databaseUrl });
+    const org = await tolk(["org", "create", "--name", "Revoke", "--plan", "professional"], {
+      DATABASE_URL: databaseUrl,
+    });
+    const created = await tolk(["key", "create", "--org", String(org.org_id), "--name", "temp", "--scopes", "read"], {
+      DATABASE_URL: databaseUrl,
+    });
     const key = String(created.api_key);
     const [a, b] = servers;
     if (!a || !b) throw new Error("servers not started");

@@ -47,7 +47,13 @@ describe("Weblate's machine-translation backends against the production build", 
   let key = "";
 
   beforeAll(async () => {
-    let env: Record<string, string> = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
+    let env: Record<string, string> = {
+      TOLK_DATA_DIR: data.dir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      TOLK_STORAGE_DIR: "",
+      S3_BUCKET: "",
+    };
     if (pgUrl) {
       const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`create database "${dbName}"`);
@@ -71,10 +77,12 @@ describe("Weblate's machine-translation backends against the production build", 
     }
   });
 
-  const weblate = (method: string, path: string, options: WeblateOptions = {}) => weblateRequest(server.url, method, path, options);
+  const weblate = (method: string, path: string, options: WeblateOptions = {}) =>
+    weblateRequest(server.url, method, path, options);
 
   describe("DeepL backend (API URL https://tolk.example/v2/; Weblate drops the /v2)", () => {
-    const deepl = (method: string, path: string, json?: unknown) => weblate(method, path, { json, headers: { Authorization: `DeepL-Auth-Key ${key}` } });
+    const deepl = (method: string, path: string, json?: unknown) =>
+      weblate(method, path, { json, headers: { Authorization: `DeepL-Auth-Key ${key}` } });
     interface V3Language {
       lang: string;
       usable_as_source: boolean;
@@ -88,7 +96,9 @@ describe("Weblate's machine-translation backends against the production build", 
       const list = languages.body as V3Language[];
       // download_languages: sources, targets and the @FORMAL/@INFORMAL variants Weblate derives.
       const sources = new Set(list.filter((l) => l.usable_as_source).map((l) => l.lang.toUpperCase()));
-      const formal = list.filter((l) => l.usable_as_target && "formality" in l.features).map((l) => `${l.lang.toUpperCase()}@FORMAL`);
+      const formal = list
+        .filter((l) => l.usable_as_target && "formality" in l.features)
+        .map((l) => `${l.lang.toUpperCase()}@FORMAL`);
       expect(sources.has("EN")).toBe(true);
       expect(formal).toContain("ES@FORMAL");
 
@@ -119,13 +129,18 @@ describe("Weblate's machine-translation backends against the production build", 
         dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tmorada", entries_format: "tsv" }],
       });
       expect(created.status).toBe(201);
-      const listed = (await deepl("GET", "/v3/glossaries")).body as { glossaries: { name: string; glossary_id: string; creation_time: string }[] };
+      const listed = (await deepl("GET", "/v3/glossaries")).body as {
+        glossaries: { name: string; glossary_id: string; creation_time: string }[];
+      };
       const glossaryId = listed.glossaries.find((g) => g.name === name)?.glossary_id;
       expect(glossaryId).toBeTruthy();
       expect(Number.isNaN(Date.parse(listed.glossaries[0]?.creation_time ?? ""))).toBe(false);
 
       // format_replacement: each placeholder becomes <x id="offset"></x>; the batch is at most 20 texts.
-      const texts = Array.from({ length: 20 }, (_, i) => `The house number <x id="${i * 3}"></x> is big, <x id="${i * 3 + 40}"></x>.`);
+      const texts = Array.from(
+        { length: 20 },
+        (_, i) => `The house number <x id="${i * 3}"></x> is big, <x id="${i * 3 + 40}"></x>.`,
+      );
       const translated = await deepl("POST", "/v2/translate", {
         text: texts,
         source_lang: "EN",
@@ -157,7 +172,9 @@ describe("Weblate's machine-translation backends against the production build", 
         ).status,
       ).toBe(200);
       expect((await deepl("PATCH", `/v3/glossaries/${glossaryId}`, { name: renamed })).status).toBe(200);
-      const names = ((await deepl("GET", "/v3/glossaries")).body as { glossaries: { name: string }[] }).glossaries.map((g) => g.name);
+      const names = ((await deepl("GET", "/v3/glossaries")).body as { glossaries: { name: string }[] }).glossaries.map(
+        (g) => g.name,
+      );
       expect(names).toEqual([renamed]);
 
       // delete_glossary: 204, and a second delete is the 404 Weblate reads as "does not exist".
@@ -169,9 +186,17 @@ describe("Weblate's machine-translation backends against the production build", 
 
     it("older Weblate: glossaries through /v2 round-trip their weblate:… names", async () => {
       const name = "weblate:2:EN:ES:0c0ffee";
-      const created = await deepl("POST", "/v2/glossaries", { name, source_lang: "en", target_lang: "es", entries: "cat\tminino", entries_format: "tsv" });
+      const created = await deepl("POST", "/v2/glossaries", {
+        name,
+        source_lang: "en",
+        target_lang: "es",
+        entries: "cat\tminino",
+        entries_format: "tsv",
+      });
       expect(created.status).toBe(201);
-      const list = (await deepl("GET", "/v2/glossaries")).body as { glossaries: { name: string; glossary_id: string }[] };
+      const list = (await deepl("GET", "/v2/glossaries")).body as {
+        glossaries: { name: string; glossary_id: string }[];
+      };
       const id = list.glossaries.find((g) => g.name === name)?.glossary_id;
       expect(id).toBe((created.body as { glossary_id: string }).glossary_id);
       expect((await deepl("DELETE", `/v2/glossaries/${id}`)).status).toBe(204);
@@ -181,7 +206,10 @@ describe("Weblate's machine-translation backends against the production build", 
     it("answers every refusal in {message} with a status that does not pause the service", async () => {
       const refusals = [
         await deepl("POST", "/v2/translate", { text: ["test"], source_lang: "en", target_lang: "de" }),
-        await deepl("POST", "/v3/glossaries", { name: "weblate:1:EN:DE:aa", dictionaries: [{ source_lang: "en", target_lang: "de", entries: "a\tb" }] }),
+        await deepl("POST", "/v3/glossaries", {
+          name: "weblate:1:EN:DE:aa",
+          dictionaries: [{ source_lang: "en", target_lang: "de", entries: "a\tb" }],
+        }),
         await deepl("GET", "/v3/style_rules"),
         await deepl("GET", "/v3/nothing-here"),
       ];
@@ -228,7 +256,12 @@ describe("Weblate's settings check with an engine for German configured", () => 
     llm = await startFakeLlm((segment) => (segment === "test" ? "Test" : `[de] ${segment}`));
     const env = { TOLK_DATA_DIR: data.dir, DATABASE_URL: "", REDIS_URL: "", TOLK_STORAGE_DIR: "", S3_BUCKET: "" };
     key = String((await tolk(["seed"], env)).api_key);
-    server = await startServer({ ...env, LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: "llm-key", LLM_MODEL_STANDARD: "some-model" });
+    server = await startServer({
+      ...env,
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_API_KEY: "llm-key",
+      LLM_MODEL_STANDARD: "some-model",
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -239,17 +272,30 @@ describe("Weblate's settings check with an engine for German configured", () => 
   it("DeepL backend: German is listed, and validate_settings' en→de call answers 200", async () => {
     const headers = { Authorization: `DeepL-Auth-Key ${key}` };
     const languages = await weblateRequest(server.url, "GET", "/v3/languages?resource=translate_text", { headers });
-    expect((languages.body as { lang: string; usable_as_target: boolean }[]).some((l) => l.lang.toUpperCase() === "DE" && l.usable_as_target)).toBe(true);
+    expect(
+      (languages.body as { lang: string; usable_as_target: boolean }[]).some(
+        (l) => l.lang.toUpperCase() === "DE" && l.usable_as_target,
+      ),
+    ).toBe(true);
     const check = await weblateRequest(server.url, "POST", "/v2/translate", {
       headers,
-      json: { text: ["test"], source_lang: "en", target_lang: "de", formality: "default", tag_handling: "xml", ignore_tags: ["x"] },
+      json: {
+        text: ["test"],
+        source_lang: "en",
+        target_lang: "de",
+        formality: "default",
+        tag_handling: "xml",
+        ignore_tags: ["x"],
+      },
     });
     expect(check.status).toBe(200);
     expect(check.body).toMatchObject({ translations: [{ text: "Test" }] });
   });
 
   it("LibreTranslate backend: the same check answers 200", async () => {
-    const check = await weblateRequest(server.url, "POST", "/libretranslate/translate", { json: { api_key: key, q: ["test"], source: "en", target: "de" } });
+    const check = await weblateRequest(server.url, "POST", "/libretranslate/translate", {
+      json: { api_key: key, q: ["test"], source: "en", target: "de" },
+    });
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ translatedText: ["Test"] });
   });

@@ -15,7 +15,8 @@ export default [
             noAppImports,
             {
               group: ["@tolk/platform", "@tolk/platform/*", "@tolk/trpc", "@tolk/eval", "@tolk/sdk"],
-              message: "The domain imports no outer package: declare a port in src/ports and give @tolk/platform the adapter.",
+              message:
+                "The domain imports no outer package: declare a port in src/ports and give @tolk/platform the adapter.",
             },
             {
               group: ["pino", "pino-pretty", "ioredis", "prom-client", "@aws-sdk/*", "@opentelemetry/*"],

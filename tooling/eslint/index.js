@@ -7,7 +7,8 @@ import tseslint from "typescript-eslint";
 /** No package or app imports an app: what two of them share lives in a package (docs/architecture.md). */
 export const noAppImports = {
   group: ["@tolk/web", "@tolk/web/*", "@tolk/cli", "@tolk/cli/*"],
-  message: "Apps are entry points, never imported: share through @tolk/platform or @tolk/domain (docs/architecture.md).",
+  message:
+    "Apps are entry points, never imported: share through @tolk/platform or @tolk/domain (docs/architecture.md).",
 };
 
 export default tseslint.config(
@@ -32,14 +33,22 @@ export default tseslint.config(
     // CommonJS preloads (--require) are plain JavaScript outside every tsconfig.
     files: ["**/*.cjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: "commonjs", globals: { ...globals.node } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: "commonjs",
+      globals: { ...globals.node },
+    },
     rules: { ...tseslint.configs.disableTypeChecked.rules, "@typescript-eslint/no-require-imports": "off" },
   },
   {
     // ES module scripts node runs as they are (apps/web/server.mjs): plain JavaScript outside every tsconfig.
     files: ["**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: "module", globals: { ...globals.node } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: "module",
+      globals: { ...globals.node },
+    },
   },
   {
     // Asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by vitest.

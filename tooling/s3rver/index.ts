@@ -7,7 +7,13 @@ interface S3rver {
   run(): Promise<{ address: string; port: number }>;
   close(callback?: () => void): void;
 }
-type S3rverClass = new (options: { address: string; port: number; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rver;
+type S3rverClass = new (options: {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rver;
 
 const require = createRequire(import.meta.url);
 
@@ -35,7 +41,13 @@ function fixS3rverQueryEncoding(): void {
   };
   const original = v4.getStringToSign;
   v4.getStringToSign = (request, ...rest) =>
-    original({ ...request, querystring: request.querystring.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) }, ...rest);
+    original(
+      {
+        ...request,
+        querystring: request.querystring.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+      },
+      ...rest,
+    );
 }
 
 /**

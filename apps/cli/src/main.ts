@@ -43,7 +43,11 @@ export async function main(argv: string[]): Promise<number> {
       return answer.exit_code;
     }
     await migrateDatabase(database, env.DATABASE_URL);
-    return await runParsedCommand(parsed, { domain: createCommandContext(database, env, cliActor), database, env }, terminal);
+    return await runParsedCommand(
+      parsed,
+      { domain: createCommandContext(database, env, cliActor), database, env },
+      terminal,
+    );
   } catch (err) {
     return reportFailure(err, parsed.json, terminal);
   } finally {

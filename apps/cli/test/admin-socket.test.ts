@@ -56,7 +56,17 @@ describe("tolk beside a server that holds the embedded database", { timeout: 120
     expect((await database.db.select().from(apiKeys)).filter((k) => k.orgId === org.org_id)).toHaveLength(1);
 
     // A command's own error keeps its JSON shape and exit code 1; a usage error exits 2.
-    const failed = await cli(["key", "create", "--org", "org_missing", "--name", "k", "--scopes", "translate", "--json"]);
+    const failed = await cli([
+      "key",
+      "create",
+      "--org",
+      "org_missing",
+      "--name",
+      "k",
+      "--scopes",
+      "translate",
+      "--json",
+    ]);
     expect(failed.code).toBe(1);
     expect(JSON.parse(failed.stdout)).toMatchObject({ error: { code: expect.any(String) as unknown } });
     expect((await cli(["org", "create", "--json"])).code).toBe(1);
@@ -66,7 +76,9 @@ describe("tolk beside a server that holds the embedded database", { timeout: 120
   it("refuses `tolk worker` there: the server runs its document jobs itself", async () => {
     const worker = await cli(["worker", "--json"]);
     expect(worker.code).toBe(1);
-    expect(JSON.parse(worker.stdout)).toEqual({ error: { code: "error", message: expect.stringMatching(/TOLK_WORKER/) as unknown } });
+    expect(JSON.parse(worker.stdout)).toEqual({
+      error: { code: "error", message: expect.stringMatching(/TOLK_WORKER/) as unknown },
+    });
   });
 
   it("only the server's user can reach the socket", () => {
@@ -82,7 +94,9 @@ describe("tolk beside a server that holds the embedded database", { timeout: 120
     try {
       const res = await cli(["org", "create", "--name", "X", "--json"], other);
       expect(res.code).toBe(1);
-      expect(JSON.parse(res.stdout)).toMatchObject({ error: { message: expect.stringMatching(/in use by another process/) as unknown } });
+      expect(JSON.parse(res.stdout)).toMatchObject({
+        error: { message: expect.stringMatching(/in use by another process/) as unknown },
+      });
     } finally {
       await held.close();
       rmSync(other, { recursive: true, force: true });

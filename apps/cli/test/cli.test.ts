@@ -35,11 +35,17 @@ afterAll(async () => {
 /** Runs one command; returns its exit code and everything it printed on stdout. */
 async function tolk(...args: string[]): Promise<{ code: number; stdout: string[]; json: Record<string, unknown> }> {
   const lines: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(" ")));
+  const log = vi
+    .spyOn(console, "log")
+    .mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(" ")));
   const err = vi.spyOn(console, "error").mockImplementation(() => undefined);
   try {
     const code = await main([...args, "--json"]);
-    return { code, stdout: lines, json: lines.length === 1 ? (JSON.parse(lines[0] ?? "") as Record<string, unknown>) : {} };
+    return {
+      code,
+      stdout: lines,
+      json: lines.length === 1 ? (JSON.parse(lines[0] ?? "") as Record<string, unknown>) : {},
+    };
   } finally {
     log.mockRestore();
     err.mockRestore();
@@ -54,7 +60,11 @@ describe("tolk --json", { timeout: 120_000 }, () => {
     const first = await tolk("seed");
     expect(first.code).toBe(0);
     expect(first.stdout).toHaveLength(1);
-    expect(first.json).toMatchObject({ created: true, admin_email: "admin@example.com", scopes: ["translate", "read", "write"] });
+    expect(first.json).toMatchObject({
+      created: true,
+      admin_email: "admin@example.com",
+      scopes: ["translate", "read", "write"],
+    });
     expect(String(first.json.api_key)).toMatch(/^svc_[0-9A-Za-z]{36}$/);
     expect(String(first.json.admin_password).length).toBeGreaterThanOrEqual(16);
     const second = await tolk("seed");
@@ -71,24 +81,63 @@ describe("tolk --json", { timeout: 120_000 }, () => {
     const key = await tolk("key", "create", "--org", orgId, "--name", "ci", "--scopes", "read,translate");
     expect(Object.keys(key.json).sort()).toEqual(["api_key", "expires_at", "key_id", "scopes"]);
     expect(key.json).toMatchObject({ scopes: ["translate", "read"], expires_at: null });
-    const expiring = await tolk("key", "create", "--org", orgId, "--name", "nightly", "--scopes", "read", "--expires", "2099-01-31T00:00:00Z");
+    const expiring = await tolk(
+      "key",
+      "create",
+      "--org",
+      orgId,
+      "--name",
+      "nightly",
+      "--scopes",
+      "read",
+      "--expires",
+      "2099-01-31T00:00:00Z",
+    );
     expect(expiring.json.expires_at).toBe("2099-01-31T00:00:00.000Z");
-    expect((await tolk("key", "create", "--org", orgId, "--name", "late", "--scopes", "read", "--expires", "2001-01-01")).code).toBe(1);
-    expect((await tolk("key", "revoke", "--key", String(key.json.key_id))).json).toEqual({ key_id: key.json.key_id, revoked: true });
+    expect(
+      (await tolk("key", "create", "--org", orgId, "--name", "late", "--scopes", "read", "--expires", "2001-01-01"))
+        .code,
+    ).toBe(1);
+    expect((await tolk("key", "revoke", "--key", String(key.json.key_id))).json).toEqual({
+      key_id: key.json.key_id,
+      revoked: true,
+    });
     expect((await tolk("key", "revoke", "--key", String(key.json.key_id))).code).toBe(1); // already revoked
 
     const topUp = await tolk("credits", "top-up", "--org", orgId, "--amount", "500");
     expect(topUp.json).toMatchObject({ org_id: orgId, amount: 500, remaining: 1_000_500 });
     expect(String(topUp.json.lot_id)).toMatch(/^lot_/);
 
-    const user = await tolk("user", "create", "--email", "Ann@Example.com", "--password", "longenough", "--org", orgId, "--role", "admin");
+    const user = await tolk(
+      "user",
+      "create",
+      "--email",
+      "Ann@Example.com",
+      "--password",
+      "longenough",
+      "--org",
+      orgId,
+      "--role",
+      "admin",
+    );
     expect(user.json).toMatchObject({ email: "ann@example.com", org_id: orgId, role: "admin" });
 
     const reset = await tolk("user", "set-password", "--email", "ANN@example.com", "--password", "another-password");
     expect(reset.json).toEqual({ user_id: user.json.user_id, email: "ann@example.com", password_set: true });
-    expect((await tolk("user", "set-password", "--email", "nobody@example.com", "--password", "another-password")).code).toBe(1);
+    expect(
+      (await tolk("user", "set-password", "--email", "nobody@example.com", "--password", "another-password")).code,
+    ).toBe(1);
 
-    const plan = await tolk("org", "set-plan", "--org", orgId, "--plan", "enterprise", "--limits", '{"api_per_min":5000}');
+    const plan = await tolk(
+      "org",
+      "set-plan",
+      "--org",
+      orgId,
+      "--plan",
+      "enterprise",
+      "--limits",
+      '{"api_per_min":5000}',
+    );
     expect(plan.json).toMatchObject({ plan: "enterprise", limits: { api_per_min: 5000, translate_per_min: 1000 } });
   });
 
@@ -100,7 +149,18 @@ describe("tolk --json", { timeout: 120_000 }, () => {
       ["key", "create", "--org", "org_missing", "--name", "k", "--scopes", "admin"],
       ["credits", "top-up", "--org", "org_missing", "--amount", "lots"],
       ["credits", "top-up", "--org", "org_missing", "--amount", "5"],
-      ["user", "create", "--email", "nobody@example.com", "--password", "longenough", "--org", "org_missing", "--role", "member"],
+      [
+        "user",
+        "create",
+        "--email",
+        "nobody@example.com",
+        "--password",
+        "longenough",
+        "--org",
+        "org_missing",
+        "--role",
+        "member",
+      ],
       ["org", "set-plan", "--org", "org_missing", "--plan", "free", "--limits", "{not json"],
     ];
     for (const args of cases) {
@@ -111,7 +171,18 @@ describe("tolk --json", { timeout: 120_000 }, () => {
     }
     // The failed user create left no user behind: the same e-mail works for a real org.
     const org = await tolk("org", "create", "--name", "Real");
-    const ok = await tolk("user", "create", "--email", "nobody@example.com", "--password", "longenough", "--org", String(org.json.org_id), "--role", "member");
+    const ok = await tolk(
+      "user",
+      "create",
+      "--email",
+      "nobody@example.com",
+      "--password",
+      "longenough",
+      "--org",
+      String(org.json.org_id),
+      "--role",
+      "member",
+    );
     expect(ok.code).toBe(0);
 
     for (const args of [["frobnicate"], ["org", "create", "--bogus", "x"], ["credits", "top-up", "--amount", "-5"]]) {
@@ -149,9 +220,21 @@ describe("tolk credits check", () => {
     const org = await tolk("org", "create", "--name", "Checked", "--plan", "free");
     const orgId = String(org.json.org_id);
     const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
-    const usage = { requestId: "req_ok", kind: "text" as const, sourceLang: "en", targetLang: "es", characters: 40, credits: 40 };
+    const usage = {
+      requestId: "req_ok",
+      kind: "text" as const,
+      sourceLang: "en",
+      targetLang: "es",
+      characters: 40,
+      credits: 40,
+    };
     try {
-      await debitCredits(createDomainContext({ db: handle.db }), { orgId, amount: 40, operationKey: "req_ok", usage: [usage] });
+      await debitCredits(createDomainContext({ db: handle.db }), {
+        orgId,
+        amount: 40,
+        operationKey: "req_ok",
+        usage: [usage],
+      });
     } finally {
       await handle.close();
     }
@@ -160,7 +243,9 @@ describe("tolk credits check", () => {
     // The request log says the billed request was answered 503: a client charged and told it failed.
     const again = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
     try {
-      await again.db.insert(requestLog).values({ orgId, requestId: "req_ok", method: "POST", route: "/v1/translate", status: 503, durationMs: 5 });
+      await again.db
+        .insert(requestLog)
+        .values({ orgId, requestId: "req_ok", method: "POST", route: "/v1/translate", status: 503, durationMs: 5 });
     } finally {
       await again.close();
     }

@@ -4,7 +4,15 @@ import { join } from "node:path";
 
 import { openDatabase } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
-import { type DomainContext, DownloadLinks, SegmentCache, createDomainContext, createDownloadLinks, getDocumentJob, submitDocument } from "@tolk/domain";
+import {
+  type DomainContext,
+  DownloadLinks,
+  SegmentCache,
+  createDomainContext,
+  createDownloadLinks,
+  getDocumentJob,
+  submitDocument,
+} from "@tolk/domain";
 import { LocalObjectStorage } from "@tolk/platform";
 import { createTestOrg } from "@tolk/domain/testing";
 import { EngineRouter } from "@tolk/engines";
@@ -37,7 +45,9 @@ afterAll(async () => {
 
 async function tolk(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
   const lines: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(" ")));
+  const log = vi
+    .spyOn(console, "log")
+    .mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(" ")));
   const err = vi.spyOn(console, "error").mockImplementation(() => undefined);
   try {
     const code = await main([...args, "--json"]);
@@ -65,7 +75,14 @@ describe("tolk worker --once", () => {
       const org = await createTestOrg(ctx);
       const principalOrg = await ctx.db.query.organizations.findFirst({
         where: (o, { eq }) => eq(o.id, org.orgId),
-        columns: { id: true, plan: true, planOverrides: true, billingAnchor: true, defaultSourceLang: true, ownEnginesVersion: true },
+        columns: {
+          id: true,
+          plan: true,
+          planOverrides: true,
+          billingAnchor: true,
+          defaultSourceLang: true,
+          ownEnginesVersion: true,
+        },
       });
       if (!principalOrg) throw new Error("no org");
       // Submission only checks that a route exists; the worker brings its own engines.

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 
 // Each page names itself ("API keys"); the template adds the product: "API keys · Tolk".
-export const metadata = { title: { default: "Tolk", template: "%s · Tolk" }, description: "Self-hostable machine translation" };
+export const metadata = {
+  title: { default: "Tolk", template: "%s · Tolk" },
+  description: "Self-hostable machine translation",
+};
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

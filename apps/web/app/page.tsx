@@ -7,8 +7,8 @@ export default function Home() {
         <a href="/dashboard">Sign in to the console</a>
       </p>
       <p>
-        The REST API lives under <code>/v1</code>: try <code>GET /v1/me</code> with your API key. Health: <a href="/healthz">/healthz</a>, readiness:{" "}
-        <a href="/readyz">/readyz</a>.
+        The REST API lives under <code>/v1</code>: try <code>GET /v1/me</code> with your API key. Health:{" "}
+        <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a>.
       </p>
     </main>
   );

@@ -40,7 +40,9 @@ const withMetrics = await measure("+ Prometheus metrics (counter + histogram)", 
 configureLogger({ level: "info", format: "json" });
 const withLog = await measure("+ JSON access-log line to stdout", observed);
 
-const receiver = createServer((req, res) => req.resume().on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end("{}")));
+const receiver = createServer((req, res) =>
+  req.resume().on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end("{}")),
+);
 await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
 const port = (receiver.address() as AddressInfo).port;
 const flush = await startTracing(readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` }));

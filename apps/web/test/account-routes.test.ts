@@ -57,14 +57,25 @@ describe("GET /v1/quota", () => {
     expectConventions(r);
     const { data } = quotaResponse.parse(r.json);
     expect(data.plan).toBe("starter");
-    expect(data.rate_limits).toEqual({ translate_per_min: 60, segment_per_min: 30, analyze_per_min: 30, api_per_min: 120 });
+    expect(data.rate_limits).toEqual({
+      translate_per_min: 60,
+      segment_per_min: 30,
+      analyze_per_min: 30,
+      api_per_min: 120,
+    });
     expect(data.limits).toEqual({
       translation_memories_max: 5,
       glossaries_max: 10,
       brandvoice_profiles_max: 3,
       projects_max: 10,
     });
-    expect(data.credits).toMatchObject({ allowance: 200_000, consumed: 0, top_up_balance: 0, remaining: 200_000, usage_percent: 0 });
+    expect(data.credits).toMatchObject({
+      allowance: 200_000,
+      consumed: 0,
+      top_up_balance: 0,
+      remaining: 200_000,
+      usage_percent: 0,
+    });
   });
 
   it("follows debits and top-ups: remaining = allowance + top_up_balance - consumed", async () => {
@@ -72,22 +83,44 @@ describe("GET /v1/quota", () => {
     await debitCredits(h.app.domain, { orgId: org.orgId, amount: 1_500, operationKey: "quota-1" });
     const r = await call(h, quota, "/v1/quota", { token: key(org, "read") });
     const { credits } = quotaResponse.parse(r.json).data;
-    expect(credits).toMatchObject({ allowance: 10_000, consumed: 1_500, top_up_balance: 5_000, remaining: 13_500, usage_percent: 10 });
+    expect(credits).toMatchObject({
+      allowance: 10_000,
+      consumed: 1_500,
+      top_up_balance: 5_000,
+      remaining: 13_500,
+      usage_percent: 10,
+    });
     expect(credits.remaining).toBe(credits.allowance + credits.top_up_balance - credits.consumed);
   });
 
   it("shows an enterprise organization's own limits over the enterprise defaults", async () => {
     const org = await h.org({
       plan: "enterprise",
-      limits: { monthly_credits: 123_456, translate_per_min: 7, api_per_min: 4_321, glossaries_max: 2, projects_max: 9 },
+      limits: {
+        monthly_credits: 123_456,
+        translate_per_min: 7,
+        api_per_min: 4_321,
+        glossaries_max: 2,
+        projects_max: 9,
+      },
     });
     const r = await call(h, quota, "/v1/quota", { token: key(org, "read") });
     expect(r.status).toBe(200);
     const { data } = quotaResponse.parse(r.json);
     expect(data.plan).toBe("enterprise");
     expect(data.credits.allowance).toBe(123_456);
-    expect(data.rate_limits).toEqual({ translate_per_min: 7, segment_per_min: 300, analyze_per_min: 300, api_per_min: 4_321 });
-    expect(data.limits).toEqual({ translation_memories_max: 100, glossaries_max: 2, brandvoice_profiles_max: 50, projects_max: 9 });
+    expect(data.rate_limits).toEqual({
+      translate_per_min: 7,
+      segment_per_min: 300,
+      analyze_per_min: 300,
+      api_per_min: 4_321,
+    });
+    expect(data.limits).toEqual({
+      translation_memories_max: 100,
+      glossaries_max: 2,
+      brandvoice_profiles_max: 50,
+      projects_max: 9,
+    });
     // The override is the limit actually enforced, not only displayed.
     expect(r.res.headers.get("x-ratelimit-limit")).toBe("4321");
   });
@@ -189,7 +222,15 @@ describe("GET /v1/languages", () => {
     const byCode = new Map(data.languages.map((l) => [l.code, l]));
     for (const rtl of ["ar", "he", "fa", "ur"]) expect(byCode.get(rtl)?.direction).toBe("rtl");
     for (const ltr of ["en", "de", "ja", "hi"]) expect(byCode.get(ltr)?.direction).toBe("ltr");
-    expect(byCode.get("ar")).toEqual({ code: "ar", name: "Arabic", direction: "rtl", script: "arabic", credit_weight: 1, targets: [], routes: [] });
+    expect(byCode.get("ar")).toEqual({
+      code: "ar",
+      name: "Arabic",
+      direction: "rtl",
+      script: "arabic",
+      credit_weight: 1,
+      targets: [],
+      routes: [],
+    });
     expect(byCode.get("sr")?.script).toBe("cyrillic");
     // Which engine serves each pair, the pivot, and the output's script (Apertium's Serbian is Latin).
     const route = (source: string, target: string) => byCode.get(source)?.routes.find((x) => x.target === target);
@@ -245,6 +286,7 @@ describe("GET /v1/formats", () => {
     expect(data.formats.find((f) => f.extension === "srt")?.mime_type).toBe("application/x-subrip");
     // The raw entries carry exactly the spec's fields (the zod parse above would strip extras).
     const raw = (r.json as { data: { formats: Record<string, unknown>[] } }).data.formats;
-    for (const f of raw) expect(Object.keys(f).sort()).toEqual(["category", "extension", "max_size_mb", "mime_type", "name"]);
+    for (const f of raw)
+      expect(Object.keys(f).sort()).toEqual(["category", "extension", "max_size_mb", "mime_type", "name"]);
   });
 });

@@ -14,9 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 const consumed = async (token: string | undefined) =>
-  ((await call(h, quota, "/v1/quota", { token })).json as { data: { credits: { consumed: number } } }).data.credits.consumed;
+  ((await call(h, quota, "/v1/quota", { token })).json as { data: { credits: { consumed: number } } }).data.credits
+    .consumed;
 
 const CONTRACT =
   "The Licensee shall indemnify and hold harmless the Licensor against any claim arising from a breach of this Agreement, " +
@@ -45,7 +50,11 @@ describe("POST /v1/analyze/headless", () => {
     const a = await call(h, analyze, "/v1/analyze/headless", { token: org.keys.all?.key, ...json({ text }) });
     const b = await call(h, analyze, "/v1/analyze/headless", { token: org.keys.all?.key, ...json({ text }) });
     expect(analyzeResponse.parse(a.json).data).toEqual(analyzeResponse.parse(b.json).data);
-    expect(analyzeResponse.parse(a.json).data).toMatchObject({ detected_language: "es", domain: "Marketing", formality: "Informal" });
+    expect(analyzeResponse.parse(a.json).data).toMatchObject({
+      detected_language: "es",
+      domain: "Marketing",
+      formality: "Informal",
+    });
   });
 
   it("answers detected_language auto for a text too short to tell", async () => {
@@ -59,9 +68,14 @@ describe("POST /v1/analyze/headless", () => {
     const token = org.keys.all?.key;
     for (const body of [{}, { text: "" }, { text: "  \n " }, { text: 42 }, { text: "x".repeat(100_001) }]) {
       const r = await call(h, analyze, "/v1/analyze/headless", { token, ...json(body) });
-      expect(expectError(r, 400, "bad_request", "invalid_request_error").param, JSON.stringify(body).slice(0, 40)).toBe("text");
+      expect(expectError(r, 400, "bad_request", "invalid_request_error").param, JSON.stringify(body).slice(0, 40)).toBe(
+        "text",
+      );
     }
-    const longest = await call(h, analyze, "/v1/analyze/headless", { token, ...json({ text: "Lorem ipsum dolor sit amet. ".repeat(3_571) }) });
+    const longest = await call(h, analyze, "/v1/analyze/headless", {
+      token,
+      ...json({ text: "Lorem ipsum dolor sit amet. ".repeat(3_571) }),
+    });
     expect(longest.status).toBe(200);
   });
 
@@ -69,7 +83,10 @@ describe("POST /v1/analyze/headless", () => {
     const org = await h.org();
     const expected: Record<string, number> = { all: 200, translate: 200, read: 403, write: 403 };
     for (const [name, status] of Object.entries(expected)) {
-      const r = await call(h, analyze, "/v1/analyze/headless", { token: org.keys[name]?.key, ...json({ text: CONTRACT }) });
+      const r = await call(h, analyze, "/v1/analyze/headless", {
+        token: org.keys[name]?.key,
+        ...json({ text: CONTRACT }),
+      });
       expect(r.status, name).toBe(status);
       if (status === 403) expectError(r, 403, "insufficient_scope", "permission_error");
     }
@@ -82,13 +99,17 @@ describe("POST /v1/analyze/headless", () => {
     const org = await h.org({ plan: "free" });
     const token = org.keys.all?.key;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call(h, analyze, "/v1/analyze/headless", { token, ...json({ text: CONTRACT }) })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await call(h, analyze, "/v1/analyze/headless", { token, ...json({ text: CONTRACT }) })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const denied = await call(h, analyze, "/v1/analyze/headless", { token, ...json({ text: CONTRACT }) });
     expectError(denied, 429, "rate_limit_exceeded", "rate_limit_error");
     expect(header(denied, "x-ratelimit-limit")).toBe("5");
     expect(Number(header(denied, "retry-after"))).toBeGreaterThan(0);
-    const other = await call(h, translate, "/v1/translate", { token, ...json({ text: "The house is big.", source_lang: "en", target_lang: "es" }) });
+    const other = await call(h, translate, "/v1/translate", {
+      token,
+      ...json({ text: "The house is big.", source_lang: "en", target_lang: "es" }),
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -100,7 +121,11 @@ describe("source_lang auto on translation", () => {
     for (const sourceLang of [undefined, "auto"]) {
       const r = await call(h, translate, "/v1/translate", {
         token,
-        ...json({ text: "The house is big and the garden is beautiful.", target_lang: "es", ...(sourceLang ? { source_lang: sourceLang } : {}) }),
+        ...json({
+          text: "The house is big and the garden is beautiful.",
+          target_lang: "es",
+          ...(sourceLang ? { source_lang: sourceLang } : {}),
+        }),
       });
       expect(r.status).toBe(200);
       const body = translateResponse.parse(r.json);
@@ -113,11 +138,17 @@ describe("source_lang auto on translation", () => {
     const org = await h.org();
     const token = org.keys.all?.key;
     // "Hi" into Spanish is taken as English (compat-detection-routes.test.ts); into English it cannot be.
-    const r = await call(h, translate, "/v1/translate", { token, ...json({ text: "Hi", source_lang: "auto", target_lang: "en" }) });
+    const r = await call(h, translate, "/v1/translate", {
+      token,
+      ...json({ text: "Hi", source_lang: "auto", target_lang: "en" }),
+    });
     const err = expectError(r, 400, "bad_request", "invalid_request_error");
     expect(err.param).toBe("source_lang");
     expect(err.message).toContain("source_lang");
-    const same = await call(h, translate, "/v1/translate", { token, ...json({ text: "La casa es grande y el jardín es muy bonito.", target_lang: "es" }) });
+    const same = await call(h, translate, "/v1/translate", {
+      token,
+      ...json({ text: "La casa es grande y el jardín es muy bonito.", target_lang: "es" }),
+    });
     expect(expectError(same, 400, "bad_request", "invalid_request_error").message).toContain("detected as es");
     expect(await consumed(token)).toBe(0);
   });
@@ -126,7 +157,10 @@ describe("source_lang auto on translation", () => {
     const org = await h.org();
     const r = await call(h, batch, "/v1/translate/batch", {
       token: org.keys.all?.key,
-      ...json({ strings: { a: "The house is big.", b: "Save your changes before you quit.", c: "OK" }, target_langs: ["es"] }),
+      ...json({
+        strings: { a: "The house is big.", b: "Save your changes before you quit.", c: "OK" },
+        target_langs: ["es"],
+      }),
     });
     expect(r.status).toBe(200);
     const body = batchResponse.parse(r.json);

@@ -142,7 +142,9 @@ describe("expiry", () => {
     const rotated = await rotateApiKey(h.app.domain, { keyId: k.id, orgId: own.orgId, overlapSeconds: 0 });
     for (const [path, handler] of routes) {
       const r = await call(h, handler, path, { token: k.key });
-      expect(expectError(r, 401, "unauthorized", "authentication_error").message).toMatch(/^This API key expired on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+      expect(expectError(r, 401, "unauthorized", "authentication_error").message).toMatch(
+        /^This API key expired on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./,
+      );
     }
     expect((await call(h, me, "/v1/me", { token: rotated.plaintext })).status).toBe(200);
   });
@@ -204,7 +206,9 @@ describe("session tokens (JWT)", () => {
   });
 
   it("refuses a symmetric (HS256) token", async () => {
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("x".repeat(32)));
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode("x".repeat(32)));
     expectError(await call(h, me, "/v1/me", { token }), 401, "unauthorized", "authentication_error");
   });
 

@@ -22,7 +22,12 @@ import { type Handler, type Harness, type Reply, call, header, sleep, startApp }
 const onPostgres = Boolean(process.env.TOLK_TEST_DATABASE_URL);
 /** How long a running request holds its Idempotency-Key claim (TOLK_REQUEST_DEADLINE_S). */
 const REQUEST_DEADLINE_S = 30;
-const LIMITS = { api_per_min: 1_000_000, translate_per_min: 1_000_000, segment_per_min: 1_000_000, monthly_credits: 10_000_000 };
+const LIMITS = {
+  api_per_min: 1_000_000,
+  translate_per_min: 1_000_000,
+  segment_per_min: 1_000_000,
+  monthly_credits: 10_000_000,
+};
 /** Answers after which a client sends the same request again. */
 const retryable = (status: number) => status >= 500 || status === 409;
 const random = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
@@ -47,7 +52,11 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
     // A claim left by an attempt that could not write its end is taken over 2 s later, and no
     // attempt holds its claim for more than the deadline, however long it runs; a synchronous
     // document job left running by a failed attempt is taken over by its retry 5 s later.
-    h = await startApp({ TOLK_IDEMPOTENCY_LEASE_S: "2", TOLK_REQUEST_DEADLINE_S: String(REQUEST_DEADLINE_S), TOLK_JOB_LEASE_SEC: "5" });
+    h = await startApp({
+      TOLK_IDEMPOTENCY_LEASE_S: "2",
+      TOLK_REQUEST_DEADLINE_S: String(REQUEST_DEADLINE_S),
+      TOLK_JOB_LEASE_SEC: "5",
+    });
     admin = postgres(h.databaseUrl ?? "", { max: 2, onnotice: () => undefined });
   });
   afterAll(async () => {
@@ -70,8 +79,12 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
       if (!retryable(r.status)) return attempts;
       await sleep(random(10, 60));
     }
-    const records = key ? await admin`select status, operation_key, lease_until, now() as now from idempotency_records where key = ${key}` : [];
-    throw new Error(`${sent.path} ${key ?? ""}: no final answer after ${attempts.length} attempts: ${JSON.stringify({ records, last: attempts.slice(-2) })}`);
+    const records = key
+      ? await admin`select status, operation_key, lease_until, now() as now from idempotency_records where key = ${key}`
+      : [];
+    throw new Error(
+      `${sent.path} ${key ?? ""}: no final answer after ${attempts.length} attempts: ${JSON.stringify({ records, last: attempts.slice(-2) })}`,
+    );
   }
 
   /** Terminates every backend of the test database but this one, `rounds` times at random moments. */
@@ -95,7 +108,10 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
     form.set("target_lang", "es");
     // Serialized once: a retry must send the same bytes (the boundary included) to match its key.
     const encoded = new Response(form);
-    return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? "" };
+    return {
+      body: new Uint8Array(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get("content-type") ?? "",
+    };
   }
 
   const creditsUsed = (a: Attempt) => (a.json as { meta: { credits_used: number } }).meta.credits_used;
@@ -106,7 +122,11 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
     const token = org.keys.all?.key ?? "";
     const keyed: { key: string; sent: Sent; kind: "text" | "batch" | "document" }[] = [];
     for (let i = 0; i < 24; i++) {
-      const body = json({ text: `The house number ${i} is big and the garden is small.`, source_lang: "en", target_lang: "es" });
+      const body = json({
+        text: `The house number ${i} is big and the garden is small.`,
+        source_lang: "en",
+        target_lang: "es",
+      });
       keyed.push({
         key: `text-${i}-${crypto.randomUUID()}`,
         kind: "text",
@@ -114,7 +134,11 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
       });
     }
     for (let i = 0; i < 8; i++) {
-      const body = json({ strings: { title: `Chapter ${i}`, intro: `The street ${i} is long.` }, source_lang: "en", target_langs: ["es", "ca"] });
+      const body = json({
+        strings: { title: `Chapter ${i}`, intro: `The street ${i} is long.` },
+        source_lang: "en",
+        target_langs: ["es", "ca"],
+      });
       keyed.push({
         key: `batch-${i}-${crypto.randomUUID()}`,
         kind: "batch",
@@ -122,8 +146,14 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
       });
     }
     for (let i = 0; i < 4; i++) {
-      const upload = await documentUpload(`The letter number ${i} arrived today.\n\nThe window of the house ${i} is open.`);
-      keyed.push({ key: `doc-${i}-${crypto.randomUUID()}`, kind: "document", sent: { handler: translateDocument, path: "/v1/translate/document", ...upload } });
+      const upload = await documentUpload(
+        `The letter number ${i} arrived today.\n\nThe window of the house ${i} is open.`,
+      );
+      keyed.push({
+        key: `doc-${i}-${crypto.randomUUID()}`,
+        kind: "document",
+        sent: { handler: translateDocument, path: "/v1/translate/document", ...upload },
+      });
     }
     const unkeyed: Sent[] = [
       ...Array.from({ length: 8 }, (_, i) => ({
@@ -181,7 +211,8 @@ describe.skipIf(!onPostgres)("billing while database connections are terminated"
       // Both clients got the same result (one ran it, the other replayed it or ran it again under the same operation).
       expect(data(finals[1] as Attempt), k.key).toEqual(data(finals[0] as Attempt));
       const operationKey = records.find((r) => r.key === k.key)?.operation_key ?? "";
-      const billedUnder = k.kind === "document" ? jobs.filter((j) => j.request_id === operationKey).map((j) => j.id) : [operationKey];
+      const billedUnder =
+        k.kind === "document" ? jobs.filter((j) => j.request_id === operationKey).map((j) => j.id) : [operationKey];
       const billed = billedUnder.flatMap(debitsOf);
       expect(billed, `${k.key}: debits`).toHaveLength(1);
       expect(billed[0]?.amount, `${k.key}: the amount its answer states`).toBe(creditsUsed(finals[0] as Attempt));

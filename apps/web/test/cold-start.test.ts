@@ -21,11 +21,17 @@ afterAll(async () => {
   await h.close();
 });
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 
 describe("a cold pair under CPU load", () => {
   it("answers 200 or 503 engine_unavailable with Retry-After, and is served once loaded", async () => {
-    loops = Array.from({ length: os.availableParallelism() * 2 }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+    loops = Array.from({ length: os.availableParallelism() * 2 }, () =>
+      spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }),
+    );
     const org = await h.org();
     const token = org.keys.all?.key;
     const body = json({ text: "The teacher opened the green door.", source_lang: "en", target_lang: "ca" });

@@ -26,8 +26,15 @@ const deepl = (fields: [string, string][]) =>
     headers: { "content-type": "application/x-www-form-urlencoded", Authorization: `DeepL-Auth-Key ${key}` },
   });
 const v1 = (handler: typeof v1Translate.POST, path: string, body: unknown) =>
-  call(h, handler, path, { method: "POST", token: key, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-const translations = (r: Reply) => (r.json as { translations: { text: string; detected_source_language: string; model_type_used?: string }[] }).translations;
+  call(h, handler, path, {
+    method: "POST",
+    token: key,
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
+const translations = (r: Reply) =>
+  (r.json as { translations: { text: string; detected_source_language: string; model_type_used?: string }[] })
+    .translations;
 
 describe("the organization's default source language", () => {
   it("replaces the deployment's once an admin sets it, is said in the warning, and none refuses with a 400", async () => {
@@ -41,7 +48,12 @@ describe("the organization's default source language", () => {
         headers: { "content-type": "application/json" },
       });
     const settings = (defaultSourceLang: string | null) =>
-      updateOrganizationSettings(h.app.domain, { orgId: org.orgId, name: "Default source", idpOrgId: null, defaultSourceLang });
+      updateOrganizationSettings(h.app.domain, {
+        orgId: org.orgId,
+        name: "Default source",
+        idpOrgId: null,
+        defaultSourceLang,
+      });
     expect((await post("OK", "es")).json).toMatchObject({ data: { source_lang: "en" } });
 
     expect(await settings("ES-es")).toMatchObject({ defaultSourceLang: "es" });
@@ -51,7 +63,9 @@ describe("the organization's default source language", () => {
     expect(data.source_lang).toBe("es");
     expect(data.warnings?.[0]).toMatch(/taken as es, the default source language.*organization's default/);
     // A text that is identified is not affected.
-    expect((await post("The house is big and the garden is beautiful.", "es")).json).toMatchObject({ data: { source_lang: "en" } });
+    expect((await post("The house is big and the garden is beautiful.", "es")).json).toMatchObject({
+      data: { source_lang: "en" },
+    });
 
     await settings("none");
     const refused = await post("OK", "es");
@@ -88,11 +102,17 @@ describe("a text too short to identify", () => {
     const data = (one.json as { data: { source_lang: string; warnings?: string[] } }).data;
     expect(data.source_lang).toBe("en");
     expect(data.warnings?.[0]).toMatch(/could not be detected.*taken as en, the default source language/);
-    const batch = await v1(v1Batch.POST, "/v1/translate/batch", { strings: { a: "OK", b: "Hi" }, target_langs: ["es"] });
+    const batch = await v1(v1Batch.POST, "/v1/translate/batch", {
+      strings: { a: "OK", b: "Hi" },
+      target_langs: ["es"],
+    });
     expect(batch.status).toBe(200);
     expect((batch.json as { data: { warnings?: string[] } }).data.warnings?.[0]).toMatch(/default source language/);
     // A text that is identified carries no such warning.
-    const clear = await v1(v1Translate.POST, "/v1/translate", { text: "The house is big and the garden is beautiful.", target_lang: "es" });
+    const clear = await v1(v1Translate.POST, "/v1/translate", {
+      text: "The house is big and the garden is beautiful.",
+      target_lang: "es",
+    });
     expect((clear.json as { data: { warnings?: string[] } }).data.warnings).toBeUndefined();
   });
 
@@ -123,8 +143,12 @@ describe("model_type and split_sentences", () => {
       ["source_lang", "EN"],
       ["target_lang", "ES"],
     ];
-    expect(translations(await deepl([...base, ["model_type", "latency_optimized"]]))[0]?.model_type_used).toBe("latency_optimized");
-    expect(translations(await deepl([...base, ["model_type", "prefer_quality_optimized"]]))[0]?.model_type_used).toBe("quality_optimized");
+    expect(translations(await deepl([...base, ["model_type", "latency_optimized"]]))[0]?.model_type_used).toBe(
+      "latency_optimized",
+    );
+    expect(translations(await deepl([...base, ["model_type", "prefer_quality_optimized"]]))[0]?.model_type_used).toBe(
+      "quality_optimized",
+    );
     expect(translations(await deepl(base))[0]).not.toHaveProperty("model_type_used");
     const bad = await deepl([...base, ["model_type", "fastest"]]);
     expect(bad.status).toBe(400);
@@ -133,7 +157,12 @@ describe("model_type and split_sentences", () => {
 
   it("with split_sentences nonewlines (or 0) reads a line break inside a sentence as a space", async () => {
     const text = (split?: string) =>
-      deepl([["text", "The house\nis big."], ["source_lang", "EN"], ["target_lang", "ES"], ...(split ? [["split_sentences", split] as [string, string]] : [])]);
+      deepl([
+        ["text", "The house\nis big."],
+        ["source_lang", "EN"],
+        ["target_lang", "ES"],
+        ...(split ? [["split_sentences", split] as [string, string]] : []),
+      ]);
     const flowing = translations(
       await deepl([
         ["text", "The house is big."],

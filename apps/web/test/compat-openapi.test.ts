@@ -28,12 +28,20 @@ function servedPaths(prefix: string): string[] {
   walk(join(appDir, prefix));
   return found
     .filter((p) => p !== `/${prefix}` && !/\/\[\.\.\./u.test(p))
-    .map((p) => p.replace(/\/\[\[\.\.\.path\]\]$/u, "/*").replace(/\[id\]/u, prefix === "v2" && p.includes("document") ? "{document_id}" : "{glossary_id}"));
+    .map((p) =>
+      p
+        .replace(/\/\[\[\.\.\.path\]\]$/u, "/*")
+        .replace(/\[id\]/u, prefix === "v2" && p.includes("document") ? "{document_id}" : "{glossary_id}"),
+    );
 }
 
 const documents: [string, Doc, string[]][] = [
   ["DeepL-compatible", deeplOpenApiDocument("https://tolk.acme.test/") as unknown as Doc, ["v2", "v3"]],
-  ["LibreTranslate-compatible", libreTranslateOpenApiDocument("https://tolk.acme.test/") as unknown as Doc, ["libretranslate"]],
+  [
+    "LibreTranslate-compatible",
+    libreTranslateOpenApiDocument("https://tolk.acme.test/") as unknown as Doc,
+    ["libretranslate"],
+  ],
 ];
 
 describe.each(documents)("the %s API's OpenAPI document", (_name, doc, prefixes) => {
@@ -64,7 +72,11 @@ describe.each(documents)("the %s API's OpenAPI document", (_name, doc, prefixes)
       expect(op.summary.length, op.operationId).toBeGreaterThan(0);
       expect(Object.keys(op.responses).length, op.operationId).toBeGreaterThan(0);
       for (const answer of Object.values(op.responses) as { $ref?: string }[]) {
-        if (answer.$ref) expect(doc.components.responses[answer.$ref.replace("#/components/responses/", "")], answer.$ref).toBeDefined();
+        if (answer.$ref)
+          expect(
+            doc.components.responses[answer.$ref.replace("#/components/responses/", "")],
+            answer.$ref,
+          ).toBeDefined();
       }
     }
   });

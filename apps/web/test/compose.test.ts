@@ -36,7 +36,10 @@ interface Service {
   volumes?: string[];
 }
 
-async function composeConfig(file: string, env: Record<string, string>): Promise<{ services: Record<string, Service> }> {
+async function composeConfig(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ services: Record<string, Service> }> {
   const { stdout } = await run("docker-compose", ["-f", file, "config"], {
     cwd: root,
     // Only these variables: a secret set in the caller's shell must not stand in for a missing one.
@@ -86,10 +89,19 @@ describe("compose.yaml", () => {
     // The commented engine lines of deploy/compose.env.example, as an operator uncomments them.
     const example = readFileSync(join(root, "deploy", "compose.env.example"), "utf8");
     const lines = Object.fromEntries(
-      [...example.matchAll(/^#([A-Z_]+)=(.*)$/gmu)].filter(([, name]) => !name?.startsWith("DEEPL")).map(([, name, value]) => [name ?? "", value ?? ""]),
+      [...example.matchAll(/^#([A-Z_]+)=(.*)$/gmu)]
+        .filter(([, name]) => !name?.startsWith("DEEPL"))
+        .map(([, name, value]) => [name ?? "", value ?? ""]),
     );
-    const { services } = await composeConfig("compose.yaml", { ...secrets, ...lines, COMPOSE_PROFILES: "libretranslate,ollama" });
-    expect(services.libretranslate).toMatchObject({ profiles: ["libretranslate"], environment: { LT_LOAD_ONLY: expect.stringMatching(/\bde\b/u) } });
+    const { services } = await composeConfig("compose.yaml", {
+      ...secrets,
+      ...lines,
+      COMPOSE_PROFILES: "libretranslate,ollama",
+    });
+    expect(services.libretranslate).toMatchObject({
+      profiles: ["libretranslate"],
+      environment: { LT_LOAD_ONLY: expect.stringMatching(/\bde\b/u) },
+    });
     expect(services.libretranslate?.volumes?.[0]).toMatch(/^libretranslate-models:/u);
     expect(services.ollama?.profiles).toEqual(["ollama"]);
     expect(services.ollama?.volumes?.[0]).toMatch(/^ollama-models:/u);
@@ -97,11 +109,16 @@ describe("compose.yaml", () => {
     for (const name of ["app-1", "app-2", "worker"]) {
       const config = enginesConfig(readEnv(environmentOf(services[name])));
       expect(config.libretranslate?.url, name).toBe("http://libretranslate:5000");
-      expect(config.llm, name).toMatchObject({ baseUrl: "http://ollama:11434/v1", models: { standard: lines.LLM_MODEL_STANDARD } });
+      expect(config.llm, name).toMatchObject({
+        baseUrl: "http://ollama:11434/v1",
+        models: { standard: lines.LLM_MODEL_STANDARD },
+      });
       expect(config.routes, name).toEqual([{ source: "*", target: "*", engine: "apertium" }]);
     }
     // Without the lines no engine but Apertium is configured.
-    const plain = enginesConfig(readEnv(environmentOf((await composeConfig("compose.yaml", secrets)).services["app-1"])));
+    const plain = enginesConfig(
+      readEnv(environmentOf((await composeConfig("compose.yaml", secrets)).services["app-1"])),
+    );
     expect({ libretranslate: plain.libretranslate, llm: plain.llm, deepl: plain.deepl }).toEqual({
       libretranslate: undefined,
       llm: undefined,
@@ -116,7 +133,13 @@ describe("compose.yaml", () => {
 
   it("the validator rejects a service option that does not exist", async () => {
     const broken = join(scratch, "compose.yaml");
-    writeFileSync(broken, readFileSync(join(root, "compose.yaml"), "utf8").replace("restart: unless-stopped", "restart_policy: unless-stopped"));
+    writeFileSync(
+      broken,
+      readFileSync(join(root, "compose.yaml"), "utf8").replace(
+        "restart: unless-stopped",
+        "restart_policy: unless-stopped",
+      ),
+    );
     await expect(composeConfig(broken, secrets)).rejects.toThrow(/restart_policy/);
   });
 
@@ -127,7 +150,13 @@ describe("compose.yaml", () => {
     // haproxy resolves server names when it checks: the compose host names become loopback.
     const cfg = join(scratch, "haproxy.cfg");
     copyFileSync(join(root, "deploy", "haproxy.cfg"), cfg);
-    const env = { ...proxyEnv, NODE_ENV: "test" as const, TOLK_APP1: "127.0.0.1:3000", TOLK_APP2: "127.0.0.1:3001", PATH: process.env.PATH ?? "" };
+    const env = {
+      ...proxyEnv,
+      NODE_ENV: "test" as const,
+      TOLK_APP1: "127.0.0.1:3000",
+      TOLK_APP2: "127.0.0.1:3001",
+      PATH: process.env.PATH ?? "",
+    };
     const { stdout } = await run("haproxy", ["-c", "-f", cfg], { env });
     expect(stdout).toMatch(/Configuration file is valid/);
     await expect(run("haproxy", ["-c", "-f", cfg], { env: { ...env, TOLK_APP2: "" } })).rejects.toThrow();

@@ -48,7 +48,14 @@ describe("the request log records console translations as the console's", () => 
     });
     expect(translated.translation.length).toBeGreaterThan(0);
     const [row] = await consoleRows();
-    expect(row).toMatchObject({ source: "console", method: "POST", route: "translate.text", status: 200, keyId: null, userId: org.ownerId });
+    expect(row).toMatchObject({
+      source: "console",
+      method: "POST",
+      route: "translate.text",
+      status: 200,
+      keyId: null,
+      userId: org.ownerId,
+    });
     expect(row?.userEmail).toMatch(/^owner-/);
     expect(row?.credits).toBeGreaterThan(0);
 

@@ -9,7 +9,17 @@ import * as languages from "../app/v1/languages/route";
 import * as me from "../app/v1/me/route";
 import * as quota from "../app/v1/quota/route";
 import * as usage from "../app/v1/usage/route";
-import { type Harness, type Reply, call, ensureWindowLeft, expectConventions, expectError, header, randomIp, startApp } from "./helpers";
+import {
+  type Harness,
+  type Reply,
+  call,
+  ensureWindowLeft,
+  expectConventions,
+  expectError,
+  header,
+  randomIp,
+  startApp,
+} from "./helpers";
 
 let h: Harness;
 let org: TestOrg;
@@ -30,7 +40,12 @@ describe("every response carries the request id and the rate-limit headers", () 
   });
 
   it("400", async () => {
-    expectError(await call(h, usage.GET, "/v1/usage?from=nope", { token }), 400, "bad_request", "invalid_request_error");
+    expectError(
+      await call(h, usage.GET, "/v1/usage?from=nope", { token }),
+      400,
+      "bad_request",
+      "invalid_request_error",
+    );
   });
 
   it("401, limited per client address", async () => {
@@ -43,7 +58,12 @@ describe("every response carries the request id and the rate-limit headers", () 
   });
 
   it("403", async () => {
-    expectError(await call(h, quota.GET, "/v1/quota", { token: org.keys.write?.key }), 403, "insufficient_scope", "permission_error");
+    expectError(
+      await call(h, quota.GET, "/v1/quota", { token: org.keys.write?.key }),
+      403,
+      "insufficient_scope",
+      "permission_error",
+    );
   });
 
   it("404 for an unknown path, with or without credentials", async () => {
@@ -103,7 +123,8 @@ describe("every response carries the request id and the rate-limit headers", () 
 
   it("each response has its own request id", async () => {
     const ids = new Set<string | null>();
-    for (let i = 0; i < 5; i++) ids.add(header(await call(h, languages.GET, "/v1/languages", { token }), "x-request-id"));
+    for (let i = 0; i < 5; i++)
+      ids.add(header(await call(h, languages.GET, "/v1/languages", { token }), "x-request-id"));
     expect(ids.size).toBe(5);
   });
 });

@@ -24,7 +24,8 @@ describe.skipIf(!onPostgres)("a database connection terminated mid-request", () 
   });
 
   const consumed = async (token: string | undefined) =>
-    ((await call(h, quota, "/v1/quota", { token })).json as { data: { credits: { consumed: number } } }).data.credits.consumed;
+    ((await call(h, quota, "/v1/quota", { token })).json as { data: { credits: { consumed: number } } }).data.credits
+      .consumed;
 
   const translateBody = (text: string) => ({
     method: "POST",
@@ -46,7 +47,8 @@ describe.skipIf(!onPostgres)("a database connection terminated mid-request", () 
   };
 
   let orgId = "";
-  const debitsOf = async () => Number((await admin`select count(*)::int as n from credit_debits where org_id = ${orgId}`)[0]?.n);
+  const debitsOf = async () =>
+    Number((await admin`select count(*)::int as n from credit_debits where org_id = ${orgId}`)[0]?.n);
 
   /**
    * A new organization's translation whose debit waits on the organization's row (held here),

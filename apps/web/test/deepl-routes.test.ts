@@ -22,7 +22,17 @@ import * as v1Languages from "../app/v1/languages/route";
 import * as v1Quota from "../app/v1/quota/route";
 import * as v1Translate from "../app/v1/translate/route";
 import * as v1Usage from "../app/v1/usage/route";
-import { type Harness, type Reply, call, ensureWindowLeft, expectNoStack, header, makeRequest, reply, startApp } from "./helpers";
+import {
+  type Harness,
+  type Reply,
+  call,
+  ensureWindowLeft,
+  expectNoStack,
+  header,
+  makeRequest,
+  reply,
+  startApp,
+} from "./helpers";
 
 let h: Harness;
 let org: TestOrg;
@@ -45,7 +55,12 @@ const json = (body: unknown, k: string = key) => ({
   body: JSON.stringify(body),
   headers: { "content-type": "application/json", ...deeplAuth(k) },
 });
-const v1 = (body: unknown, k: string = key) => ({ method: "POST", token: k, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const v1 = (body: unknown, k: string = key) => ({
+  method: "POST",
+  token: k,
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 
 /** A DeepL error: the status, `{"message": ...}` and nothing of Tolk's envelope or a stack. */
 function expectDeeplError(r: Reply, status: number): string {
@@ -63,7 +78,11 @@ interface TextResult {
 }
 const translations = (r: Reply) => (r.json as { translations: TextResult[] }).translations;
 const consumed = async (o: TestOrg) =>
-  ((await call(h, v1Quota.GET, "/v1/quota", { token: o.keys.all?.key })).json as { data: { credits: { consumed: number } } }).data.credits.consumed;
+  (
+    (await call(h, v1Quota.GET, "/v1/quota", { token: o.keys.all?.key })).json as {
+      data: { credits: { consumed: number } };
+    }
+  ).data.credits.consumed;
 
 describe("authentication", () => {
   it("takes DeepL-Auth-Key, Bearer and the legacy auth_key field", async () => {
@@ -144,11 +163,21 @@ describe("POST /v2/translate", () => {
     );
     expect(r.status).toBe(200);
     const [only] = translations(r);
-    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text: "The cat sleeps on the sofa.", source_lang: "en", target_lang: "es" }, k)))
-      .json as {
+    const ref = (
+      await call(
+        h,
+        v1Translate.POST,
+        "/v1/translate",
+        v1({ text: "The cat sleeps on the sofa.", source_lang: "en", target_lang: "es" }, k),
+      )
+    ).json as {
       data: { translation: string; credits_used: number };
     };
-    expect(only).toEqual({ detected_source_language: "EN", text: ref.data.translation, billed_characters: ref.data.credits_used });
+    expect(only).toEqual({
+      detected_source_language: "EN",
+      text: ref.data.translation,
+      billed_characters: ref.data.credits_used,
+    });
     // Both calls billed the same.
     expect(await consumed(o)).toBe(2 * ref.data.credits_used);
   });
@@ -177,7 +206,14 @@ describe("POST /v2/translate", () => {
         ["target_lang", "PT-BR"],
       ]),
     );
-    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text: "La casa es grande.", source_lang: "es", target_lang: "pt" }))).json as {
+    const ref = (
+      await call(
+        h,
+        v1Translate.POST,
+        "/v1/translate",
+        v1({ text: "La casa es grande.", source_lang: "es", target_lang: "pt" }),
+      )
+    ).json as {
       data: { translation: string };
     };
     expect(translations(pt)[0]?.text).toBe(ref.data.translation);
@@ -189,11 +225,25 @@ describe("POST /v2/translate", () => {
       h,
       translate.POST,
       "/v2/translate",
-      form([...texts.map((t): [string, string] => ["text", t]), ["target_lang", "ES"], ["show_billed_characters", "true"]]),
+      form([
+        ...texts.map((t): [string, string] => ["text", t]),
+        ["target_lang", "ES"],
+        ["show_billed_characters", "true"],
+      ]),
     );
-    const viaJson = await call(h, translate.POST, "/v2/translate", json({ text: texts, target_lang: "ES", show_billed_characters: true }));
+    const viaJson = await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      json({ text: texts, target_lang: "ES", show_billed_characters: true }),
+    );
     const ref = (
-      await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1], c: texts[2] }, source_lang: "en", target_langs: ["es"] }))
+      await call(
+        h,
+        v1Batch.POST,
+        "/v1/translate/batch",
+        v1({ strings: { a: texts[0], b: texts[1], c: texts[2] }, source_lang: "en", target_langs: ["es"] }),
+      )
     ).json as {
       data: { translations: { es: Record<string, string> }; total_credits_used: number };
     };
@@ -224,8 +274,14 @@ describe("POST /v2/translate", () => {
       }),
     );
     expect(r.status).toBe(200);
-    const ref = (await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] })))
-      .json as {
+    const ref = (
+      await call(
+        h,
+        v1Batch.POST,
+        "/v1/translate/batch",
+        v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] }),
+      )
+    ).json as {
       data: { translations: { es: Record<string, string> } };
     };
     expect(translations(r).map((t) => t.text)).toEqual([ref.data.translations.es.a, ref.data.translations.es.b]);
@@ -239,19 +295,34 @@ describe("POST /v2/translate", () => {
         h,
         translate.POST,
         "/v2/translate",
-        form([["text", text], ["source_lang", "EN"], ["target_lang", "ES"], ...(formality ? [["formality", formality] as [string, string]] : [])]),
+        form([
+          ["text", text],
+          ["source_lang", "EN"],
+          ["target_lang", "ES"],
+          ...(formality ? [["formality", formality] as [string, string]] : []),
+        ]),
       );
       expect(r.status).toBe(200);
       return translations(r)[0]?.text;
     };
     const withVoice = async (formality: string) => {
-      const voice = (await call(h, v1BrandVoices.POST, "/v1/brand-voices", v1({ name: `voice ${formality}`, formality }))).json as { data: { id: string } };
-      const r = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es", brand_voice_id: voice.data.id }))).json as {
+      const voice = (
+        await call(h, v1BrandVoices.POST, "/v1/brand-voices", v1({ name: `voice ${formality}`, formality }))
+      ).json as { data: { id: string } };
+      const r = (
+        await call(
+          h,
+          v1Translate.POST,
+          "/v1/translate",
+          v1({ text, source_lang: "en", target_lang: "es", brand_voice_id: voice.data.id }),
+        )
+      ).json as {
         data: { translation: string };
       };
       return r.data.translation;
     };
-    const plain = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" }))).json as {
+    const plain = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" })))
+      .json as {
       data: { translation: string };
     };
     const formal = await ask("more");
@@ -266,7 +337,12 @@ describe("POST /v2/translate", () => {
   it("formality sets the address with Apertium: verbs, pronouns and possessives, on a pivot's last leg too", async () => {
     const text = ["Do you have a car?", "You can change your password."];
     const ask = async (target: string, formality?: string) => {
-      const r = await call(h, translate.POST, "/v2/translate", json({ text, source_lang: "EN", target_lang: target, ...(formality ? { formality } : {}) }));
+      const r = await call(
+        h,
+        translate.POST,
+        "/v2/translate",
+        json({ text, source_lang: "EN", target_lang: target, ...(formality ? { formality } : {}) }),
+      );
       expect(r.status).toBe(200);
       return translations(r).map((t) => t.text);
     };
@@ -275,7 +351,10 @@ describe("POST /v2/translate", () => {
     expect(await ask("ES", "more")).toEqual(["Tiene usted un coche?", "Usted puede cambiar su contraseña."]);
     expect(await ask("ES", "prefer_less")).toEqual(["Tienes un coche?", "Puedes cambiar tu contraseña."]);
     // en→fr goes through Spanish; the address is set on the French.
-    expect(await ask("FR", "prefer_more")).toEqual(["Vous avez une voiture?", "Vous pouvez changer votre mot de passe."]);
+    expect(await ask("FR", "prefer_more")).toEqual([
+      "Vous avez une voiture?",
+      "Vous pouvez changer votre mot de passe.",
+    ]);
     expect(await ask("FR", "less")).toEqual(["Tu as une voiture?", "Tu peux changer ton mot de passe."]);
     expect(await ask("IT", "more")).toEqual(["Lei ha una macchina?", "Lei può cambiare la sua password."]);
     // Markup and placeholders are never rewritten, whatever words they hold.
@@ -305,7 +384,8 @@ describe("POST /v2/translate", () => {
 
   it("keeps markup with tag_handling xml/html, as /v1 does", async () => {
     const text = "<p>The house is <b>big</b>.</p>";
-    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" }))).json as {
+    const ref = (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: "en", target_lang: "es" })))
+      .json as {
       data: { translation: string };
     };
     for (const tagHandling of ["xml", "html"]) {
@@ -385,7 +465,11 @@ describe("POST /v2/translate", () => {
       ],
     ];
     for (const fields of cases) expectDeeplError(await call(h, translate.POST, "/v2/translate", form(fields, k)), 400);
-    const bad = await call(h, translate.POST, "/v2/translate", { method: "POST", body: "{", headers: { "content-type": "application/json", ...deeplAuth(k) } });
+    const bad = await call(h, translate.POST, "/v2/translate", {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json", ...deeplAuth(k) },
+    });
     expectDeeplError(bad, 400);
     expect(await consumed(o)).toBe(0);
   });
@@ -475,15 +559,26 @@ describe("usage, languages and glossary pairs", () => {
         viaDeepl.keys.all?.key,
       ),
     );
-    await call(h, translate.POST, "/v2/translate", json({ text: texts, source_lang: "EN", target_lang: "ES" }, viaDeepl.keys.all?.key ?? ""));
-    await call(h, v1Translate.POST, "/v1/translate", v1({ text: texts[0], source_lang: "en", target_lang: "es" }, viaV1.keys.all?.key));
+    await call(
+      h,
+      translate.POST,
+      "/v2/translate",
+      json({ text: texts, source_lang: "EN", target_lang: "ES" }, viaDeepl.keys.all?.key ?? ""),
+    );
+    await call(
+      h,
+      v1Translate.POST,
+      "/v1/translate",
+      v1({ text: texts[0], source_lang: "en", target_lang: "es" }, viaV1.keys.all?.key),
+    );
     await call(
       h,
       v1Batch.POST,
       "/v1/translate/batch",
       v1({ strings: { a: texts[0], b: texts[1] }, source_lang: "en", target_langs: ["es"] }, viaV1.keys.all?.key),
     );
-    const usageOf = async (o: TestOrg) => ((await call(h, v1Usage.GET, "/v1/usage", { token: o.keys.all?.key })).json as { data: unknown }).data;
+    const usageOf = async (o: TestOrg) =>
+      ((await call(h, v1Usage.GET, "/v1/usage", { token: o.keys.all?.key })).json as { data: unknown }).data;
     expect(await usageOf(viaDeepl)).toEqual(await usageOf(viaV1));
     expect(await consumed(viaDeepl)).toBe(await consumed(viaV1));
     expect(await consumed(viaDeepl)).toBeGreaterThan(0);
@@ -491,19 +586,27 @@ describe("usage, languages and glossary pairs", () => {
     const daily = async (o: TestOrg) => {
       const usage = await getDailyUsage(h.app.domain, { orgId: o.orgId });
       expect(usage.rows.every((r) => r.keyId === o.keys.all?.id)).toBe(true);
-      return { ...usage, rows: usage.rows.map(({ keyId: _id, keyName: _name, keyHint: _hint, ...figures }) => figures) };
+      return {
+        ...usage,
+        rows: usage.rows.map(({ keyId: _id, keyName: _name, keyHint: _hint, ...figures }) => figures),
+      };
     };
     expect(await daily(viaDeepl)).toEqual(await daily(viaV1));
   });
 
   it("GET /v2/languages lists /v1's languages in DeepL's codes, with supports_formality for targets", async () => {
-    const v1l = (await call(h, v1Languages.GET, "/v1/languages", { token: key })).json as { data: { languages: { code: string; targets: string[] }[] } };
+    const v1l = (await call(h, v1Languages.GET, "/v1/languages", { token: key })).json as {
+      data: { languages: { code: string; targets: string[] }[] };
+    };
     // Targets an engine reports that are not in Tolk's catalog (Apertium's "an", "sc") cannot be
     // requested on /v1 either (400), so the compatibility lists leave them out.
     const known = new Set(v1l.data.languages.map((l) => l.code));
     const sources = v1l.data.languages.filter((l) => l.targets.length > 0).map((l) => l.code.toUpperCase());
     const targets = new Set(v1l.data.languages.flatMap((l) => l.targets).filter((t) => known.has(t)));
-    const src = (await call(h, languages.GET, "/v2/languages", { headers: deeplAuth(key) })).json as { language: string; name: string }[];
+    const src = (await call(h, languages.GET, "/v2/languages", { headers: deeplAuth(key) })).json as {
+      language: string;
+      name: string;
+    }[];
     expect(src.map((l) => l.language)).toEqual(sources);
     const tgt = (await call(h, languages.GET, "/v2/languages?type=target", { headers: deeplAuth(key) })).json as {
       language: string;
@@ -519,7 +622,9 @@ describe("usage, languages and glossary pairs", () => {
   });
 
   it("GET /v2/glossary-language-pairs lists the pairs Tolk translates", async () => {
-    const r = (await call(h, pairs.GET, "/v2/glossary-language-pairs", { headers: deeplAuth(key) })).json as { supported_languages: unknown[] };
+    const r = (await call(h, pairs.GET, "/v2/glossary-language-pairs", { headers: deeplAuth(key) })).json as {
+      supported_languages: unknown[];
+    };
     expect(r.supported_languages).toContainEqual({ source_lang: "en", target_lang: "es" });
   });
 });
@@ -572,11 +677,22 @@ describe("glossaries", () => {
     );
     expect((csv.json as { entry_count: number }).entry_count).toBe(1);
 
-    const list = (await call(h, glossaries.GET, "/v2/glossaries", { headers: deeplAuth(k) })).json as { glossaries: { glossary_id: string }[] };
-    expect(list.glossaries.map((x) => x.glossary_id)).toEqual([g.glossary_id, (csv.json as { glossary_id: string }).glossary_id]);
-    const one = await call(h, glossary.GET, `/v2/glossaries/${g.glossary_id}`, { headers: deeplAuth(k), params: { id: g.glossary_id } });
+    const list = (await call(h, glossaries.GET, "/v2/glossaries", { headers: deeplAuth(k) })).json as {
+      glossaries: { glossary_id: string }[];
+    };
+    expect(list.glossaries.map((x) => x.glossary_id)).toEqual([
+      g.glossary_id,
+      (csv.json as { glossary_id: string }).glossary_id,
+    ]);
+    const one = await call(h, glossary.GET, `/v2/glossaries/${g.glossary_id}`, {
+      headers: deeplAuth(k),
+      params: { id: g.glossary_id },
+    });
     expect(one.json).toEqual(g);
-    const entries = await call(h, glossaryEntries.GET, `/v2/glossaries/${g.glossary_id}/entries`, { headers: deeplAuth(k), params: { id: g.glossary_id } });
+    const entries = await call(h, glossaryEntries.GET, `/v2/glossaries/${g.glossary_id}/entries`, {
+      headers: deeplAuth(k),
+      params: { id: g.glossary_id },
+    });
     expect(header(entries, "content-type")).toContain("text/tab-separated-values");
     expect(entries.text.split("\n").sort()).toEqual(["cat\tminino", "house\tmorada"]);
 
@@ -629,7 +745,13 @@ describe("glossaries", () => {
       params: { id: g.glossary_id },
     });
     expect(deleted.status).toBe(204);
-    expectDeeplError(await call(h, glossary.GET, `/v2/glossaries/${g.glossary_id}`, { headers: deeplAuth(k), params: { id: g.glossary_id } }), 404);
+    expectDeeplError(
+      await call(h, glossary.GET, `/v2/glossaries/${g.glossary_id}`, {
+        headers: deeplAuth(k),
+        params: { id: g.glossary_id },
+      }),
+      404,
+    );
   });
 });
 
@@ -644,14 +766,22 @@ describe("documents", () => {
   it("uploads, reports status with billed characters, and returns the file; the document_key is required", async () => {
     const o = await h.org();
     const k = o.keys.all?.key ?? "";
-    const up = await call(h, documentUpload.POST, "/v2/document", upload({ source_lang: "EN", target_lang: "ES" }, "The house is big.\n", "note.txt", k));
+    const up = await call(
+      h,
+      documentUpload.POST,
+      "/v2/document",
+      upload({ source_lang: "EN", target_lang: "ES" }, "The house is big.\n", "note.txt", k),
+    );
     expect(up.status).toBe(200);
     const { document_id, document_key } = up.json as { document_id: string; document_key: string };
     expect(document_id).toBeTruthy();
     expect(document_key).toBeTruthy();
 
     const status = async (keyValue: string) =>
-      call(h, documentStatus.POST, `/v2/document/${document_id}`, { ...form([["document_key", keyValue]], k), params: { id: document_id } });
+      call(h, documentStatus.POST, `/v2/document/${document_id}`, {
+        ...form([["document_key", keyValue]], k),
+        params: { id: document_id },
+      });
     expect((await status(document_key)).json).toEqual({ document_id, status: "queued" });
     expect(await h.app.worker?.drain()).toBe(1);
     const state = (await status(document_key)).json as { status: string; billed_characters?: number };
@@ -667,7 +797,10 @@ describe("documents", () => {
     });
     expect(result.status).toBe(200);
     expect(result.text).toBe("La casa es grande.\n");
-    const noKey = await call(h, documentResult.POST, `/v2/document/${document_id}/result`, { ...form([], k), params: { id: document_id } });
+    const noKey = await call(h, documentResult.POST, `/v2/document/${document_id}/result`, {
+      ...form([], k),
+      params: { id: document_id },
+    });
     expectDeeplError(noKey, 400);
     // Another organization's key does not find it.
     const other = await h.org();
@@ -682,7 +815,12 @@ describe("documents", () => {
     const o = await h.org();
     const k = o.keys.all?.key ?? "";
     const translated = async (content: string, target: string) => {
-      const up = await call(h, documentUpload.POST, "/v2/document", upload({ target_lang: target }, content, "note.txt", k));
+      const up = await call(
+        h,
+        documentUpload.POST,
+        "/v2/document",
+        upload({ target_lang: target }, content, "note.txt", k),
+      );
       expect(up.status).toBe(200);
       const { document_id, document_key } = up.json as { document_id: string; document_key: string };
       await h.app.worker?.drain();
@@ -698,13 +836,19 @@ describe("documents", () => {
     expect(await translated("Hello\n", "ES")).toMatch(/Hola/);
     const noFile = new FormData();
     noFile.append("target_lang", "ES");
-    expectDeeplError(await call(h, documentUpload.POST, "/v2/document", { method: "POST", body: noFile, headers: deeplAuth(key) }), 400);
+    expectDeeplError(
+      await call(h, documentUpload.POST, "/v2/document", { method: "POST", body: noFile, headers: deeplAuth(key) }),
+      400,
+    );
   });
 });
 
 describe("routing", () => {
   it("answers unknown paths 404 and wrong methods 405 in DeepL's shape", async () => {
-    expectDeeplError(await call(h, catchAll.GET, "/v2/nothing", { headers: deeplAuth(key), params: { path: ["nothing"] } }), 404);
+    expectDeeplError(
+      await call(h, catchAll.GET, "/v2/nothing", { headers: deeplAuth(key), params: { path: ["nothing"] } }),
+      404,
+    );
     const r = await call(h, translate.GET, "/v2/translate", { headers: deeplAuth(key) });
     expectDeeplError(r, 405);
     expect(header(r, "allow")).toBe("POST");

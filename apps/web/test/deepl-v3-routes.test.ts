@@ -66,9 +66,12 @@ describe("GET /v3/languages", () => {
   it("lists for translate_text exactly the sources and targets of /v2/languages, varieties as targets only", async () => {
     const list = await v3Languages("translate_text");
     const v2 = async (type: string) =>
-      ((await call(h, v2Languages.GET, `/v2/languages?type=${type}`, { headers: auth() })).json as { language: string; supports_formality?: boolean }[]).map(
-        (l) => l,
-      );
+      (
+        (await call(h, v2Languages.GET, `/v2/languages?type=${type}`, { headers: auth() })).json as {
+          language: string;
+          supports_formality?: boolean;
+        }[]
+      ).map((l) => l);
     const sources = list.filter((l) => l.usable_as_source).map((l) => l.lang.toUpperCase());
     const targets = list.filter((l) => l.usable_as_target).map((l) => l.lang.toUpperCase());
     expect(sources.sort()).toEqual((await v2("source")).map((l) => l.language).sort());
@@ -98,7 +101,9 @@ describe("GET /v3/languages", () => {
 
   it("answers a missing or unknown resource with 400 in DeepL's shape", async () => {
     expect(deeplError(await call(h, languages.GET, "/v3/languages", { headers: auth() }), 400)).toMatch(/resource/);
-    expect(deeplError(await call(h, languages.GET, "/v3/languages?resource=speech", { headers: auth() }), 400)).toMatch(/translate_text/);
+    expect(deeplError(await call(h, languages.GET, "/v3/languages?resource=speech", { headers: auth() }), 400)).toMatch(
+      /translate_text/,
+    );
   });
 });
 
@@ -118,7 +123,14 @@ describe("/v3/glossaries", () => {
       h,
       glossaries.POST,
       "/v3/glossaries",
-      json("POST", { name, dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tmorada", entries_format: "tsv" }] }, k),
+      json(
+        "POST",
+        {
+          name,
+          dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tmorada", entries_format: "tsv" }],
+        },
+        k,
+      ),
     );
     expect(created.status).toBe(201);
     const g = created.json as V3Glossary;
@@ -127,10 +139,14 @@ describe("/v3/glossaries", () => {
     const params = { id };
 
     // The same glossary through v3's list and get, and /v2's list (older Weblate reads that one).
-    const list = (await call(h, glossaries.GET, "/v3/glossaries", { headers: auth(k) })).json as { glossaries: V3Glossary[] };
+    const list = (await call(h, glossaries.GET, "/v3/glossaries", { headers: auth(k) })).json as {
+      glossaries: V3Glossary[];
+    };
     expect(list.glossaries).toEqual([g]);
     expect((await call(h, glossary.GET, `/v3/glossaries/${id}`, { headers: auth(k), params })).json).toEqual(g);
-    const v2List = (await call(h, v2Glossaries.GET, "/v2/glossaries", { headers: auth(k) })).json as { glossaries: { glossary_id: string; name: string }[] };
+    const v2List = (await call(h, v2Glossaries.GET, "/v2/glossaries", { headers: auth(k) })).json as {
+      glossaries: { glossary_id: string; name: string }[];
+    };
     expect(v2List.glossaries).toEqual([expect.objectContaining({ glossary_id: id, name })]);
 
     const translate = async () =>
@@ -146,21 +162,44 @@ describe("/v3/glossaries", () => {
 
     // Weblate's update of a stale glossary: PUT the dictionary, then PATCH the name.
     const replaced = await call(h, dictionaries.PUT, `/v3/glossaries/${id}/dictionaries`, {
-      ...json("PUT", { source_lang: "en", target_lang: "es", entries: "house\tvivienda\ncat\tminino", entries_format: "tsv" }, k),
+      ...json(
+        "PUT",
+        { source_lang: "en", target_lang: "es", entries: "house\tvivienda\ncat\tminino", entries_format: "tsv" },
+        k,
+      ),
       params,
     });
-    expect({ status: replaced.status, body: replaced.json }).toEqual({ status: 200, body: { source_lang: "en", target_lang: "es", entry_count: 2 } });
-    const renamed = await call(h, glossary.PATCH, `/v3/glossaries/${id}`, { ...json("PATCH", { name: "weblate:1:EN:ES:ffff" }, k), params });
-    expect(renamed.json).toMatchObject({ glossary_id: id, name: "weblate:1:EN:ES:ffff", dictionaries: [{ entry_count: 2 }] });
+    expect({ status: replaced.status, body: replaced.json }).toEqual({
+      status: 200,
+      body: { source_lang: "en", target_lang: "es", entry_count: 2 },
+    });
+    const renamed = await call(h, glossary.PATCH, `/v3/glossaries/${id}`, {
+      ...json("PATCH", { name: "weblate:1:EN:ES:ffff" }, k),
+      params,
+    });
+    expect(renamed.json).toMatchObject({
+      glossary_id: id,
+      name: "weblate:1:EN:ES:ffff",
+      dictionaries: [{ entry_count: 2 }],
+    });
     expect((await translate()).translations[0]?.text).toContain("vivienda");
 
-    const got = await call(h, entries.GET, `/v3/glossaries/${id}/entries?source_lang=en&target_lang=es`, { headers: auth(k), params });
+    const got = await call(h, entries.GET, `/v3/glossaries/${id}/entries?source_lang=en&target_lang=es`, {
+      headers: auth(k),
+      params,
+    });
     const dict = (got.json as { dictionaries: { entries: string; entries_format: string }[] }).dictionaries[0];
     expect(dict?.entries_format).toBe("tsv");
     expect(dict?.entries.split("\n").sort()).toEqual(["cat\tminino", "house\tvivienda"]);
-    expect(deeplError(await call(h, entries.GET, `/v3/glossaries/${id}/entries?source_lang=en&target_lang=fr`, { headers: auth(k), params }), 404)).toMatch(
-      /en→es/,
-    );
+    expect(
+      deeplError(
+        await call(h, entries.GET, `/v3/glossaries/${id}/entries?source_lang=en&target_lang=fr`, {
+          headers: auth(k),
+          params,
+        }),
+        404,
+      ),
+    ).toMatch(/en→es/);
 
     const del = () => call(h, glossary.DELETE, `/v3/glossaries/${id}`, { method: "DELETE", headers: auth(k), params });
     expect((await del()).status).toBe(204);
@@ -200,15 +239,36 @@ describe("/v3/glossaries", () => {
       ),
       params: { id },
     });
-    expect(patched.json).toMatchObject({ name: "Form", dictionaries: [{ source_lang: "en", target_lang: "es", entry_count: 2 }] });
+    expect(patched.json).toMatchObject({
+      name: "Form",
+      dictionaries: [{ source_lang: "en", target_lang: "es", entry_count: 2 }],
+    });
   });
 
   it("refuses several dictionaries, a pair no engine serves, and removing the one dictionary (400)", async () => {
-    const dict = (target: string) => ({ source_lang: "en", target_lang: target, entries: "house\tx", entries_format: "tsv" });
-    expect(deeplError(await call(h, glossaries.POST, "/v3/glossaries", json("POST", { name: "Two", dictionaries: [dict("es"), dict("ca")] })), 400)).toMatch(
-      /one language pair/,
-    );
-    expect(deeplError(await call(h, glossaries.POST, "/v3/glossaries", json("POST", { name: "De", dictionaries: [dict("de")] })), 400)).toMatch(/en→de/);
+    const dict = (target: string) => ({
+      source_lang: "en",
+      target_lang: target,
+      entries: "house\tx",
+      entries_format: "tsv",
+    });
+    expect(
+      deeplError(
+        await call(
+          h,
+          glossaries.POST,
+          "/v3/glossaries",
+          json("POST", { name: "Two", dictionaries: [dict("es"), dict("ca")] }),
+        ),
+        400,
+      ),
+    ).toMatch(/one language pair/);
+    expect(
+      deeplError(
+        await call(h, glossaries.POST, "/v3/glossaries", json("POST", { name: "De", dictionaries: [dict("de")] })),
+        400,
+      ),
+    ).toMatch(/en→de/);
     const v2 = await call(
       h,
       v2Glossaries.POST,
@@ -221,13 +281,20 @@ describe("/v3/glossaries", () => {
       ]),
     );
     expect(deeplError(v2, 400)).toMatch(/en→de/);
-    const created = (await call(h, glossaries.POST, "/v3/glossaries", json("POST", { name: "One", dictionaries: [dict("es")] }))).json as V3Glossary;
+    const created = (
+      await call(h, glossaries.POST, "/v3/glossaries", json("POST", { name: "One", dictionaries: [dict("es")] }))
+    ).json as V3Glossary;
     const id = created.glossary_id;
-    const removed = await call(h, dictionaries.DELETE, `/v3/glossaries/${id}/dictionaries?source_lang=en&target_lang=es`, {
-      method: "DELETE",
-      headers: auth(),
-      params: { id },
-    });
+    const removed = await call(
+      h,
+      dictionaries.DELETE,
+      `/v3/glossaries/${id}/dictionaries?source_lang=en&target_lang=es`,
+      {
+        method: "DELETE",
+        headers: auth(),
+        params: { id },
+      },
+    );
     expect(deeplError(removed, 400)).toMatch(/delete the glossary/);
   });
 });
@@ -241,12 +308,22 @@ describe("what Tolk does not offer", () => {
       [v2Write.POST, "/v2/write/rephrase", ["rephrase"]],
     ];
     for (const [handler, path, segments] of cases) {
-      expect(deeplError(await call(h, handler, path, { headers: auth(), params: { path: segments } }), 404)).toMatch(/^Not supported by Tolk: /);
+      expect(deeplError(await call(h, handler, path, { headers: auth(), params: { path: segments } }), 404)).toMatch(
+        /^Not supported by Tolk: /,
+      );
     }
-    expect(deeplError(await call(h, v3CatchAll.GET, "/v3/nothing", { headers: auth(), params: { path: ["nothing"] } }), 404)).toMatch(/does not exist/);
-    expect(deeplError(await call(h, v2CatchAll.GET, "/v2/glossaries/x/y", { headers: auth(), params: { path: ["glossaries", "x", "y"] } }), 404)).toMatch(
-      /does not exist/,
-    );
+    expect(
+      deeplError(await call(h, v3CatchAll.GET, "/v3/nothing", { headers: auth(), params: { path: ["nothing"] } }), 404),
+    ).toMatch(/does not exist/);
+    expect(
+      deeplError(
+        await call(h, v2CatchAll.GET, "/v2/glossaries/x/y", {
+          headers: auth(),
+          params: { path: ["glossaries", "x", "y"] },
+        }),
+        404,
+      ),
+    ).toMatch(/does not exist/);
   });
 });
 
@@ -256,7 +333,14 @@ describe("a pair without an engine (Weblate's en→de check)", () => {
       h,
       v2Translate.POST,
       "/v2/translate",
-      json("POST", { text: ["test"], source_lang: "en", target_lang: "de", formality: "default", tag_handling: "xml", ignore_tags: ["x"] }),
+      json("POST", {
+        text: ["test"],
+        source_lang: "en",
+        target_lang: "de",
+        formality: "default",
+        tag_handling: "xml",
+        ignore_tags: ["x"],
+      }),
     );
     const libre = await call(h, libreTranslate.POST, "/libretranslate/translate", {
       method: "POST",

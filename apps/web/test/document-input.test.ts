@@ -66,7 +66,9 @@ describe("documents nested beyond the limit", () => {
     it(`${name}: 400 naming the limit, not a 500`, async () => {
       const org = await h.org();
       const r = await upload(org.keys.all?.key, name, content, enEs);
-      expect(expectError(r, 400, "bad_request", "invalid_request_error").message).toMatch(/nested more than 256 levels deep \(line 1\); that is the limit/);
+      expect(expectError(r, 400, "bad_request", "invalid_request_error").message).toMatch(
+        /nested more than 256 levels deep \(line 1\); that is the limit/,
+      );
     });
   }
 });

@@ -59,21 +59,33 @@ describe("POST /v1/translate/document (synchronous)", () => {
     expect(r.status).toBe(200);
     expectConventions(r);
     const body = documentResponse.parse(r.json);
-    expect(body.data).toMatchObject({ filename: "hello.txt", source_lang: "en", target_lang: "es", character_count: 30, credits_used: 30 });
+    expect(body.data).toMatchObject({
+      filename: "hello.txt",
+      source_lang: "en",
+      target_lang: "es",
+      character_count: 30,
+      credits_used: 30,
+    });
     expect(Buffer.from(body.data.file_data, "base64").toString()).toBe(SPANISH);
     expect(body.meta.credits_used).toBe(30);
     expect(body.meta.processing_time_ms).toBeGreaterThanOrEqual(0);
-    expect(body.data.download_url).toMatch(new RegExp(`^http://localhost:3000/v1/documents/${body.data.job_id}/download\\?expires=\\d+&signature=`));
+    expect(body.data.download_url).toMatch(
+      new RegExp(`^http://localhost:3000/v1/documents/${body.data.job_id}/download\\?expires=\\d+&signature=`),
+    );
 
     const file = await fetchLink(body.data.download_url);
     expect(file.status).toBe(200);
     expect(file.text).toBe(SPANISH);
     expect(header(file, "content-type")).toBe("text/plain");
-    expect(header(file, "content-disposition")).toBe(`attachment; filename="hello.es.txt"; filename*=UTF-8''hello.es.txt`);
+    expect(header(file, "content-disposition")).toBe(
+      `attachment; filename="hello.es.txt"; filename*=UTF-8''hello.es.txt`,
+    );
     expect(header(file, "cache-control")).toBe("private, no-store");
     expect(header(file, "x-request-id")).toBeTruthy();
 
-    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as { data: { credits: { consumed: number } } };
+    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as {
+      data: { credits: { consumed: number } };
+    };
     expect(q.data.credits.consumed).toBe(30);
   });
 
@@ -83,14 +95,19 @@ describe("POST /v1/translate/document (synchronous)", () => {
     const body = documentResponse.parse(r.json);
     expect(body.data.filename).toBe("Carta de préstamo.txt");
     const file = await fetchLink(body.data.download_url);
-    expect(header(file, "content-disposition")).toBe(`attachment; filename="Carta de pr_stamo.es.txt"; filename*=UTF-8''Carta%20de%20pr%C3%A9stamo.es.txt`);
+    expect(header(file, "content-disposition")).toBe(
+      `attachment; filename="Carta de pr_stamo.es.txt"; filename*=UTF-8''Carta%20de%20pr%C3%A9stamo.es.txt`,
+    );
   });
 
   it("refuses a tampered or expired signature with 403, and the signed path without a signature needs a token", async () => {
     const org = await h.org();
     const body = documentResponse.parse((await upload(org.keys.all?.key, form(enEs))).json);
     const url = body.data.download_url;
-    const tamperedSig = url.replace(/signature=([^&]+)/, (_, s: string) => `signature=${s.slice(0, -1)}${s.endsWith("A") ? "B" : "A"}`);
+    const tamperedSig = url.replace(
+      /signature=([^&]+)/,
+      (_, s: string) => `signature=${s.slice(0, -1)}${s.endsWith("A") ? "B" : "A"}`,
+    );
     const laterExpiry = url.replace(/expires=(\d+)/, (_, e: string) => `expires=${Number(e) + 60}`);
     const expired = url.replace(/expires=(\d+)/, "expires=1000000000");
     for (const bad of [tamperedSig, laterExpiry, expired, url.replace(/&signature=[^&]+/, "")]) {
@@ -99,9 +116,16 @@ describe("POST /v1/translate/document (synchronous)", () => {
     // Another job's id with this job's signature.
     const other = documentResponse.parse((await upload(org.keys.all?.key, form(enEs))).json);
     const swapped = url.replace(body.data.job_id, other.data.job_id);
-    expect((await call(h, download, linkParts(swapped).path, { params: { job_id: other.data.job_id } })).status).toBe(403);
+    expect((await call(h, download, linkParts(swapped).path, { params: { job_id: other.data.job_id } })).status).toBe(
+      403,
+    );
     const bare = `/v1/documents/${body.data.job_id}/download`;
-    expectError(await call(h, download, bare, { params: { job_id: body.data.job_id } }), 401, "unauthorized", "authentication_error");
+    expectError(
+      await call(h, download, bare, { params: { job_id: body.data.job_id } }),
+      401,
+      "unauthorized",
+      "authentication_error",
+    );
     const mine = await call(h, download, bare, { token: org.keys.read?.key, params: { job_id: body.data.job_id } });
     expect(mine.text).toBe(SPANISH);
   });
@@ -116,13 +140,25 @@ describe("POST /v1/translate/document (asynchronous) and GET /v1/translate/{job_
     const job = documentJobResponse.parse(r.json).data;
     expect(job).toMatchObject({ status: "created", progress: 0, result_url: null, error: null, filename: "hello.txt" });
 
-    const before = await call(h, getJob, `/v1/translate/${job.job_id}`, { token: org.keys.read?.key, params: { job_id: job.job_id } });
+    const before = await call(h, getJob, `/v1/translate/${job.job_id}`, {
+      token: org.keys.read?.key,
+      params: { job_id: job.job_id },
+    });
     expect(documentJobResponse.parse(before.json).data.status).toBe("created");
     expect(await h.app.worker?.drain()).toBe(1);
-    const after = await call(h, getJob, `/v1/translate/${job.job_id}`, { token: org.keys.translate?.key, params: { job_id: job.job_id } });
+    const after = await call(h, getJob, `/v1/translate/${job.job_id}`, {
+      token: org.keys.translate?.key,
+      params: { job_id: job.job_id },
+    });
     expectConventions(after);
     const done = documentJobResponse.parse(after.json).data;
-    expect(done).toMatchObject({ status: "completed", progress: 1, error: null, character_count: 30, credits_used: 30 });
+    expect(done).toMatchObject({
+      status: "completed",
+      progress: 1,
+      error: null,
+      character_count: 30,
+      credits_used: 30,
+    });
     expect((await fetchLink(done.result_url ?? "")).text).toBe(SPANISH);
   });
 
@@ -136,14 +172,25 @@ describe("POST /v1/translate/document (asynchronous) and GET /v1/translate/{job_
   it("another organization's job, and an unknown one, are the same 404", async () => {
     const a = await h.org();
     const b = await h.org();
-    const job = documentJobResponse.parse((await upload(a.keys.all?.key, form(enEs), { Prefer: "respond-async" })).json).data;
+    const job = documentJobResponse.parse(
+      (await upload(a.keys.all?.key, form(enEs), { Prefer: "respond-async" })).json,
+    ).data;
     await h.app.worker?.drain();
-    const foreign = await call(h, getJob, `/v1/translate/${job.job_id}`, { token: b.keys.all?.key, params: { job_id: job.job_id } });
-    const missing = await call(h, getJob, "/v1/translate/job_nope", { token: b.keys.all?.key, params: { job_id: "job_nope" } });
+    const foreign = await call(h, getJob, `/v1/translate/${job.job_id}`, {
+      token: b.keys.all?.key,
+      params: { job_id: job.job_id },
+    });
+    const missing = await call(h, getJob, "/v1/translate/job_nope", {
+      token: b.keys.all?.key,
+      params: { job_id: "job_nope" },
+    });
     const e1 = expectError(foreign, 404, "not_found", "invalid_request_error");
     const e2 = expectError(missing, 404, "not_found", "invalid_request_error");
     expect(e1.message).toBe(e2.message);
-    const dl = await call(h, download, `/v1/documents/${job.job_id}/download`, { token: b.keys.all?.key, params: { job_id: job.job_id } });
+    const dl = await call(h, download, `/v1/documents/${job.job_id}/download`, {
+      token: b.keys.all?.key,
+      params: { job_id: job.job_id },
+    });
     expectError(dl, 404, "not_found", "invalid_request_error");
   });
 });
@@ -207,8 +254,13 @@ describe("POST /v1/translate/document errors", () => {
       headers: { "content-type": req.headers.get("content-type") ?? "" },
       body: whole.subarray(0, whole.length - 30),
     });
-    expect(expectError(cut, 400, "bad_request", "invalid_request_error").message).toMatch(/multipart body could not be parsed: Unexpected end/);
-    const huge = await upload(org.keys.all?.key, form(enEs, { name: "huge.docx", content: new Uint8Array(22 * 1024 * 1024) }));
+    expect(expectError(cut, 400, "bad_request", "invalid_request_error").message).toMatch(
+      /multipart body could not be parsed: Unexpected end/,
+    );
+    const huge = await upload(
+      org.keys.all?.key,
+      form(enEs, { name: "huge.docx", content: new Uint8Array(22 * 1024 * 1024) }),
+    );
     expectError(huge, 413, "file_too_large", "invalid_request_error");
   });
 
@@ -226,14 +278,18 @@ describe("POST /v1/translate/document errors", () => {
     expect(e2).toMatchObject({ param: "file" });
     expect(e2.message).toMatch(/has no filename/);
     // Neither created a job nor spent a credit.
-    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as { data: { credits: { consumed: number } } };
+    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as {
+      data: { credits: { consumed: number } };
+    };
     expect(q.data.credits.consumed).toBe(0);
   });
 
   it("answers 402 with required and available credits when the document cannot be covered, and creates no job", async () => {
     const org = await h.org({ plan: "enterprise", limits: { monthly_credits: 10 } });
     const r = await upload(org.keys.all?.key, form(enEs));
-    expect(expectError(r, 402, "insufficient_credits", "billing_error").message).toMatch(/needs 30 and 10 are available/);
+    expect(expectError(r, 402, "insufficient_credits", "billing_error").message).toMatch(
+      /needs 30 and 10 are available/,
+    );
   });
 
   it("takes from the segment bucket: the free plan's 6th upload in a minute is 429", async () => {
@@ -252,12 +308,24 @@ describe("POST /v1/translate/document errors", () => {
     const req = new Request("http://localhost/v1/translate/document", { method: "POST", body: form(enEs) });
     const bytes = new Uint8Array(await req.arrayBuffer());
     const headers = { "content-type": req.headers.get("content-type") ?? "", "Idempotency-Key": "doc-2" };
-    const a = await call(h, translateDocument, "/v1/translate/document", { method: "POST", token: org.keys.all?.key, headers, body: bytes });
-    const b = await call(h, translateDocument, "/v1/translate/document", { method: "POST", token: org.keys.all?.key, headers, body: bytes });
+    const a = await call(h, translateDocument, "/v1/translate/document", {
+      method: "POST",
+      token: org.keys.all?.key,
+      headers,
+      body: bytes,
+    });
+    const b = await call(h, translateDocument, "/v1/translate/document", {
+      method: "POST",
+      token: org.keys.all?.key,
+      headers,
+      body: bytes,
+    });
     expect(a.status).toBe(200);
     expect(b.text).toBe(a.text);
     expect(header(b, "idempotent-replayed")).toBe("true");
-    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as { data: { credits: { consumed: number } } };
+    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as {
+      data: { credits: { consumed: number } };
+    };
     expect(q.data.credits.consumed).toBe(60);
   });
 });
@@ -266,7 +334,9 @@ describe("scope matrix", () => {
   it("upload needs translate; job status and download take translate or read", async () => {
     const org = await h.org();
     const keys = org.keys;
-    const job = documentJobResponse.parse((await upload(keys.all?.key, form(enEs), { Prefer: "respond-async" })).json).data;
+    const job = documentJobResponse.parse(
+      (await upload(keys.all?.key, form(enEs), { Prefer: "respond-async" })).json,
+    ).data;
     await h.app.worker?.drain();
     const expected: Record<string, [number, number, number]> = {
       all: [202, 200, 200],
@@ -278,7 +348,10 @@ describe("scope matrix", () => {
       const token = keys[name]?.key;
       const p = await upload(token, form(enEs), { Prefer: "respond-async" });
       const s = await call(h, getJob, `/v1/translate/${job.job_id}`, { token, params: { job_id: job.job_id } });
-      const d = await call(h, download, `/v1/documents/${job.job_id}/download`, { token, params: { job_id: job.job_id } });
+      const d = await call(h, download, `/v1/documents/${job.job_id}/download`, {
+        token,
+        params: { job_id: job.job_id },
+      });
       expect([p.status, s.status, d.status], name).toEqual([post, status, dl]);
       if (post === 403) expectError(p, 403, "insufficient_scope", "permission_error");
     }

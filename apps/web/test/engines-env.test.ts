@@ -26,7 +26,12 @@ afterAll(async () => {
 });
 
 const post = (token: string | undefined, body: unknown) =>
-  call(h, translate, "/v1/translate", { token, method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  call(h, translate, "/v1/translate", {
+    token,
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 
 describe("engines from the environment", () => {
   it("routes a pair only the LLM serves to it, keeps placeholders, and bills Japanese at weight 3", async () => {

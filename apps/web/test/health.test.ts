@@ -58,7 +58,11 @@ describe("GET /readyz", () => {
     try {
       const res = await readyz();
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ status: "not_ready", failed: ["lifecycle"], checks: { lifecycle: { ok: false, detail: "shutting down" } } });
+      expect(await res.json()).toMatchObject({
+        status: "not_ready",
+        failed: ["lifecycle"],
+        checks: { lifecycle: { ok: false, detail: "shutting down" } },
+      });
     } finally {
       lifecycle().shuttingDown = false;
     }
@@ -71,7 +75,12 @@ describe("GET /readyz", () => {
     try {
       const res = await readyz();
       expect(res.status).toBe(503);
-      const body = (await res.json()) as { status: string; database: string; pending_migrations: number; failed: string[] };
+      const body = (await res.json()) as {
+        status: string;
+        database: string;
+        pending_migrations: number;
+        failed: string[];
+      };
       expect(body).toMatchObject({ status: "not_ready", database: "ok" });
       expect(body.failed).toContain("migrations");
       expect(body.pending_migrations).toBeGreaterThan(0);

@@ -43,7 +43,10 @@ export function randomIp(): string {
  * Builds the app context for one test file and installs it as the process singleton; with
  * `install: false`, a second instance that answers only through serveRoutes (an upstream).
  */
-export async function startApp(env: Record<string, string> = {}, options: { install?: boolean } = {}): Promise<Harness> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { install?: boolean } = {},
+): Promise<Harness> {
   const install = options.install ?? true;
   const t = await createTestDb({ realClock: true });
   const app = await createAppContext(
@@ -184,7 +187,10 @@ export function header(r: Reply, name: string): string | null {
  * handler, the body read whole, the answer written back with its status and headers. For
  * tests where a client speaks HTTP to this app (an engine using a second Tolk as its upstream).
  */
-export async function serveRoutes(h: Harness, routes: Record<string, Handler>): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveRoutes(
+  h: Harness,
+  routes: Record<string, Handler>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -193,11 +199,14 @@ export async function serveRoutes(h: Harness, routes: Record<string, Handler>): 
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
         const handler = routes[path];
         if (!handler) {
-          res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: `no route ${path} in this test server` }));
+          res
+            .writeHead(404, { "content-type": "application/json" })
+            .end(JSON.stringify({ message: `no route ${path} in this test server` }));
           return;
         }
         const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === "string") headers.set(name, value);
         headers.set("x-forwarded-for", h.clientIp);
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
         const request = new Request(`http://localhost${req.url ?? "/"}`, { method: req.method, headers, body });

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const post = (body: string) => ({ method: "POST", body, headers: { "content-type": "application/json" } });
-const nested = (depth: number, leaf = '"x"') => `{"text":${"[".repeat(depth)}${leaf}${"]".repeat(depth)},"source_lang":"en","target_lang":"es"}`;
+const nested = (depth: number, leaf = '"x"') =>
+  `{"text":${"[".repeat(depth)}${leaf}${"]".repeat(depth)},"source_lang":"en","target_lang":"es"}`;
 
 const ROUTES: [string, Handler, Record<string, string>?][] = [
   ["/v1/translate", translate],
@@ -40,7 +41,10 @@ describe("JSON bodies nested too deeply", () => {
 
   it("still names a NUL character by its path within the limit", async () => {
     const org = await h.org();
-    const r = await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...post(nested(3, '"a\\u0000b"')) });
+    const r = await call(h, translate, "/v1/translate", {
+      token: org.keys.all?.key,
+      ...post(nested(3, '"a\\u0000b"')),
+    });
     const error = expectError(r, 400, "bad_request", "invalid_request_error");
     expect(error.message).toBe("'text.0.0.0' must not contain the NUL character (U+0000).");
   });

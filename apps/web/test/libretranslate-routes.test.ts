@@ -29,16 +29,26 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 const form = (fields: Record<string, string>) => ({
   method: "POST",
   body: new URLSearchParams(fields).toString(),
   headers: { "content-type": "application/x-www-form-urlencoded" },
 });
-const v1 = (body: unknown, k: string = key) => ({ method: "POST", token: k, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const v1 = (body: unknown, k: string = key) => ({
+  method: "POST",
+  token: k,
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 const v1Text = async (text: string, source: string, target: string, k: string = key) =>
   (
-    (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: source, target_lang: target }, k))).json as {
+    (await call(h, v1Translate.POST, "/v1/translate", v1({ text, source_lang: source, target_lang: target }, k)))
+      .json as {
       data: { translation: string; credits_used: number };
     }
   ).data;
@@ -50,7 +60,11 @@ function expectLibreError(r: Reply, status: number): string {
   return (r.json as { error: string }).error;
 }
 const consumed = async (o: TestOrg) =>
-  ((await call(h, v1Quota.GET, "/v1/quota", { token: o.keys.all?.key })).json as { data: { credits: { consumed: number } } }).data.credits.consumed;
+  (
+    (await call(h, v1Quota.GET, "/v1/quota", { token: o.keys.all?.key })).json as {
+      data: { credits: { consumed: number } };
+    }
+  ).data.credits.consumed;
 
 describe("POST /libretranslate/translate", () => {
   it("answers Weblate's JSON request (api_key, format text) with /v1's translation", async () => {
@@ -65,8 +79,16 @@ describe("POST /libretranslate/translate", () => {
   });
 
   it("answers the form body of Weblate's older backend, and a Bearer header", async () => {
-    const viaForm = await call(h, translate.POST, "/libretranslate/translate", form({ api_key: key, q: "The cat sleeps.", source: "en", target: "es" }));
-    const viaHeader = await call(h, translate.POST, "/libretranslate/translate", { ...json({ q: "The cat sleeps.", source: "en", target: "es" }), token: key });
+    const viaForm = await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      form({ api_key: key, q: "The cat sleeps.", source: "en", target: "es" }),
+    );
+    const viaHeader = await call(h, translate.POST, "/libretranslate/translate", {
+      ...json({ q: "The cat sleeps.", source: "en", target: "es" }),
+      token: key,
+    });
     const expected = { translatedText: (await v1Text("The cat sleeps.", "en", "es")).translation };
     expect(viaForm.json).toEqual(expected);
     expect(viaHeader.json).toEqual(expected);
@@ -74,8 +96,20 @@ describe("POST /libretranslate/translate", () => {
 
   it("translates an array of q as /v1's batch, and detects source auto", async () => {
     const q = ["The house is big.", "Where is the train station?"];
-    const r = await call(h, translate.POST, "/libretranslate/translate", json({ q, source: "auto", target: "es", api_key: key }));
-    const ref = (await call(h, v1Batch.POST, "/v1/translate/batch", v1({ strings: { a: q[0], b: q[1] }, source_lang: "en", target_langs: ["es"] }))).json as {
+    const r = await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      json({ q, source: "auto", target: "es", api_key: key }),
+    );
+    const ref = (
+      await call(
+        h,
+        v1Batch.POST,
+        "/v1/translate/batch",
+        v1({ strings: { a: q[0], b: q[1] }, source_lang: "en", target_langs: ["es"] }),
+      )
+    ).json as {
       data: { translations: { es: Record<string, string> } };
     };
     const body = r.json as { translatedText: string[]; detectedLanguage: { language: string; confidence: number }[] };
@@ -93,15 +127,36 @@ describe("POST /libretranslate/translate", () => {
       "/libretranslate/translate",
       json({ q: "The house is big.", source: "en", target: "es", alternatives: 3, api_key: key }),
     );
-    expect(alt.json).toEqual({ translatedText: (await v1Text("The house is big.", "en", "es")).translation, alternatives: [] });
+    expect(alt.json).toEqual({
+      translatedText: (await v1Text("The house is big.", "en", "es")).translation,
+      alternatives: [],
+    });
     const html = "<p>The house is <b>big</b>.</p>";
-    const r = await call(h, translate.POST, "/libretranslate/translate", json({ q: html, source: "en", target: "es", format: "html", api_key: key }));
+    const r = await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      json({ q: html, source: "en", target: "es", format: "html", api_key: key }),
+    );
     expect(r.json).toEqual({ translatedText: (await v1Text(html, "en", "es")).translation });
   });
 
   it("answers a missing or wrong key, and exhausted credits, with 403 {error}", async () => {
-    expect(expectLibreError(await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es" })), 403)).toMatch(/API key/);
-    expectLibreError(await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es", api_key: "svc_wrong" })), 403);
+    expect(
+      expectLibreError(
+        await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es" })),
+        403,
+      ),
+    ).toMatch(/API key/);
+    expectLibreError(
+      await call(
+        h,
+        translate.POST,
+        "/libretranslate/translate",
+        json({ q: "Hi", source: "en", target: "es", api_key: "svc_wrong" }),
+      ),
+      403,
+    );
     const poor = await h.org({ plan: "enterprise", limits: { monthly_credits: 5 } });
     const r = await call(
       h,
@@ -116,7 +171,12 @@ describe("POST /libretranslate/translate", () => {
   it("needs the translate scope (403) and answers bad input with 400 {error}", async () => {
     expect(
       expectLibreError(
-        await call(h, translate.POST, "/libretranslate/translate", json({ q: "Hi", source: "en", target: "es", api_key: org.keys.read?.key })),
+        await call(
+          h,
+          translate.POST,
+          "/libretranslate/translate",
+          json({ q: "Hi", source: "en", target: "es", api_key: org.keys.read?.key }),
+        ),
         403,
       ),
     ).toMatch(/scope/);
@@ -127,7 +187,11 @@ describe("POST /libretranslate/translate", () => {
       { q: "Hi", source: "en", target: "es", format: "pdf" },
       { q: "Hi", source: "en", target: "en" },
     ];
-    for (const body of bad) expectLibreError(await call(h, translate.POST, "/libretranslate/translate", json({ ...body, api_key: key })), 400);
+    for (const body of bad)
+      expectLibreError(
+        await call(h, translate.POST, "/libretranslate/translate", json({ ...body, api_key: key })),
+        400,
+      );
   });
 
   it("one q takes from the translate bucket, several from segment; 429 {error} beyond", async () => {
@@ -138,7 +202,12 @@ describe("POST /libretranslate/translate", () => {
     const two = () => json({ q: ["The house.", "The cat."], source: "en", target: "es", api_key: k });
     expect((await call(h, translate.POST, "/libretranslate/translate", one)).status).toBe(200);
     expect((await call(h, translate.POST, "/libretranslate/translate", two())).status).toBe(200);
-    const third = await call(h, translate.POST, "/libretranslate/translate", json({ q: "The house.", source: "en", target: "es", api_key: k }));
+    const third = await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      json({ q: "The house.", source: "en", target: "es", api_key: k }),
+    );
     expect(expectLibreError(third, 429)).toMatch(/translate/);
     expect(expectLibreError(await call(h, translate.POST, "/libretranslate/translate", two()), 429)).toMatch(/segment/);
   });
@@ -147,9 +216,15 @@ describe("POST /libretranslate/translate", () => {
     const viaLibre = await h.org();
     const viaV1 = await h.org();
     const text = "The cat sleeps on the sofa.";
-    await call(h, translate.POST, "/libretranslate/translate", json({ q: text, source: "en", target: "es", api_key: viaLibre.keys.all?.key }));
+    await call(
+      h,
+      translate.POST,
+      "/libretranslate/translate",
+      json({ q: text, source: "en", target: "es", api_key: viaLibre.keys.all?.key }),
+    );
     await v1Text(text, "en", "es", viaV1.keys.all?.key);
-    const usageOf = async (o: TestOrg) => ((await call(h, v1Usage.GET, "/v1/usage", { token: o.keys.all?.key })).json as { data: unknown }).data;
+    const usageOf = async (o: TestOrg) =>
+      ((await call(h, v1Usage.GET, "/v1/usage", { token: o.keys.all?.key })).json as { data: unknown }).data;
     expect(await usageOf(viaLibre)).toEqual(await usageOf(viaV1));
     expect(await consumed(viaLibre)).toBe(await consumed(viaV1));
     expect(await consumed(viaLibre)).toBeGreaterThan(0);
@@ -157,7 +232,10 @@ describe("POST /libretranslate/translate", () => {
     const daily = async (o: TestOrg) => {
       const usage = await getDailyUsage(h.app.domain, { orgId: o.orgId });
       expect(usage.rows.every((r) => r.keyId === o.keys.all?.id)).toBe(true);
-      return { ...usage, rows: usage.rows.map(({ keyId: _id, keyName: _name, keyHint: _hint, ...figures }) => figures) };
+      return {
+        ...usage,
+        rows: usage.rows.map(({ keyId: _id, keyName: _name, keyHint: _hint, ...figures }) => figures),
+      };
     };
     expect(await daily(viaLibre)).toEqual(await daily(viaV1));
   });
@@ -180,7 +258,12 @@ describe("languages, detect, files, settings", () => {
   });
 
   it("POST /libretranslate/detect answers Tolk's identification; an inconclusive text lists nothing", async () => {
-    const r = await call(h, detect.POST, "/libretranslate/detect", json({ q: "Where is the train station? I would like to buy a ticket.", api_key: key }));
+    const r = await call(
+      h,
+      detect.POST,
+      "/libretranslate/detect",
+      json({ q: "Where is the train station? I would like to buy a ticket.", api_key: key }),
+    );
     const [best] = r.json as { language: string; confidence: number }[];
     expect(best?.language).toBe("en");
     expect(best?.confidence).toBeGreaterThan(50);
@@ -209,18 +292,26 @@ describe("languages, detect, files, settings", () => {
     auto.append("source", "auto");
     auto.append("target", "en");
     auto.append("file", new Blob(["La casa es grande y el jardín es muy bonito.\n"]), "nota.txt");
-    const detected = await call(h, translateFile.POST, "/libretranslate/translate_file", { method: "POST", body: auto, token: key });
+    const detected = await call(h, translateFile.POST, "/libretranslate/translate_file", {
+      method: "POST",
+      body: auto,
+      token: key,
+    });
     expect(detected.status).toBe(200);
     const autoUrl = new URL((detected.json as { translatedFileUrl: string }).translatedFileUrl);
-    const autoFile = await call(h, v1Download.GET, `${autoUrl.pathname}${autoUrl.search}`, { params: { job_id: autoUrl.pathname.split("/")[3] ?? "" } });
+    const autoFile = await call(h, v1Download.GET, `${autoUrl.pathname}${autoUrl.search}`, {
+      params: { job_id: autoUrl.pathname.split("/")[3] ?? "" },
+    });
     expect(autoFile.text).toMatch(/house/i);
   });
 
   it("GET /libretranslate/frontend/settings gives the fields clients read", async () => {
-    const anonymous = (await call(h, settings.GET, "/libretranslate/frontend/settings", { ip: randomIp() })).json as Record<string, unknown>;
+    const anonymous = (await call(h, settings.GET, "/libretranslate/frontend/settings", { ip: randomIp() }))
+      .json as Record<string, unknown>;
     expect(anonymous).toMatchObject({ apiKeys: true, keyRequired: true, filesTranslation: true, charLimit: 5_000 });
     expect(anonymous.supportedFilesFormat).toEqual(expect.arrayContaining([".txt", ".docx"]));
-    const starter = (await call(h, settings.GET, `/libretranslate/frontend/settings?api_key=${key}`, {})).json as Record<string, unknown>;
+    const starter = (await call(h, settings.GET, `/libretranslate/frontend/settings?api_key=${key}`, {}))
+      .json as Record<string, unknown>;
     expect(starter.charLimit).toBe(20_000);
   });
 

@@ -23,12 +23,19 @@ afterAll(async () => {
   rmSync(storageDir, { recursive: true, force: true });
 });
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 const TECHNICAL = "Could not open the configuration files on the server. Restart the process and check the log files.";
 
 /** POST /v1/translate of the Technical text into `target`, with the request's extra fields. */
 async function translateTechnical(token: string | undefined, target: string, extra: object) {
-  const r = await call(h, translate, "/v1/translate", { token, ...json({ text: TECHNICAL, source_lang: "en", target_lang: target, ...extra }) });
+  const r = await call(h, translate, "/v1/translate", {
+    token,
+    ...json({ text: TECHNICAL, source_lang: "en", target_lang: target, ...extra }),
+  });
   expect(r.status).toBe(200);
   return translateResponse.parse(r.json).data;
 }
@@ -36,12 +43,17 @@ async function translateTechnical(token: string | undefined, target: string, ext
 describe("built-in localization terms", () => {
   it("apply to a Technical text, and are reported like glossary terms", async () => {
     const org = await h.org();
-    const r = await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json({ text: TECHNICAL, source_lang: "en", target_lang: "es" }) });
+    const r = await call(h, translate, "/v1/translate", {
+      token: org.keys.all?.key,
+      ...json({ text: TECHNICAL, source_lang: "en", target_lang: "es" }),
+    });
     expect(r.status).toBe(200);
     const body = translateResponse.parse(r.json).data;
     expect(body.translation).toContain("archivos");
     expect(body.translation).not.toMatch(/limas/u);
-    expect(body.glossary_terms_applied).toContainEqual(expect.objectContaining({ source: "files", target: "archivos", origin: "localization" }));
+    expect(body.glossary_terms_applied).toContainEqual(
+      expect.objectContaining({ source: "files", target: "archivos", origin: "localization" }),
+    );
   });
 
   it("are switched off by localization_terms: false", async () => {
@@ -59,11 +71,18 @@ describe("built-in localization terms", () => {
     const org = await h.org();
     const r = await call(h, batch, "/v1/translate/batch", {
       token: org.keys.all?.key,
-      ...json({ strings: { open: "Open file", list: "files" }, source_lang: "en", target_langs: ["es"], localization_terms: true }),
+      ...json({
+        strings: { open: "Open file", list: "files" },
+        source_lang: "en",
+        target_langs: ["es"],
+        localization_terms: true,
+      }),
     });
     const body = batchResponse.parse(r.json).data;
     expect(body.translations.es).toEqual({ open: "Abrir archivo", list: "archivos" });
-    expect(body.glossary_terms_applied?.es).toContainEqual(expect.objectContaining({ source: "files", origin: "localization" }));
+    expect(body.glossary_terms_applied?.es).toContainEqual(
+      expect.objectContaining({ source: "files", origin: "localization" }),
+    );
   });
 
   it("apply to a localization-format document by default", async () => {
@@ -72,7 +91,11 @@ describe("built-in localization terms", () => {
     f.set("file", new File([JSON.stringify({ menu: { open: "Open file", list: "files" } })], "strings.json"));
     f.set("source_lang", "en");
     f.set("target_lang", "es");
-    const r = await call(h, translateDocument, "/v1/translate/document", { method: "POST", token: org.keys.all?.key, body: f });
+    const r = await call(h, translateDocument, "/v1/translate/document", {
+      method: "POST",
+      token: org.keys.all?.key,
+      body: f,
+    });
     expect(r.status).toBe(200);
     const out = JSON.parse(Buffer.from(documentResponse.parse(r.json).data.file_data, "base64").toString()) as unknown;
     expect(out).toEqual({ menu: { open: "Abrir archivo", list: "archivos" } });
@@ -81,11 +104,17 @@ describe("built-in localization terms", () => {
   it("leave the engine's own words around a term as they were in a .strings file (on by default)", async () => {
     const org = await h.org();
     const f = new FormData();
-    const source = readFileSync(join(import.meta.dirname, "../../../packages/formats/test/fixtures/strings/InfoPlist.strings"));
+    const source = readFileSync(
+      join(import.meta.dirname, "../../../packages/formats/test/fixtures/strings/InfoPlist.strings"),
+    );
     f.set("file", new File([source], "InfoPlist.strings"));
     f.set("source_lang", "en");
     f.set("target_lang", "es");
-    const r = await call(h, translateDocument, "/v1/translate/document", { method: "POST", token: org.keys.all?.key, body: f });
+    const r = await call(h, translateDocument, "/v1/translate/document", {
+      method: "POST",
+      token: org.keys.all?.key,
+      body: f,
+    });
     expect(r.status).toBe(200);
     // .strings escapes non-ASCII letters as \UXXXX.
     const out = Buffer.from(documentResponse.parse(r.json).data.file_data, "base64")
@@ -97,7 +126,12 @@ describe("built-in localization terms", () => {
 
   it("are off by default for an organization that switched them off, on when a request asks", async () => {
     const org = await h.org();
-    await updateOrganizationSettings(h.app.domain, { orgId: org.orgId, name: "No built-in terms", idpOrgId: null, localizationTerms: false });
+    await updateOrganizationSettings(h.app.domain, {
+      orgId: org.orgId,
+      name: "No built-in terms",
+      idpOrgId: null,
+      localizationTerms: false,
+    });
     const ask = (extra: object) => translateTechnical(org.keys.all?.key, "es", extra);
     const plain = await ask({});
     expect(plain.glossary_terms_applied).toBeUndefined();

@@ -49,7 +49,9 @@ describe("parseMultipart", () => {
     form.set("file", new File([new Uint8Array(100_000)], "a.docx"));
     form.set("source_lang", "en");
     const { body, type } = await encoded(form);
-    const long = raw(`--b\r\nContent-Disposition: form-data; name="g"\r\n\r\n${"x".repeat(1024 * 1024 + 1)}\r\n--b--\r\n`);
+    const long = raw(
+      `--b\r\nContent-Disposition: form-data; name="g"\r\n\r\n${"x".repeat(1024 * 1024 + 1)}\r\n--b--\r\n`,
+    );
     const cases: [Uint8Array, string, RegExp][] = [
       [body.subarray(0, body.length - 40), type, /unexpected end/i],
       [body.subarray(0, 5_000), type, /unexpected end/i],

@@ -24,16 +24,26 @@ let h: Harness;
 const lines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   h = await startApp();
-  configureLogger({ level: "info", format: "json", destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+  configureLogger({
+    level: "info",
+    format: "json",
+    destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
 });
 afterAll(async () => {
   configureLogger({ level: "info", format: "json" });
   await h.close();
 });
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 const scrape = async (token?: string) => {
-  const res = await metrics(new Request("http://localhost/metrics", { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  const res = await metrics(
+    new Request("http://localhost/metrics", { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+  );
   return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
 };
 /** The value of one sample, by metric name and exact label set as Prometheus prints it; 0 when absent. */
@@ -47,9 +57,20 @@ describe("GET /metrics", () => {
     const before = (await scrape()).text;
     const org = await h.org();
     const body = { text: `The dog is small ${Date.now()}.`, source_lang: "en", target_lang: "es" };
-    for (let i = 0; i < 2; i++) expect((await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json(body) })).status).toBe(200);
-    expect((await call(h, notFound, "/v1/nothing/here", { token: org.keys.all?.key, params: { path: ["nothing", "here"] } })).status).toBe(404);
-    expect((await call(h, deeplNotFound, "/v2/nothing/here", { token: org.keys.all?.key, params: { path: ["nothing", "here"] } })).status).toBe(404);
+    for (let i = 0; i < 2; i++)
+      expect((await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json(body) })).status).toBe(200);
+    expect(
+      (await call(h, notFound, "/v1/nothing/here", { token: org.keys.all?.key, params: { path: ["nothing", "here"] } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(h, deeplNotFound, "/v2/nothing/here", {
+          token: org.keys.all?.key,
+          params: { path: ["nothing", "here"] },
+        })
+      ).status,
+    ).toBe(404);
     // A route outside the pipeline (as the console's tRPC and sign-in are) is counted too.
     expect((await jwks(new Request("http://localhost/.well-known/jwks.json"))).status).toBe(200);
 
@@ -84,7 +105,9 @@ describe("GET /metrics", () => {
     // nodejs_active_{handles,requests,resources}_total carry a `_total` suffix the lint
     // reserves for counters: upstream names, left as dashboards know them.
     expect(check.status === 0 || check.status === 3, `${check.stdout}${check.stderr}`).toBe(true);
-    const findings = `${check.stdout}${check.stderr}`.split("\n").filter((l) => l.trim() && !/^nodejs_active_\w+_total non-counter/.test(l));
+    const findings = `${check.stdout}${check.stderr}`
+      .split("\n")
+      .filter((l) => l.trim() && !/^nodejs_active_\w+_total non-counter/.test(l));
     expect(findings).toEqual([]);
   });
 
@@ -97,7 +120,10 @@ describe("GET /metrics", () => {
     expect((await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json(body) })).status).toBe(200);
     expect((await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json(body) })).status).toBe(429);
     const after = (await scrape()).text;
-    expect(sample(after, 'tolk_rate_limit_refusals_total{bucket="translate"}') - sample(before, 'tolk_rate_limit_refusals_total{bucket="translate"}')).toBe(1);
+    expect(
+      sample(after, 'tolk_rate_limit_refusals_total{bucket="translate"}') -
+        sample(before, 'tolk_rate_limit_refusals_total{bucket="translate"}'),
+    ).toBe(1);
   });
 
   it("wants the bearer token when TOLK_METRICS_TOKEN is set", async () => {
@@ -168,6 +194,10 @@ describe("logs", () => {
     const failure = lines.find((l) => l.msg === "request failed");
     expect(failure).toMatchObject({ level: "error", request_id: requestId, err: { message: "the cache caught fire" } });
     expect((failure?.err as { stack: string }).stack).toMatch(/\n\s+at /);
-    expect(lines.find((l) => l.msg === "request")).toMatchObject({ request_id: requestId, status: 500, route: "/v1/translate" });
+    expect(lines.find((l) => l.msg === "request")).toMatchObject({
+      request_id: requestId,
+      status: 500,
+      route: "/v1/translate",
+    });
   });
 });

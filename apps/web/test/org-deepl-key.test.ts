@@ -78,7 +78,12 @@ async function failure(promise: Promise<unknown>): Promise<TRPCError> {
 
 const json = { "content-type": "application/json" };
 const translate = (key: string | undefined, text: string, target = "de") =>
-  call(h, v1Translate, "/v1/translate", { token: key, method: "POST", headers: json, body: JSON.stringify({ text, source_lang: "en", target_lang: target }) });
+  call(h, v1Translate, "/v1/translate", {
+    token: key,
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ text, source_lang: "en", target_lang: target }),
+  });
 const deeplTranslate = (key: string | undefined, text: string) =>
   call(h, v2Translate, "/v2/translate", {
     method: "POST",
@@ -88,11 +93,15 @@ const deeplTranslate = (key: string | undefined, text: string) =>
 /** The engine GET /v1/languages names for en→`target`, or undefined when the organization cannot translate it. */
 async function engineFor(key: string | undefined, target: string): Promise<string | undefined> {
   const r = await call(h, v1Languages, "/v1/languages", { token: key });
-  const { languages } = (r.json as { data: { languages: { code: string; routes: { target: string; engine: string }[] }[] } }).data;
+  const { languages } = (
+    r.json as { data: { languages: { code: string; routes: { target: string; engine: string }[] }[] } }
+  ).data;
   return languages.find((l) => l.code === "en")?.routes.find((route) => route.target === target)?.engine;
 }
 async function deeplTargets(key: string | undefined): Promise<string[]> {
-  const r = await call(h, v2Languages, "/v2/languages?type=target", { headers: { Authorization: `DeepL-Auth-Key ${key}` } });
+  const r = await call(h, v2Languages, "/v2/languages?type=target", {
+    headers: { Authorization: `DeepL-Auth-Key ${key}` },
+  });
   return (r.json as { language: string }[]).map((l) => l.language);
 }
 
@@ -107,7 +116,12 @@ describe("an organization's own DeepL key", () => {
 
     const admin = console(a.ownerId, a.orgId);
     const saved = await admin.deeplKey.save({ authKey: deeplKey, serverUrl: `${deeplServer.url}/v2/` });
-    expect(saved).toMatchObject({ configured: true, keyHint: `…${deeplKey.slice(-4)}`, serverUrl: deeplServer.url, preferred: false });
+    expect(saved).toMatchObject({
+      configured: true,
+      keyHint: `…${deeplKey.slice(-4)}`,
+      serverUrl: deeplServer.url,
+      preferred: false,
+    });
     expect(JSON.stringify(await admin.deeplKey.get())).not.toContain(deeplKey);
     const stored = await h.app.database.db.select().from(orgEngineSecrets).where(eq(orgEngineSecrets.orgId, a.orgId));
     expect(stored).toHaveLength(1);
@@ -123,7 +137,9 @@ describe("an organization's own DeepL key", () => {
     expect(data.translation).toBe("Das Haus ist groß.");
     expect(data.credits_used).toBe("Das Haus ist groß.".length);
     expect(await deeplCharacterCount(deepl, deeplKey)).toBe("Das Haus ist groß.".length);
-    expect((await deeplTranslate(keyA, "I have a car.")).json).toMatchObject({ translations: [{ text: "Ich habe ein Auto." }] });
+    expect((await deeplTranslate(keyA, "I have a car.")).json).toMatchObject({
+      translations: [{ text: "Ich habe ein Auto." }],
+    });
     expect(await engineFor(keyA, "de")).toBe("deepl:org");
     expect(await deeplTargets(keyA)).toContain("DE");
     // Pairs Apertium serves stay with Apertium unless DeepL is preferred.
@@ -143,10 +159,14 @@ describe("an organization's own DeepL key", () => {
   it("refuses a key its server refuses (a 400 saying so) and a server inside the network, and stores nothing", async () => {
     const a = await h.org();
     const admin = console(a.ownerId, a.orgId);
-    const refused = await failure(admin.deeplKey.save({ authKey: "svc_not_a_key_0000000000", serverUrl: deeplServer.url }));
+    const refused = await failure(
+      admin.deeplKey.save({ authKey: "svc_not_a_key_0000000000", serverUrl: deeplServer.url }),
+    );
     expect(refused.code).toBe("BAD_REQUEST");
     expect(refused.message).toMatch(/refused this key.*Nothing was saved/);
-    const internal = await failure(admin.deeplKey.save({ authKey: "svc_not_a_key_0000000000", serverUrl: "http://10.1.2.3" }));
+    const internal = await failure(
+      admin.deeplKey.save({ authKey: "svc_not_a_key_0000000000", serverUrl: "http://10.1.2.3" }),
+    );
     expect(internal.message).toMatch(/DeepL server URL cannot point into the server's own network/);
     expect(await admin.deeplKey.get()).toMatchObject({ configured: false, keyHint: null });
   });
@@ -164,7 +184,9 @@ describe("an organization's own DeepL key", () => {
     const secondKey = second.keys.all?.key ?? "";
     await admin.deeplKey.save({ authKey: secondKey });
     expect((await admin.deeplKey.get()).keyHint).toBe(`…${secondKey.slice(-4)}`);
-    expect(translateResponse.parse((await translate(keyA, "The garden is green.")).json).data.translation).toBe("Der Garten ist grün.");
+    expect(translateResponse.parse((await translate(keyA, "The garden is green.")).json).data.translation).toBe(
+      "Der Garten ist grün.",
+    );
     expect(await deeplCharacterCount(deepl, secondKey)).toBe("Der Garten ist grün.".length);
 
     await admin.deeplKey.remove();
@@ -174,16 +196,29 @@ describe("an organization's own DeepL key", () => {
       "deepl_key.saved",
     ]);
     expect(await engineFor(keyA, "es")).toBe("apertium");
-    expectError(await translate(keyA, "The garden is green."), 400, "unsupported_language_pair", "invalid_request_error");
+    expectError(
+      await translate(keyA, "The garden is green."),
+      400,
+      "unsupported_language_pair",
+      "invalid_request_error",
+    );
   }, 90_000);
 
   it("a key its server refuses later is an engine error naming the organization's key, not Tolk's 401/403", async () => {
     const upstreamOrg = await deepl.org();
     const a = await h.org();
-    await console(a.ownerId, a.orgId).deeplKey.save({ authKey: upstreamOrg.keys.all?.key ?? "", serverUrl: deeplServer.url });
+    await console(a.ownerId, a.orgId).deeplKey.save({
+      authKey: upstreamOrg.keys.all?.key ?? "",
+      serverUrl: deeplServer.url,
+    });
     expect((await translate(a.keys.all?.key, "The house is big.")).status).toBe(200);
     await revokeApiKey(deepl.app.domain, { keyId: upstreamOrg.keys.all?.id ?? "" });
-    const error = expectError(await translate(a.keys.all?.key, "I have a car."), 503, "engine_unavailable", "api_error");
+    const error = expectError(
+      await translate(a.keys.all?.key, "I have a car."),
+      503,
+      "engine_unavailable",
+      "api_error",
+    );
     expect(error.message).toMatch(/DeepL refused the organization's DeepL API key \(HTTP 403\)/);
   }, 90_000);
 

@@ -12,7 +12,19 @@ import { z } from "zod";
 import { type MethodSpec, runV1 } from "@/server/v1/pipeline";
 
 import { GET as quota } from "../app/v1/quota/route";
-import { type Harness, type Reply, call, ensureWindowLeft, expectConventions, expectError, header, makeRequest, reply, sleep, startApp } from "./helpers";
+import {
+  type Harness,
+  type Reply,
+  call,
+  ensureWindowLeft,
+  expectConventions,
+  expectError,
+  header,
+  makeRequest,
+  reply,
+  sleep,
+  startApp,
+} from "./helpers";
 
 const MAX_BODY = 1024;
 const PATH = "/v1/test/echo";
@@ -61,7 +73,10 @@ beforeEach(async () => {
 
 const token = () => org.keys.translate?.key ?? "";
 
-async function post(body: BodyInit | undefined, options: { idempotencyKey?: string; headers?: Record<string, string>; token?: string } = {}): Promise<Reply> {
+async function post(
+  body: BodyInit | undefined,
+  options: { idempotencyKey?: string; headers?: Record<string, string>; token?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
   if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
   const init = { method: "POST", token: options.token ?? token(), headers, body, ip: h.clientIp };
@@ -111,7 +126,12 @@ describe("body", () => {
   });
 
   it("names the field that violates the schema", async () => {
-    const empty = expectError(await post(json({ text: "", target_lang: "de" })), 400, "bad_request", "invalid_request_error");
+    const empty = expectError(
+      await post(json({ text: "", target_lang: "de" })),
+      400,
+      "bad_request",
+      "invalid_request_error",
+    );
     expect(empty.param).toBe("text");
     expect(empty.message).toContain("text");
     const missing = expectError(await post(json({ text: "hi" })), 400, "bad_request", "invalid_request_error");
@@ -315,7 +335,11 @@ describe("Idempotency-Key", () => {
 describe("server failures", () => {
   it("answer 500 internal_error with a generic message and no stack, and free the key", async () => {
     const lines: Record<string, unknown>[] = [];
-    configureLogger({ level: "info", format: "json", destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    configureLogger({
+      level: "info",
+      format: "json",
+      destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
     try {
       failNext = new Error("connection to 10.0.0.7 refused: password=hunter2");
       const body = json({ text: "retry me", target_lang: "de" });
@@ -326,7 +350,10 @@ describe("server failures", () => {
       expect(error.message).toMatch(/internal error/i);
       // It was logged on the server, under the request id, with the cause.
       const logged = lines.find((l) => l.msg === "request failed");
-      expect(logged).toMatchObject({ request_id: header(failed, "x-request-id"), err: { message: "connection to 10.0.0.7 refused: password=hunter2" } });
+      expect(logged).toMatchObject({
+        request_id: header(failed, "x-request-id"),
+        err: { message: "connection to 10.0.0.7 refused: password=hunter2" },
+      });
 
       // The key was freed: the retry runs (and bills) instead of replaying the 500.
       const retry = await post(body, { idempotencyKey: "flaky" });

@@ -23,7 +23,11 @@ afterAll(async () => {
   rmSync(storageDir, { recursive: true, force: true });
 });
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 // Made-up lowercase words the engine cannot know: a translation that cannot be good.
 const WEAK = "The frobnicator glorped the wibbly snarfles again.";
 const PLAIN = "The house is big.";
@@ -41,7 +45,11 @@ describe("min_quality", () => {
     expect(body.quality_score).not.toBeNull();
     expect(body.quality_score ?? 100).toBeLessThan(90);
     expect(body.quality_reasons).toContain("unknown_common");
-    expect(body.warnings?.some((w) => w.includes(`quality_score ${body.quality_score}, below min_quality 90`) && w.includes("unknown_common"))).toBe(true);
+    expect(
+      body.warnings?.some(
+        (w) => w.includes(`quality_score ${body.quality_score}, below min_quality 90`) && w.includes("unknown_common"),
+      ),
+    ).toBe(true);
   });
 
   it("adds no warning when the translation reaches it, nor when it is not asked for", async () => {
@@ -60,7 +68,12 @@ describe("min_quality", () => {
     const org = await h.org();
     const r = await call(h, batch, "/v1/translate/batch", {
       token: org.keys.all?.key,
-      ...json({ strings: { weak: WEAK, plain: "Hello" }, source_lang: "en", target_langs: ["es", "ca"], min_quality: 90 }),
+      ...json({
+        strings: { weak: WEAK, plain: "Hello" },
+        source_lang: "en",
+        target_langs: ["es", "ca"],
+        min_quality: 90,
+      }),
     });
     expect(r.status).toBe(200);
     const body = batchResponse.parse(r.json).data;
@@ -84,7 +97,11 @@ describe("min_quality", () => {
     f.set("source_lang", "en");
     f.set("target_lang", "es");
     f.set("min_quality", "200");
-    const r = await call(h, translateDocument, "/v1/translate/document", { method: "POST", token: org.keys.all?.key, body: f });
+    const r = await call(h, translateDocument, "/v1/translate/document", {
+      method: "POST",
+      token: org.keys.all?.key,
+      body: f,
+    });
     expect(expectError(r, 400, "bad_request", "invalid_request_error").param).toBe("min_quality");
   });
 });
@@ -98,7 +115,11 @@ describe("a document's lowest-scoring segments", () => {
     f.set("source_lang", "en");
     f.set("target_lang", "es");
     f.set("min_quality", "95");
-    const r = await call(h, translateDocument, "/v1/translate/document", { method: "POST", token: org.keys.all?.key, body: f });
+    const r = await call(h, translateDocument, "/v1/translate/document", {
+      method: "POST",
+      token: org.keys.all?.key,
+      body: f,
+    });
     expect(r.status).toBe(200);
     const result = documentResponse.parse(r.json).data;
     const lowest = result.lowest_segments ?? [];
@@ -112,9 +133,16 @@ describe("a document's lowest-scoring segments", () => {
     expect(weak).toBeGreaterThanOrEqual(0);
     expect(lowest[weak]?.quality_reasons).toContain("unknown_common");
     if (plain >= 0) expect(weak).toBeLessThan(plain);
-    expect(result.warnings?.some((w) => w.startsWith("The document has quality_score") && w.includes("below min_quality 95"))).toBe(true);
+    expect(
+      result.warnings?.some(
+        (w) => w.startsWith("The document has quality_score") && w.includes("below min_quality 95"),
+      ),
+    ).toBe(true);
 
-    const job = await call(h, getJob, `/v1/translate/${result.job_id}`, { token: org.keys.all?.key, params: { job_id: result.job_id } });
+    const job = await call(h, getJob, `/v1/translate/${result.job_id}`, {
+      token: org.keys.all?.key,
+      params: { job_id: result.job_id },
+    });
     const view = documentJobResponse.parse(job.json).data;
     expect(view.quality_score).toBe(result.quality_score);
     expect(view.lowest_segments).toEqual(lowest);

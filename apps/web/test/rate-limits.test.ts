@@ -28,7 +28,9 @@ describe("per organization", () => {
     await ensureWindowLeft(h, 10);
 
     for (let i = 1; i <= 30; i++) {
-      const r = await call(h, i % 2 ? me : languages, i % 2 ? "/v1/me" : "/v1/languages", { token: free.keys.read?.key });
+      const r = await call(h, i % 2 ? me : languages, i % 2 ? "/v1/me" : "/v1/languages", {
+        token: free.keys.read?.key,
+      });
       expect(r.status, `request ${i}`).toBe(200);
       expect(header(r, "x-ratelimit-limit")).toBe("30");
       expect(header(r, "x-ratelimit-remaining")).toBe(String(30 - i));
@@ -105,10 +107,15 @@ describe("pre-signed links, per client address", () => {
     // The anonymous bucket of this address is empty; its links are still answered (here 403, the
     // signature being made up), counted against the signed-link limit.
     const link = (n: number) =>
-      call(h, download, `/v1/documents/job_x${n}/download?expires=${Math.floor(Date.now() / 1000) + 600}&signature=k.bad`, {
-        ip,
-        params: { job_id: `job_x${n}` },
-      });
+      call(
+        h,
+        download,
+        `/v1/documents/job_x${n}/download?expires=${Math.floor(Date.now() / 1000) + 600}&signature=k.bad`,
+        {
+          ip,
+          params: { job_id: `job_x${n}` },
+        },
+      );
     for (let i = 1; i <= SIGNED_LIMIT; i++) {
       const r = await link(i);
       expectError(r, 403, "invalid_signature", "permission_error");
@@ -117,7 +124,9 @@ describe("pre-signed links, per client address", () => {
     }
     expectError(await link(0), 429, "rate_limit_exceeded", "rate_limit_error");
     // A download without a signature is an anonymous request like any other.
-    expect((await call(h, download, "/v1/documents/job_x/download", { ip: randomIp(), params: { job_id: "job_x" } })).status).toBe(401);
+    expect(
+      (await call(h, download, "/v1/documents/job_x/download", { ip: randomIp(), params: { job_id: "job_x" } })).status,
+    ).toBe(401);
   });
 });
 
@@ -143,7 +152,10 @@ describe.runIf(process.env.TOLK_TEST_REDIS_URL)("two instances sharing Redis", (
     const org = await h.org({ plan: "enterprise", limits: { api_per_min: 10 } });
     const token = org.keys.read?.key;
     // A second app instance over the same database and Redis.
-    const second = await createAppContext(readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, TOLK_ANON_RATE_LIMIT: String(ANON_LIMIT) }), h.app.database);
+    const second = await createAppContext(
+      readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, TOLK_ANON_RATE_LIMIT: String(ANON_LIMIT) }),
+      h.app.database,
+    );
     const instances = [h.app, second];
     try {
       await ensureWindowLeft(h, 10);

@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 
 /** The log is written in batches after the answers: flush what is buffered, then read. */
 async function logged(requestId: string) {
@@ -30,10 +34,20 @@ describe("request log and audit log through the pipeline", () => {
     expect(ok.status).toBe(200);
     const okId = ok.res.headers.get("x-request-id") ?? "";
     expect(await logged(okId)).toEqual([
-      expect.objectContaining({ requestId: okId, method: "GET", route: "/v1/me", status: 200, keyId: org.keys.read?.id, errorCode: null }),
+      expect.objectContaining({
+        requestId: okId,
+        method: "GET",
+        route: "/v1/me",
+        status: 200,
+        keyId: org.keys.read?.id,
+        errorCode: null,
+      }),
     ]);
 
-    const missing = await call(h, glossary.GET, "/v1/glossaries/gls_missing", { token: org.keys.read?.key, params: { id: "gls_missing" } });
+    const missing = await call(h, glossary.GET, "/v1/glossaries/gls_missing", {
+      token: org.keys.read?.key,
+      params: { id: "gls_missing" },
+    });
     expect(missing.status).toBe(404);
     const missingId = missing.res.headers.get("x-request-id") ?? "";
     expect(await logged(missingId)).toEqual([
@@ -52,7 +66,12 @@ describe("request log and audit log through the pipeline", () => {
     });
     expect(deepl.status).toBe(200);
     expect(await logged(deepl.res.headers.get("x-request-id") ?? "")).toEqual([
-      expect.objectContaining({ route: "/v2/translate", status: 200, keyId: org.keys.translate?.id, credits: expect.any(Number) as number }),
+      expect.objectContaining({
+        route: "/v2/translate",
+        status: 200,
+        keyId: org.keys.translate?.id,
+        credits: expect.any(Number) as number,
+      }),
     ]);
     expect((await logged(deepl.res.headers.get("x-request-id") ?? ""))[0]?.credits).toBeGreaterThan(0);
   });
@@ -61,7 +80,14 @@ describe("request log and audit log through the pipeline", () => {
     const refused = await call(h, me.GET, "/v1/me", { token: "tolk_invalid" });
     expect(refused.status).toBe(401);
     await h.app.requestLog.flush();
-    expect((await listRequestLog(h.app.domain, { orgId: org.orgId, requestId: refused.res.headers.get("x-request-id") ?? "" })).items).toEqual([]);
+    expect(
+      (
+        await listRequestLog(h.app.domain, {
+          orgId: org.orgId,
+          requestId: refused.res.headers.get("x-request-id") ?? "",
+        })
+      ).items,
+    ).toEqual([]);
   });
 
   it("records a glossary created and deleted through /v1 under the request's key and address", async () => {
@@ -73,7 +99,9 @@ describe("request log and audit log through the pipeline", () => {
     });
     expect(created.status).toBe(201);
     const id = (created.json as { data: { id: string } }).data.id;
-    expect((await call(h, glossary.DELETE, `/v1/glossaries/${id}`, { method: "DELETE", token, params: { id } })).status).toBe(200);
+    expect(
+      (await call(h, glossary.DELETE, `/v1/glossaries/${id}`, { method: "DELETE", token, params: { id } })).status,
+    ).toBe(200);
     const log = await listAuditLog(h.app.domain, { orgId: org.orgId });
     expect(log.items.slice(0, 2).map((r) => [r.action, r.actorType, r.actorId, r.targetLabel])).toEqual([
       ["glossary.deleted", "api_key", org.keys.write?.id, "Audited"],

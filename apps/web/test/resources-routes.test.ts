@@ -47,7 +47,11 @@ const upload = (name: string, content: string, format?: string) => {
 const dataOf = <T>(r: Reply) => (r.json as { data: T }).data;
 
 async function newGlossary(token: string | undefined, body: Record<string, unknown> = {}) {
-  const r = await call(h, glossaries.POST, "/v1/glossaries", { method: "POST", token, ...json({ name: "G", source_lang: "en", target_lang: "es", ...body }) });
+  const r = await call(h, glossaries.POST, "/v1/glossaries", {
+    method: "POST",
+    token,
+    ...json({ name: "G", source_lang: "en", target_lang: "es", ...body }),
+  });
   expect(r.status, r.text).toBe(201);
   return glossaryResponse.parse(r.json).data;
 }
@@ -57,18 +61,38 @@ describe("glossaries", () => {
     const org = await h.org({ plan: "professional" });
     const token = org.keys.all?.key;
     const g = await newGlossary(token, { entries: [{ source: "file", target: "archivo" }] });
-    expect(g).toMatchObject({ id: expect.stringMatching(/^gls_/), name: "G", source_lang: "en", target_lang: "es", entry_count: 1 });
+    expect(g).toMatchObject({
+      id: expect.stringMatching(/^gls_/),
+      name: "G",
+      source_lang: "en",
+      target_lang: "es",
+      entry_count: 1,
+    });
     const second = await newGlossary(token, { name: "Second", source_lang: "EN", target_lang: "fr-FR" });
     expect(second).toMatchObject({ source_lang: "en", target_lang: "fr" });
 
-    const page1 = glossaryListResponse.parse((await call(h, glossaries.GET, "/v1/glossaries?limit=1", { token })).json).data;
+    const page1 = glossaryListResponse.parse(
+      (await call(h, glossaries.GET, "/v1/glossaries?limit=1", { token })).json,
+    ).data;
     expect(page1).toMatchObject({ items: [{ id: g.id }], has_more: true });
-    const page2 = glossaryListResponse.parse((await call(h, glossaries.GET, `/v1/glossaries?limit=1&starting_after=${g.id}`, { token })).json).data;
+    const page2 = glossaryListResponse.parse(
+      (await call(h, glossaries.GET, `/v1/glossaries?limit=1&starting_after=${g.id}`, { token })).json,
+    ).data;
     expect(page2).toMatchObject({ items: [{ id: second.id }], has_more: false });
-    expectError(await call(h, glossaries.GET, "/v1/glossaries?starting_after=gls_nope", { token }), 400, "bad_request", "invalid_request_error");
+    expectError(
+      await call(h, glossaries.GET, "/v1/glossaries?starting_after=gls_nope", { token }),
+      400,
+      "bad_request",
+      "invalid_request_error",
+    );
 
     const params = { id: g.id };
-    const renamed = await call(h, glossary.PATCH, `/v1/glossaries/${g.id}`, { method: "PATCH", token, params, ...json({ name: "Renamed" }) });
+    const renamed = await call(h, glossary.PATCH, `/v1/glossaries/${g.id}`, {
+      method: "PATCH",
+      token,
+      params,
+      ...json({ name: "Renamed" }),
+    });
     expect(dataOf<{ name: string }>(renamed).name).toBe("Renamed");
 
     const added = await call(h, glossaryEntries.POST, `/v1/glossaries/${g.id}/entries`, {
@@ -91,11 +115,20 @@ describe("glossaries", () => {
       ["folder", "carpeta"],
     ]);
     const folder = entries.find((e) => e.source === "folder");
-    const del = await call(h, glossaryEntry.DELETE, "/v1/x", { method: "DELETE", token, params: { id: g.id, entry_id: folder?.id ?? "" } });
+    const del = await call(h, glossaryEntry.DELETE, "/v1/x", {
+      method: "DELETE",
+      token,
+      params: { id: g.id, entry_id: folder?.id ?? "" },
+    });
     expect(dataOf(del)).toEqual({ id: folder?.id, deleted: true });
-    expect(dataOf<{ entry_count: number }>(await call(h, glossary.GET, "/v1/x", { token, params })).entry_count).toBe(1);
+    expect(dataOf<{ entry_count: number }>(await call(h, glossary.GET, "/v1/x", { token, params })).entry_count).toBe(
+      1,
+    );
 
-    expect(dataOf(await call(h, glossary.DELETE, "/v1/x", { method: "DELETE", token, params }))).toEqual({ id: g.id, deleted: true });
+    expect(dataOf(await call(h, glossary.DELETE, "/v1/x", { method: "DELETE", token, params }))).toEqual({
+      id: g.id,
+      deleted: true,
+    });
     expectError(await call(h, glossary.GET, "/v1/x", { token, params }), 404, "not_found", "invalid_request_error");
   });
 
@@ -106,7 +139,10 @@ describe("glossaries", () => {
       [{ source_lang: "en", target_lang: "es" }, "name"],
       [{ name: "x", source_lang: "en", target_lang: "en" }, "target_lang"],
       [{ name: "x", source_lang: "xx", target_lang: "es" }, "source_lang"],
-      [{ name: "x", source_lang: "en", target_lang: "es", entries: [{ source: " ", target: "a" }] }, "entries.0.source"],
+      [
+        { name: "x", source_lang: "en", target_lang: "es", entries: [{ source: " ", target: "a" }] },
+        "entries.0.source",
+      ],
     ];
     for (const [body, param] of cases) {
       const r = await call(h, glossaries.POST, "/v1/glossaries", { method: "POST", token, ...json(body) });
@@ -118,22 +154,41 @@ describe("glossaries", () => {
     const org = await h.org({ plan: "professional" });
     const token = org.keys.all?.key;
     const g = await newGlossary(token);
-    const csv = 'source,target\nfile,archivo\n"save, then close","guardar y cerrar"\n"the ""quoted"" term",término citado\n';
-    const imp = await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: g.id }, ...upload("terms.csv", csv) });
+    const csv =
+      'source,target\nfile,archivo\n"save, then close","guardar y cerrar"\n"the ""quoted"" term",término citado\n';
+    const imp = await call(h, glossaryImport.POST, "/v1/x", {
+      token,
+      params: { id: g.id },
+      ...upload("terms.csv", csv),
+    });
     expect(importResponse.parse(imp.json).data).toEqual({ imported: 3, skipped: 0 });
     const tsv = "en\tes\nfolder\tcarpeta\n";
-    expect(dataOf(await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: g.id }, ...upload("terms.txt", tsv, "tsv") }))).toEqual({
+    expect(
+      dataOf(
+        await call(h, glossaryImport.POST, "/v1/x", {
+          token,
+          params: { id: g.id },
+          ...upload("terms.txt", tsv, "tsv"),
+        }),
+      ),
+    ).toEqual({
       imported: 1,
       skipped: 0,
     });
 
-    const csvOut = await call(h, glossaryExport.GET, `/v1/glossaries/${g.id}/export?format=csv`, { token, params: { id: g.id } });
+    const csvOut = await call(h, glossaryExport.GET, `/v1/glossaries/${g.id}/export?format=csv`, {
+      token,
+      params: { id: g.id },
+    });
     expect(csvOut.status).toBe(200);
     expect(csvOut.res.headers.get("content-type")).toContain("text/csv");
     // Named after the glossary, not its id.
     expect(csvOut.res.headers.get("content-disposition")).toContain(`filename="${g.name}.csv"`);
     expect(csvOut.res.headers.get("x-request-id")).toBeTruthy();
-    const tbxOut = await call(h, glossaryExport.GET, `/v1/glossaries/${g.id}/export?format=tbx`, { token, params: { id: g.id } });
+    const tbxOut = await call(h, glossaryExport.GET, `/v1/glossaries/${g.id}/export?format=tbx`, {
+      token,
+      params: { id: g.id },
+    });
     expect(tbxOut.text).toContain("<martif");
 
     // Both exports, imported into fresh glossaries, give back the same four entries.
@@ -148,7 +203,9 @@ describe("glossaries", () => {
       ["g.tbx", tbxOut.text],
     ] as const) {
       const copy = await newGlossary(token);
-      expect(dataOf(await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload(name, text) }))).toEqual({
+      expect(
+        dataOf(await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload(name, text) })),
+      ).toEqual({
         imported: 4,
         skipped: 0,
       });
@@ -168,13 +225,21 @@ describe("glossaries", () => {
       ["a.csv", 'file,archivo\nfolder,carpeta\n"open,abrir\n', /line \d/],
       ["a.csv", "file,archivo\nfolder\n", /line 2/],
       ["a.csv", "file,archivo\n,vacío\n", /line 2.*empty/],
-      ["a.tbx", '<?xml version="1.0"?>\n<!DOCTYPE martif [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<martif><text><body/></text></martif>', /DOCTYPE/],
+      [
+        "a.tbx",
+        '<?xml version="1.0"?>\n<!DOCTYPE martif [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<martif><text><body/></text></martif>',
+        /DOCTYPE/,
+      ],
       [
         "a.tbx",
         "<martif>\n<text><body>\n<termEntry><langSet xml:lang='en'><tig><term>file</term></tig></langSet>\n</body></text></martif>",
         /line \d+, column \d+/,
       ],
-      ["a.tbx", "<martif><text><body>\n<termEntry><langSet><term>x</term></langSet></termEntry>\n</body></text></martif>", /line 2.*xml:lang/],
+      [
+        "a.tbx",
+        "<martif><text><body>\n<termEntry><langSet><term>x</term></langSet></termEntry>\n</body></text></martif>",
+        /line 2.*xml:lang/,
+      ],
       ["a.tbx", "<glossary/>", /root element is <glossary>/],
       ["a.xlsx", "x", /format/],
     ];
@@ -182,8 +247,15 @@ describe("glossaries", () => {
       const r = await call(h, glossaryImport.POST, "/v1/x", { token, params, ...upload(name, content) });
       expect(expectError(r, 400, "bad_request", "invalid_request_error").message, content).toMatch(message);
     }
-    expect(dataOf<{ entry_count: number }>(await call(h, glossary.GET, "/v1/x", { token, params })).entry_count).toBe(1);
-    const notMultipart = await call(h, glossaryImport.POST, "/v1/x", { method: "POST", token, params, ...json({ file: "x" }) });
+    expect(dataOf<{ entry_count: number }>(await call(h, glossary.GET, "/v1/x", { token, params })).entry_count).toBe(
+      1,
+    );
+    const notMultipart = await call(h, glossaryImport.POST, "/v1/x", {
+      method: "POST",
+      token,
+      params,
+      ...json({ file: "x" }),
+    });
     expect(expectError(notMultipart, 400, "bad_request", "invalid_request_error").param).toBe("file");
   });
 });
@@ -192,7 +264,11 @@ describe("memories", () => {
   it("adds units, searches them fuzzily, round-trips TMX, refuses malformed TMX whole", async () => {
     const org = await h.org();
     const token = org.keys.all?.key;
-    const created = await call(h, memories.POST, "/v1/memories", { method: "POST", token, ...json({ name: "UI", source_lang: "en", target_lang: "es" }) });
+    const created = await call(h, memories.POST, "/v1/memories", {
+      method: "POST",
+      token,
+      ...json({ name: "UI", source_lang: "en", target_lang: "es" }),
+    });
     expect(created.status).toBe(201);
     const tm = dataOf<{ id: string }>(created);
     expect(tm.id).toMatch(/^tm_/);
@@ -205,9 +281,13 @@ describe("memories", () => {
     const added = await call(h, memoryUnits.POST, "/v1/x", { method: "POST", token, params, ...json({ units }) });
     expect(dataOf<{ items: { id: string }[] }>(added).items).toHaveLength(3);
 
-    const search = memorySearchResponse.parse((await call(h, memoryUnits.GET, "/v1/x?q=The%20file%20was%20deleted", { token, params })).json).data;
+    const search = memorySearchResponse.parse(
+      (await call(h, memoryUnits.GET, "/v1/x?q=The%20file%20was%20deleted", { token, params })).json,
+    ).data;
     expect(search.items.map((m) => [m.unit.source, m.score])).toEqual([["The file was deleted.", 95]]);
-    const wider = memorySearchResponse.parse((await call(h, memoryUnits.GET, "/v1/x?q=The%20file%20was%20deleted&min_score=70", { token, params })).json).data;
+    const wider = memorySearchResponse.parse(
+      (await call(h, memoryUnits.GET, "/v1/x?q=The%20file%20was%20deleted&min_score=70", { token, params })).json,
+    ).data;
     expect(wider.items.map((m) => [m.unit.source, m.score])).toEqual([
       ["The file was deleted.", 95],
       ["The file was saved.", 70],
@@ -217,16 +297,28 @@ describe("memories", () => {
     expect(tmx.res.headers.get("content-type")).toContain("tmx");
     expect(tmx.text).toContain('<tmx version="1.4">');
     const copy = dataOf<{ id: string }>(
-      await call(h, memories.POST, "/v1/memories", { method: "POST", token, ...json({ name: "copy", source_lang: "en", target_lang: "es" }) }),
+      await call(h, memories.POST, "/v1/memories", {
+        method: "POST",
+        token,
+        ...json({ name: "copy", source_lang: "en", target_lang: "es" }),
+      }),
     );
-    expect(dataOf(await call(h, memoryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload("ui.tmx", tmx.text) }))).toEqual({
+    expect(
+      dataOf(
+        await call(h, memoryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload("ui.tmx", tmx.text) }),
+      ),
+    ).toEqual({
       imported: 3,
       skipped: 0,
     });
-    const copied = dataOf<{ items: { source: string; target: string }[] }>(await call(h, memoryUnits.GET, "/v1/x", { token, params: { id: copy.id } })).items;
+    const copied = dataOf<{ items: { source: string; target: string }[] }>(
+      await call(h, memoryUnits.GET, "/v1/x", { token, params: { id: copy.id } }),
+    ).items;
     // Units written in one import share a creation time; the list orders them by id then.
     const bySource = (a: { source: string }, b: { source: string }) => a.source.localeCompare(b.source);
-    expect(copied.map((u) => ({ source: u.source, target: u.target })).sort(bySource)).toEqual([...units].sort(bySource));
+    expect(copied.map((u) => ({ source: u.source, target: u.target })).sort(bySource)).toEqual(
+      [...units].sort(bySource),
+    );
 
     // A TMX whose third unit is broken: 400 naming its line, and not even the first two imported.
     const broken = `<tmx version="1.4"><header srclang="en"/><body>
@@ -235,13 +327,25 @@ describe("memories", () => {
 <tu><tuv><seg>Three</seg></tuv></tu>
 </body></tmx>`;
     const r = await call(h, memoryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload("x.tmx", broken) });
-    expect(expectError(r, 400, "bad_request", "invalid_request_error").message).toMatch(/line 4: <tuv> has no xml:lang/);
-    const unclosed = await call(h, memoryImport.POST, "/v1/x", { token, params: { id: copy.id }, ...upload("x.tmx", "<tmx><body>\n<tu>\n</body></tmx>") });
+    expect(expectError(r, 400, "bad_request", "invalid_request_error").message).toMatch(
+      /line 4: <tuv> has no xml:lang/,
+    );
+    const unclosed = await call(h, memoryImport.POST, "/v1/x", {
+      token,
+      params: { id: copy.id },
+      ...upload("x.tmx", "<tmx><body>\n<tu>\n</body></tmx>"),
+    });
     expect(expectError(unclosed, 400, "bad_request", "invalid_request_error").message).toMatch(/line 3/);
-    expect(dataOf<{ unit_count: number }>(await call(h, memory.GET, "/v1/x", { token, params: { id: copy.id } })).unit_count).toBe(3);
+    expect(
+      dataOf<{ unit_count: number }>(await call(h, memory.GET, "/v1/x", { token, params: { id: copy.id } })).unit_count,
+    ).toBe(3);
 
     const unitId = dataOf<{ items: { id: string }[] }>(added).items[0]?.id ?? "";
-    expect(dataOf(await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unit_id: unitId } }))).toEqual({
+    expect(
+      dataOf(
+        await call(h, memoryUnit.DELETE, "/v1/x", { method: "DELETE", token, params: { id: tm.id, unit_id: unitId } }),
+      ),
+    ).toEqual({
       id: unitId,
       deleted: true,
     });
@@ -251,23 +355,41 @@ describe("memories", () => {
       "not_found",
       "invalid_request_error",
     );
-    expect(dataOf(await call(h, memory.DELETE, "/v1/x", { method: "DELETE", token, params }))).toEqual({ id: tm.id, deleted: true });
+    expect(dataOf(await call(h, memory.DELETE, "/v1/x", { method: "DELETE", token, params }))).toEqual({
+      id: tm.id,
+      deleted: true,
+    });
   });
 
   it("feeds /v1/translate: exact reuse reported with its unit, glossary terms listed", async () => {
     const org = await h.org({ plan: "professional" });
     const token = org.keys.all?.key;
     const tm = dataOf<{ id: string }>(
-      await call(h, memories.POST, "/v1/memories", { method: "POST", token, ...json({ name: "m", source_lang: "en", target_lang: "es" }) }),
+      await call(h, memories.POST, "/v1/memories", {
+        method: "POST",
+        token,
+        ...json({ name: "m", source_lang: "en", target_lang: "es" }),
+      }),
     );
     const unit = dataOf<{ items: { id: string }[] }>(
-      await call(h, memoryUnits.POST, "/v1/x", { method: "POST", token, params: { id: tm.id }, ...json({ source: "Good morning.", target: "¡Buenos días!" }) }),
+      await call(h, memoryUnits.POST, "/v1/x", {
+        method: "POST",
+        token,
+        params: { id: tm.id },
+        ...json({ source: "Good morning.", target: "¡Buenos días!" }),
+      }),
     ).items[0];
     const g = await newGlossary(token, { entries: [{ source: "house", target: "vivienda" }] });
     const r = await call(h, translate.POST, "/v1/translate", {
       method: "POST",
       token,
-      ...json({ text: "Good morning. The house is big.", source_lang: "en", target_lang: "es", tm_id: tm.id, glossary_ids: [g.id] }),
+      ...json({
+        text: "Good morning. The house is big.",
+        source_lang: "en",
+        target_lang: "es",
+        tm_id: tm.id,
+        glossary_ids: [g.id],
+      }),
     });
     expect(r.status, r.text).toBe(200);
     const data = translateResponse.parse(r.json).data;
@@ -306,12 +428,31 @@ describe("brand voices and projects", () => {
       forbidden_terms: [{ term: "cheap" }, { term: "bug", replacement: "issue" }],
     });
     const params = { id: bv.id };
-    const updated = await call(h, brandVoice.PATCH, "/v1/x", { method: "PATCH", token, params, ...json({ formality: "Informal", tone: null }) });
-    expect(dataOf(updated)).toMatchObject({ formality: "Informal", tone: null, name: "Support", do_not_translate: ["Tolk"] });
-    expect(dataOf<{ items: unknown[] }>(await call(h, brandVoices.GET, "/v1/brand-voices", { token })).items).toHaveLength(1);
-    const bad = await call(h, brandVoices.POST, "/v1/brand-voices", { method: "POST", token, ...json({ name: "x", formality: "casual" }) });
+    const updated = await call(h, brandVoice.PATCH, "/v1/x", {
+      method: "PATCH",
+      token,
+      params,
+      ...json({ formality: "Informal", tone: null }),
+    });
+    expect(dataOf(updated)).toMatchObject({
+      formality: "Informal",
+      tone: null,
+      name: "Support",
+      do_not_translate: ["Tolk"],
+    });
+    expect(
+      dataOf<{ items: unknown[] }>(await call(h, brandVoices.GET, "/v1/brand-voices", { token })).items,
+    ).toHaveLength(1);
+    const bad = await call(h, brandVoices.POST, "/v1/brand-voices", {
+      method: "POST",
+      token,
+      ...json({ name: "x", formality: "casual" }),
+    });
     expect(expectError(bad, 400, "bad_request", "invalid_request_error").param).toBe("formality");
-    expect(dataOf(await call(h, brandVoice.DELETE, "/v1/x", { method: "DELETE", token, params }))).toEqual({ id: bv.id, deleted: true });
+    expect(dataOf(await call(h, brandVoice.DELETE, "/v1/x", { method: "DELETE", token, params }))).toEqual({
+      id: bv.id,
+      deleted: true,
+    });
   });
 
   it("project: create, get, archive; only active projects count toward projects_max", async () => {
@@ -325,10 +466,21 @@ describe("brand voices and projects", () => {
     }
     const over = await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "P3" }) });
     expect(expectError(over, 403, "plan_limit_reached", "permission_error").message).toContain("3 active projects");
-    const archived = await call(h, projectArchive.POST, "/v1/x", { method: "POST", token, params: { id: ids[0] ?? "" } });
-    expect(projectResponse.parse(archived.json).data).toMatchObject({ status: "archived", archived_at: expect.any(String) });
-    expect((await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "P3" }) })).status).toBe(201);
-    expect(dataOf<{ status: string }>(await call(h, project.GET, "/v1/x", { token, params: { id: ids[0] ?? "" } })).status).toBe("archived");
+    const archived = await call(h, projectArchive.POST, "/v1/x", {
+      method: "POST",
+      token,
+      params: { id: ids[0] ?? "" },
+    });
+    expect(projectResponse.parse(archived.json).data).toMatchObject({
+      status: "archived",
+      archived_at: expect.any(String),
+    });
+    expect(
+      (await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "P3" }) })).status,
+    ).toBe(201);
+    expect(
+      dataOf<{ status: string }>(await call(h, project.GET, "/v1/x", { token, params: { id: ids[0] ?? "" } })).status,
+    ).toBe("archived");
   });
 });
 
@@ -357,7 +509,9 @@ describe("limits and security", () => {
       [glossaries.POST, glossaries.GET, "/v1/glossaries", { name: "g", source_lang: "en", target_lang: "es" }],
       [projects.POST, projects.GET, "/v1/projects", { name: "p" }],
     ] as const) {
-      const replies = await Promise.all(Array.from({ length: N + 1 }, () => call(h, handler, path, { method: "POST", token, ...json(body) })));
+      const replies = await Promise.all(
+        Array.from({ length: N + 1 }, () => call(h, handler, path, { method: "POST", token, ...json(body) })),
+      );
       expect(replies.map((r) => r.status).sort()).toEqual([...Array<number>(N).fill(201), 403]);
       expect(dataOf<{ items: unknown[] }>(await call(h, list, `${path}?limit=100`, { token })).items).toHaveLength(N);
     }
@@ -377,7 +531,12 @@ describe("limits and security", () => {
     const token = other.keys.all?.key;
     const attempts: Reply[] = [
       await call(h, glossary.GET, "/v1/x", { token, params: { id: g.id } }),
-      await call(h, glossary.PATCH, "/v1/x", { method: "PATCH", token, params: { id: g.id }, ...json({ name: "mine" }) }),
+      await call(h, glossary.PATCH, "/v1/x", {
+        method: "PATCH",
+        token,
+        params: { id: g.id },
+        ...json({ name: "mine" }),
+      }),
       await call(h, glossary.DELETE, "/v1/x", { method: "DELETE", token, params: { id: g.id } }),
       await call(h, glossaryEntries.GET, "/v1/x", { token, params: { id: g.id } }),
       await call(h, glossaryImport.POST, "/v1/x", { token, params: { id: g.id }, ...upload("a.csv", "a,b\n") }),
@@ -387,7 +546,11 @@ describe("limits and security", () => {
       await call(h, memoryExport.GET, "/v1/x", { token, params: { id: tm.id } }),
     ];
     for (const r of attempts) expectError(r, 404, "not_found", "invalid_request_error");
-    expect(dataOf<{ name: string }>(await call(h, glossary.GET, "/v1/x", { token: owner.keys.all?.key, params: { id: g.id } })).name).toBe("G");
+    expect(
+      dataOf<{ name: string }>(
+        await call(h, glossary.GET, "/v1/x", { token: owner.keys.all?.key, params: { id: g.id } }),
+      ).name,
+    ).toBe("G");
     // And in a translation request, 400 naming the id (not a hint that it exists).
     const r = await call(h, translate.POST, "/v1/translate", {
       method: "POST",
@@ -420,7 +583,12 @@ describe("limits and security", () => {
     for (const [handler, params] of reads) {
       expect((await call(h, handler, "/v1/x", { token: org.keys.read?.key, params })).status).toBe(200);
       for (const key of ["write", "translate"])
-        expectError(await call(h, handler, "/v1/x", { token: org.keys[key]?.key, params }), 403, "insufficient_scope", "permission_error");
+        expectError(
+          await call(h, handler, "/v1/x", { token: org.keys[key]?.key, params }),
+          403,
+          "insufficient_scope",
+          "permission_error",
+        );
     }
     for (const [handler, params, body] of writes) {
       for (const key of ["read", "translate"]) {
@@ -434,7 +602,12 @@ describe("limits and security", () => {
       const ok = await call(h, handler, "/v1/x", { method: "POST", token: org.keys.write?.key, params, ...json(body) });
       expect(ok.status, ok.text).toBeLessThan(300);
     }
-    expectError(await call(h, glossaries.GET, "/v1/glossaries", { token: null }), 401, "unauthorized", "authentication_error");
+    expectError(
+      await call(h, glossaries.GET, "/v1/glossaries", { token: null }),
+      401,
+      "unauthorized",
+      "authentication_error",
+    );
     expectError(
       await call(h, project.DELETE, "/v1/x", { method: "DELETE", token: org.keys.all?.key, params: { id: "prj_x" } }),
       405,
@@ -449,7 +622,10 @@ describe("the NUL character (PostgreSQL text cannot hold it)", () => {
     const org = await h.org({ plan: "professional" });
     const token = org.keys.all?.key;
     const path = await call(h, glossary.GET, "/v1/glossaries/a%00b", { token, params: { id: "a\u0000b" } });
-    expect(expectError(path, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "id", message: expect.stringMatching(/NUL/) });
+    expect(expectError(path, 400, "bad_request", "invalid_request_error")).toMatchObject({
+      param: "id",
+      message: expect.stringMatching(/NUL/),
+    });
     const name = await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "a\u0000b" }) });
     expect(expectError(name, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "name" });
     const entry = await call(h, glossaries.POST, "/v1/glossaries", {
@@ -465,8 +641,14 @@ describe("the NUL character (PostgreSQL text cannot hold it)", () => {
         ],
       }),
     });
-    expect(expectError(entry, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "entries.1.source" });
-    const key = await call(h, projects.POST, "/v1/projects", { method: "POST", token, ...json({ name: "P", ["k\u0000"]: 1 }) });
+    expect(expectError(entry, 400, "bad_request", "invalid_request_error")).toMatchObject({
+      param: "entries.1.source",
+    });
+    const key = await call(h, projects.POST, "/v1/projects", {
+      method: "POST",
+      token,
+      ...json({ name: "P", ["k\u0000"]: 1 }),
+    });
     expect(expectError(key, 400, "bad_request", "invalid_request_error").message).toMatch(/NUL/);
     const query = await call(h, glossaries.GET, "/v1/glossaries?starting_after=gls_%00", { token });
     expect(expectError(query, 400, "bad_request", "invalid_request_error")).toMatchObject({ param: "starting_after" });

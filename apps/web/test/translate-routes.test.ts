@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 
 describe("POST /v1/translate", () => {
   it("answers the spec's shape, with credits and processing time in meta", async () => {
@@ -31,9 +35,13 @@ describe("POST /v1/translate", () => {
     expect(body.meta.credits_used).toBe(body.data.credits_used);
     expect(body.meta.processing_time_ms).toBeGreaterThanOrEqual(0);
     // Billed and visible in the account endpoints.
-    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as { data: { credits: { consumed: number } } };
+    const q = (await call(h, quota, "/v1/quota", { token: org.keys.all?.key })).json as {
+      data: { credits: { consumed: number } };
+    };
     expect(q.data.credits.consumed).toBe(body.data.credits_used);
-    const u = (await call(h, usage, "/v1/usage", { token: org.keys.all?.key })).json as { data: { total_characters: number; by_language: unknown[] } };
+    const u = (await call(h, usage, "/v1/usage", { token: org.keys.all?.key })).json as {
+      data: { total_characters: number; by_language: unknown[] };
+    };
     expect(u.data.total_characters).toBe(body.data.character_count);
     expect(u.data.by_language).toEqual([{ target_lang: "es", characters: body.data.character_count, documents: 1 }]);
   });
@@ -55,7 +63,10 @@ describe("POST /v1/translate", () => {
       const err = expectError(r, 400, "bad_request", "invalid_request_error");
       if (param) expect(err.param, JSON.stringify(body)).toBe(param);
     }
-    const tooLong = await call(h, translate, "/v1/translate", { token, ...json({ text: "word ".repeat(4_001), source_lang: "en", target_lang: "es" }) });
+    const tooLong = await call(h, translate, "/v1/translate", {
+      token,
+      ...json({ text: "word ".repeat(4_001), source_lang: "en", target_lang: "es" }),
+    });
     expect(expectError(tooLong, 400, "bad_request", "invalid_request_error").message).toContain("20000");
     const q = (await call(h, quota, "/v1/quota", { token })).json as { data: { credits: { consumed: number } } };
     expect(q.data.credits.consumed).toBe(0);
@@ -63,8 +74,13 @@ describe("POST /v1/translate", () => {
 
   it("answers 400 unsupported_language_pair with the available pairs", async () => {
     const org = await h.org();
-    const r = await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json({ text: "Hi", source_lang: "en", target_lang: "ko" }) });
-    expect(expectError(r, 400, "unsupported_language_pair", "invalid_request_error").message).toMatch(/Available pairs: .*en-es/);
+    const r = await call(h, translate, "/v1/translate", {
+      token: org.keys.all?.key,
+      ...json({ text: "Hi", source_lang: "en", target_lang: "ko" }),
+    });
+    expect(expectError(r, 400, "unsupported_language_pair", "invalid_request_error").message).toMatch(
+      /Available pairs: .*en-es/,
+    );
   });
 
   it("answers 402 with required and available credits, and translates nothing", async () => {
@@ -73,12 +89,17 @@ describe("POST /v1/translate", () => {
       token: org.keys.all?.key,
       ...json({ text: "A longer sentence.", source_lang: "en", target_lang: "es" }),
     });
-    expect(expectError(r, 402, "insufficient_credits", "billing_error").message).toMatch(/needs 18 and 5 are available/);
+    expect(expectError(r, 402, "insufficient_credits", "billing_error").message).toMatch(
+      /needs 18 and 5 are available/,
+    );
   });
 
   it("needs the translate scope", async () => {
     const org = await h.org();
-    const r = await call(h, translate, "/v1/translate", { token: org.keys.read?.key, ...json({ text: "Hi", source_lang: "en", target_lang: "es" }) });
+    const r = await call(h, translate, "/v1/translate", {
+      token: org.keys.read?.key,
+      ...json({ text: "Hi", source_lang: "en", target_lang: "es" }),
+    });
     expectError(r, 403, "insufficient_scope", "permission_error");
   });
 
@@ -87,7 +108,10 @@ describe("POST /v1/translate", () => {
     await ensureWindowLeft(h, 20);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const r = await call(h, translate, "/v1/translate", { token: org.keys.all?.key, ...json({ text: `Item ${i}.`, source_lang: "en", target_lang: "es" }) });
+      const r = await call(h, translate, "/v1/translate", {
+        token: org.keys.all?.key,
+        ...json({ text: `Item ${i}.`, source_lang: "en", target_lang: "es" }),
+      });
       statuses.push(r.status);
       if (r.status === 429) expect(header(r, "retry-after")).toMatch(/^\d+$/);
     }
@@ -117,7 +141,11 @@ describe("POST /v1/translate/batch", () => {
     const org = await h.org();
     const r = await call(h, batch, "/v1/translate/batch", {
       token: org.keys.all?.key,
-      ...json({ strings: { title: "Good morning.", body: "The house is big." }, source_lang: "en", target_langs: ["es", "pt"] }),
+      ...json({
+        strings: { title: "Good morning.", body: "The house is big." },
+        source_lang: "en",
+        target_langs: ["es", "pt"],
+      }),
     });
     expect(r.status).toBe(200);
     expectConventions(r);
@@ -137,14 +165,19 @@ describe("POST /v1/translate/batch", () => {
       [{ strings: many, source_lang: "en", target_langs: ["es"] }, "strings"],
       [{ strings: { a: "x" }, source_lang: "en" }, "target_langs"],
       [{ strings: { a: "x" }, source_lang: "en", target_langs: [] }, "target_langs"],
-      [{ strings: { a: "x" }, source_lang: "en", target_langs: Array.from({ length: 21 }, () => "es") }, "target_langs"],
+      [
+        { strings: { a: "x" }, source_lang: "en", target_langs: Array.from({ length: 21 }, () => "es") },
+        "target_langs",
+      ],
       [{ strings: { a: "x" }, source_lang: "en", target_langs: ["es", "es"] }, "target_langs"],
       [{ strings: { a: "x" }, source_lang: "en", target_langs: ["en"] }, "target_langs"],
       [{ strings: { a: 1 }, source_lang: "en", target_langs: ["es"] }, "strings.a"],
     ];
     for (const [body, param] of cases) {
       const r = await call(h, batch, "/v1/translate/batch", { token, ...json(body) });
-      expect(expectError(r, 400, "bad_request", "invalid_request_error").param, JSON.stringify(body).slice(0, 80)).toBe(param);
+      expect(expectError(r, 400, "bad_request", "invalid_request_error").param, JSON.stringify(body).slice(0, 80)).toBe(
+        param,
+      );
     }
   });
 

@@ -4,7 +4,13 @@
 // organization translated; its refusals (bad key, used-up credits) reach the engine as the
 // engine errors an operator can act on.
 import { enginesConfig } from "@tolk/platform";
-import { createDeeplEngine, createEngines, createLibreTranslateEngine, type Engine, EngineHttpError } from "@tolk/engines";
+import {
+  createDeeplEngine,
+  createEngines,
+  createLibreTranslateEngine,
+  type Engine,
+  EngineHttpError,
+} from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readEnv } from "@/env";
@@ -48,13 +54,20 @@ describe("DeepL engine → Tolk's /v2", () => {
 
   it("reports a refused key and used-up credits in plain words, without the key", async () => {
     const wrong = await rejection(createDeeplEngine({ authKey: "svc_not_a_key", url: upstream.url }));
-    expect(wrong).toMatchObject({ message: "deepl: DeepL refused the configured API key (HTTP 403)", retryable: false });
+    expect(wrong).toMatchObject({
+      message: "deepl: DeepL refused the configured API key (HTTP 403)",
+      retryable: false,
+    });
     const poor = await h.org({ plan: "enterprise", limits: { monthly_credits: 5 } });
     const poorKey = poor.keys.all?.key ?? "";
     const engine = await createDeeplEngine({ authKey: poorKey, url: `${upstream.url}/v2/` });
     const err = await rejection(engine.translate({ pair: { source: "en", target: "es" }, segments: SOURCES }));
     expect(err).toBeInstanceOf(EngineHttpError);
-    expect(err).toMatchObject({ status: 456, retryable: false, message: "deepl: the DeepL account's character quota is used up (HTTP 456)" });
+    expect(err).toMatchObject({
+      status: 456,
+      retryable: false,
+      message: "deepl: the DeepL account's character quota is used up (HTTP 456)",
+    });
     expect(String(err)).not.toContain(poorKey);
   });
 
@@ -66,7 +79,10 @@ describe("DeepL engine → Tolk's /v2", () => {
       DEEPL_TARGET_VARIANTS: "en:EN-GB",
       TOLK_ENGINE_ROUTES: "*-es=deepl",
     });
-    const engines = await createEngines({ ...enginesConfig(env), libretranslate: { url: `${upstream.url}/libretranslate`, apiKey: key } });
+    const engines = await createEngines({
+      ...enginesConfig(env),
+      libretranslate: { url: `${upstream.url}/libretranslate`, apiKey: key },
+    });
     try {
       expect(engines.router.describe("en", "es")?.engine).toBe("deepl");
       expect(engines.router.describe("es", "en")?.engine).toBe("libretranslate");

@@ -18,7 +18,8 @@ function routeFiles(dir: string): string[] {
 }
 
 /** `app/v1/glossaries/[id]/entries/[entry_id]/route.ts` → `/v1/glossaries/{id}/entries/{entry_id}`. */
-const pathOf = (file: string) => `/v1/${relative(v1Dir, file)}`.replace(/\/?route\.ts$/u, "").replace(/\[(\w+)\]/gu, "{$1}");
+const pathOf = (file: string) =>
+  `/v1/${relative(v1Dir, file)}`.replace(/\/?route\.ts$/u, "").replace(/\[(\w+)\]/gu, "{$1}");
 
 describe("the /v1 routes and the contract's operations", () => {
   it("agree: each route file's methods are operations at its path, and each operation is served", async () => {
@@ -29,14 +30,18 @@ describe("the /v1 routes and the contract's operations", () => {
       // The not-found catch-alls (`/v1` itself and `[...path]`) serve no operation.
       if (path === "/v1" || path.includes("[...")) continue;
       const mod = (await import(file)) as Partial<Record<(typeof METHODS)[number], OperationHandler>>;
-      const ops = METHODS.map((m) => [m, mod[m]?.operation] as const).filter((e): e is readonly [(typeof METHODS)[number], Operation] => e[1] !== undefined);
+      const ops = METHODS.map((m) => [m, mod[m]?.operation] as const).filter(
+        (e): e is readonly [(typeof METHODS)[number], Operation] => e[1] !== undefined,
+      );
       if (ops.length === 0) problems.push(`${path}: a route file without an operation`);
       for (const [method, op] of ops) {
-        if (op.path !== path || op.method !== method) problems.push(`${method} ${path} serves ${op.operationId} (${op.method} ${op.path})`);
+        if (op.path !== path || op.method !== method)
+          problems.push(`${method} ${path} serves ${op.operationId} (${op.method} ${op.path})`);
         served.push(op.operationId);
       }
     }
-    for (const op of Object.values(operations)) if (!served.includes(op.operationId)) problems.push(`${op.operationId} (${op.method} ${op.path}) has no route`);
+    for (const op of Object.values(operations))
+      if (!served.includes(op.operationId)) problems.push(`${op.operationId} (${op.method} ${op.path}) has no route`);
     expect(problems).toEqual([]);
     expect(served.sort()).toEqual(Object.keys(operations).sort());
   });

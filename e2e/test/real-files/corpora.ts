@@ -15,7 +15,10 @@ import { SaxesParser } from "saxes";
  * the layout of a text file.
  */
 const repoRoot = resolve(import.meta.dirname, "..", "..", "..");
-export const CORPORA = ["realdocs", "realdocs-2"].map((name) => ({ name, dir: resolve(repoRoot, "..", "shared", name) }));
+export const CORPORA = ["realdocs", "realdocs-2"].map((name) => ({
+  name,
+  dir: resolve(repoRoot, "..", "shared", name),
+}));
 
 export interface CorpusEntry {
   corpus: string;
@@ -90,7 +93,8 @@ function officeProblems(ext: string, source: Uint8Array, output: Uint8Array): st
   } catch (e) {
     return [`the output is not a zip: ${String(e)}`];
   }
-  if (JSON.stringify(Object.keys(after)) !== JSON.stringify(Object.keys(before))) problems.push("the zip's entries changed");
+  if (JSON.stringify(Object.keys(after)) !== JSON.stringify(Object.keys(before)))
+    problems.push("the zip's entries changed");
   for (const [name, data] of Object.entries(after)) {
     const original = before[name];
     if (original && Buffer.from(original).equals(Buffer.from(data))) continue;
@@ -104,7 +108,8 @@ function officeProblems(ext: string, source: Uint8Array, output: Uint8Array): st
     if (sax) problems.push(`${name}: ${sax}`);
     if (ext === "pptx") {
       for (const body of utf8(data).match(/<a:bodyPr\b[^>]*>[^]*?<\/a:bodyPr>/g) ?? []) {
-        if ((body.match(/<a:(?:noAutofit|normAutofit|spAutoFit)\b/g) ?? []).length > 1) problems.push(`${name}: a:bodyPr with two autofit settings`);
+        if ((body.match(/<a:(?:noAutofit|normAutofit|spAutoFit)\b/g) ?? []).length > 1)
+          problems.push(`${name}: a:bodyPr with two autofit settings`);
       }
     }
   }
@@ -112,16 +117,21 @@ function officeProblems(ext: string, source: Uint8Array, output: Uint8Array): st
 }
 
 /** Attributes whose values are text (translated) or the page's language. */
-const TEXT_ATTRIBUTES = /\s(?:alt|title|placeholder|aria-label|label|summary|content|value|lang|xml:lang)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+const TEXT_ATTRIBUTES =
+  /\s(?:alt|title|placeholder|aria-label|label|summary|content|value|lang|xml:lang)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 
 /** The same start and end tags in order with the same markup attributes; an XHTML page no less well-formed. */
 function htmlProblems(source: string, output: string): string[] {
   const problems: string[] = [];
-  const tags = (html: string) => [...html.replace(/<!--[^]*?-->/g, "").matchAll(/<\/?[a-zA-Z][^<>]*>/g)].map((m) => m[0].replace(TEXT_ATTRIBUTES, ""));
+  const tags = (html: string) =>
+    [...html.replace(/<!--[^]*?-->/g, "").matchAll(/<\/?[a-zA-Z][^<>]*>/g)].map((m) =>
+      m[0].replace(TEXT_ATTRIBUTES, ""),
+    );
   const a = tags(source);
   const b = tags(output);
   const at = a.findIndex((t, i) => t !== b[i]);
-  if (at >= 0 || a.length !== b.length) problems.push(`tags differ at ${at}: ${a[at] ?? "(end)"} / ${b[at] ?? "(end)"}`);
+  if (at >= 0 || a.length !== b.length)
+    problems.push(`tags differ at ${at}: ${a[at] ?? "(end)"} / ${b[at] ?? "(end)"}`);
   const lang = /<html\b[^>]*>/i.exec(output)?.[0] ?? "";
   const langs = [...lang.matchAll(/\s(lang|xml:lang)="([^"]*)"/g)].map((m) => m[2]);
   if (new Set(langs).size > 1) problems.push(`<html> says two languages: ${lang}`);
@@ -164,7 +174,8 @@ function textProblems(sourceBytes: Uint8Array, outputBytes: Uint8Array): string[
   const source = Buffer.from(sourceBytes).toString("latin1");
   const output = Buffer.from(outputBytes).toString("latin1");
   // Blank lines and rules (`=====`, `+----+`): re-wrapped prose changes only lines with words.
-  const layout = (t: string) => t.split(/\r\n|\n|\r/).filter((l) => !/[\p{L}\p{N}]/u.test(l) && !/^[ \t]*\S{1,2}[ \t]*$/.test(l));
+  const layout = (t: string) =>
+    t.split(/\r\n|\n|\r/).filter((l) => !/[\p{L}\p{N}]/u.test(l) && !/^[ \t]*\S{1,2}[ \t]*$/.test(l));
   if (JSON.stringify(layout(source)) !== JSON.stringify(layout(output))) problems.push("blank lines or rules changed");
   const eols = (t: string) => ({ crlf: (t.match(/\r\n/g) ?? []).length, lf: (t.match(/(?<!\r)\n/g) ?? []).length });
   if (eols(source).lf === 0 && eols(output).lf > 0) problems.push("a CRLF file got bare LF line endings");

@@ -96,7 +96,15 @@ export const languageInfo = z.object({
    * Extension: per target, the engine serving it, the first pivot language if any (`pivots`: every
    * intermediate language, at most two), and the output's script.
    */
-  routes: z.array(z.object({ target: z.string(), engine: z.string(), pivot: z.string().nullable(), pivots: z.array(z.string()), script: z.string() })),
+  routes: z.array(
+    z.object({
+      target: z.string(),
+      engine: z.string(),
+      pivot: z.string().nullable(),
+      pivots: z.array(z.string()),
+      script: z.string(),
+    }),
+  ),
 });
 export const formatInfo = z.object({
   extension: z.string(),

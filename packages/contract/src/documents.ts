@@ -56,7 +56,9 @@ export type DocumentRequest = z.infer<typeof documentRequest>;
 
 /** The multipart body as OpenAPI documents it. */
 export const documentUploadForm = z.object({
-  file: z.string().meta({ format: "binary", description: "The document; its extension picks the format (GET /v1/formats)." }),
+  file: z
+    .string()
+    .meta({ format: "binary", description: "The document; its extension picks the format (GET /v1/formats)." }),
   source_lang: z.string(),
   target_lang: z.string(),
   glossary_ids: z.string().optional().meta({ description: "JSON-encoded array of glossary ids" }),
@@ -67,11 +69,17 @@ export const documentUploadForm = z.object({
   force_target_lang: z
     .enum(["true", "false"])
     .optional()
-    .meta({ description: "Translate into target_lang even when the file declares another target language (XLIFF); refused otherwise" }),
+    .meta({
+      description:
+        "Translate into target_lang even when the file declares another target language (XLIFF); refused otherwise",
+    }),
   min_quality: z
     .string()
     .optional()
-    .meta({ description: "0–100: a document whose quality_score is below this, or has none, comes back with a warning in `warnings`" }),
+    .meta({
+      description:
+        "0–100: a document whose quality_score is below this, or has none, comes back with a warning in `warnings`",
+    }),
 });
 
 /** Extension: a segment of a document to review first, lowest quality_score first. */

@@ -220,7 +220,9 @@ export const LANGUAGES: readonly Language[] = [
   { code: "zu", name: "Zulu", direction: "ltr", script: "latin", credit_weight: 1 },
 ];
 
-const LANGUAGE_BY_CODE: ReadonlyMap<string, Language> = new Map(LANGUAGES.map((language) => [language.code, language] as const));
+const LANGUAGE_BY_CODE: ReadonlyMap<string, Language> = new Map(
+  LANGUAGES.map((language) => [language.code, language] as const),
+);
 
 export const LANGUAGE_CODES: ReadonlySet<string> = new Set(LANGUAGE_BY_CODE.keys());
 

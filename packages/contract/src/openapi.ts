@@ -24,18 +24,34 @@ const COMMON_ERRORS: Record<string, string> = {
 };
 const BODY_ERRORS: Record<string, string> = { "413": "The request body is too large (payload_too_large)" };
 const IDEMPOTENCY_ERRORS: Record<string, string> = {
-  "409": "A request with this Idempotency-Key is still being processed (idempotency_conflict); retry after `Retry-After` seconds",
+  "409":
+    "A request with this Idempotency-Key is still being processed (idempotency_conflict); retry after `Retry-After` seconds",
   "422": "This Idempotency-Key was already used with a different request (idempotency_error)",
 };
 
 const RESPONSE_HEADERS: Record<
-  ResponseHeader | "X-Request-Id" | "X-RateLimit-Limit" | "X-RateLimit-Remaining" | "X-RateLimit-Reset" | "Retry-After" | "Idempotent-Replayed",
+  | ResponseHeader
+  | "X-Request-Id"
+  | "X-RateLimit-Limit"
+  | "X-RateLimit-Remaining"
+  | "X-RateLimit-Reset"
+  | "Retry-After"
+  | "Idempotent-Replayed",
   Json
 > = {
-  "X-Request-Id": { description: "The request's id, also in the body's `meta.request_id` or `error.request_id`", schema: { type: "string", format: "uuid" } },
-  "X-RateLimit-Limit": { description: "Requests allowed per minute in the tightest bucket this request took from", schema: { type: "integer" } },
+  "X-Request-Id": {
+    description: "The request's id, also in the body's `meta.request_id` or `error.request_id`",
+    schema: { type: "string", format: "uuid" },
+  },
+  "X-RateLimit-Limit": {
+    description: "Requests allowed per minute in the tightest bucket this request took from",
+    schema: { type: "integer" },
+  },
   "X-RateLimit-Remaining": { description: "Requests left in the current window", schema: { type: "integer" } },
-  "X-RateLimit-Reset": { description: "Seconds until the window resets (a delta, not a timestamp)", schema: { type: "integer" } },
+  "X-RateLimit-Reset": {
+    description: "Seconds until the window resets (a delta, not a timestamp)",
+    schema: { type: "integer" },
+  },
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
   "Idempotent-Replayed": {
     description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key",
@@ -49,7 +65,9 @@ type HeaderName = keyof typeof RESPONSE_HEADERS;
 const ref = (name: HeaderName) => ({ [name]: { $ref: `#/components/headers/${name}` } });
 const RATE_LIMIT: HeaderName[] = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 /** The rate-limit headers of an error decided before the rate limit (or at the edge): there when counted. */
-const optionalRateLimit = Object.fromEntries(RATE_LIMIT.map((name) => [name, { ...RESPONSE_HEADERS[name], required: false }]));
+const optionalRateLimit = Object.fromEntries(
+  RATE_LIMIT.map((name) => [name, { ...RESPONSE_HEADERS[name], required: false }]),
+);
 
 /** Responses allow fields added later (additive changes); requests stay as strict as the server. */
 function openObjects(schema: unknown): unknown {
@@ -69,19 +87,25 @@ const requestSchema = (schema: z.ZodType) => {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
   return rest;
 };
-const responseSchema = (schema: z.ZodType) => openObjects(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }));
+const responseSchema = (schema: z.ZodType) =>
+  openObjects(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }));
 
 function successResponse(op: Operation, success: Success, example: unknown): Json {
   const headers: Json = { ...ref("X-Request-Id"), ...RATE_LIMIT.reduce((all, name) => ({ ...all, ...ref(name) }), {}) };
   for (const name of success.headers ?? []) Object.assign(headers, ref(name));
   if (op.method === "POST") Object.assign(headers, ref("Idempotent-Replayed"));
   if ("schema" in success) {
-    const content = { "application/json": { schema: responseSchema(success.schema), ...(example === undefined ? {} : { example }) } };
+    const content = {
+      "application/json": { schema: responseSchema(success.schema), ...(example === undefined ? {} : { example }) },
+    };
     return { description: success.description, headers, content };
   }
   if ("contentTypes" in success) {
     const content = Object.fromEntries(
-      success.contentTypes.map((type, i) => [type, { schema: { type: "string" }, ...(i === 0 && example !== undefined ? { example } : {}) }]),
+      success.contentTypes.map((type, i) => [
+        type,
+        { schema: { type: "string" }, ...(i === 0 && example !== undefined ? { example } : {}) },
+      ]),
     );
     return { description: success.description, headers, content };
   }
@@ -120,18 +144,27 @@ function errorResponses(op: Operation): Json {
       .sort((a, b) => Number(a) - Number(b))
       .map((status) => {
         const meaning = own[status];
-        return [status, meaning === undefined ? { $ref: `#/components/responses/Error${status}` } : errorResponse(status, meaning)];
+        return [
+          status,
+          meaning === undefined ? { $ref: `#/components/responses/Error${status}` } : errorResponse(status, meaning),
+        ];
       }),
   );
 }
 
 function parameters(op: Operation): Json[] {
-  const path = pathParamNames(op.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const path = pathParamNames(op.path).map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
   const query = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => {
     const s = schema as z.ZodType;
     const raw = op.examples.query?.[name];
     // Query values are text on the wire; the example is the value the schema describes.
-    const example = raw !== undefined && s.safeParse(raw).success && typeof s.parse(raw) === "number" ? Number(raw) : raw;
+    const example =
+      raw !== undefined && s.safeParse(raw).success && typeof s.parse(raw) === "number" ? Number(raw) : raw;
     return {
       name,
       in: "query",
@@ -147,7 +180,8 @@ function parameters(op: Operation): Json[] {
       name: "Idempotency-Key",
       in: "header",
       required: false,
-      description: "A key of your choice: a retry with the same key and request answers the first result again and bills nothing again",
+      description:
+        "A key of your choice: a retry with the same key and request answers the first result again and bills nothing again",
       schema: { type: "string" },
       example: "9b2f6c1e-order-1042",
     });
@@ -191,7 +225,9 @@ function operationObject(op: Operation): Json {
         }
       : {}),
     responses: {
-      ...Object.fromEntries(successes.map((s, i) => [String(s.status), successResponse(op, s, i === 0 ? op.examples.response : undefined)])),
+      ...Object.fromEntries(
+        successes.map((s, i) => [String(s.status), successResponse(op, s, i === 0 ? op.examples.response : undefined)]),
+      ),
       ...errorResponses(op),
     },
   };
@@ -212,14 +248,23 @@ export function openApiDocument(serverUrl: string): Json {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Tolk API", version: "1", description: DESCRIPTION, license: { name: "Apache-2.0", identifier: "Apache-2.0" } },
+    info: {
+      title: "Tolk API",
+      version: "1",
+      description: DESCRIPTION,
+      license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+    },
     servers: [{ url: serverUrl.replace(/\/+$/u, ""), description: "This instance" }],
     security: [{ bearer: [] }],
     tags: operationTags.map((t) => ({ ...t })),
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An API key (svc_…) or a session token (JWT)" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An API key (svc_…) or a session token (JWT)" },
+      },
       schemas: { Error: responseSchema(errorBody) },
-      headers: Object.fromEntries(Object.entries(RESPONSE_HEADERS).map(([name, h]) => [name, { ...h, required: name !== "Idempotent-Replayed" }])),
+      headers: Object.fromEntries(
+        Object.entries(RESPONSE_HEADERS).map(([name, h]) => [name, { ...h, required: name !== "Idempotent-Replayed" }]),
+      ),
       responses: COMMON_RESPONSES,
     },
     paths,

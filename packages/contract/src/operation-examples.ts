@@ -15,11 +15,22 @@ export const deleted = (id: string) => envelope({ id, deleted: true });
 
 export const translateRequest = { text: "The house is big.", source_lang: "en", target_lang: "es" };
 export const translateResponse = envelope(
-  { translation: "La casa es grande.", source_lang: "en", target_lang: "es", quality_score: 92, credits_used: 17, character_count: 17 },
+  {
+    translation: "La casa es grande.",
+    source_lang: "en",
+    target_lang: "es",
+    quality_score: 92,
+    credits_used: 17,
+    character_count: 17,
+  },
   { credits_used: 17, processing_time_ms: 41 },
 );
 
-export const batchRequest = { strings: { title: "Welcome", cta: "Sign up" }, source_lang: "en", target_langs: ["es", "fr"] };
+export const batchRequest = {
+  strings: { title: "Welcome", cta: "Sign up" },
+  source_lang: "en",
+  target_langs: ["es", "fr"],
+};
 export const batchResponse = envelope(
   {
     translations: { es: { title: "Bienvenido", cta: "Regístrate" }, fr: { title: "Bienvenue", cta: "Inscrivez-vous" } },
@@ -36,7 +47,13 @@ export const analyzeResponse = envelope({
   formality: "Formal",
   model_tier: "standard",
   routing_confidence: 0.82,
-  risks: { semanticRisk: "Low", implicitMeaningLoad: "Low", discourseComplexity: "Low", constraintSaturation: "Medium", crossCulturalRisk: "Low" },
+  risks: {
+    semanticRisk: "Low",
+    implicitMeaningLoad: "Low",
+    discourseComplexity: "Low",
+    constraintSaturation: "Medium",
+    crossCulturalRisk: "Low",
+  },
   tags: ["contract", "deadline"],
   title: "Request to sign an agreement",
 });
@@ -72,7 +89,13 @@ export const documentJobResponse = envelope({
   expires_at: "2026-11-27T09:30:00.000Z",
 });
 
-export const meResponse = envelope({ user_id: `usr_${ID}`, org_id: `org_${ID}`, source: "api_key", plan: "starter", scopes: ["translate", "read", "write"] });
+export const meResponse = envelope({
+  user_id: `usr_${ID}`,
+  org_id: `org_${ID}`,
+  source: "api_key",
+  plan: "starter",
+  scopes: ["translate", "read", "write"],
+});
 export const quotaResponse = envelope({
   plan: "starter",
   credits: {
@@ -120,10 +143,22 @@ export const glossary = {
   created_at: CREATED,
   updated_at: CREATED,
 };
-export const createGlossaryRequest = { name: "UI terms", source_lang: "en", target_lang: "es", entries: [{ source: "house", target: "casa" }] };
+export const createGlossaryRequest = {
+  name: "UI terms",
+  source_lang: "en",
+  target_lang: "es",
+  entries: [{ source: "house", target: "casa" }],
+};
 export const glossaryEntry = { id: `gle_${ID}`, source: "house", target: "casa", created_at: CREATED };
 
-export const memory = { id: `tm_${ID}`, name: "Website", source_lang: "en", target_lang: "es", unit_count: 1, created_at: CREATED };
+export const memory = {
+  id: `tm_${ID}`,
+  name: "Website",
+  source_lang: "en",
+  target_lang: "es",
+  unit_count: 1,
+  created_at: CREATED,
+};
 export const memoryUnit = { id: `tmu_${ID}`, source: "Good morning.", target: "¡Buenos días!", created_at: CREATED };
 export const tmx =
   '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Good morning.</seg></tuv><tuv xml:lang="es"><seg>¡Buenos días!</seg></tuv></tu></body></tmx>\n';

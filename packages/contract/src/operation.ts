@@ -81,7 +81,9 @@ export interface Operation {
 }
 
 /** The names of a path's `{parameters}`, as a type. */
-export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
 
 /** The names of a path's `{parameters}`. */
 export function pathParamNames(path: string): string[] {

@@ -41,8 +41,10 @@ import { batchRequest, batchResponse, translateRequest, translateResponse } from
 const R = ["read"] as const;
 const W = ["write"] as const;
 
-const planLimit = (what: string, max: string) => `Creating it would exceed the plan's ${max} ${what} (plan_limit_reached), or the key lacks the scope`;
-const unknownResource = "A glossary, brand voice or translation memory the request names does not exist in this organization";
+const planLimit = (what: string, max: string) =>
+  `Creating it would exceed the plan's ${max} ${what} (plan_limit_reached), or the key lacks the scope`;
+const unknownResource =
+  "A glossary, brand voice or translation memory the request names does not exist in this organization";
 const noCredits = "Not enough credits for this request (insufficient_credits); nothing was translated or billed";
 
 /** The query of a job's pre-signed download link (`result_url`). */
@@ -65,12 +67,17 @@ export const operations = {
     method: "POST",
     path: "/v1/translate",
     summary: "Translate one text",
-    description: "Source language `auto` (or left out) is detected. Glossaries, a brand voice and a translation memory may be applied.",
+    description:
+      "Source language `auto` (or left out) is detected. Glossaries, a brand voice and a translation memory may be applied.",
     tags: ["Translation"],
     scopes: ["translate"],
     buckets: ["translate"],
     body: translateRequest,
-    success: { status: 200, description: "The translation; `meta.credits_used` and `meta.processing_time_ms` say what it cost", schema: translateResponse },
+    success: {
+      status: 200,
+      description: "The translation; `meta.credits_used` and `meta.processing_time_ms` say what it cost",
+      schema: translateResponse,
+    },
     errors: { 400: `Invalid request, an unsupported language pair, or: ${unknownResource}`, 402: noCredits },
     examples: { request: ex.translateRequest, response: ex.translateResponse },
   }),
@@ -97,7 +104,11 @@ export const operations = {
     scopes: ["translate"],
     buckets: ["analyze"],
     body: analyzeRequest,
-    success: { status: 200, description: "Language, domain, formality, recommended model tier and risks", schema: analyzeResponse },
+    success: {
+      status: 200,
+      description: "Language, domain, formality, recommended model tier and risks",
+      schema: analyzeResponse,
+    },
     errors: { 400: "Invalid request (an empty text, or more than 100,000 characters)" },
     examples: { request: ex.analyzeRequest, response: ex.analyzeResponse },
   }),
@@ -117,7 +128,12 @@ export const operations = {
     body: documentUploadForm,
     bodyType: "multipart/form-data",
     headers: ["Prefer"],
-    success: { status: 200, description: "The translated document", schema: documentResponse, headers: ["X-Job-Id", "Location"] },
+    success: {
+      status: 200,
+      description: "The translated document",
+      schema: documentResponse,
+      headers: ["X-Job-Id", "Location"],
+    },
     otherSuccesses: [
       {
         status: 202,
@@ -141,7 +157,11 @@ export const operations = {
     tags: ["Documents"],
     scopes: ["translate", "read"],
     buckets: [],
-    success: { status: 200, description: "The job; `result_url` is a pre-signed download link once it completed", schema: documentJobResponse },
+    success: {
+      status: 200,
+      description: "The job; `result_url` is a pre-signed download link once it completed",
+      schema: documentJobResponse,
+    },
     errors: { 404: "No such job in this organization" },
     examples: { response: ex.documentJobResponse },
   }),
@@ -162,7 +182,13 @@ export const operations = {
       contentTypes: [...new Set(FORMATS.map((f) => f.mime_type))],
       headers: ["Content-Disposition"],
     },
-    otherSuccesses: [{ status: 302, description: "Redirect to the object storage's short-lived link (S3 storage)", headers: ["Location"] }],
+    otherSuccesses: [
+      {
+        status: 302,
+        description: "Redirect to the object storage's short-lived link (S3 storage)",
+        headers: ["Location"],
+      },
+    ],
     errors: {
       403: "Invalid or expired link signature (invalid_signature), or the key lacks the scope",
       404: "No such job in this organization, or its file was deleted after retention",
@@ -218,7 +244,11 @@ export const operations = {
     tags: ["Account"],
     scopes: R,
     buckets: [],
-    success: { status: 200, description: "Every language, with the targets the configured engines reach from it", schema: languagesResponse },
+    success: {
+      status: 200,
+      description: "Every language, with the targets the configured engines reach from it",
+      schema: languagesResponse,
+    },
     errors: {},
     examples: { response: ex.languagesResponse },
   }),
@@ -325,7 +355,10 @@ export const operations = {
     body: addGlossaryEntriesRequest,
     success: { status: 201, description: "The entries as stored", schema: glossaryEntriesResponse },
     errors: { 404: "No such glossary in this organization" },
-    examples: { request: { entries: [{ source: "house", target: "casa" }] }, response: ex.envelope({ items: [ex.glossaryEntry] }) },
+    examples: {
+      request: { entries: [{ source: "house", target: "casa" }] },
+      response: ex.envelope({ items: [ex.glossaryEntry] }),
+    },
   }),
   deleteGlossaryEntry: defineOperation({
     operationId: "deleteGlossaryEntry",
@@ -350,8 +383,15 @@ export const operations = {
     body: importForm,
     bodyType: "multipart/form-data",
     success: { status: 200, description: "How many entries were imported and skipped", schema: importResponse },
-    errors: { 400: "No file, an unknown format, or a file that cannot be read", 404: "No such glossary in this organization", 413: "The upload exceeds 20 MB" },
-    examples: { request: { file: "source,target\nhouse,casa\n", format: "csv" }, response: ex.envelope({ imported: 1, skipped: 0 }) },
+    errors: {
+      400: "No file, an unknown format, or a file that cannot be read",
+      404: "No such glossary in this organization",
+      413: "The upload exceeds 20 MB",
+    },
+    examples: {
+      request: { file: "source,target\nhouse,casa\n", format: "csv" },
+      response: ex.envelope({ imported: 1, skipped: 0 }),
+    },
   }),
   exportGlossary: defineOperation({
     operationId: "exportGlossary",
@@ -433,9 +473,16 @@ export const operations = {
     scopes: R,
     buckets: [],
     query: memoryUnitsQuery,
-    success: { status: 200, description: "A page of units, or with `q` the matches (score ≥ min_score), best first", schema: memoryUnitsPageResponse },
+    success: {
+      status: 200,
+      description: "A page of units, or with `q` the matches (score ≥ min_score), best first",
+      schema: memoryUnitsPageResponse,
+    },
     errors: { 400: "An invalid query", 404: "No such translation memory in this organization" },
-    examples: { query: { q: "Good morning.", min_score: "75" }, response: ex.envelope({ items: [{ unit: ex.memoryUnit, score: 100 }], has_more: false }) },
+    examples: {
+      query: { q: "Good morning.", min_score: "75" },
+      response: ex.envelope({ items: [{ unit: ex.memoryUnit, score: 100 }], has_more: false }),
+    },
   }),
   addMemoryUnits: defineOperation({
     operationId: "addMemoryUnits",
@@ -449,7 +496,10 @@ export const operations = {
     body: addMemoryUnitsRequest,
     success: { status: 201, description: "The units as stored", schema: memoryUnitsResponse },
     errors: { 404: "No such translation memory in this organization" },
-    examples: { request: { units: [{ source: "Good morning.", target: "¡Buenos días!" }] }, response: ex.envelope({ items: [ex.memoryUnit] }) },
+    examples: {
+      request: { units: [{ source: "Good morning.", target: "¡Buenos días!" }] },
+      response: ex.envelope({ items: [ex.memoryUnit] }),
+    },
   }),
   deleteMemoryUnit: defineOperation({
     operationId: "deleteMemoryUnit",
@@ -474,7 +524,11 @@ export const operations = {
     body: importForm,
     bodyType: "multipart/form-data",
     success: { status: 200, description: "How many units were imported and skipped", schema: importResponse },
-    errors: { 400: "No file, or a file that is not valid TMX", 404: "No such translation memory in this organization", 413: "The upload exceeds 20 MB" },
+    errors: {
+      400: "No file, or a file that is not valid TMX",
+      404: "No such translation memory in this organization",
+      413: "The upload exceeds 20 MB",
+    },
     examples: { request: { file: ex.tmx, format: "tmx" }, response: ex.envelope({ imported: 1, skipped: 0 }) },
   }),
   exportMemory: defineOperation({
@@ -485,7 +539,12 @@ export const operations = {
     tags: ["Translation memories"],
     scopes: R,
     buckets: [],
-    success: { status: 200, description: "The translation memory as a TMX file", contentTypes: ["application/x-tmx+xml"], headers: ["Content-Disposition"] },
+    success: {
+      status: 200,
+      description: "The translation memory as a TMX file",
+      contentTypes: ["application/x-tmx+xml"],
+      headers: ["Content-Disposition"],
+    },
     errors: { 404: "No such translation memory in this organization" },
     examples: { response: ex.tmx },
   }),
@@ -582,7 +641,10 @@ export const operations = {
     body: createProjectRequest,
     success: { status: 201, description: "The project", schema: projectResponse },
     errors: { 403: planLimit("active projects", "projects_max") },
-    examples: { request: { name: "Website relaunch", description: "Spring release" }, response: ex.envelope(ex.project) },
+    examples: {
+      request: { name: "Website relaunch", description: "Spring release" },
+      response: ex.envelope(ex.project),
+    },
   }),
   getProject: defineOperation({
     operationId: "getProject",

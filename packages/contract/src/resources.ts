@@ -73,7 +73,12 @@ export const glossary = z.object({
 });
 export type GlossaryView = z.infer<typeof glossary>;
 
-export const glossaryEntry = z.object({ id: z.string(), source: z.string(), target: z.string(), created_at: timestamp });
+export const glossaryEntry = z.object({
+  id: z.string(),
+  source: z.string(),
+  target: z.string(),
+  created_at: timestamp,
+});
 export type GlossaryEntryView = z.infer<typeof glossaryEntry>;
 
 export const glossaryFileFormats = ["csv", "tsv", "tbx"] as const;
@@ -86,12 +91,18 @@ export type ImportResult = z.infer<typeof importResult>;
 /** The multipart form of an import: the file, and its format when the file name does not say it. */
 export const importForm = z.object({
   file: z.string().describe("The file (multipart file field)."),
-  format: z.string().optional().describe("csv, tsv or tbx for glossaries; tmx for memories. Default: the file name's extension."),
+  format: z
+    .string()
+    .optional()
+    .describe("csv, tsv or tbx for glossaries; tmx for memories. Default: the file name's extension."),
 });
 
 // Translation memories
 
-export const createMemoryRequest = z.object({ name, source_lang: languageCode, target_lang: languageCode }).strict().refine(languagesDiffer, differMessage);
+export const createMemoryRequest = z
+  .object({ name, source_lang: languageCode, target_lang: languageCode })
+  .strict()
+  .refine(languagesDiffer, differMessage);
 export type CreateMemoryRequest = z.infer<typeof createMemoryRequest>;
 
 const segmentText = z.string().trim().min(1, "must not be empty").max(10_000, "may have at most 10000 characters");
@@ -137,7 +148,10 @@ export const formality = z
   .transform((s) => formalities.find((f) => f.toLowerCase() === s.trim().toLowerCase()) ?? s)
   .pipe(z.enum(formalities));
 
-export const forbiddenTermInput = z.union([term.transform((t) => ({ term: t })), z.object({ term, replacement: term.optional() }).strict()]);
+export const forbiddenTermInput = z.union([
+  term.transform((t) => ({ term: t })),
+  z.object({ term, replacement: term.optional() }).strict(),
+]);
 
 const brandVoiceFields = {
   name,
@@ -172,7 +186,9 @@ export type BrandVoiceView = z.infer<typeof brandVoice>;
 
 // Projects
 
-export const createProjectRequest = z.object({ name, description: z.string().trim().max(2_000).nullable().optional() }).strict();
+export const createProjectRequest = z
+  .object({ name, description: z.string().trim().max(2_000).nullable().optional() })
+  .strict();
 export type CreateProjectRequest = z.infer<typeof createProjectRequest>;
 
 export const project = z.object({

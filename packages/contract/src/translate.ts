@@ -47,7 +47,10 @@ const resourceRefs = {
     .min(0)
     .max(100)
     .optional()
-    .meta({ description: "0–100: a translation scoring below this, or without a score, comes back with a warning in `warnings` (never an error)" }),
+    .meta({
+      description:
+        "0–100: a translation scoring below this, or without a score, comes back with a warning in `warnings` (never an error)",
+    }),
 };
 
 export const translateRequest = z
@@ -68,7 +71,8 @@ export const translationResult = z.object({
   quality_score: z.number().int().min(0).max(100).nullable().meta({ description: QUALITY_SCORE_DESCRIPTION }),
   /** Extension: the risks that lowered quality_score most, largest first (docs/analysis.md). */
   quality_reasons: z.array(z.string()).optional().meta({
-    description: "The features that lowered quality_score most, largest first: unknown_common, pivots, word_acceptance, … (docs/analysis.md#quality_score)",
+    description:
+      "The features that lowered quality_score most, largest first: unknown_common, pivots, word_acceptance, … (docs/analysis.md#quality_score)",
   }),
   credits_used: z.number().int(),
   character_count: z.number().int(),
@@ -94,8 +98,14 @@ export const batchRequest = z
     ...resourceRefs,
   })
   .strict()
-  .refine((r) => !r.target_langs.includes(r.source_lang), { message: "must not include source_lang", path: ["target_langs"] })
-  .refine((r) => new Set(r.target_langs).size === r.target_langs.length, { message: "must not repeat a language", path: ["target_langs"] });
+  .refine((r) => !r.target_langs.includes(r.source_lang), {
+    message: "must not include source_lang",
+    path: ["target_langs"],
+  })
+  .refine((r) => new Set(r.target_langs).size === r.target_langs.length, {
+    message: "must not repeat a language",
+    path: ["target_langs"],
+  });
 export type BatchRequest = z.infer<typeof batchRequest>;
 
 export const batchResult = z.object({

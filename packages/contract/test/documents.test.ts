@@ -4,7 +4,9 @@ import { documentRequest, openApiDocument } from "../src";
 
 describe("documentRequest (the multipart fields besides file)", () => {
   it("normalizes language codes and decodes glossary_ids from JSON", () => {
-    expect(documentRequest.parse({ source_lang: "EN", target_lang: "pt-BR", glossary_ids: '["gls_1"]', async: "true" })).toEqual({
+    expect(
+      documentRequest.parse({ source_lang: "EN", target_lang: "pt-BR", glossary_ids: '["gls_1"]', async: "true" }),
+    ).toEqual({
       source_lang: "en",
       target_lang: "pt",
       glossary_ids: ["gls_1"],
@@ -17,10 +19,19 @@ describe("documentRequest (the multipart fields besides file)", () => {
       const r = documentRequest.safeParse(fields);
       return r.success ? null : { path: r.error.issues[0]?.path.join("."), message: r.error.issues[0]?.message };
     };
-    expect(issue({ source_lang: "", target_lang: "es" })).toEqual({ path: "source_lang", message: "must not be empty" });
-    expect(issue({ source_lang: "en", target_lang: "  " })).toEqual({ path: "target_lang", message: "must not be empty" });
+    expect(issue({ source_lang: "", target_lang: "es" })).toEqual({
+      path: "source_lang",
+      message: "must not be empty",
+    });
+    expect(issue({ source_lang: "en", target_lang: "  " })).toEqual({
+      path: "target_lang",
+      message: "must not be empty",
+    });
     expect(issue({ source_lang: "en", target_lang: "xx" })?.path).toBe("target_lang");
-    expect(issue({ source_lang: "en", target_lang: "EN" })).toEqual({ path: "target_lang", message: "must differ from source_lang" });
+    expect(issue({ source_lang: "en", target_lang: "EN" })).toEqual({
+      path: "target_lang",
+      message: "must differ from source_lang",
+    });
     expect(issue({ source_lang: "en", target_lang: "es", glossary_ids: "gls_1" })?.path).toBe("glossary_ids");
     expect(issue({ source_lang: "en", target_lang: "es", glossary_ids: '"gls_1"' })?.path).toBe("glossary_ids");
     expect(issue({ source_lang: "en", target_lang: "es", colour: "red" })).not.toBeNull();
@@ -31,7 +42,14 @@ describe("OpenAPI of the document endpoints", () => {
   const doc = openApiDocument("http://localhost:3000") as {
     paths: Record<
       string,
-      Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown>; parameters?: { name: string; in: string }[] }>
+      Record<
+        string,
+        {
+          requestBody?: { content: Record<string, unknown> };
+          responses: Record<string, unknown>;
+          parameters?: { name: string; in: string }[];
+        }
+      >
     >;
   };
 
@@ -43,7 +61,12 @@ describe("OpenAPI of the document endpoints", () => {
       expect(doc.paths[path]?.get?.parameters?.[0]).toEqual(expect.objectContaining({ name: "job_id", in: "path" }));
     }
     // The pre-signed link's query.
-    expect(doc.paths["/v1/documents/{job_id}/download"]?.get?.parameters?.slice(1).map((p) => p.name)).toEqual(["expires", "signature"]);
-    expect(Object.keys(doc.paths["/v1/documents/{job_id}/download"]?.get?.responses ?? {})).toEqual(expect.arrayContaining(["200", "302", "403"]));
+    expect(doc.paths["/v1/documents/{job_id}/download"]?.get?.parameters?.slice(1).map((p) => p.name)).toEqual([
+      "expires",
+      "signature",
+    ]);
+    expect(Object.keys(doc.paths["/v1/documents/{job_id}/download"]?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "302", "403"]),
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, it, expect } from "vitest";
-import { LANGUAGES, LANGUAGE_CODES, creditWeight, findLanguage, isLanguageCode, type Script, type ScriptWeight } from "../src/languages";
+import {
+  LANGUAGES,
+  LANGUAGE_CODES,
+  creditWeight,
+  findLanguage,
+  isLanguageCode,
+  type Script,
+  type ScriptWeight,
+} from "../src/languages";
 
 const EXPECTED_RTL = ["ar", "dv", "fa", "he", "ks", "ps", "sd", "ug", "ur", "yi"];
 

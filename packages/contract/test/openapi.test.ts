@@ -13,7 +13,15 @@ interface DocOperation {
   tags: string[];
   parameters?: { name: string; in: string }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown>; example?: unknown }> };
-  responses: Record<string, { $ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, { example?: unknown }> }>;
+  responses: Record<
+    string,
+    {
+      $ref?: string;
+      description?: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, { example?: unknown }>;
+    }
+  >;
 }
 const doc = openApiDocument("https://tolk.acme.test/") as {
   openapi: string;
@@ -49,7 +57,9 @@ describe("openApiDocument", () => {
       expect.arrayContaining(["201", "400", "401", "403", "409", "413", "422", "429", "431", "500", "503"]),
     );
     expect(entry(operations.createGlossary).responses["200"]).toBeUndefined();
-    expect(Object.keys(entry(operations.getGlossary).responses)).toEqual(expect.arrayContaining(["200", "401", "403", "404", "429", "500", "503"]));
+    expect(Object.keys(entry(operations.getGlossary).responses)).toEqual(
+      expect.arrayContaining(["200", "401", "403", "404", "429", "500", "503"]),
+    );
     // A GET has no body to be too large, and no Idempotency-Key.
     expect(Object.keys(entry(operations.getGlossary).responses)).not.toContain("413");
     expect(Object.keys(entry(operations.getGlossary).responses)).not.toContain("409");
@@ -59,15 +69,26 @@ describe("openApiDocument", () => {
   it("documents the headers: request id and rate limit on successes, Retry-After on 429/503, files, jobs and replays", () => {
     const translate = entry(operations.translateText);
     expect(Object.keys(translate.responses["200"]?.headers ?? {})).toEqual(
-      expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotent-Replayed"]),
+      expect.arrayContaining([
+        "X-Request-Id",
+        "X-RateLimit-Limit",
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Reset",
+        "Idempotent-Replayed",
+      ]),
     );
     expect(translate.parameters?.map((p) => [p.name, p.in])).toEqual([["Idempotency-Key", "header"]]);
     expect(JSON.stringify(doc.components.responses["Error429"])).toContain("Retry-After");
     expect(JSON.stringify(doc.components.responses["Error503"])).toContain("Retry-After");
     const upload = entry(operations.uploadDocument);
     expect(upload.parameters?.map((p) => p.name)).toContain("Prefer");
-    for (const status of ["200", "202"]) expect(Object.keys(upload.responses[status]?.headers ?? {})).toEqual(expect.arrayContaining(["X-Job-Id", "Location"]));
-    expect(Object.keys(entry(operations.exportMemory).responses["200"]?.headers ?? {})).toContain("Content-Disposition");
+    for (const status of ["200", "202"])
+      expect(Object.keys(upload.responses[status]?.headers ?? {})).toEqual(
+        expect.arrayContaining(["X-Job-Id", "Location"]),
+      );
+    expect(Object.keys(entry(operations.exportMemory).responses["200"]?.headers ?? {})).toContain(
+      "Content-Disposition",
+    );
     expect(Object.keys(entry(operations.downloadDocument).responses["302"]?.headers ?? {})).toContain("Location");
   });
 
@@ -90,7 +111,9 @@ describe("openApiDocument", () => {
       ["entry_id", "path"],
     ]);
     expect(Object.keys(entry(operations.importMemory).requestBody?.content ?? {})).toEqual(["multipart/form-data"]);
-    expect(Object.keys(entry(operations.exportMemory).responses["200"]?.content ?? {})).toEqual(["application/x-tmx+xml"]);
+    expect(Object.keys(entry(operations.exportMemory).responses["200"]?.content ?? {})).toEqual([
+      "application/x-tmx+xml",
+    ]);
     expect(entry(operations.createProject).responses["403"]?.description).toContain("plan_limit_reached");
   });
 });
@@ -103,9 +126,11 @@ describe("the operations", () => {
 
   it("have examples the schemas accept: requests as clients write them, responses as the server sends them", () => {
     for (const op of all) {
-      if (op.body && op.bodyType !== "multipart/form-data") expect(op.body.safeParse(op.examples.request).error, op.operationId).toBeUndefined();
+      if (op.body && op.bodyType !== "multipart/form-data")
+        expect(op.body.safeParse(op.examples.request).error, op.operationId).toBeUndefined();
       if (op.query) expect(op.query.safeParse(op.examples.query ?? {}).error, op.operationId).toBeUndefined();
-      if ("schema" in op.success) expect(op.success.schema.safeParse(op.examples.response).error, op.operationId).toBeUndefined();
+      if ("schema" in op.success)
+        expect(op.success.schema.safeParse(op.examples.response).error, op.operationId).toBeUndefined();
     }
   });
 });
@@ -124,7 +149,10 @@ describe("redocly lint", () => {
       const result = await run(bin, ["lint", file, "--format=json"], { env, maxBuffer: 64 * 1024 * 1024 }).catch(
         (err: { stdout: string; stderr: string }) => err,
       );
-      const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) as { totals: { errors: number; warnings: number }; problems: unknown[] };
+      const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) as {
+        totals: { errors: number; warnings: number };
+        problems: unknown[];
+      };
       expect(report.problems, JSON.stringify(report.problems, null, 1).slice(0, 4000)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {

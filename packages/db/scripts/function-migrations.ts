@@ -33,14 +33,17 @@ export function functionFiles(): { name: string; file: string; source: string; t
     .map((f) => {
       const source = readFileSync(join(functionsDir, f), "utf8");
       const def = definitionOf(source);
-      if (!def || `${def.name}.sql` !== f) throw new Error(`${f}: expected one CREATE OR REPLACE FUNCTION ${f.replace(/\.sql$/u, "")}(…)`);
+      if (!def || `${def.name}.sql` !== f)
+        throw new Error(`${f}: expected one CREATE OR REPLACE FUNCTION ${f.replace(/\.sql$/u, "")}(…)`);
       return { name: def.name, file: f, source: source.trimEnd() + "\n", text: def.text };
     });
 }
 
 /** The journal's migrations in the order they apply. */
 export function migrationTags(): string[] {
-  const journal = JSON.parse(readFileSync(join(migrationsDir, "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(migrationsDir, "meta", "_journal.json"), "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
   return [...journal.entries].sort((a, b) => a.idx - b.idx).map((e) => e.tag);
 }
 

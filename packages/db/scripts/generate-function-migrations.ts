@@ -14,7 +14,10 @@ if (changed.length === 0) {
   console.log("Database functions: the migrations are up to date with sql/functions.");
 } else {
   const name = changed.length === 1 ? (changed[0]?.name ?? "") : "functions";
-  execFileSync("pnpm", ["exec", "drizzle-kit", "generate", "--custom", `--name=${name}`], { cwd: packageDir, stdio: "inherit" });
+  execFileSync("pnpm", ["exec", "drizzle-kit", "generate", "--custom", `--name=${name}`], {
+    cwd: packageDir,
+    stdio: "inherit",
+  });
   const tag = migrationTags().at(-1) ?? "";
   writeFileSync(join(migrationsDir, `${tag}.sql`), migrationSql(changed));
   console.log(`Database functions: ${changed.map((f) => f.name).join(", ")} → drizzle/${tag}.sql`);

@@ -20,5 +20,7 @@ export function defaultDataDir(): string {
 }
 
 export function migrationsDir(): string {
-  return process.env.TOLK_MIGRATIONS_DIR ?? join(/*turbopackIgnore: true*/ findWorkspaceRoot(), "packages", "db", "drizzle");
+  return (
+    process.env.TOLK_MIGRATIONS_DIR ?? join(/*turbopackIgnore: true*/ findWorkspaceRoot(), "packages", "db", "drizzle")
+  );
 }

@@ -81,7 +81,9 @@ describe("migrating a database whose organizations have keys with the same name"
     });
     // From now on the database itself refuses a second live key of that name.
     await expect(
-      db.execute(sql`insert into api_keys (id, org_id, name, key_hash, hint, scopes) values ('key_7', 'org_a', 'Ci', 'hash-key_7', 'svc_…', '{read}')`),
+      db.execute(
+        sql`insert into api_keys (id, org_id, name, key_hash, hint, scopes) values ('key_7', 'org_a', 'Ci', 'hash-key_7', 'svc_…', '{read}')`,
+      ),
     ).rejects.toThrow();
   });
 });

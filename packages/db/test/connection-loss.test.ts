@@ -29,7 +29,12 @@ describe.skipIf(!serverUrl)("queries while PostgreSQL terminates connections", (
     const uncaught: unknown[] = [];
     const onUncaught = (err: unknown) => uncaught.push(err);
     process.on("uncaughtException", onUncaught);
-    const client = postgres(handle.url ?? "", { max: 8, connect_timeout: 5, onnotice: () => undefined, connection: { application_name: "probe" } });
+    const client = postgres(handle.url ?? "", {
+      max: 8,
+      connect_timeout: 5,
+      onnotice: () => undefined,
+      connection: { application_name: "probe" },
+    });
     let stop = false;
     const outcomes = { right: 0, wrong: [] as string[], failed: 0 };
     // Each query asks for a different number of rows, so a result carried over from another
@@ -38,7 +43,11 @@ describe.skipIf(!serverUrl)("queries while PostgreSQL terminates connections", (
       while (!stop) {
         const n = 1 + Math.floor(Math.random() * 40);
         try {
-          const rows = await client.unsafe<{ id: number }[]>("select id from probe_rows where id <= $1 order by id", [n], { prepare: true });
+          const rows = await client.unsafe<{ id: number }[]>(
+            "select id from probe_rows where id <= $1 order by id",
+            [n],
+            { prepare: true },
+          );
           if (rows.length === n && rows[0]?.id === 1 && rows.every(Boolean)) outcomes.right += 1;
           else outcomes.wrong.push(`asked ${n}, got ${rows.length}: ${JSON.stringify(rows.slice(0, 3))}`);
         } catch {

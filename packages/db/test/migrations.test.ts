@@ -7,7 +7,13 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { changedFunctions, definitionsInForce, functionFiles, migrationsDir, packageDir } from "../scripts/function-migrations";
+import {
+  changedFunctions,
+  definitionsInForce,
+  functionFiles,
+  migrationsDir,
+  packageDir,
+} from "../scripts/function-migrations";
 import { type DatabaseHandle, ID_PATTERN, newId, rowsOf } from "../src";
 import { openTestDatabase } from "../src/testing";
 
@@ -41,7 +47,9 @@ describe("the committed migrations", () => {
   it("leave every database function as written in sql/functions", () => {
     const inForce = definitionsInForce();
     const files = functionFiles();
-    expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(["tolk_debit", "tolk_debit_many", "tolk_live_lots", "tolk_lot_draw_order", "tolk_new_id"]));
+    expect(files.map((f) => f.name)).toEqual(
+      expect.arrayContaining(["tolk_debit", "tolk_debit_many", "tolk_live_lots", "tolk_lot_draw_order", "tolk_new_id"]),
+    );
     // A function defined by a migration but without its file would have no current source.
     expect([...inForce.keys()].sort()).toEqual(files.map((f) => f.name).sort());
     expect(
@@ -61,7 +69,9 @@ describe("the database functions", () => {
   });
 
   it("make ids in the one format newId makes", async () => {
-    const rows = rowsOf<{ id: string }>(await handle.db.execute(sql`select tolk_new_id('lot') as id from generate_series(1, 200)`));
+    const rows = rowsOf<{ id: string }>(
+      await handle.db.execute(sql`select tolk_new_id('lot') as id from generate_series(1, 200)`),
+    );
     expect(rows).toHaveLength(200);
     for (const { id } of rows) expect(id).toMatch(ID_PATTERN);
     expect(new Set(rows.map((r) => r.id)).size).toBe(200);

@@ -26,7 +26,8 @@ const corpus = [
       .filter(Boolean),
   ),
 ];
-if (corpus.length < UNITS + QUERIES / 2) throw new Error(`corpus has ${corpus.length} lines, need ${UNITS + QUERIES / 2}`);
+if (corpus.length < UNITS + QUERIES / 2)
+  throw new Error(`corpus has ${corpus.length} lines, need ${UNITS + QUERIES / 2}`);
 const units = corpus.slice(0, UNITS).map((source) => ({ source, target: `[es] ${source}` }));
 
 // Half the queries are stored sources with one word replaced (or a digit appended): they have a
@@ -44,7 +45,10 @@ for (let i = 0; queries.length < QUERIES; i++) {
 const handle = await openTestDatabase();
 const ctx = createDomainContext({ db: handle.db });
 const org = await createTestOrg(ctx, { plan: "enterprise" });
-const memory = await createMemory(ctx, { org: await loadOrg(ctx, org.orgId), request: { name: "bench", source_lang: "en", target_lang: "es" } });
+const memory = await createMemory(ctx, {
+  org: await loadOrg(ctx, org.orgId),
+  request: { name: "bench", source_lang: "en", target_lang: "es" },
+});
 let t0 = performance.now();
 await handle.db.transaction((tx) => upsertMemoryUnits(tx, { memoryId: memory.id, units, now: new Date() }));
 const insertMs = performance.now() - t0;

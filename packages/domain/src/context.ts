@@ -34,7 +34,9 @@ export interface DomainContext {
 }
 
 /** A context over `db` with the plain ports: direct debits, no spendable cache, the system clock unless given. */
-export function createDomainContext(options: Pick<DomainContext, "db"> & Partial<Omit<DomainContext, "db">>): DomainContext {
+export function createDomainContext(
+  options: Pick<DomainContext, "db"> & Partial<Omit<DomainContext, "db">>,
+): DomainContext {
   return { now: systemClock, debits: directDebits(options.db), spendable: noSpendableCache, ...options };
 }
 
@@ -45,8 +47,13 @@ export { systemClock };
  * transaction and a context over it, which keeps the clock and swaps the hot-path ports for the
  * plain ones: their writes happen outside any transaction, so a rollback could not undo them.
  */
-export function withTransaction<T>(ctx: DomainContext, fn: (tx: Transaction, txCtx: DomainContext) => Promise<T>): Promise<T> {
+export function withTransaction<T>(
+  ctx: DomainContext,
+  fn: (tx: Transaction, txCtx: DomainContext) => Promise<T>,
+): Promise<T> {
   // Both members of DbOrTx have `transaction`, but TypeScript cannot call a method of a union
   // whose overloads differ; a transaction's `transaction` (a savepoint) takes the same callback.
-  return (ctx.db as Database).transaction((tx) => fn(tx, createDomainContext({ db: tx, now: ctx.now, actor: ctx.actor, webhooks: ctx.webhooks })));
+  return (ctx.db as Database).transaction((tx) =>
+    fn(tx, createDomainContext({ db: tx, now: ctx.now, actor: ctx.actor, webhooks: ctx.webhooks })),
+  );
 }

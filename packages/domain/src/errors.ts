@@ -20,24 +20,36 @@ export class TolkError extends Error {
     readonly code: ErrorCode,
     readonly type: ErrorType,
     message: string,
-    readonly extra: { headers?: Record<string, string>; param?: string; pair?: { source: string; target: string } } = {},
+    readonly extra: {
+      headers?: Record<string, string>;
+      param?: string;
+      pair?: { source: string; target: string };
+    } = {},
   ) {
     super(message);
     this.name = "TolkError";
   }
 }
 
-export const badRequest = (message: string, param?: string) => new TolkError(400, "bad_request", "invalid_request_error", message, { param });
+export const badRequest = (message: string, param?: string) =>
+  new TolkError(400, "bad_request", "invalid_request_error", message, { param });
 
-export const unauthorized = (message = "Missing, invalid or expired credentials.") => new TolkError(401, "unauthorized", "authentication_error", message);
+export const unauthorized = (message = "Missing, invalid or expired credentials.") =>
+  new TolkError(401, "unauthorized", "authentication_error", message);
 
 /** A signed-in caller whose role or membership does not allow the action (the console's checks). */
 export const forbidden = (message: string) => new TolkError(403, "forbidden", "permission_error", message);
 
 export const insufficientScope = (needed: readonly string[]) =>
-  new TolkError(403, "insufficient_scope", "permission_error", `This API key lacks the scope this endpoint needs: ${needed.join(" or ")}.`);
+  new TolkError(
+    403,
+    "insufficient_scope",
+    "permission_error",
+    `This API key lacks the scope this endpoint needs: ${needed.join(" or ")}.`,
+  );
 
-export const notFound = (what = "The requested resource") => new TolkError(404, "not_found", "invalid_request_error", `${what} does not exist.`);
+export const notFound = (what = "The requested resource") =>
+  new TolkError(404, "not_found", "invalid_request_error", `${what} does not exist.`);
 
 export const methodNotAllowed = (allowed: readonly string[]) =>
   new TolkError(405, "method_not_allowed", "invalid_request_error", `Allowed methods: ${allowed.join(", ")}.`, {
@@ -45,7 +57,12 @@ export const methodNotAllowed = (allowed: readonly string[]) =>
   });
 
 export const insufficientCredits = (required: number, available: number) =>
-  new TolkError(402, "insufficient_credits", "billing_error", `Not enough credits: this request needs ${required} and ${available} are available.`);
+  new TolkError(
+    402,
+    "insufficient_credits",
+    "billing_error",
+    `Not enough credits: this request needs ${required} and ${available} are available.`,
+  );
 
 export const rateLimited = (bucket: string, limit: number, resetSeconds: number) =>
   new TolkError(
@@ -76,10 +93,16 @@ export const idempotencyConflict = (retryAfterSeconds: number) =>
 export const planLimitReached = (what: string, max: number) =>
   new TolkError(403, "plan_limit_reached", "permission_error", `Your plan allows at most ${max} ${what}.`);
 
-export const internalError = () => new TolkError(500, "internal_error", "api_error", "An internal error occurred. Retry later or contact support.");
+export const internalError = () =>
+  new TolkError(500, "internal_error", "api_error", "An internal error occurred. Retry later or contact support.");
 
 export function isTolkError(err: unknown): err is TolkError {
-  return err instanceof TolkError || (typeof err === "object" && err !== null && (err as Partial<Record<typeof TOLK_ERROR, unknown>>)[TOLK_ERROR] === true);
+  return (
+    err instanceof TolkError ||
+    (typeof err === "object" &&
+      err !== null &&
+      (err as Partial<Record<typeof TOLK_ERROR, unknown>>)[TOLK_ERROR] === true)
+  );
 }
 
 export const unsupportedLanguagePair = (source: string, target: string, available: readonly string[]) =>
@@ -94,15 +117,27 @@ export const unsupportedLanguagePair = (source: string, target: string, availabl
   );
 
 export const engineUnavailable = (detail: string, retryAfterSeconds = 5) =>
-  new TolkError(503, "engine_unavailable", "api_error", `The translation engine is unavailable: ${detail}. Nothing was billed; retry later.`, {
-    headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
-  });
+  new TolkError(
+    503,
+    "engine_unavailable",
+    "api_error",
+    `The translation engine is unavailable: ${detail}. Nothing was billed; retry later.`,
+    {
+      headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    },
+  );
 
 /** The instance is shutting down (or otherwise not taking work): another instance can answer. */
 export const serviceUnavailable = (retryAfterSeconds: number) =>
-  new TolkError(503, "service_unavailable", "api_error", "This instance is shutting down; retry the request (another instance will answer).", {
-    headers: { "Retry-After": String(retryAfterSeconds) },
-  });
+  new TolkError(
+    503,
+    "service_unavailable",
+    "api_error",
+    "This instance is shutting down; retry the request (another instance will answer).",
+    {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    },
+  );
 
 export const unknownResource = (what: string, id: string, param: string) =>
   new TolkError(400, "bad_request", "invalid_request_error", `Unknown ${what} '${id}'.`, { param });

@@ -8,14 +8,33 @@ export { type ClusterModel, clusterFeatures } from "./analysis/cluster-model";
 export { AUTO, detectLanguage } from "./analysis/detect-language";
 export { FORMALITY_THRESHOLD, STRONG_FORMAL, rateFormalityByMarkers } from "./analysis/rate-formality";
 export { extractFeatures } from "./analysis/text-features";
-export { DOMAIN_CLASSES, FORMALITY_CLASSES, type ModelOptions, type TextModel, modelInputs } from "./analysis/text-model";
+export {
+  DOMAIN_CLASSES,
+  FORMALITY_CLASSES,
+  type ModelOptions,
+  type TextModel,
+  modelInputs,
+} from "./analysis/text-model";
 export { stripNonProse } from "./analysis/text-units";
 export { type LocalizationChoice, localizationApplies } from "./translation/localization-applies";
 export { LOCALIZATION_DEFAULT_TARGETS, LOCALIZATION_TARGETS } from "./translation/localization-targets";
 export { loadLocalizationTerms } from "./translation/localization-terms";
 export { findPlaceholders, isNamingKind } from "./translation/placeholders";
-export { QUALITY_FEATURES, type WordAcceptance, featureVector, outputWords, qualityFeatures } from "./translation/quality-features";
-export { type AcceptanceTable, type QualityModel, type WordTable, lookupAcceptance, segmentQuality, segmentQualityDetail } from "./translation/quality-score";
+export {
+  QUALITY_FEATURES,
+  type WordAcceptance,
+  featureVector,
+  outputWords,
+  qualityFeatures,
+} from "./translation/quality-features";
+export {
+  type AcceptanceTable,
+  type QualityModel,
+  type WordTable,
+  lookupAcceptance,
+  segmentQuality,
+  segmentQualityDetail,
+} from "./translation/quality-score";
 export { SegmentCache } from "./translation/segment-cache";
 export { segmentText } from "./translation/segment-text";
 export { resolveRoute, translateSegments } from "./translation/translate-segments";

@@ -4,15 +4,38 @@
 export { type Clock, systemClock } from "./ports/clock";
 export { type DebitReply, type DebitStatement, type Debits } from "./ports/debits";
 export { type LogFn, type Logger, errorFields, hasLogger, installLogger, logger } from "./ports/logger";
-export { type CacheLookup, type DocumentJobEvent, type Metrics, installMetrics, metrics, noMetrics } from "./ports/metrics";
+export {
+  type CacheLookup,
+  type DocumentJobEvent,
+  type Metrics,
+  installMetrics,
+  metrics,
+  noMetrics,
+} from "./ports/metrics";
 export { contentDisposition, ObjectNotFoundError, type ObjectStorage } from "./ports/object-storage";
-export { type ConsumeResult, type CounterState, type LimitCounter, type RateLimitStore } from "./ports/rate-limit-store";
+export {
+  type ConsumeResult,
+  type CounterState,
+  type LimitCounter,
+  type RateLimitStore,
+} from "./ports/rate-limit-store";
 export { noSpendableCache, type SpendableCache } from "./ports/spendable-cache";
 export { createDomainContext, type DomainContext, withTransaction } from "./context";
 export { directDebits, parseJson, runDebitStatement, type StatementRunner } from "./context/direct-debits";
-export { getAlertSettings, getAlertSettingsView, rotateWebhookSecret, updateAlertSettings } from "./alerts/alert-settings";
+export {
+  getAlertSettings,
+  getAlertSettingsView,
+  rotateWebhookSecret,
+  updateAlertSettings,
+} from "./alerts/alert-settings";
 export { deliverDueWebhooks, listWebhookDeliveries, MAX_WEBHOOK_ATTEMPTS } from "./alerts/deliver-webhooks";
-export { checkWebhookUrl, STRICT_WEBHOOK_POLICY, type WebhookTargetPolicy, webhookPolicyFromEnv, webhooksEnvSchema } from "./alerts/webhook-target";
+export {
+  checkWebhookUrl,
+  STRICT_WEBHOOK_POLICY,
+  type WebhookTargetPolicy,
+  webhookPolicyFromEnv,
+  webhooksEnvSchema,
+} from "./alerts/webhook-target";
 export { getLowCreditStatus, LOW_CREDITS_EVENT, queueLowCreditAlerts, queueTestWebhook } from "./alerts/low-credits";
 export { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from "./alerts/webhook-signature";
 export { type AuditActor, cliActor } from "./audit/audit-actor";
@@ -33,7 +56,13 @@ export { getAppSecret } from "./auth/get-app-secret";
 export { PrincipalCache } from "./auth/principal-cache";
 export { type Principal, type PrincipalOrg, getIdentity, hasAnyScope, principalOrgColumns } from "./auth/principal";
 export { resolveIdentityProviderUser } from "./auth/resolve-identity-provider-user";
-export { type SessionTokenConfig, createKeyResolver, DEFAULT_SESSION_MAX_AGE_SEC, getPublicJwks, issueSessionToken } from "./auth/session-tokens";
+export {
+  type SessionTokenConfig,
+  createKeyResolver,
+  DEFAULT_SESSION_MAX_AGE_SEC,
+  getPublicJwks,
+  issueSessionToken,
+} from "./auth/session-tokens";
 export { verifyUserPassword } from "./auth/verify-user-password";
 export { assertCanAfford, countCharacters, creditsFor } from "./billing/bill-translation";
 export { billingPeriod } from "./billing/billing-period";
@@ -54,7 +83,14 @@ export { type DocumentServices } from "./documents/document-services";
 export { downloadDocument } from "./documents/download-document";
 export { createDownloadLinks, DownloadLinks } from "./documents/download-links";
 export { findOrgJob, getDocumentJob } from "./documents/get-document-job";
-export { claimNextJob, type DocumentQueueStats, documentQueueStats, failAbandonedJobs, releaseWorkerJobs, renewLease } from "./documents/job-queue";
+export {
+  claimNextJob,
+  type DocumentQueueStats,
+  documentQueueStats,
+  failAbandonedJobs,
+  releaseWorkerJobs,
+  renewLease,
+} from "./documents/job-queue";
 export { jobEvent } from "./documents/job-events";
 export { listDocumentJobs } from "./documents/list-document-jobs";
 export { LeaseLostError, runDocumentJob } from "./documents/run-document-job";
@@ -102,7 +138,13 @@ export { LAST_USED_RESOLUTION_MS, recordApiKeyUse } from "./keys/record-api-key-
 export { renameApiKey } from "./keys/rename-api-key";
 export { revokeApiKey } from "./keys/revoke-api-key";
 export { MAX_ROTATION_OVERLAP_SECONDS, type RotatedApiKey, rotateApiKey } from "./keys/rotate-api-key";
-export { getRequestLogEntry, listRequestLog, listRequestLogRoutes, pruneRequestLog, type StatusClass } from "./request-log/list-request-log";
+export {
+  getRequestLogEntry,
+  listRequestLog,
+  listRequestLogRoutes,
+  pruneRequestLog,
+  type StatusClass,
+} from "./request-log/list-request-log";
 export { type RequestSource, requestLogEntry } from "./request-log/request-log-entry";
 export { MAX_ERROR_MESSAGE_CHARS, type RequestLogEntry, RequestLogWriter } from "./request-log/request-log-writer";
 export { REDACTED, SUMMARY_LIMITS, summarizeRequest, summarizeRequestBody } from "./request-log/request-summary";
@@ -114,10 +156,22 @@ export { listUserOrganizations } from "./members/list-user-organizations";
 export { removeMember } from "./members/remove-member";
 export { getFirstRunProgress } from "./organizations/get-first-run-progress";
 export { updateOrganizationSettings } from "./organizations/update-organization-settings";
-export { getOrgDeeplKey, type OrgDeeplKeyView, removeOrgDeeplKey, saveOrgDeeplKey } from "./organizations/org-deepl-key";
+export {
+  getOrgDeeplKey,
+  type OrgDeeplKeyView,
+  removeOrgDeeplKey,
+  saveOrgDeeplKey,
+} from "./organizations/org-deepl-key";
 export { invalidInput, parseInput } from "./parse-input";
 export { effectiveLimits, parsePlanOverrides, PLAN_LIMITS } from "./plans";
-export { type Bucket, type RateLimitDecision, type RateLimitHeaders, assertAllowed, RateLimiter, WINDOW_SECONDS } from "./rate-limit/rate-limiter";
+export {
+  type Bucket,
+  type RateLimitDecision,
+  type RateLimitHeaders,
+  assertAllowed,
+  RateLimiter,
+  WINDOW_SECONDS,
+} from "./rate-limit/rate-limiter";
 export { createBrandVoice } from "./resources/brand-voices/create-brand-voice";
 export { deleteBrandVoice } from "./resources/brand-voices/delete-brand-voice";
 export { getBrandVoice } from "./resources/brand-voices/get-brand-voice";
@@ -153,7 +207,14 @@ export { getProject } from "./resources/projects/get-project";
 export { listProjects } from "./resources/projects/list-projects";
 export { countPlanResources } from "./resources/shared/count-plan-resources";
 export { importFormat } from "./resources/shared/import-format";
-export { ORG_DEEPL_ENGINE, OrgEngines, type OrgEnginesOptions, ownRouter, translationFor, translationForOrgId } from "./translation/org-engines";
+export {
+  ORG_DEEPL_ENGINE,
+  OrgEngines,
+  type OrgEnginesOptions,
+  ownRouter,
+  translationFor,
+  translationForOrgId,
+} from "./translation/org-engines";
 export { MIN_SECRETS_KEY_LENGTH, SecretBoxError, openSecret, sealSecret, secretHint } from "./secrets/secret-box";
 export { supportsFormality } from "./translation/formality-support";
 export { defaultSourceLangFor } from "./translation/default-source-lang";

@@ -60,7 +60,11 @@ export async function createTestOrg(
   ctx: DomainContext,
   options: { plan?: Plan; limits?: unknown; topUp?: number; keyScopes?: Record<string, Scope[]> } = {},
 ): Promise<TestOrg> {
-  const org = await createOrganization(ctx, { name: "Test org", plan: options.plan ?? "starter", limits: options.limits });
+  const org = await createOrganization(ctx, {
+    name: "Test org",
+    plan: options.plan ?? "starter",
+    limits: options.limits,
+  });
   const owner = await createUser(ctx, { email: `owner-${org.id.toLowerCase()}@example.com`, password: "password123" });
   await addMember(ctx, { orgId: org.id, userId: owner.id, role: "owner" });
   const keys: TestOrg["keys"] = {};

@@ -32,17 +32,29 @@ describe("createOrganization", () => {
 
   it("stores enterprise limits and an identity-provider id", async () => {
     const idp = `idp_${crypto.randomUUID()}`;
-    const org = await createOrganization(ctx, { name: "Big", plan: "enterprise", limits: { api_per_min: 9 }, idpOrgId: idp });
+    const org = await createOrganization(ctx, {
+      name: "Big",
+      plan: "enterprise",
+      limits: { api_per_min: 9 },
+      idpOrgId: idp,
+    });
     expect(org.planOverrides).toEqual({ api_per_min: 9 });
     expect(org.idpOrgId).toBe(idp);
     const quota = await getQuota(ctx, { org: await loadOrg(ctx, org.id) });
-    expect(quota.rate_limits).toEqual({ translate_per_min: 1_000, segment_per_min: 300, analyze_per_min: 300, api_per_min: 9 });
+    expect(quota.rate_limits).toEqual({
+      translate_per_min: 1_000,
+      segment_per_min: 300,
+      analyze_per_min: 300,
+      api_per_min: 9,
+    });
   });
 
   it("refuses an empty or too long name, and limits on a non-enterprise plan (400)", async () => {
     expect((await rejection(createOrganization(ctx, { name: "   " }))).status).toBe(400);
     expect((await rejection(createOrganization(ctx, { name: "x".repeat(201) }))).status).toBe(400);
-    const err = await rejection(createOrganization(ctx, { name: "Small", plan: "starter", limits: { api_per_min: 1 } }));
+    const err = await rejection(
+      createOrganization(ctx, { name: "Small", plan: "starter", limits: { api_per_min: 1 } }),
+    );
     expect(err).toMatchObject({ status: 400, code: "bad_request" });
   });
 });
@@ -54,14 +66,28 @@ describe("setOrganizationPlan", () => {
     expect(updated.plan).toBe("professional");
     const quota = await getQuota(ctx, { org: await loadOrg(ctx, org.id) });
     expect(quota.plan).toBe("professional");
-    expect(quota.rate_limits).toEqual({ translate_per_min: 300, segment_per_min: 60, analyze_per_min: 100, api_per_min: 600 });
-    expect(quota.limits).toEqual({ translation_memories_max: 25, glossaries_max: 50, brandvoice_profiles_max: 10, projects_max: 50 });
+    expect(quota.rate_limits).toEqual({
+      translate_per_min: 300,
+      segment_per_min: 60,
+      analyze_per_min: 100,
+      api_per_min: 600,
+    });
+    expect(quota.limits).toEqual({
+      translation_memories_max: 25,
+      glossaries_max: 50,
+      brandvoice_profiles_max: 10,
+      projects_max: 50,
+    });
     expect(quota.credits.allowance).toBe(1_000_000);
   });
 
   it("sets enterprise overrides, and clears them when leaving enterprise", async () => {
     const org = await createOrganization(ctx, { name: "Contract", plan: "starter" });
-    await setOrganizationPlan(ctx, { orgId: org.id, plan: "enterprise", limits: { monthly_credits: 42, projects_max: 1 } });
+    await setOrganizationPlan(ctx, {
+      orgId: org.id,
+      plan: "enterprise",
+      limits: { monthly_credits: 42, projects_max: 1 },
+    });
     let stored = await loadOrg(ctx, org.id);
     expect(stored).toMatchObject({ plan: "enterprise", planOverrides: { monthly_credits: 42, projects_max: 1 } });
     expect((await getQuota(ctx, { org: stored })).credits.allowance).toBe(42);
@@ -155,7 +181,9 @@ describe("users and members", () => {
       .from(memberships)
       .where(and(eq(memberships.orgId, org.id), eq(memberships.userId, user.id)));
     expect(rows).toEqual([{ role: "admin" }]);
-    expect((await rejection(addMember(ctx, { orgId: "org_missing", userId: user.id, role: "member" }))).status).toBe(404);
+    expect((await rejection(addMember(ctx, { orgId: "org_missing", userId: user.id, role: "member" }))).status).toBe(
+      404,
+    );
   });
 });
 

@@ -88,12 +88,22 @@ describe("request log", () => {
     const all = await listRequestLog(ctx, { orgId: org.orgId });
     expect(all.items.map((r) => r.requestId)).toEqual([bad.requestId, ok.requestId]);
     expect(all.items[1]).toMatchObject({ keyId: key.id, keyName: "all", status: 200 });
-    expect(all.items[0]).toMatchObject({ errorCode: "not_found", errorMessage: "Glossary 'x' does not exist.", keyId: null });
+    expect(all.items[0]).toMatchObject({
+      errorCode: "not_found",
+      errorMessage: "Glossary 'x' does not exist.",
+      keyId: null,
+    });
 
-    expect((await listRequestLog(ctx, { orgId: org.orgId, keyId: key.id })).items.map((r) => r.requestId)).toEqual([ok.requestId]);
-    expect((await listRequestLog(ctx, { orgId: org.orgId, status: "4xx" })).items.map((r) => r.requestId)).toEqual([bad.requestId]);
+    expect((await listRequestLog(ctx, { orgId: org.orgId, keyId: key.id })).items.map((r) => r.requestId)).toEqual([
+      ok.requestId,
+    ]);
+    expect((await listRequestLog(ctx, { orgId: org.orgId, status: "4xx" })).items.map((r) => r.requestId)).toEqual([
+      bad.requestId,
+    ]);
     expect((await listRequestLog(ctx, { orgId: org.orgId, status: "5xx" })).items).toEqual([]);
-    expect((await listRequestLog(ctx, { orgId: org.orgId, route: "/v1/translate" })).items.map((r) => r.requestId)).toEqual([ok.requestId]);
+    expect(
+      (await listRequestLog(ctx, { orgId: org.orgId, route: "/v1/translate" })).items.map((r) => r.requestId),
+    ).toEqual([ok.requestId]);
     expect((await listRequestLog(ctx, { orgId: org.orgId, requestId: ` ${bad.requestId} ` })).items).toHaveLength(1);
     expect(await listRequestLogRoutes(ctx, { orgId: org.orgId })).toEqual(["/v1/glossaries/{id}", "/v1/translate"]);
 
@@ -116,7 +126,9 @@ describe("request log", () => {
       orgId: org.orgId,
       amount: 42,
       operationKey: present(ids[0]),
-      usage: [{ requestId: present(ids[0]), kind: "text", sourceLang: "en", targetLang: "de", characters: 42, credits: 42 }],
+      usage: [
+        { requestId: present(ids[0]), kind: "text", sourceLang: "en", targetLang: "de", characters: 42, credits: 42 },
+      ],
     });
     const first = await listRequestLog(ctx, { orgId: org.orgId, limit: 2 });
     expect(first.items.map((r) => r.requestId)).toEqual(ids.slice(0, 2));
@@ -155,15 +167,41 @@ describe("usage per API key", () => {
       orgId: org.orgId,
       amount: characters,
       operationKey: requestId,
-      usage: [{ requestId, kind: "text" as const, sourceLang: "en", targetLang: "de", characters, credits: characters, apiKeyId }],
+      usage: [
+        {
+          requestId,
+          kind: "text" as const,
+          sourceLang: "en",
+          targetLang: "de",
+          characters,
+          credits: characters,
+          apiKeyId,
+        },
+      ],
     });
     await debitCredits(ctx, usage("r1", ci.id, 100));
     await debitCredits(ctx, usage("r2", ci.id, 50));
     await debitCredits(ctx, usage("r3", null, 7));
     const daily = await getDailyUsage(ctx, { orgId: org.orgId, from: "2026-03-15", to: "2026-03-15" });
     expect(daily.rows).toEqual([
-      expect.objectContaining({ day: "2026-03-15", targetLang: "de", keyId: ci.id, keyName: "ci", characters: 150, credits: 150, translations: 2 }),
-      expect.objectContaining({ day: "2026-03-15", targetLang: "de", keyId: null, keyName: null, characters: 7, credits: 7, translations: 1 }),
+      expect.objectContaining({
+        day: "2026-03-15",
+        targetLang: "de",
+        keyId: ci.id,
+        keyName: "ci",
+        characters: 150,
+        credits: 150,
+        translations: 2,
+      }),
+      expect.objectContaining({
+        day: "2026-03-15",
+        targetLang: "de",
+        keyId: null,
+        keyName: null,
+        characters: 7,
+        credits: 7,
+        translations: 1,
+      }),
     ]);
   });
 });
@@ -176,7 +214,10 @@ describe("audit log", () => {
     t.clock.advance(1000);
     await revokeApiKey(asAdmin, { keyId: key.id, orgId: org.orgId });
     t.clock.advance(1000);
-    const member = await createUser(ctx, { email: `m-${org.orgId.toLowerCase()}@example.com`, password: "password123" });
+    const member = await createUser(ctx, {
+      email: `m-${org.orgId.toLowerCase()}@example.com`,
+      password: "password123",
+    });
     await addMember(ctx, { orgId: org.orgId, userId: member.id, role: "member" });
     await changeMemberRole(asAdmin, { orgId: org.orgId, actorRole: "owner", userId: member.id, role: "admin" });
     t.clock.advance(1000);
@@ -185,7 +226,10 @@ describe("audit log", () => {
       ...ctx,
       actor: { type: "api_key", id: present(org.keys.all).id, label: present(org.keys.all).id, ip: "198.51.100.1" },
     };
-    const glossary = await createGlossary(apiKeyActor, { org: orgRow, request: { name: "Brand", source_lang: "en", target_lang: "de", entries: [] } });
+    const glossary = await createGlossary(apiKeyActor, {
+      org: orgRow,
+      request: { name: "Brand", source_lang: "en", target_lang: "de", entries: [] },
+    });
     t.clock.advance(1000);
     await deleteGlossary(apiKeyActor, { orgId: org.orgId, id: glossary.id });
     t.clock.advance(1000);
@@ -201,7 +245,11 @@ describe("audit log", () => {
       ["api_key.created", "user", "admin@example.com"],
     ]);
     expect(log.items[0]).toMatchObject({ targetLabel: "5000 credits", ip: null });
-    expect(log.items[3]).toMatchObject({ targetId: member.id, targetLabel: expect.stringContaining("member → admin") as string, ip: "203.0.113.7" });
+    expect(log.items[3]).toMatchObject({
+      targetId: member.id,
+      targetLabel: expect.stringContaining("member → admin") as string,
+      ip: "203.0.113.7",
+    });
     expect(log.items[4]?.targetLabel).toMatch(/^deploy \(/);
 
     const csv = await exportAuditLog(ctx, { orgId: org.orgId });
@@ -249,9 +297,17 @@ describe("low-credit alert", () => {
 
   it("validates the threshold and the URL", async () => {
     const org = await createTestOrg(ctx);
-    expect((await rejection(updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 0, webhookUrl: null }))).status).toBe(400);
-    expect((await rejection(updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 80, webhookUrl: "ftp://x" }))).extra.param).toBe("webhookUrl");
-    const saved = await updateAlertSettings({ ...ctx, actor: admin }, { orgId: org.orgId, thresholdPercent: 80, webhookUrl: " https://example.com/hook " });
+    expect(
+      (await rejection(updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 0, webhookUrl: null }))).status,
+    ).toBe(400);
+    expect(
+      (await rejection(updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 80, webhookUrl: "ftp://x" })))
+        .extra.param,
+    ).toBe("webhookUrl");
+    const saved = await updateAlertSettings(
+      { ...ctx, actor: admin },
+      { orgId: org.orgId, thresholdPercent: 80, webhookUrl: " https://example.com/hook " },
+    );
     expect(saved).toMatchObject({ thresholdPercent: 80, webhookUrl: "https://example.com/hook" });
     expect(saved.webhookSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect((await getAlertSettings(ctx, { orgId: org.orgId })).webhookSecret).toBe(saved.webhookSecret);
@@ -262,7 +318,11 @@ describe("low-credit alert", () => {
     const hook = await receiver([500, 200]);
     try {
       const org = await createTestOrg(ctx, { plan: "free" });
-      const { webhookSecret } = await updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 80, webhookUrl: hook.url });
+      const { webhookSecret } = await updateAlertSettings(ctx, {
+        orgId: org.orgId,
+        thresholdPercent: 80,
+        webhookUrl: hook.url,
+      });
       const orgRow = await loadOrg(ctx, org.orgId);
       const spend = (key: string, amount: number) => debitCredits(ctx, { orgId: org.orgId, amount, operationKey: key });
 
@@ -279,7 +339,13 @@ describe("low-credit alert", () => {
       expect(await deliverDueWebhooks(ctx)).toBe(1);
       expect(hook.got).toHaveLength(1);
       let [delivery] = await listWebhookDeliveries(ctx, { orgId: org.orgId });
-      expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "HTTP 500", test: false });
+      expect(delivery).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        lastStatusCode: 500,
+        lastError: "HTTP 500",
+        test: false,
+      });
 
       // Not due again until its backoff has passed.
       expect(await deliverDueWebhooks(ctx)).toBe(0);
@@ -291,9 +357,15 @@ describe("low-credit alert", () => {
       const sent = present(hook.got[1]);
       expect(sent.headers["tolk-event"]).toBe("credits.low");
       const signature = String(sent.headers["tolk-signature"]);
-      expect(verifyWebhookSignature(webhookSecret, signature, sent.body, Math.floor(ctx.now().getTime() / 1000))).toBe(true);
-      expect(verifyWebhookSignature(webhookSecret, signature, `${sent.body} `, Math.floor(ctx.now().getTime() / 1000))).toBe(false);
-      expect(verifyWebhookSignature(webhookSecret, signature, sent.body, Math.floor(ctx.now().getTime() / 1000) + 3600)).toBe(false);
+      expect(verifyWebhookSignature(webhookSecret, signature, sent.body, Math.floor(ctx.now().getTime() / 1000))).toBe(
+        true,
+      );
+      expect(
+        verifyWebhookSignature(webhookSecret, signature, `${sent.body} `, Math.floor(ctx.now().getTime() / 1000)),
+      ).toBe(false);
+      expect(
+        verifyWebhookSignature(webhookSecret, signature, sent.body, Math.floor(ctx.now().getTime() / 1000) + 3600),
+      ).toBe(false);
       expect(JSON.parse(sent.body)).toMatchObject({
         id: delivery?.id,
         type: "credits.low",
@@ -313,7 +385,8 @@ describe("low-credit alert", () => {
   it("refuses webhook targets inside the server's network when saved, unless the operator allows them", async () => {
     const org = await createTestOrg(ctx);
     const strict = { ...ctx, webhooks: STRICT_WEBHOOK_POLICY };
-    const save = (c: DomainContext, url: string) => updateAlertSettings(c, { orgId: org.orgId, thresholdPercent: 80, webhookUrl: url });
+    const save = (c: DomainContext, url: string) =>
+      updateAlertSettings(c, { orgId: org.orgId, thresholdPercent: 80, webhookUrl: url });
     const refused = async (c: DomainContext, url: string) => (await rejection(save(c, url))).message;
     expect(await refused(strict, "http://example.com/hook")).toMatch(/https:\/\/ URL \(plain http is off/);
     for (const url of [
@@ -343,7 +416,9 @@ describe("low-credit alert", () => {
     // Real resolution: localhost resolves (through /etc/hosts) to a loopback address.
     const resolved = (policy: WebhookTargetPolicy) =>
       new Promise<string>((resolve, reject) =>
-        guardedLookup(policy)("localhost", {}, (err, address) => (err ? reject(err) : resolve(typeof address === "string" ? address : ""))),
+        guardedLookup(policy)("localhost", {}, (err, address) =>
+          err ? reject(err) : resolve(typeof address === "string" ? address : ""),
+        ),
       );
     await expect(resolved(STRICT_WEBHOOK_POLICY)).rejects.toMatchObject({ code: "EWEBHOOKTARGET" });
     expect(await resolved({ allowHttp: false, allowed: ["localhost"] })).toMatch(/^(127\.|::1)/);
@@ -373,8 +448,18 @@ describe("low-credit alert", () => {
       await updateAlertSettings(ctx, { orgId: org.orgId, thresholdPercent: 90, webhookUrl: hook.url });
       const id = await queueTestWebhook(ctx, { org: await loadOrg(ctx, org.orgId), threshold: 90, url: hook.url });
       await deliverDueWebhooks(ctx);
-      expect(JSON.parse(present(hook.got[0]).body)).toMatchObject({ id, type: "credits.low", test: true, data: { threshold_percent: 90 } });
-      expect((await listWebhookDeliveries(ctx, { orgId: org.orgId }))[0]).toMatchObject({ id, status: "delivered", lastStatusCode: 204, test: true });
+      expect(JSON.parse(present(hook.got[0]).body)).toMatchObject({
+        id,
+        type: "credits.low",
+        test: true,
+        data: { threshold_percent: 90 },
+      });
+      expect((await listWebhookDeliveries(ctx, { orgId: org.orgId }))[0]).toMatchObject({
+        id,
+        status: "delivered",
+        lastStatusCode: 204,
+        test: true,
+      });
     } finally {
       await hook.close();
     }

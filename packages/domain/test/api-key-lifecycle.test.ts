@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 
 const inHours = (hours: number) => new Date(t.clock.now().getTime() + hours * HOUR * 1000);
-const authenticateKey = (key: string, principals: PrincipalCache | null = null) => authenticate(ctx, { ...auth, principals }, `Bearer ${key}`);
+const authenticateKey = (key: string, principals: PrincipalCache | null = null) =>
+  authenticate(ctx, { ...auth, principals }, `Bearer ${key}`);
 
 async function lastUsedAt(keyId: string): Promise<string | null> {
   const [row] = await ctx.db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, keyId));
@@ -43,7 +44,12 @@ describe("an API key with an expiry", () => {
   it("works until its expiry, then is refused with 401 saying it expired, and is listed as expired", async () => {
     const org = await createTestOrg(ctx);
     const expiresAt = inHours(1);
-    const { key, plaintext } = await createApiKey(ctx, { orgId: org.orgId, name: "one hour", scopes: ["read"], expiresAt });
+    const { key, plaintext } = await createApiKey(ctx, {
+      orgId: org.orgId,
+      name: "one hour",
+      scopes: ["read"],
+      expiresAt,
+    });
     expect(key.expiresAt?.toISOString()).toBe(expiresAt.toISOString());
     expect((await authenticateKey(plaintext)).keyId).toBe(key.id);
 
@@ -59,19 +65,27 @@ describe("an API key with an expiry", () => {
     expect(listed.find((k) => k.name === "all")).toMatchObject({ expired: false, expiresAt: null });
   });
 
-  it.skipIf(onPostgres)("is refused after its expiry by an instance that cached it (the embedded database's principal cache)", async () => {
-    const org = await createTestOrg(ctx);
-    const principals = new PrincipalCache();
-    const unlisten = await t.handle.listen("tolk_auth_changed", () => principals.clear());
-    try {
-      const { plaintext } = await createApiKey(ctx, { orgId: org.orgId, name: "cached", scopes: ["read"], expiresAt: inHours(2) });
-      await authenticateKey(plaintext, principals);
-      t.clock.advance(2 * HOUR * 1000);
-      expect((await rejection(authenticateKey(plaintext, principals))).message).toMatch(/expired/);
-    } finally {
-      await unlisten();
-    }
-  });
+  it.skipIf(onPostgres)(
+    "is refused after its expiry by an instance that cached it (the embedded database's principal cache)",
+    async () => {
+      const org = await createTestOrg(ctx);
+      const principals = new PrincipalCache();
+      const unlisten = await t.handle.listen("tolk_auth_changed", () => principals.clear());
+      try {
+        const { plaintext } = await createApiKey(ctx, {
+          orgId: org.orgId,
+          name: "cached",
+          scopes: ["read"],
+          expiresAt: inHours(2),
+        });
+        await authenticateKey(plaintext, principals);
+        t.clock.advance(2 * HOUR * 1000);
+        expect((await rejection(authenticateKey(plaintext, principals))).message).toMatch(/expired/);
+      } finally {
+        await unlisten();
+      }
+    },
+  );
 
   it("must lie in the future", async () => {
     const org = await createTestOrg(ctx);
@@ -98,14 +112,22 @@ describe("key names", () => {
 
   it("are decided by the database when two requests race for one name", async () => {
     const org = await createTestOrg(ctx);
-    const results = await Promise.allSettled(Array.from({ length: 4 }, () => createApiKey(ctx, { orgId: org.orgId, name: "race", scopes: ["read"] })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => createApiKey(ctx, { orgId: org.orgId, name: "race", scopes: ["read"] })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409, code: "already_exists" });
+    for (const r of results)
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409, code: "already_exists" });
   });
 
   it("say how to free a name an expired key still holds", async () => {
     const org = await createTestOrg(ctx);
-    const { key } = await createApiKey(ctx, { orgId: org.orgId, name: "nightly", scopes: ["read"], expiresAt: inHours(1) });
+    const { key } = await createApiKey(ctx, {
+      orgId: org.orgId,
+      name: "nightly",
+      scopes: ["read"],
+      expiresAt: inHours(1),
+    });
     t.clock.advance(HOUR * 1000);
     const err = await rejection(createApiKey(ctx, { orgId: org.orgId, name: "Nightly", scopes: ["read"] }));
     expect(err.status).toBe(409);
@@ -118,7 +140,10 @@ describe("key names", () => {
     const org = await createTestOrg(ctx, { keyScopes: { ci: ["translate"] } });
     const other = await createTestOrg(ctx);
     const ci = org.keys.ci?.id ?? "";
-    expect(await renameApiKey(asAdmin, { keyId: ci, orgId: org.orgId, name: "  CI (GitHub)  " })).toEqual({ id: ci, name: "CI (GitHub)" });
+    expect(await renameApiKey(asAdmin, { keyId: ci, orgId: org.orgId, name: "  CI (GitHub)  " })).toEqual({
+      id: ci,
+      name: "CI (GitHub)",
+    });
     t.clock.advance(1000);
     // Changing only the case is a rename of the key to itself, not a clash.
     await renameApiKey(asAdmin, { keyId: ci, orgId: org.orgId, name: "ci (github)" });
@@ -143,12 +168,27 @@ describe("rotating a key", () => {
     const org = await createTestOrg(ctx, { keyScopes: { deploy: ["translate", "read"] } });
     const old = org.keys.deploy;
     if (!old) throw new Error("key missing");
-    const rotated = await rotateApiKey(asAdmin, { keyId: old.id, orgId: org.orgId, overlapSeconds: 24 * HOUR, createdBy: org.ownerId });
-    expect(rotated.key).toMatchObject({ name: "deploy", scopes: ["translate", "read"], expiresAt: null, replacedBy: null });
+    const rotated = await rotateApiKey(asAdmin, {
+      keyId: old.id,
+      orgId: org.orgId,
+      overlapSeconds: 24 * HOUR,
+      createdBy: org.ownerId,
+    });
+    expect(rotated.key).toMatchObject({
+      name: "deploy",
+      scopes: ["translate", "read"],
+      expiresAt: null,
+      replacedBy: null,
+    });
     expect(rotated.replaced).toMatchObject({ id: old.id, expiresAt: inHours(24) });
 
     const listed = await listApiKeys(ctx, { orgId: org.orgId });
-    expect(listed.find((k) => k.id === old.id)).toMatchObject({ name: "deploy", replacedBy: rotated.key.id, replacedByHint: rotated.key.hint, expired: false });
+    expect(listed.find((k) => k.id === old.id)).toMatchObject({
+      name: "deploy",
+      replacedBy: rotated.key.id,
+      replacedByHint: rotated.key.hint,
+      expired: false,
+    });
 
     t.clock.advance(24 * HOUR * 1000 - 1000);
     expect((await authenticateKey(old.key)).keyId).toBe(old.id);
@@ -163,14 +203,21 @@ describe("rotating a key", () => {
       ["api_key.created", rotated.key.id],
       ["api_key.rotated", old.id],
     ]);
-    expect(log.items.find((r) => r.action === "api_key.rotated")?.targetLabel).toContain(`replaced by ${rotated.key.hint}`);
+    expect(log.items.find((r) => r.action === "api_key.rotated")?.targetLabel).toContain(
+      `replaced by ${rotated.key.hint}`,
+    );
   });
 
   it("with no overlap stops the old key at once; the name stays taken by the new key", async () => {
     const org = await createTestOrg(ctx);
     const old = org.keys.all;
     if (!old) throw new Error("key missing");
-    const rotated = await rotateApiKey(ctx, { keyId: old.id, orgId: org.orgId, overlapSeconds: 0, expiresAt: inHours(90 * 24) });
+    const rotated = await rotateApiKey(ctx, {
+      keyId: old.id,
+      orgId: org.orgId,
+      overlapSeconds: 0,
+      expiresAt: inHours(90 * 24),
+    });
     expect(rotated.key.expiresAt?.toISOString()).toBe(inHours(90 * 24).toISOString());
     expect((await rejection(authenticateKey(old.key))).status).toBe(401);
     expect((await rejection(createApiKey(ctx, { orgId: org.orgId, name: "all", scopes: ["read"] }))).status).toBe(409);
@@ -178,19 +225,37 @@ describe("rotating a key", () => {
 
   it("never lengthens the old key's life, and is refused for a key already rotated or expired", async () => {
     const org = await createTestOrg(ctx);
-    const { key } = await createApiKey(ctx, { orgId: org.orgId, name: "short", scopes: ["read"], expiresAt: inHours(1) });
+    const { key } = await createApiKey(ctx, {
+      orgId: org.orgId,
+      name: "short",
+      scopes: ["read"],
+      expiresAt: inHours(1),
+    });
     const rotated = await rotateApiKey(ctx, { keyId: key.id, orgId: org.orgId, overlapSeconds: 7 * 24 * HOUR });
     expect(rotated.replaced.expiresAt.toISOString()).toBe(inHours(1).toISOString());
-    expect((await rejection(rotateApiKey(ctx, { keyId: key.id, orgId: org.orgId, overlapSeconds: 0 }))).message).toMatch(/already rotated/);
+    expect(
+      (await rejection(rotateApiKey(ctx, { keyId: key.id, orgId: org.orgId, overlapSeconds: 0 }))).message,
+    ).toMatch(/already rotated/);
 
-    const { key: lapsed } = await createApiKey(ctx, { orgId: org.orgId, name: "lapsed", scopes: ["read"], expiresAt: inHours(1) });
+    const { key: lapsed } = await createApiKey(ctx, {
+      orgId: org.orgId,
+      name: "lapsed",
+      scopes: ["read"],
+      expiresAt: inHours(1),
+    });
     t.clock.advance(HOUR * 1000);
-    expect((await rejection(rotateApiKey(ctx, { keyId: lapsed.id, orgId: org.orgId, overlapSeconds: 0 }))).message).toMatch(/expired/);
+    expect(
+      (await rejection(rotateApiKey(ctx, { keyId: lapsed.id, orgId: org.orgId, overlapSeconds: 0 }))).message,
+    ).toMatch(/expired/);
     for (const overlapSeconds of [-1, 0.5, 31 * 24 * HOUR]) {
-      expect((await rejection(rotateApiKey(ctx, { keyId: rotated.key.id, orgId: org.orgId, overlapSeconds }))).status).toBe(400);
+      expect(
+        (await rejection(rotateApiKey(ctx, { keyId: rotated.key.id, orgId: org.orgId, overlapSeconds }))).status,
+      ).toBe(400);
     }
     const other = await createTestOrg(ctx);
-    expect((await rejection(rotateApiKey(ctx, { keyId: rotated.key.id, orgId: other.orgId, overlapSeconds: 0 }))).status).toBe(404);
+    expect(
+      (await rejection(rotateApiKey(ctx, { keyId: rotated.key.id, orgId: other.orgId, overlapSeconds: 0 }))).status,
+    ).toBe(404);
   });
 
   it.skipIf(onPostgres)("reaches an instance that cached the old key: the overlap ends there too", async () => {

@@ -22,7 +22,12 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Packages the rules must not reach: the apps, the adapters' package and the libraries only adapters use. */
-const FORBIDDEN = [/^@tolk\/(platform|web|cli|trpc|eval|sdk)(\/|$)/, /^(pino|pino-pretty|ioredis|prom-client)$/, /^@aws-sdk\//, /^@opentelemetry\//];
+const FORBIDDEN = [
+  /^@tolk\/(platform|web|cli|trpc|eval|sdk)(\/|$)/,
+  /^(pino|pino-pretty|ioredis|prom-client)$/,
+  /^@aws-sdk\//,
+  /^@opentelemetry\//,
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -32,7 +37,9 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2] ?? "");
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)].map(
+    (m) => m[1] ?? m[2] ?? "",
+  );
 }
 
 /** `billing/debit-credits.ts` → billing; `context.ts` and `context/actor.ts` → context. */
@@ -59,8 +66,12 @@ describe("domain's architecture", () => {
   });
 
   it("lists no infrastructure library among its dependencies", () => {
-    const manifest = JSON.parse(readFileSync(join(SRC, "..", "package.json"), "utf8")) as { dependencies?: Record<string, string> };
-    expect(Object.keys(manifest.dependencies ?? {}).filter((name) => FORBIDDEN.some((re) => re.test(name)))).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(SRC, "..", "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies ?? {}).filter((name) => FORBIDDEN.some((re) => re.test(name)))).toEqual(
+      [],
+    );
   });
 
   it("imports only its own layer or the layers below it", () => {
@@ -69,7 +80,8 @@ describe("domain's architecture", () => {
       const from = areaOf(file);
       for (const spec of importsOf(file).filter((s) => s.startsWith("."))) {
         const to = areaOf(normalize(join(dirname(file), spec)));
-        if ((layerOf.get(to) ?? 0) > (layerOf.get(from) ?? 0)) upward.push(`${relative(SRC, file)} (${from}) → ${spec} (${to})`);
+        if ((layerOf.get(to) ?? 0) > (layerOf.get(from) ?? 0))
+          upward.push(`${relative(SRC, file)} (${from}) → ${spec} (${to})`);
       }
     }
     expect(upward).toEqual([]);
@@ -77,7 +89,9 @@ describe("domain's architecture", () => {
 
   it("keeps the ports free of rules: a port imports only other ports", () => {
     const ports = files.filter((f) => areaOf(f) === "ports");
-    const reaching = ports.flatMap((f) => importsOf(f).filter((s) => s.startsWith(".") && areaOf(normalize(join(dirname(f), s))) !== "ports"));
+    const reaching = ports.flatMap((f) =>
+      importsOf(f).filter((s) => s.startsWith(".") && areaOf(normalize(join(dirname(f), s))) !== "ports"),
+    );
     expect(reaching).toEqual([]);
   });
 });

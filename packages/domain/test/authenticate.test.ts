@@ -107,7 +107,12 @@ describe("authenticate with an API key", () => {
     expect((await authenticate(ctx, auth, `Bearer ${plaintext}`)).userId).toBe(orgOnly.id);
 
     const creator = await createUser(ctx, { email: `creator-${orgOnly.id.toLowerCase()}@example.com` });
-    const created = await createApiKey(ctx, { orgId: orgOnly.id, name: "by creator", scopes: ["read"], createdBy: creator.id });
+    const created = await createApiKey(ctx, {
+      orgId: orgOnly.id,
+      name: "by creator",
+      scopes: ["read"],
+      createdBy: creator.id,
+    });
     expect((await authenticate(ctx, auth, `Bearer ${created.plaintext}`)).userId).toBe(creator.id);
 
     await addMember(ctx, { orgId: orgOnly.id, userId: creator.id, role: "owner" });
@@ -132,7 +137,11 @@ describe("authenticate with an API key", () => {
 describe("API key storage", () => {
   it("stores only the SHA-256 of the key and a hint; the plaintext appears nowhere in the row", async () => {
     const org = await createTestOrg(ctx);
-    const { key, plaintext } = await createApiKey(ctx, { orgId: org.orgId, name: "  CI deploy  ", scopes: ["translate"] });
+    const { key, plaintext } = await createApiKey(ctx, {
+      orgId: org.orgId,
+      name: "  CI deploy  ",
+      scopes: ["translate"],
+    });
     expect(key.name).toBe("CI deploy");
     const [row] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(row?.keyHash).toBe(hashApiKey(plaintext));
@@ -157,8 +166,12 @@ describe("API key storage", () => {
   it("refuses a key without name or scopes (400) and for an unknown organization (404)", async () => {
     const org = await createTestOrg(ctx);
     expect((await rejection(createApiKey(ctx, { orgId: org.orgId, name: "  ", scopes: ["read"] }))).status).toBe(400);
-    expect((await rejection(createApiKey(ctx, { orgId: org.orgId, name: "x".repeat(101), scopes: ["read"] }))).status).toBe(400);
+    expect(
+      (await rejection(createApiKey(ctx, { orgId: org.orgId, name: "x".repeat(101), scopes: ["read"] }))).status,
+    ).toBe(400);
     expect((await rejection(createApiKey(ctx, { orgId: org.orgId, name: "none", scopes: [] }))).status).toBe(400);
-    expect((await rejection(createApiKey(ctx, { orgId: "org_missing", name: "k", scopes: ["read"] }))).status).toBe(404);
+    expect((await rejection(createApiKey(ctx, { orgId: "org_missing", name: "k", scopes: ["read"] }))).status).toBe(
+      404,
+    );
   });
 });

@@ -80,7 +80,12 @@ describe("billingPeriod", () => {
   });
 
   it("tiles time without gaps or overlaps: each period contains now and ends where the next begins", () => {
-    for (const anchor of ["2026-01-31T10:00:00.000Z", "2024-02-29T00:00:00.000Z", "2025-12-30T23:59:59.999Z", "2026-03-01T00:00:00.000Z"]) {
+    for (const anchor of [
+      "2026-01-31T10:00:00.000Z",
+      "2024-02-29T00:00:00.000Z",
+      "2025-12-30T23:59:59.999Z",
+      "2026-03-01T00:00:00.000Z",
+    ]) {
       let now = d("2026-01-01T00:00:00.000Z").getTime();
       const stop = d("2028-12-31T00:00:00.000Z").getTime();
       while (now < stop) {

@@ -45,10 +45,12 @@ describe("console session versions", () => {
   it("changes the own password only with the current one, and ends every session", async () => {
     const email = uniqueEmail("own");
     const user = await createUser(db.ctx, { email, password: "old-password" });
-    await expect(changeOwnPassword(db.ctx, { userId: user.id, currentPassword: "wrong-password", newPassword: "new-password" })).rejects.toThrow(
-      /current password/,
-    );
-    await expect(changeOwnPassword(db.ctx, { userId: user.id, currentPassword: "old-password", newPassword: "short" })).rejects.toThrow(/8 characters/);
+    await expect(
+      changeOwnPassword(db.ctx, { userId: user.id, currentPassword: "wrong-password", newPassword: "new-password" }),
+    ).rejects.toThrow(/current password/);
+    await expect(
+      changeOwnPassword(db.ctx, { userId: user.id, currentPassword: "old-password", newPassword: "short" }),
+    ).rejects.toThrow(/8 characters/);
     expect(await getSessionVersion(db.ctx, { userId: user.id })).toBe(0);
 
     await changeOwnPassword(db.ctx, { userId: user.id, currentPassword: "old-password", newPassword: "new-password" });
@@ -57,6 +59,8 @@ describe("console session versions", () => {
     await expect(verifyUserPassword(db.ctx, { email, password: "new-password" })).resolves.not.toBeNull();
 
     const sso = await createUser(db.ctx, { email: uniqueEmail("sso") });
-    await expect(changeOwnPassword(db.ctx, { userId: sso.id, currentPassword: "x", newPassword: "new-password" })).rejects.toThrow(/identity provider/);
+    await expect(
+      changeOwnPassword(db.ctx, { userId: sso.id, currentPassword: "x", newPassword: "new-password" }),
+    ).rejects.toThrow(/identity provider/);
   });
 });

@@ -175,9 +175,13 @@ describe("insufficient credits", () => {
     expect(err.status).toBe(402);
     expect(err.message).toContain("needs 1 and 0 are available");
     for (const amount of [-1, 1.5, Number.NaN]) {
-      expect((await rejection(debitCredits(ctx, { orgId: org.orgId, amount, operationKey: `bad-${amount}` }))).status).toBe(400);
+      expect(
+        (await rejection(debitCredits(ctx, { orgId: org.orgId, amount, operationKey: `bad-${amount}` }))).status,
+      ).toBe(400);
     }
-    expect((await rejection(debitCredits(ctx, { orgId: "org_missing", amount: 1, operationKey: "y" }))).status).toBe(404);
+    expect((await rejection(debitCredits(ctx, { orgId: "org_missing", amount: 1, operationKey: "y" }))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -296,7 +300,13 @@ describe("billing periods", () => {
     // The org was created at 2026-03-15T12:00Z: its next period starts exactly a month later.
     t.clock.set("2026-04-15T12:00:00.000Z");
     q = await quota(orgId);
-    expect(q).toMatchObject({ allowance: 10_000, consumed: 0, top_up_balance: 1_200, remaining: 11_200, usage_percent: 0 });
+    expect(q).toMatchObject({
+      allowance: 10_000,
+      consumed: 0,
+      top_up_balance: 1_200,
+      remaining: 11_200,
+      usage_percent: 0,
+    });
     expect(q.period_start).toBe("2026-04-15T12:00:00.000Z");
 
     const debit = await debitCredits(ctx, { orgId, amount: 50, operationKey: "april" });
@@ -318,7 +328,13 @@ describe("quota figures", () => {
   it("reports allowance, consumed, top-up balance, remaining and usage percent", async () => {
     const org = await createTestOrg(ctx, { plan: "free", topUp: 2_000 });
     let q = await quota(org.orgId);
-    expect(q).toMatchObject({ allowance: 10_000, consumed: 0, top_up_balance: 2_000, remaining: 12_000, usage_percent: 0 });
+    expect(q).toMatchObject({
+      allowance: 10_000,
+      consumed: 0,
+      top_up_balance: 2_000,
+      remaining: 12_000,
+      usage_percent: 0,
+    });
 
     await debitCredits(ctx, { orgId: org.orgId, amount: 10_500, operationKey: "a" });
     q = await quota(org.orgId);
@@ -391,11 +407,13 @@ describe("ledger invariant", () => {
 });
 
 describe("spendableCredits (the translation pre-check)", () => {
-  const getSpendableCredits = async (ctx: DomainContext, org: PrincipalOrg) => spendableCredits(org, await readLiveLots(ctx, org));
+  const getSpendableCredits = async (ctx: DomainContext, org: PrincipalOrg) =>
+    spendableCredits(org, await readLiveLots(ctx, org));
   it("always equals the quota's remaining: before the first debit, across lots, into a new period", async () => {
     const org = await createTestOrg(ctx, { plan: "free", topUp: 300 });
     const orgRow = await loadOrg(ctx, org.orgId);
-    const same = async () => expect(await getSpendableCredits(ctx, orgRow)).toBe((await getCreditBalance(ctx, orgRow)).remaining);
+    const same = async () =>
+      expect(await getSpendableCredits(ctx, orgRow)).toBe((await getCreditBalance(ctx, orgRow)).remaining);
     await same(); // no allowance lot yet
     await debitCredits(ctx, { orgId: org.orgId, amount: 9_990, operationKey: "s1" });
     await same();

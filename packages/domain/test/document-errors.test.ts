@@ -5,9 +5,15 @@ import { TolkError, fileRefused } from "../src";
 
 describe("fileRefused", () => {
   it("turns a file the filter refused into a 400 naming the problem", () => {
-    const refused = fileRefused(new FormatError("invalid_file", "Invalid JSON at line 3, column 1: ValueExpected."), "json");
+    const refused = fileRefused(
+      new FormatError("invalid_file", "Invalid JSON at line 3, column 1: ValueExpected."),
+      "json",
+    );
     expect(refused).toBeInstanceOf(TolkError);
-    expect(refused).toMatchObject({ status: 400, message: "The file is not a valid json file: Invalid JSON at line 3, column 1: ValueExpected." });
+    expect(refused).toMatchObject({
+      status: 400,
+      message: "The file is not a valid json file: Invalid JSON at line 3, column 1: ValueExpected.",
+    });
   });
 
   it("lets a fault inside a filter through unchanged, so it is logged and answered 500 instead of blaming the file", () => {

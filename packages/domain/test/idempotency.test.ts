@@ -26,8 +26,10 @@ const fpB = requestFingerprint("POST", "/v1/translate", body("Goodbye"));
 
 // Every claim below is made by the request "req_first" unless a test says otherwise.
 const FIRST = "req_first";
-const begin = (o: { orgId: string; key: string; fingerprint: string; requestId?: string }) => beginIdempotentRequest(ctx, { requestId: FIRST, ...o });
-const complete = (o: { orgId: string; key: string; status: number; body: string }) => completeIdempotentRequest(ctx, { operationKey: FIRST, ...o });
+const begin = (o: { orgId: string; key: string; fingerprint: string; requestId?: string }) =>
+  beginIdempotentRequest(ctx, { requestId: FIRST, ...o });
+const complete = (o: { orgId: string; key: string; status: number; body: string }) =>
+  completeIdempotentRequest(ctx, { operationKey: FIRST, ...o });
 const fresh = { kind: "new", operationKey: FIRST, resumed: false };
 
 async function newOrg() {
@@ -60,7 +62,9 @@ describe("Idempotency-Key records", () => {
   it("replays a stored error response too, with its status", async () => {
     const orgId = await newOrg();
     await begin({ orgId, key: "k-err", fingerprint: fpA });
-    const error = JSON.stringify({ error: { code: "insufficient_credits", type: "billing_error", message: "…", request_id: "r" } });
+    const error = JSON.stringify({
+      error: { code: "insufficient_credits", type: "billing_error", message: "…", request_id: "r" },
+    });
     await complete({ orgId, key: "k-err", status: 402, body: error });
     expect(await begin({ orgId, key: "k-err", fingerprint: fpA })).toEqual({
       kind: "replay",
@@ -101,14 +105,20 @@ describe("Idempotency-Key records", () => {
       await renewIdempotentRequest(ctx, { orgId, key: "k-renew", operationKey: FIRST });
     }
     t.clock.advance(IDEMPOTENCY_LEASE_MS / 2);
-    expect((await rejection(begin({ orgId, key: "k-renew", fingerprint: fpA, requestId: "req_second" }))).status).toBe(409);
+    expect((await rejection(begin({ orgId, key: "k-renew", fingerprint: fpA, requestId: "req_second" }))).status).toBe(
+      409,
+    );
   });
 
   it("of 20 simultaneous requests with one key exactly one runs; the others get 409", async () => {
     const orgId = await newOrg();
-    const settled = await Promise.allSettled(Array.from({ length: 20 }, () => begin({ orgId, key: "burst", fingerprint: fpA })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 20 }, () => begin({ orgId, key: "burst", fingerprint: fpA })),
+    );
     const started = settled.filter((s) => s.status === "fulfilled" && s.value.kind === "new");
-    const conflicts = settled.filter((s) => s.status === "rejected" && s.reason instanceof TolkError && s.reason.status === 409);
+    const conflicts = settled.filter(
+      (s) => s.status === "rejected" && s.reason instanceof TolkError && s.reason.status === 409,
+    );
     expect(started).toHaveLength(1);
     expect(conflicts).toHaveLength(19);
   });
@@ -117,7 +127,11 @@ describe("Idempotency-Key records", () => {
     const orgId = await newOrg();
     await begin({ orgId, key: "k4", fingerprint: fpA });
     t.clock.advance(IDEMPOTENCY_LEASE_MS + 1_000);
-    expect(await begin({ orgId, key: "k4", fingerprint: fpA, requestId: "req_second" })).toEqual({ kind: "new", operationKey: FIRST, resumed: true });
+    expect(await begin({ orgId, key: "k4", fingerprint: fpA, requestId: "req_second" })).toEqual({
+      kind: "new",
+      operationKey: FIRST,
+      resumed: true,
+    });
     // The taker now holds it: a further retry right away is a conflict again.
     expect((await rejection(begin({ orgId, key: "k4", fingerprint: fpA, requestId: "req_third" }))).status).toBe(409);
   });
@@ -126,7 +140,9 @@ describe("Idempotency-Key records", () => {
     const orgId = await newOrg();
     await begin({ orgId, key: "k-race", fingerprint: fpA });
     t.clock.advance(IDEMPOTENCY_LEASE_MS + 1_000);
-    const settled = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => begin({ orgId, key: "k-race", fingerprint: fpA, requestId: `req_${i}` })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => begin({ orgId, key: "k-race", fingerprint: fpA, requestId: `req_${i}` })),
+    );
     expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(1);
   });
 
@@ -189,7 +205,11 @@ describe("Idempotency-Key records", () => {
     const orgId = await newOrg();
     await begin({ orgId, key: "k6", fingerprint: fpA });
     await releaseIdempotentRequest(ctx, { orgId, key: "k6", operationKey: FIRST });
-    expect(await begin({ orgId, key: "k6", fingerprint: fpA, requestId: "req_second" })).toEqual({ kind: "new", operationKey: FIRST, resumed: true });
+    expect(await begin({ orgId, key: "k6", fingerprint: fpA, requestId: "req_second" })).toEqual({
+      kind: "new",
+      operationKey: FIRST,
+      resumed: true,
+    });
 
     await complete({ orgId, key: "k6", status: 200, body: JSON.stringify({ done: true }) });
     await releaseIdempotentRequest(ctx, { orgId, key: "k6", operationKey: FIRST });
@@ -203,7 +223,10 @@ describe("Idempotency-Key records", () => {
     await begin({ orgId, key: "young", fingerprint: fpA });
     t.clock.advance(12 * HOUR + 1);
     expect(await sweepIdempotencyRecords(ctx)).toBeGreaterThanOrEqual(1);
-    const left = await ctx.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(eq(idempotencyRecords.orgId, orgId));
+    const left = await ctx.db
+      .select({ key: idempotencyRecords.key })
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.orgId, orgId));
     expect(left.map((r) => r.key)).toEqual(["young"]);
   });
 });

@@ -1,4 +1,11 @@
-import { type ApertiumEngine, type Engine, EngineRouter, type TranslateRequest, countWords, createApertiumEngine } from "@tolk/engines";
+import {
+  type ApertiumEngine,
+  type Engine,
+  EngineRouter,
+  type TranslateRequest,
+  countWords,
+  createApertiumEngine,
+} from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { localizationApplies } from "../src/translation/localization-applies";
@@ -39,10 +46,18 @@ describe("when the tables apply", () => {
   it("by format, by the Technical domain, or as the request says", () => {
     expect(localizationApplies({ sourceLang: "en", format: "po" }).targets("es")).toBe(true);
     expect(localizationApplies({ sourceLang: "en", format: "docx" }).targets("es")).toBe(false);
-    expect(localizationApplies({ sourceLang: "en", texts: ["Run the migration script, then restart the server and clear the cache."] }).targets("es")).toBe(
-      true,
-    );
-    expect(localizationApplies({ sourceLang: "en", texts: ["The garden was full of roses and the children played until dusk."] }).targets("es")).toBe(false);
+    expect(
+      localizationApplies({
+        sourceLang: "en",
+        texts: ["Run the migration script, then restart the server and clear the cache."],
+      }).targets("es"),
+    ).toBe(true);
+    expect(
+      localizationApplies({
+        sourceLang: "en",
+        texts: ["The garden was full of roses and the children played until dusk."],
+      }).targets("es"),
+    ).toBe(false);
     expect(localizationApplies({ flag: false, sourceLang: "en", format: "po" }).targets("es")).toBe(false);
     expect(localizationApplies({ sourceLang: "de", format: "po" }).targets("es")).toBe(false);
   });
@@ -71,7 +86,11 @@ describe("the built-in en→es terms, with the real Apertium", () => {
 
   const translate = async (segments: string[], terms?: TermSet) => {
     const services = { router: new EngineRouter([apertium]), cache: new SegmentCache({ maxEntries: 0 }) };
-    return translateSegments(services, { route: resolveRoute(services, "en", "es"), segments, resources: { localization: table, terms } });
+    return translateSegments(services, {
+      route: resolveRoute(services, "en", "es"),
+      segments,
+      resources: { localization: table, terms },
+    });
   };
 
   it("translates software words in their software sense", async () => {
@@ -154,7 +173,11 @@ describe("command forms into Catalan and French, with the real Apertium", () => 
     const services = { router: new EngineRouter([apertium]), cache: new SegmentCache({ maxEntries: 0 }) };
     const table = await loadLocalizationTerms("en", target);
     if (!table) throw new Error(`en-${target} table missing`);
-    return translateSegments(services, { route: resolveRoute(services, "en", target), segments, resources: { localization: table } });
+    return translateSegments(services, {
+      route: resolveRoute(services, "en", target),
+      segments,
+      resources: { localization: table },
+    });
   };
 
   it("Catalan: the infinitive first, its object after it", async () => {

@@ -24,7 +24,10 @@ function engine(name: string, pairs: LanguagePair[]): Engine {
 }
 
 const db = useTestDb();
-const shared: TranslationServices = { router: new EngineRouter([engine("apertium", [{ source: "en", target: "es" }])]), cache: new SegmentCache() };
+const shared: TranslationServices = {
+  router: new EngineRouter([engine("apertium", [{ source: "en", target: "es" }])]),
+  cache: new SegmentCache(),
+};
 
 async function orgWithKey(authKey: string, preferred = false) {
   const org = await createOrganization(db.ctx, { name: "Org" });
@@ -59,7 +62,9 @@ describe("OrgEngines", () => {
     const own = await translationFor(services, { id: plain, ownEnginesVersion: 1 });
     expect(own.router.describe("en", "de")?.engine).toBe("deepl:org");
     expect(own.router.describe("en", "es")?.engine).toBe("apertium");
-    expect((await translationFor(services, { id: preferring, ownEnginesVersion: 1 })).router.describe("en", "es")?.engine).toBe("deepl:org");
+    expect(
+      (await translationFor(services, { id: preferring, ownEnginesVersion: 1 })).router.describe("en", "es")?.engine,
+    ).toBe("deepl:org");
     // Another organization, without a key: the deployment's engines, the shared services themselves.
     expect(await translationFor(services, { id: "org_other", ownEnginesVersion: null })).toBe(services);
     expect(() => resolveRoute(services, "en", "de")).toThrow(/No configured engine can translate en to de/);
@@ -85,14 +90,17 @@ describe("OrgEngines", () => {
       ttlMs: 60_000,
       retryMs: 10_000,
       createDeepl: async (options) => {
-        if (refuse) throw new EngineError("deepl:org", "DeepL refused the organization's DeepL API key (HTTP 403)", false);
+        if (refuse)
+          throw new EngineError("deepl:org", "DeepL refused the organization's DeepL API key (HTTP 403)", false);
         return engine(options.name ?? "deepl", [{ source: "en", target: "de" }]);
       },
     });
     const services = { ...shared, orgEngines: engines };
     const orgId = await orgWithKey("key-refused-00000000");
     const failing = await translationFor(services, { id: orgId, ownEnginesVersion: 1 });
-    expect(() => resolveRoute(failing, "en", "de")).toThrow(/could not start: deepl:org: DeepL refused the organization's DeepL API key/);
+    expect(() => resolveRoute(failing, "en", "de")).toThrow(
+      /could not start: deepl:org: DeepL refused the organization's DeepL API key/,
+    );
     expect(resolveRoute(failing, "en", "es").legs[0]?.engine.name).toBe("apertium");
 
     refuse = false;
@@ -101,12 +109,19 @@ describe("OrgEngines", () => {
     expect(resolveRoute(working, "en", "de").legs[0]?.engine.name).toBe("deepl:org");
     refuse = true;
     db.clock.advance(60_001);
-    expect(resolveRoute(await translationFor(services, { id: orgId, ownEnginesVersion: 1 }), "en", "de").legs[0]?.engine.name).toBe("deepl:org");
+    expect(
+      resolveRoute(await translationFor(services, { id: orgId, ownEnginesVersion: 1 }), "en", "de").legs[0]?.engine
+        .name,
+    ).toBe("deepl:org");
   });
 
   it("cannot open a key without the TOLK_SECRETS_KEY that sealed it", async () => {
     const orgId = await orgWithKey("key-sealed-000000000");
-    const engines = new OrgEngines(db.ctx, { secretsKey: "x".repeat(40), ttlMs: 60_000, createDeepl: async () => engine("deepl:org", []) });
+    const engines = new OrgEngines(db.ctx, {
+      secretsKey: "x".repeat(40),
+      ttlMs: 60_000,
+      createDeepl: async () => engine("deepl:org", []),
+    });
     const services = await translationFor({ ...shared, orgEngines: engines }, { id: orgId, ownEnginesVersion: 1 });
     expect(services.unavailable).toMatch(/does not open with this TOLK_SECRETS_KEY/);
   });

@@ -40,7 +40,10 @@ describe("effectiveLimits", () => {
 
 describe("parsePlanOverrides", () => {
   it("accepts any subset of the known limits for enterprise, and nothing for the others", () => {
-    expect(parsePlanOverrides("enterprise", { monthly_credits: 0, projects_max: 7 })).toEqual({ monthly_credits: 0, projects_max: 7 });
+    expect(parsePlanOverrides("enterprise", { monthly_credits: 0, projects_max: 7 })).toEqual({
+      monthly_credits: 0,
+      projects_max: 7,
+    });
     expect(parsePlanOverrides("enterprise", undefined)).toEqual({});
     expect(parsePlanOverrides("enterprise", null)).toEqual({});
     expect(parsePlanOverrides("free", {})).toEqual({});

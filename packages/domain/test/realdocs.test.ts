@@ -17,7 +17,10 @@ import { apiKeyPrincipal } from "./support";
 const repoRoot = resolve(import.meta.dirname, "..", "..", "..");
 const corpus = process.env.TOLK_REALDOCS_DIR ?? resolve(repoRoot, "..", "shared", "realdocs");
 const present = existsSync(join(corpus, "manifest.json"));
-if (!present) console.warn(`realdocs: ${corpus} is absent, so the real-file regression test is skipped (set TOLK_REALDOCS_DIR to run it).`);
+if (!present)
+  console.warn(
+    `realdocs: ${corpus} is absent, so the real-file regression test is skipped (set TOLK_REALDOCS_DIR to run it).`,
+  );
 
 interface Entry {
   file: string;
@@ -25,7 +28,9 @@ interface Entry {
   /** The manifest's flag for a file with nothing to translate (it must come back intact). */
   expect_untranslated?: boolean;
 }
-const entries: Entry[] = present ? (JSON.parse(readFileSync(join(corpus, "manifest.json"), "utf8")) as { files: Entry[] }).files : [];
+const entries: Entry[] = present
+  ? (JSON.parse(readFileSync(join(corpus, "manifest.json"), "utf8")) as { files: Entry[] }).files
+  : [];
 
 /** Files the manifest says hold nothing to translate: they must come back with nothing changed. */
 const nothingToTranslate = (e: Entry) => e.expect_untranslated === true || /nothing to translate/.test(e.note ?? "");
@@ -37,7 +42,8 @@ const nothingToTranslate = (e: Entry) => e.expect_untranslated === true || /noth
 const MOSTLY_DATA: Record<string, string> = {
   "corpus/xlsx/oxsdk-worksheets.xlsx": "cells list package part names and relationship ids (rId3, WorkbookPart)",
   "corpus/xlsx/readxl-datasets.xlsx": "R dataset column names (mpg, cyl, qsec)",
-  "corpus/xlsx/phpss-TableFormat.xlsx": "the text is the table's header row, kept so structured references still resolve",
+  "corpus/xlsx/phpss-TableFormat.xlsx":
+    "the text is the table's header row, kept so structured references still resolve",
   "corpus/xlsx/phpss-32readwriteBarChart1.xlsx": "half the strings are Qtr 1…Qtr 4, which Apertium does not know",
 };
 const mostlyNames = (e: Entry) => /proper nouns/.test(e.note ?? "") || e.file in MOSTLY_DATA;
@@ -64,7 +70,10 @@ describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with 
         retentionMs: 86_400_000,
         leaseMs: 600_000,
       };
-      const principal = await apiKeyPrincipal(bed.ctx, { plan: "enterprise", limits: { monthly_credits: 1_000_000_000 } });
+      const principal = await apiKeyPrincipal(bed.ctx, {
+        plan: "enterprise",
+        limits: { monthly_credits: 1_000_000_000 },
+      });
       const bytes = new Uint8Array(readFileSync(join(corpus, entry.file)));
       const ext = extname(entry.file).slice(1).toLowerCase();
       let verdict: Verdict & { error?: string };
@@ -85,8 +94,10 @@ describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with 
         }
         verdict = checkFile(ext, bytes, output);
         // An XLIFF whose target language is its source language is a template, and the job says so.
-        const template = /^xli?ff?$/.test(ext) && /target-language="en"|trgLang="en"/.test(Buffer.from(bytes).toString("utf8"));
-        if (template && !done.result.warnings?.some((w) => w.includes("template"))) verdict.problems.push("no warning that the XLIFF was read as a template");
+        const template =
+          /^xli?ff?$/.test(ext) && /target-language="en"|trgLang="en"/.test(Buffer.from(bytes).toString("utf8"));
+        if (template && !done.result.warnings?.some((w) => w.includes("template")))
+          verdict.problems.push("no warning that the XLIFF was read as a template");
       } catch (err) {
         const message = err instanceof TolkError ? `${err.status} ${err.code}: ${err.message}` : String(err);
         verdict = { units: 0, changed: 0, problems: [`refused: ${message}`], error: message };
@@ -94,11 +105,17 @@ describe.skipIf(!present)("real documents from ../shared/realdocs, en→es with 
       const problems = [...verdict.problems];
       if (nothingToTranslate(entry)) {
         if (verdict.changed > 0) problems.push(`${verdict.changed} units changed in a file with nothing to translate`);
-      } else if (!mostlyNames(entry) && verdict.changed * 2 <= verdict.units) problems.push(`only ${verdict.changed} of ${verdict.units} units changed`);
-      else if (!mostlyNames(entry) && verdict.units === 0 && !verdict.error) problems.push("no translatable unit found");
+      } else if (!mostlyNames(entry) && verdict.changed * 2 <= verdict.units)
+        problems.push(`only ${verdict.changed} of ${verdict.units} units changed`);
+      else if (!mostlyNames(entry) && verdict.units === 0 && !verdict.error)
+        problems.push("no translatable unit found");
       verdicts.set(entry.file, { ...verdict, problems });
       const known = KNOWN_WRONG[entry.file];
-      if (known) expect(problems, `${entry.file} is listed as wrong (${known}) but passes: remove it from KNOWN_WRONG`).not.toEqual([]);
+      if (known)
+        expect(
+          problems,
+          `${entry.file} is listed as wrong (${known}) but passes: remove it from KNOWN_WRONG`,
+        ).not.toEqual([]);
       else expect(problems.join("\n"), entry.file).toBe("");
       // The largest files (a 60-page thesis, a 394 KB book) translate in tens of seconds on a busy machine.
     },

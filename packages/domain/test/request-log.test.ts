@@ -31,7 +31,12 @@ async function orgWithPrincipals() {
 }
 
 /** An entry as a door records it: finished `hoursAgo` before the test clock's now. */
-function made(principal: Principal, source: "api" | "console", hoursAgo: number, over: Partial<Parameters<typeof requestLogEntry>[0]> = {}) {
+function made(
+  principal: Principal,
+  source: "api" | "console",
+  hoursAgo: number,
+  over: Partial<Parameters<typeof requestLogEntry>[0]> = {},
+) {
   return requestLogEntry({
     source,
     principal,
@@ -59,7 +64,11 @@ describe("request log: date range", () => {
     const entries = hours.map((h) => made(keyPrincipal, "api", h));
     await write(...entries);
     const now = ctx.now().getTime();
-    const ids = async (from: number | null, to: number | null, extra: { limit?: number; cursor?: string | null } = {}) => {
+    const ids = async (
+      from: number | null,
+      to: number | null,
+      extra: { limit?: number; cursor?: string | null } = {},
+    ) => {
       const page = await listRequestLog(ctx, {
         orgId: org.orgId,
         from: from === null ? null : new Date(from),
@@ -80,13 +89,17 @@ describe("request log: date range", () => {
     // Pages stay within the range.
     const first = await ids(now - 30 * 24 * HOUR, now - HOUR, { limit: 2 });
     expect(first.ids).toEqual(byHours(2, 30));
-    expect((await ids(now - 30 * 24 * HOUR, now - HOUR, { limit: 2, cursor: first.next })).ids).toEqual(byHours(24 * 8, 24 * 20));
+    expect((await ids(now - 30 * 24 * HOUR, now - HOUR, { limit: 2, cursor: first.next })).ids).toEqual(
+      byHours(24 * 8, 24 * 20),
+    );
   });
 
   it("refuses a range that ends before it starts", async () => {
     const { org } = await orgWithPrincipals();
     const now = ctx.now().getTime();
-    const err = await rejection(listRequestLog(ctx, { orgId: org.orgId, from: new Date(now), to: new Date(now - HOUR) }));
+    const err = await rejection(
+      listRequestLog(ctx, { orgId: org.orgId, from: new Date(now), to: new Date(now - HOUR) }),
+    );
     expect(err.status).toBe(400);
     expect(err.message).toMatch(/ends before it starts/);
   });
@@ -111,7 +124,15 @@ describe("request log: console requests", () => {
     ]);
     const apiRows = (await listRequestLog(ctx, { orgId: org.orgId, source: "api" })).items;
     // A key's principal names the organization's owner, who did not make the request.
-    expect(apiRows).toEqual([expect.objectContaining({ requestId: fromApi.requestId, source: "api", keyName: "all", userId: null, userEmail: null })]);
+    expect(apiRows).toEqual([
+      expect.objectContaining({
+        requestId: fromApi.requestId,
+        source: "api",
+        keyName: "all",
+        userId: null,
+        userEmail: null,
+      }),
+    ]);
   });
 
   it("an entry from before the source column reads as an API request", async () => {
@@ -130,7 +151,9 @@ describe("request log: console requests", () => {
       createdAt: ctx.now(),
     });
     await writer.flush();
-    expect((await listRequestLog(ctx, { orgId: org.orgId, source: "api" })).items.map((r) => r.requestId)).toEqual(["req-old"]);
+    expect((await listRequestLog(ctx, { orgId: org.orgId, source: "api" })).items.map((r) => r.requestId)).toEqual([
+      "req-old",
+    ]);
   });
 });
 
@@ -140,7 +163,10 @@ describe("request log: detail", () => {
     const pairs = Array.from({ length: 230 }, (_, i) => `x${i}-y${i}`).join(", ");
     const refused = made(keyPrincipal, "api", 0, {
       status: 400,
-      error: { code: "unsupported_language_pair", message: `No configured engine can translate en to de. Available pairs: ${pairs}.` },
+      error: {
+        code: "unsupported_language_pair",
+        message: `No configured engine can translate en to de. Available pairs: ${pairs}.`,
+      },
     });
     await write(refused);
     const [row] = (await listRequestLog(ctx, { orgId: org.orgId })).items;
@@ -158,7 +184,13 @@ describe("request log: detail", () => {
   });
 
   it("keeps an error only for a refused or failed answer", () => {
-    const principal = { source: "idp_jwt", userId: "usr_x", org: { id: "org_x" }, scopes: null, keyId: null } as unknown as Principal;
+    const principal = {
+      source: "idp_jwt",
+      userId: "usr_x",
+      org: { id: "org_x" },
+      scopes: null,
+      keyId: null,
+    } as unknown as Principal;
     const entry = requestLogEntry({
       source: "console",
       principal,
@@ -171,7 +203,13 @@ describe("request log: detail", () => {
       summary: null,
       finishedAt: new Date(),
     });
-    expect(entry).toMatchObject({ errorCode: null, errorMessage: null, userId: "usr_x", apiKeyId: null, source: "console" });
+    expect(entry).toMatchObject({
+      errorCode: null,
+      errorMessage: null,
+      userId: "usr_x",
+      apiKeyId: null,
+      source: "console",
+    });
   });
 });
 
@@ -187,7 +225,10 @@ describe("request log: summary of the parameters", () => {
     await write(odd, plain);
     const rows = (await listRequestLog(ctx, { orgId: org.orgId })).items;
     expect(rows.map((r) => r.requestId).sort()).toEqual([odd.requestId, plain.requestId].sort());
-    const detail = await getRequestLogEntry(ctx, { orgId: org.orgId, id: rows.find((r) => r.requestId === odd.requestId)?.id ?? "" });
+    const detail = await getRequestLogEntry(ctx, {
+      orgId: org.orgId,
+      id: rows.find((r) => r.requestId === odd.requestId)?.id ?? "",
+    });
     expect(detail.requestSummary).toEqual({ text: ["a\uFFFDb"], "k\uFFFD": "\uFFFDx" });
     expect(detail.errorMessage).toBe("'k\uFFFD' must not contain the NUL character (U+0000).");
   });
@@ -209,32 +250,54 @@ describe("request log: summary of the parameters", () => {
   it("never keeps a credential: by parameter name, or a key or token pasted in a value", () => {
     const key = `svc_${"A".repeat(36)}`;
     const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3IifQ.c2lnbmF0dXJl";
-    const summary = summarizeRequest({ auth_key: "deepl-secret", api_key: "lt-secret", password: "hunter22", text: `use ${key}`, note: jwt });
+    const summary = summarizeRequest({
+      auth_key: "deepl-secret",
+      api_key: "lt-secret",
+      password: "hunter22",
+      text: `use ${key}`,
+      note: jwt,
+    });
     expect(JSON.stringify(summary)).not.toMatch(/deepl-secret|lt-secret|hunter22|svc_A|eyJhbGci/);
     expect(summary).toMatchObject({ auth_key: REDACTED, api_key: REDACTED, password: REDACTED });
   });
 
   it("keeps an excerpt of a text of megabytes, with its length", () => {
     const big = "word ".repeat(400_000);
-    expect(summarizeRequest({ text: big })).toEqual({ text: `${big.slice(0, SUMMARY_LIMITS.excerpt).trimEnd()}… (2000000 characters)` });
+    expect(summarizeRequest({ text: big })).toEqual({
+      text: `${big.slice(0, SUMMARY_LIMITS.excerpt).trimEnd()}… (2000000 characters)`,
+    });
   });
 
   it("stays within its size however large the request", () => {
-    const huge = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`field_${i}`, Array.from({ length: 50 }, () => "x".repeat(5000))]));
+    const huge = Object.fromEntries(
+      Array.from({ length: 500 }, (_, i) => [`field_${i}`, Array.from({ length: 50 }, () => "x".repeat(5000))]),
+    );
     const summary = summarizeRequest(huge);
     expect(JSON.stringify(summary).length).toBeLessThanOrEqual(SUMMARY_LIMITS.totalChars);
   });
 
   it("reads a raw body by its type: JSON, a URL-encoded form, and an upload only by its size", () => {
     const bytes = (s: string) => new TextEncoder().encode(s);
-    expect(summarizeRequestBody("application/json", bytes('{"text":"Hi","target_lang":"de"}'))).toEqual({ text: "Hi", target_lang: "de" });
-    expect(summarizeRequestBody("application/x-www-form-urlencoded", bytes("auth_key=secret&text=Hi&text=Yo&target_lang=DE"))).toEqual({
+    expect(summarizeRequestBody("application/json", bytes('{"text":"Hi","target_lang":"de"}'))).toEqual({
+      text: "Hi",
+      target_lang: "de",
+    });
+    expect(
+      summarizeRequestBody(
+        "application/x-www-form-urlencoded",
+        bytes("auth_key=secret&text=Hi&text=Yo&target_lang=DE"),
+      ),
+    ).toEqual({
       auth_key: REDACTED,
       text: ["Hi", "Yo"],
       target_lang: "DE",
     });
-    expect(summarizeRequestBody("multipart/form-data; boundary=x", bytes("--x\r\n..."))).toEqual({ body: "(8 bytes, multipart/form-data)" });
-    expect(summarizeRequestBody("application/json", bytes("{not json"))).toEqual({ body: "(not valid JSON) {not json" });
+    expect(summarizeRequestBody("multipart/form-data; boundary=x", bytes("--x\r\n..."))).toEqual({
+      body: "(8 bytes, multipart/form-data)",
+    });
+    expect(summarizeRequestBody("application/json", bytes("{not json"))).toEqual({
+      body: "(not valid JSON) {not json",
+    });
     expect(summarizeRequestBody("application/json", new Uint8Array())).toBeNull();
   });
 });

@@ -17,7 +17,11 @@ function reference(a: string, b: string): number {
   for (let i = 1; i <= x.length; i++) {
     const curr = [i];
     for (let j = 1; j <= y.length; j++) {
-      curr[j] = Math.min((prev[j] ?? 0) + 1, (curr[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1));
+      curr[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (curr[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
     }
     prev = curr;
   }
@@ -51,7 +55,11 @@ describe("MemoryIndex", () => {
     const next = random(11);
     const words = ["the", "file", "was", "saved", "not", "found", "open", "close", "error", "window", "new", "message"];
     const sentence = () => Array.from({ length: 2 + Math.floor(next() * 7) }, () => pick(next, words)).join(" ");
-    const units = Array.from({ length: 800 }, (_, i) => ({ id: `tmu_${String(i).padStart(4, "0")}`, source: sentence(), target: `t${i}` }));
+    const units = Array.from({ length: 800 }, (_, i) => ({
+      id: `tmu_${String(i).padStart(4, "0")}`,
+      source: sentence(),
+      target: `t${i}`,
+    }));
     const index = new MemoryIndex(units);
     for (let q = 0; q < 60; q++) {
       const query = q % 2 === 0 ? (units[q]?.source ?? "") + (q % 4 === 0 ? "s" : "") : sentence();
@@ -115,17 +123,36 @@ describe("repairFuzzyMatch", () => {
   ]);
 
   it("carries a changed number, placeholder or glossary term into the unit's target", () => {
-    expect(repairFuzzyMatch("You have 12 new messages.", { source: "You have 3 new messages.", target: "Tienes 3 mensajes nuevos." }, terms)).toEqual({
+    expect(
+      repairFuzzyMatch(
+        "You have 12 new messages.",
+        { source: "You have 3 new messages.", target: "Tienes 3 mensajes nuevos." },
+        terms,
+      ),
+    ).toEqual({
       text: "Tienes 12 mensajes nuevos.",
       repaired: [{ from: "3", to: "12" }],
     });
-    expect(repairFuzzyMatch("Hello {user}!", { source: "Hello {name}!", target: "¡Hola {name}!" }, terms)?.text).toBe("¡Hola {user}!");
-    expect(repairFuzzyMatch("Delete the folder?", { source: "Delete the file?", target: "¿Borrar el archivo?" }, terms)?.text).toBe("¿Borrar el carpeta?");
-    expect(repairFuzzyMatch("Folder saved.", { source: "File saved.", target: "Archivo guardado." }, terms)?.text).toBe("Carpeta guardado.");
+    expect(repairFuzzyMatch("Hello {user}!", { source: "Hello {name}!", target: "¡Hola {name}!" }, terms)?.text).toBe(
+      "¡Hola {user}!",
+    );
+    expect(
+      repairFuzzyMatch("Delete the folder?", { source: "Delete the file?", target: "¿Borrar el archivo?" }, terms)
+        ?.text,
+    ).toBe("¿Borrar el carpeta?");
+    expect(repairFuzzyMatch("Folder saved.", { source: "File saved.", target: "Archivo guardado." }, terms)?.text).toBe(
+      "Carpeta guardado.",
+    );
   });
 
   it("refuses a changed word, or a number the target does not hold exactly once", () => {
-    expect(repairFuzzyMatch("You have 3 old messages.", { source: "You have 3 new messages.", target: "Tienes 3 mensajes nuevos." }, terms)).toBeNull();
+    expect(
+      repairFuzzyMatch(
+        "You have 3 old messages.",
+        { source: "You have 3 new messages.", target: "Tienes 3 mensajes nuevos." },
+        terms,
+      ),
+    ).toBeNull();
     expect(repairFuzzyMatch("Page 2 of 2", { source: "Page 1 of 1", target: "Página 1 de 1" }, terms)).toBeNull();
     expect(repairFuzzyMatch("Wait 5 s", { source: "Wait 3 s", target: "Espera 13 s" }, terms)).toBeNull();
   });
@@ -134,23 +161,28 @@ describe("repairFuzzyMatch", () => {
 describe("brand-voice rules", () => {
   it("replaces forbidden terms that have a replacement and removes the others, naming them", () => {
     const forbidden = [{ term: "cheap", replacement: "affordable" }, { term: "basically" }];
-    expect(removeForbiddenTerms("Cheap and basically cheap.", forbidden)).toEqual({ text: "Affordable and affordable.", removed: ["basically"] });
+    expect(removeForbiddenTerms("Cheap and basically cheap.", forbidden)).toEqual({
+      text: "Affordable and affordable.",
+      removed: ["basically"],
+    });
     expect(removeForbiddenTerms("Cheaper prices", forbidden)).toEqual({ text: "Cheaper prices", removed: [] });
   });
 });
 
 describe("term agreement (Spanish)", () => {
   it("guesses gender and number from the term's first word", () => {
-    expect(["vivienda", "cuenta de usuario", "configuración", "problema", "datos", "incidencias", "panel de control", "crisis"].map(guessSpanishForm)).toEqual([
-      "fs",
-      "fs",
-      "fs",
-      "ms",
-      "mp",
-      "fp",
-      "ms",
-      "ms",
-    ]);
+    expect(
+      [
+        "vivienda",
+        "cuenta de usuario",
+        "configuración",
+        "problema",
+        "datos",
+        "incidencias",
+        "panel de control",
+        "crisis",
+      ].map(guessSpanishForm),
+    ).toEqual(["fs", "fs", "fs", "ms", "mp", "fp", "ms", "ms"]);
   });
 
   it("makes the determiner and one adjective before a term agree with it", () => {

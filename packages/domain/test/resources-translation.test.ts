@@ -39,9 +39,13 @@ function recordingEngine(name: string, record: (request: TranslateRequest) => vo
   return { router: new EngineRouter([engine]), cache: new SegmentCache() };
 }
 
-const fresh = (): TranslationServices => ({ router: new EngineRouter([bed.counting(bed.apertium)]), cache: new SegmentCache() });
+const fresh = (): TranslationServices => ({
+  router: new EngineRouter([bed.counting(bed.apertium)]),
+  cache: new SegmentCache(),
+});
 
-const words = (text: string, term: string) => new RegExp(`(?<![\\p{L}\\p{N}])${term}(?![\\p{L}\\p{N}])`, "iu").test(text);
+const words = (text: string, term: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${term}(?![\\p{L}\\p{N}])`, "iu").test(text);
 
 const NUMBER = /(?<![\p{L}\p{N}%$.])\d+(?![\p{L}\p{N}$])/u;
 
@@ -60,7 +64,14 @@ function catalog(mo: string, max: number): { source: string; target: string }[] 
     try {
       const source = JSON.parse(`"${id[1]}"`) as string;
       const target = JSON.parse(`"${str[1]}"`) as string;
-      if (/[\n\t]/u.test(source) || source.trim() !== source || source.length < 8 || source.length > 300 || target.trim() === "") continue;
+      if (
+        /[\n\t]/u.test(source) ||
+        source.trim() !== source ||
+        source.length < 8 ||
+        source.length > 300 ||
+        target.trim() === ""
+      )
+        continue;
       out.push({ source, target: target.trim() });
     } catch {
       // C escapes JSON does not know (\a, \v): not worth a test message.
@@ -72,7 +83,12 @@ function catalog(mo: string, max: number): { source: string; target: string }[] 
 const xml = (s: string) => s.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;");
 const tmxOf = (units: { source: string; target: string }[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" o-tmf="po" adminlang="en" creationtool="test" creationtoolversion="1"/><body>\n` +
-  units.map((u) => `<tu><tuv xml:lang="en-US"><seg>${xml(u.source)}</seg></tuv><tuv xml:lang="es"><seg>${xml(u.target)}</seg></tuv></tu>`).join("\n") +
+  units
+    .map(
+      (u) =>
+        `<tu><tuv xml:lang="en-US"><seg>${xml(u.source)}</seg></tuv><tuv xml:lang="es"><seg>${xml(u.target)}</seg></tuv></tu>`,
+    )
+    .join("\n") +
   "\n</body></tmx>\n";
 
 describe("translation memory", () => {
@@ -82,7 +98,10 @@ describe("translation memory", () => {
     const principal = await bed.principalFor();
     const units = catalog(MO, 400);
     expect(units.length).toBe(400);
-    const memory = await createMemory(bed.ctx, { org: principal.org, request: { name: "dpkg", source_lang: "en", target_lang: "es" } });
+    const memory = await createMemory(bed.ctx, {
+      org: principal.org,
+      request: { name: "dpkg", source_lang: "en", target_lang: "es" },
+    });
     const imported = await importMemory(bed.ctx, {
       orgId: principal.org.id,
       memoryId: memory.id,
@@ -98,7 +117,12 @@ describe("translation memory", () => {
     const exact = await translateBatch(bed.ctx, svc, {
       principal,
       requestId: bed.rid(),
-      request: { strings: Object.fromEntries(keys.map((s, i) => [`m${i}`, s])), source_lang: "en", target_langs: ["es"], tm_id: memory.id },
+      request: {
+        strings: Object.fromEntries(keys.map((s, i) => [`m${i}`, s])),
+        source_lang: "en",
+        target_langs: ["es"],
+        tm_id: memory.id,
+      },
     });
     expect(calls.count).toBe(0);
     keys.forEach((s, i) => expect(exact.translations.es?.[`m${i}`]).toBe(distinct.get(s)));
@@ -112,15 +136,27 @@ describe("translation memory", () => {
     // One number changed where the message has one, else one word.
     const changed = keys.map((s) => {
       const number = NUMBER.exec(s);
-      if (number) return { kind: "number", text: s.slice(0, number.index) + String(Number(number[0]) + 7) + s.slice(number.index + number[0].length) };
+      if (number)
+        return {
+          kind: "number",
+          text: s.slice(0, number.index) + String(Number(number[0]) + 7) + s.slice(number.index + number[0].length),
+        };
       const word = /\b[a-z]{5,}\b/u.exec(s);
-      return { kind: "word", text: word ? s.slice(0, word.index) + "other" + s.slice(word.index + word[0].length) : `${s} again` };
+      return {
+        kind: "word",
+        text: word ? s.slice(0, word.index) + "other" + s.slice(word.index + word[0].length) : `${s} again`,
+      };
     });
     calls.count = 0;
     const fuzzy = await translateBatch(bed.ctx, svc, {
       principal,
       requestId: bed.rid(),
-      request: { strings: Object.fromEntries(changed.map((c, i) => [`m${i}`, c.text])), source_lang: "en", target_langs: ["es"], tm_id: memory.id },
+      request: {
+        strings: Object.fromEntries(changed.map((c, i) => [`m${i}`, c.text])),
+        source_lang: "en",
+        target_langs: ["es"],
+        tm_id: memory.id,
+      },
     });
     const matches = fuzzy.tm_match?.es ?? {};
     const numbers = changed.filter((c) => c.kind === "number").length;
@@ -147,7 +183,10 @@ describe("translation memory", () => {
 
   it("sees a unit added after the memory was first used (the index follows the revision)", async () => {
     const principal = await bed.principalFor();
-    const memory = await createMemory(bed.ctx, { org: principal.org, request: { name: "live", source_lang: "en", target_lang: "es" } });
+    const memory = await createMemory(bed.ctx, {
+      org: principal.org,
+      request: { name: "live", source_lang: "en", target_lang: "es" },
+    });
     svc = fresh();
     const run = () =>
       translateText(bed.ctx, svc, {
@@ -169,7 +208,10 @@ describe("translation memory", () => {
 
   it("reports the unit and score per segment, and never reuses below 75", async () => {
     const principal = await bed.principalFor();
-    const memory = await createMemory(bed.ctx, { org: principal.org, request: { name: "m", source_lang: "en", target_lang: "es" } });
+    const memory = await createMemory(bed.ctx, {
+      org: principal.org,
+      request: { name: "m", source_lang: "en", target_lang: "es" },
+    });
     const added = await addMemoryUnits(bed.ctx, {
       orgId: principal.org.id,
       memoryId: memory.id,
@@ -181,7 +223,12 @@ describe("translation memory", () => {
     const result = await translateText(bed.ctx, svc, {
       principal,
       requestId: bed.rid(),
-      request: { text: "You have 3 new messages. You have 12 new messages. The house is big.", source_lang: "en", target_lang: "es", tm_id: memory.id },
+      request: {
+        text: "You have 3 new messages. You have 12 new messages. The house is big.",
+        source_lang: "en",
+        target_lang: "es",
+        tm_id: memory.id,
+      },
     });
     expect(result.translation).toBe("Tienes 3 mensajes nuevos. Tienes 12 mensajes nuevos. La casa es grande.");
     expect(result.tm_match).toEqual([
@@ -263,7 +310,12 @@ describe("glossaries", () => {
     const principal = await bed.principalFor();
     const glossary = await createGlossary(bed.ctx, {
       org: principal.org,
-      request: { name: "business", source_lang: "en", target_lang: "es", entries: TERMS.map(([source, target]) => ({ source, target })) },
+      request: {
+        name: "business",
+        source_lang: "en",
+        target_lang: "es",
+        entries: TERMS.map(([source, target]) => ({ source, target })),
+      },
     });
     expect(glossary.entry_count).toBe(50);
     const sentences = TERMS.flatMap(([term]) => TEMPLATES.map((tpl) => tpl.replace("{t}", term)));
@@ -272,7 +324,12 @@ describe("glossaries", () => {
     const result = await translateBatch(bed.ctx, svc, {
       principal,
       requestId: bed.rid(),
-      request: { strings: Object.fromEntries(sentences.map((s, i) => [`s${i}`, s])), source_lang: "en", target_langs: ["es"], glossary_ids: [glossary.id] },
+      request: {
+        strings: Object.fromEntries(sentences.map((s, i) => [`s${i}`, s])),
+        source_lang: "en",
+        target_langs: ["es"],
+        glossary_ids: [glossary.id],
+      },
     });
     let rendered = 0;
     sentences.forEach((s, i) => {
@@ -303,8 +360,14 @@ describe("glossaries", () => {
       org: principal.org,
       request: { name: "b", source_lang: "en", target_lang: "es", entries: [{ source: "file", target: "archivo" }] },
     });
-    const fr = await createGlossary(bed.ctx, { org: principal.org, request: { name: "fr", source_lang: "en", target_lang: "fr" } });
-    const foreign = await createGlossary(bed.ctx, { org: other.org, request: { name: "x", source_lang: "en", target_lang: "es" } });
+    const fr = await createGlossary(bed.ctx, {
+      org: principal.org,
+      request: { name: "fr", source_lang: "en", target_lang: "fr" },
+    });
+    const foreign = await createGlossary(bed.ctx, {
+      org: other.org,
+      request: { name: "x", source_lang: "en", target_lang: "es" },
+    });
     svc = fresh();
     const run = (glossary_ids: string[]) =>
       translateText(bed.ctx, svc, {
@@ -324,7 +387,11 @@ describe("glossaries", () => {
       expect(err.message).toContain(text);
     }
     const tm = await rejection(
-      translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text: "Hi.", source_lang: "en", target_lang: "es", tm_id: "tm_nope" } }),
+      translateText(bed.ctx, svc, {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "Hi.", source_lang: "en", target_lang: "es", tm_id: "tm_nope" },
+      }),
     );
     expect(tm).toMatchObject({ status: 400, extra: { param: "tm_id" } });
     const bv = await rejection(
@@ -347,14 +414,21 @@ describe("brand voices", () => {
       org: principal.org,
       request: { name: "F", formality: "Formal", tone: "warm", instructions: "Short sentences." },
     });
-    const informal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "I", formality: "Informal" } });
+    const informal = await createBrandVoice(bed.ctx, {
+      org: principal.org,
+      request: { name: "I", formality: "Informal" },
+    });
     const run = (brand_voice_id: string) =>
       translateText(bed.ctx, llmServices, {
         principal,
         requestId: bed.rid(),
         request: { text: "Thank you.", source_lang: "en", target_lang: "de", brand_voice_id },
       });
-    expect((await run(formal.id)).brand_voice_applied).toMatchObject({ formality: "Formal", tone: "warm", formality_applied_by: "prompt" });
+    expect((await run(formal.id)).brand_voice_applied).toMatchObject({
+      formality: "Formal",
+      tone: "warm",
+      formality_applied_by: "prompt",
+    });
     await run(informal.id);
     await run(formal.id); // cached: same text, same instructions
     expect(seen).toHaveLength(2);
@@ -368,9 +442,17 @@ describe("brand voices", () => {
     const principal = await bed.principalFor();
     const seen: (string | undefined)[] = [];
     const llmServices = recordingEngine("llm", (req) => seen.push(req.instructions));
-    const informal = await createBrandVoice(bed.ctx, { org: principal.org, request: { name: "I", formality: "Informal", tone: "warm" } });
+    const informal = await createBrandVoice(bed.ctx, {
+      org: principal.org,
+      request: { name: "I", formality: "Informal", tone: "warm" },
+    });
     const request = { text: "Thank you for waiting.", source_lang: "en", target_lang: "de" };
-    const alone = await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request, formality: "Formal" });
+    const alone = await translateText(bed.ctx, llmServices, {
+      principal,
+      requestId: bed.rid(),
+      request,
+      formality: "Formal",
+    });
     expect(alone.brand_voice_applied).toBeUndefined();
     const over = await translateText(bed.ctx, llmServices, {
       principal,
@@ -379,7 +461,12 @@ describe("brand voices", () => {
       formality: "Formal",
     });
     expect(over.brand_voice_applied).toMatchObject({ id: informal.id, formality: "Formal", tone: "warm" });
-    await translateText(bed.ctx, llmServices, { principal, requestId: bed.rid(), request: { ...request, text: "Hello again." }, formality: "Neutral" });
+    await translateText(bed.ctx, llmServices, {
+      principal,
+      requestId: bed.rid(),
+      request: { ...request, text: "Hello again." },
+      formality: "Neutral",
+    });
     expect(seen[0]).toContain("Formality: formal");
     expect(seen[1]).toContain("Formality: formal");
     expect(seen[1]).toContain("Tone: warm.");
@@ -410,18 +497,35 @@ describe("brand voices", () => {
         formality: "Formal",
         tone: "friendly",
         // Apertium's renderings of "save", "file" and "your" (plural informal) for en→es.
-        forbidden_terms: [{ term: "salvar", replacement: "guardar" }, { term: "lima", replacement: "archivo" }, { term: "vuestras" }, { term: "problema" }],
+        forbidden_terms: [
+          { term: "salvar", replacement: "guardar" },
+          { term: "lima", replacement: "archivo" },
+          { term: "vuestras" },
+          { term: "problema" },
+        ],
       },
     });
-    const frames = ["Save your file now.", "Did you save the file?", "Your files are safe.", "There is a problem with your file.", "We save every file twice."];
+    const frames = [
+      "Save your file now.",
+      "Did you save the file?",
+      "Your files are safe.",
+      "There is a problem with your file.",
+      "We save every file twice.",
+    ];
     const things = ["", " Thanks.", " Call us.", " It is late.", " We are here."];
     const sentences: string[] = [];
-    for (let i = 0; sentences.length < 500; i++) sentences.push(`${frames[i % frames.length]}${things[Math.floor(i / 5) % things.length]} (${i})`);
+    for (let i = 0; sentences.length < 500; i++)
+      sentences.push(`${frames[i % frames.length]}${things[Math.floor(i / 5) % things.length]} (${i})`);
     svc = fresh();
     const result = await translateBatch(bed.ctx, svc, {
       principal,
       requestId: bed.rid(),
-      request: { strings: Object.fromEntries(sentences.map((s, i) => [`s${i}`, s])), source_lang: "en", target_langs: ["es"], brand_voice_id: voice.id },
+      request: {
+        strings: Object.fromEntries(sentences.map((s, i) => [`s${i}`, s])),
+        source_lang: "en",
+        target_langs: ["es"],
+        brand_voice_id: voice.id,
+      },
     });
     const outputs = Object.values(result.translations.es ?? {});
     expect(outputs).toHaveLength(500);
@@ -430,7 +534,11 @@ describe("brand voices", () => {
     expect(outputs.filter((o) => words(o, "guardar") || words(o, "archivo")).length).toBeGreaterThan(0);
     // "problema" has no replacement: removed, with a warning naming it.
     expect(result.warnings?.some((w) => w.includes("'problema'"))).toBe(true);
-    expect(result.brand_voice_applied?.es).toMatchObject({ id: voice.id, formality: "Formal", formality_applied_by: "post_edit" });
+    expect(result.brand_voice_applied?.es).toMatchObject({
+      id: voice.id,
+      formality: "Formal",
+      formality_applied_by: "post_edit",
+    });
     // The voice's formality sets the address as the DeepL API's formality does (the engine's rewrite).
     expect(outputs.filter((o) => /(?<!\p{L})(su|sus|usted)(?!\p{L})/iu.test(o)).length).toBeGreaterThan(0);
     expect(outputs.filter((o) => /(?<!\p{L})(tu|tus|vuestr[oa]s?)(?!\p{L})/iu.test(o))).toEqual([]);
@@ -441,13 +549,22 @@ describe("brand voices", () => {
     const principal = await bed.principalFor();
     const voice = await createBrandVoice(bed.ctx, {
       org: principal.org,
-      request: { name: "Brand", do_not_translate: ["Tolk Cloud", "Open"], preferred_terms: [{ source: "house", target: "hogar" }] },
+      request: {
+        name: "Brand",
+        do_not_translate: ["Tolk Cloud", "Open"],
+        preferred_terms: [{ source: "house", target: "hogar" }],
+      },
     });
     svc = fresh();
     const result = await translateText(bed.ctx, svc, {
       principal,
       requestId: bed.rid(),
-      request: { text: "Tolk Cloud is open. The house is big.", source_lang: "en", target_lang: "es", brand_voice_id: voice.id },
+      request: {
+        text: "Tolk Cloud is open. The house is big.",
+        source_lang: "en",
+        target_lang: "es",
+        brand_voice_id: voice.id,
+      },
     });
     expect(result.translation).toContain("Tolk Cloud");
     expect(result.translation).toContain("hogar");
@@ -456,6 +573,10 @@ describe("brand voices", () => {
       { source: "Tolk Cloud", target: "Tolk Cloud", origin: "do_not_translate", count: 1 },
       { source: "house", target: "hogar", origin: "brand_voice", count: 1 },
     ]);
-    expect(result.brand_voice_applied).toMatchObject({ id: voice.id, formality: "Neutral", formality_applied_by: "none" });
+    expect(result.brand_voice_applied).toMatchObject({
+      id: voice.id,
+      formality: "Neutral",
+      formality_applied_by: "none",
+    });
   });
 });

@@ -4,7 +4,12 @@ import { type SessionTokenConfig, authenticate, createKeyResolver, issueSessionT
 import { createTestOrg } from "../src/testing";
 import { useTestDb } from "./support";
 
-const config: SessionTokenConfig = { issuer: "https://tolk.test", audience: "tolk-api", orgClaim: "org_id", clockToleranceSec: 30 };
+const config: SessionTokenConfig = {
+  issuer: "https://tolk.test",
+  audience: "tolk-api",
+  orgClaim: "org_id",
+  clockToleranceSec: 30,
+};
 
 const t = useTestDb({ realClock: true });
 

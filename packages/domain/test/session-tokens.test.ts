@@ -25,7 +25,12 @@ import { useTestDb } from "./support";
 const ISSUER = "https://tolk.test";
 const AUDIENCE = "tolk-api";
 const TOLERANCE = 30;
-const embedded: SessionTokenConfig = { issuer: ISSUER, audience: AUDIENCE, orgClaim: "org_id", clockToleranceSec: TOLERANCE };
+const embedded: SessionTokenConfig = {
+  issuer: ISSUER,
+  audience: AUDIENCE,
+  orgClaim: "org_id",
+  clockToleranceSec: TOLERANCE,
+};
 
 const t = useTestDb({ resetClock: true });
 const { ctx } = t;
@@ -60,7 +65,9 @@ function claims(overrides: Record<string, unknown> = {}): JWTPayload {
 }
 
 function sign(payload: JWTPayload, key = serviceKey.key, header: { alg?: string; kid?: string } = {}) {
-  return new SignJWT(payload).setProtectedHeader({ alg: header.alg ?? serviceKey.alg, kid: header.kid ?? serviceKey.kid, typ: "JWT" }).sign(key);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: header.alg ?? serviceKey.alg, kid: header.kid ?? serviceKey.kid, typ: "JWT" })
+    .sign(key);
 }
 
 const bearer = (token: string) => `Bearer ${token}`;
@@ -95,7 +102,10 @@ describe("self-issued session tokens (embedded default)", () => {
 
   it("signs with ES256 and a kid published in the JWKS, without private parts", async () => {
     const token = await issueSessionToken(ctx, embedded, { userId: org.ownerId, orgId: org.orgId });
-    const header = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString()) as { alg: string; kid: string };
+    const header = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString()) as {
+      alg: string;
+      kid: string;
+    };
     expect(header.alg).toBe("ES256");
     const jwks = await getPublicJwks(ctx);
     const published = jwks.keys.find((k) => k.kid === header.kid);
@@ -132,7 +142,9 @@ describe("self-issued session tokens (embedded default)", () => {
   });
 
   it("refuses HS256 tokens: with some secret, and with the public key as the HMAC secret", async () => {
-    await expect401(await sign(claims(), new TextEncoder().encode("some-shared-secret-0123456789abcdef"), { alg: "HS256" }));
+    await expect401(
+      await sign(claims(), new TextEncoder().encode("some-shared-secret-0123456789abcdef"), { alg: "HS256" }),
+    );
     const jwks = await getPublicJwks(ctx);
     const publicJwk = jwks.keys.find((k) => k.kid === serviceKey.kid);
     await expect401(await sign(claims(), new TextEncoder().encode(JSON.stringify(publicJwk)), { alg: "HS256" }));
@@ -176,7 +188,11 @@ describe("self-issued session tokens (embedded default)", () => {
     await expect401(await sign(claims({ sub: "usr_unknown" })));
     // Once added as a member, the same subject is accepted.
     await addMember(ctx, { orgId: org.orgId, userId: outsider.id, role: "member" });
-    const principal = await authenticate(ctx, auth, bearer(await issueSessionToken(ctx, embedded, { userId: outsider.id, orgId: org.orgId })));
+    const principal = await authenticate(
+      ctx,
+      auth,
+      bearer(await issueSessionToken(ctx, embedded, { userId: outsider.id, orgId: org.orgId })),
+    );
     expect(principal.userId).toBe(outsider.id);
   });
 
@@ -226,7 +242,13 @@ describe("tokens of an external identity provider (JWT_JWKS_URL)", () => {
   });
 
   function external(orgClaim = "org_id"): Authenticator {
-    const config: SessionTokenConfig = { jwksUrl, issuer: IDP_ISSUER, audience: "tolk", orgClaim, clockToleranceSec: TOLERANCE };
+    const config: SessionTokenConfig = {
+      jwksUrl,
+      issuer: IDP_ISSUER,
+      audience: "tolk",
+      orgClaim,
+      clockToleranceSec: TOLERANCE,
+    };
     return { config, keys: createKeyResolver(ctx, config) };
   }
 
@@ -246,7 +268,11 @@ describe("tokens of an external identity provider (JWT_JWKS_URL)", () => {
   });
 
   it("maps a subject known by its IdP subject to our user", async () => {
-    const principal = await authenticate(ctx, external(), bearer(await idpToken({ sub: member.idpSubject, org_id: idpOrgId })));
+    const principal = await authenticate(
+      ctx,
+      external(),
+      bearer(await idpToken({ sub: member.idpSubject, org_id: idpOrgId })),
+    );
     expect(principal.userId).toBe(member.id);
   });
 

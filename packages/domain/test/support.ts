@@ -43,7 +43,10 @@ export function useTestDb(options: { realClock?: boolean; resetClock?: boolean }
 }
 
 /** The owner of a new organization (see `createTestOrg`) calling through an API key with no scope list. */
-export async function apiKeyPrincipal(ctx: DomainContext, org: Parameters<typeof createTestOrg>[1] = {}): Promise<Principal> {
+export async function apiKeyPrincipal(
+  ctx: DomainContext,
+  org: Parameters<typeof createTestOrg>[1] = {},
+): Promise<Principal> {
   const { orgId, ownerId } = await createTestOrg(ctx, org);
   return { source: "api_key", userId: ownerId, org: await loadOrg(ctx, orgId), scopes: null, keyId: null };
 }

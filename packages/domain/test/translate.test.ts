@@ -3,7 +3,14 @@ import { type Engine, EngineError, EngineRouter } from "@tolk/engines";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { type TranslationServices, SegmentCache, getCreditBalance, setOrganizationPlan, translateBatch, translateText } from "../src";
+import {
+  type TranslationServices,
+  SegmentCache,
+  getCreditBalance,
+  setOrganizationPlan,
+  translateBatch,
+  translateText,
+} from "../src";
 import { ApertiumTestbed } from "./apertium-testbed";
 import { loadOrg, rejection } from "./helpers";
 
@@ -28,7 +35,8 @@ const kana: Engine = {
   pairs: () => [{ source: "en", target: "ja" }],
   health: async () => ({ ok: true }),
   close: async () => {},
-  translate: async (req) => req.segments.map((s) => ({ text: "あいう".repeat(s.split(" ").length), unknownWords: null, words: 1 })),
+  translate: async (req) =>
+    req.segments.map((s) => ({ text: "あいう".repeat(s.split(" ").length), unknownWords: null, words: 1 })),
 };
 
 function services(engines: Engine[]): TranslationServices {
@@ -52,12 +60,15 @@ describe("translateText", () => {
     const balance = await getCreditBalance(bed.ctx, principal.org);
     expect(balance.consumed).toBe(result.credits_used);
     const events = await bed.ctx.db.select().from(usageEvents).where(eq(usageEvents.requestId, requestId));
-    expect(events).toMatchObject([{ kind: "text", sourceLang: "en", targetLang: "es", characters: result.character_count }]);
+    expect(events).toMatchObject([
+      { kind: "text", sourceLang: "en", targetLang: "es", characters: result.character_count },
+    ]);
   });
 
   it("keeps placeholders, tags, URLs and line breaks exactly", async () => {
     const principal = await bed.principalFor();
-    const text = "Hello {name}, you have %d new <b>messages</b>.\n\n  See https://example.com/a?b=1 or write to help@example.com.";
+    const text =
+      "Hello {name}, you have %d new <b>messages</b>.\n\n  See https://example.com/a?b=1 or write to help@example.com.";
     const { translation } = await translateText(bed.ctx, services([bed.apertium]), {
       principal,
       requestId: bed.rid(),
@@ -126,8 +137,16 @@ describe("translateText", () => {
     calls.count = 0;
     calls.segments = 0;
     const text = "Unsaved changes will be lost. Unsaved changes will be lost.";
-    await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text, source_lang: "en", target_lang: "es" } });
-    await translateText(bed.ctx, svc, { principal, requestId: bed.rid(), request: { text, source_lang: "en", target_lang: "es" } });
+    await translateText(bed.ctx, svc, {
+      principal,
+      requestId: bed.rid(),
+      request: { text, source_lang: "en", target_lang: "es" },
+    });
+    await translateText(bed.ctx, svc, {
+      principal,
+      requestId: bed.rid(),
+      request: { text, source_lang: "en", target_lang: "es" },
+    });
     expect(calls).toEqual({ count: 1, segments: 1 });
   });
 
@@ -147,7 +166,11 @@ describe("translateText", () => {
 
   it("refuses with 402 before any engine call when the balance cannot cover the estimate", async () => {
     const principal = await bed.principalFor("enterprise");
-    await setOrganizationPlan(bed.ctx, { orgId: principal.org.id, plan: "enterprise", limits: { monthly_credits: 10 } });
+    await setOrganizationPlan(bed.ctx, {
+      orgId: principal.org.id,
+      plan: "enterprise",
+      limits: { monthly_credits: 10 },
+    });
     const org = await loadOrg(bed.ctx, principal.org.id);
     calls.count = 0;
     const err = await rejection(
@@ -165,12 +188,20 @@ describe("translateText", () => {
   it("answers 400 unsupported_language_pair listing what is available, and 503 when the engine fails", async () => {
     const principal = await bed.principalFor();
     const unsupported = await rejection(
-      translateText(bed.ctx, services([bed.apertium]), { principal, requestId: bed.rid(), request: { text: "Hi", source_lang: "en", target_lang: "ko" } }),
+      translateText(bed.ctx, services([bed.apertium]), {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "Hi", source_lang: "en", target_lang: "ko" },
+      }),
     );
     expect(unsupported).toMatchObject({ status: 400, code: "unsupported_language_pair" });
     expect(unsupported.message).toContain("en-es");
     const failed = await rejection(
-      translateText(bed.ctx, services([failing]), { principal, requestId: bed.rid(), request: { text: "Hi there.", source_lang: "en", target_lang: "de" } }),
+      translateText(bed.ctx, services([failing]), {
+        principal,
+        requestId: bed.rid(),
+        request: { text: "Hi there.", source_lang: "en", target_lang: "de" },
+      }),
     );
     expect(failed).toMatchObject({ status: 503, code: "engine_unavailable", type: "api_error" });
     expect((await getCreditBalance(bed.ctx, principal.org)).consumed).toBe(0);
@@ -229,7 +260,11 @@ describe("translateBatch", () => {
 
   it("translates nothing and bills nothing when the credits cannot cover every target", async () => {
     const principal = await bed.principalFor("enterprise");
-    await setOrganizationPlan(bed.ctx, { orgId: principal.org.id, plan: "enterprise", limits: { monthly_credits: 30 } });
+    await setOrganizationPlan(bed.ctx, {
+      orgId: principal.org.id,
+      plan: "enterprise",
+      limits: { monthly_credits: 30 },
+    });
     const org = await loadOrg(bed.ctx, principal.org.id);
     calls.count = 0;
     const err = await rejection(

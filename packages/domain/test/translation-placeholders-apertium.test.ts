@@ -9,7 +9,8 @@ import { segmentText } from "../src/translation/segment-text";
  * The real Apertium of this machine, one process per call, unknown-word marks off (-u). Through
  * `cat |` because the apertium script opens /dev/stdin, which fails on the socket Node gives it.
  */
-const runApertium = (mode: string, input: string) => spawnSync("sh", ["-c", 'cat | apertium -u "$0"', mode], { input, encoding: "utf8" });
+const runApertium = (mode: string, input: string) =>
+  spawnSync("sh", ["-c", 'cat | apertium -u "$0"', mode], { input, encoding: "utf8" });
 
 function apertium(mode: string, lines: readonly string[]): string[] {
   const run = runApertium(mode, `${lines.join("\n")}\n`);
@@ -124,15 +125,21 @@ describe("placeholders through the real Apertium (skipped where apertium or the 
     });
   }
 
-  it.skipIf(!installed("eng-spa"))("eng-spa: a document keeps its layout and placeholders through segment → protect → engine → restore → join", () => {
-    const document = "Dear {name},\r\n\r\n  Your order %s has shipped. It will arrive on {date}!\r\n\tTrack it at https://x.io/t?id=1.\n";
-    const { segments, join } = segmentText(document, "en");
-    expect(segments).toHaveLength(4);
-    const results = roundTrip("eng-spa", segments);
-    const output = join(results.map((r) => r.text));
-    expect(output).toMatch(/^[^\r\n]*\{name\},\r\n\r\n {2}[^\r\n]*%s[^\r\n]*\{date\}!\r\n\t[^\r\n]*https:\/\/x\.io\/t\?id=1\.\n$/);
-    // Apertium starts "It will arrive" with a space once it drops the pronoun: join() trims it,
-    // so the single space between the two sentences stays single.
-    expect(output).toMatch(/\. Llegará/);
-  });
+  it.skipIf(!installed("eng-spa"))(
+    "eng-spa: a document keeps its layout and placeholders through segment → protect → engine → restore → join",
+    () => {
+      const document =
+        "Dear {name},\r\n\r\n  Your order %s has shipped. It will arrive on {date}!\r\n\tTrack it at https://x.io/t?id=1.\n";
+      const { segments, join } = segmentText(document, "en");
+      expect(segments).toHaveLength(4);
+      const results = roundTrip("eng-spa", segments);
+      const output = join(results.map((r) => r.text));
+      expect(output).toMatch(
+        /^[^\r\n]*\{name\},\r\n\r\n {2}[^\r\n]*%s[^\r\n]*\{date\}!\r\n\t[^\r\n]*https:\/\/x\.io\/t\?id=1\.\n$/,
+      );
+      // Apertium starts "It will arrive" with a space once it drops the pronoun: join() trims it,
+      // so the single space between the two sentences stays single.
+      expect(output).toMatch(/\. Llegará/);
+    },
+  );
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { containsOnlyPlaceholders, findPlaceholders, protectPlaceholders, restorePlaceholders } from "../src/translation/placeholders";
+import {
+  containsOnlyPlaceholders,
+  findPlaceholders,
+  protectPlaceholders,
+  restorePlaceholders,
+} from "../src/translation/placeholders";
 import { pick, random } from "./translation-helpers";
 
 const protectedParts = (text: string) => protectPlaceholders(text).tokens;
@@ -28,12 +33,27 @@ describe("protectPlaceholders", () => {
     ["%s of %d, %1$s, %2$d, %@, %lld, %lu, %ld", ["%s", "%d", "%1$s", "%2$d", "%@", "%lld", "%lu", "%ld"]],
     ["Width %5d, %-10s, %05.1f, %.2f, %x, %%", ["%5d", "%-10s", "%05.1f", "%.2f", "%x", "%%"]],
     ["Python %(count)d and %(name)s, Ruby %<n>s, Qt %1 of %2", ["%(count)d", "%(name)s", "%<n>s", "%1", "%2"]],
-    ["You have {count, plural, one {# message} other {# messages}} from {sender}.", ["{count, plural, one {# message} other {# messages}}", "{sender}"]],
-    ["{gender, select, male {He} female {She} other {They}} left", ["{gender, select, male {He} female {She} other {They}}"]],
+    [
+      "You have {count, plural, one {# message} other {# messages}} from {sender}.",
+      ["{count, plural, one {# message} other {# messages}}", "{sender}"],
+    ],
+    [
+      "{gender, select, male {He} female {She} other {They}} left",
+      ["{gender, select, male {He} female {She} other {They}}"],
+    ],
     ["Sent on {d, date, short}", ["{d, date, short}"]],
-    ['Click <a href="https://x.io/?a=1&b=2" class="btn">here</a><br/>', ['<a href="https://x.io/?a=1&b=2" class="btn">', "</a>", "<br/>"]],
-    ["A <!-- note --> and <x:tag attr='1'/> &amp; &#160; &nbsp;", ["<!-- note -->", "<x:tag attr='1'/>", "&amp;", "&#160;", "&nbsp;"]],
-    ["See www.example.org/path, or (https://en.wikipedia.org/wiki/Foo_(bar)).", ["www.example.org/path", "https://en.wikipedia.org/wiki/Foo_(bar)"]],
+    [
+      'Click <a href="https://x.io/?a=1&b=2" class="btn">here</a><br/>',
+      ['<a href="https://x.io/?a=1&b=2" class="btn">', "</a>", "<br/>"],
+    ],
+    [
+      "A <!-- note --> and <x:tag attr='1'/> &amp; &#160; &nbsp;",
+      ["<!-- note -->", "<x:tag attr='1'/>", "&amp;", "&#160;", "&nbsp;"],
+    ],
+    [
+      "See www.example.org/path, or (https://en.wikipedia.org/wiki/Foo_(bar)).",
+      ["www.example.org/path", "https://en.wikipedia.org/wiki/Foo_(bar)"],
+    ],
     ["Write to jane.doe+tag@mail.example.com. Or mailto:x@y.io!", ["jane.doe+tag@mail.example.com", "mailto:x@y.io"]],
     ["Already [[0]] and a citation [3]", ["[[0]]", "[3]"]],
   ])("%j", (source, expected) => {
@@ -98,7 +118,18 @@ describe("restorePlaceholders: repairs what an engine broke", () => {
 
   it("brings every token back exactly once whatever the engine does (2,000 random manglings)", () => {
     const next = random(7_001);
-    const originals = ["{first}", "%1$s", "<em>", "</em>", "https://t.io/q", "{{second}}", "%(k)d", "ann@x.io", "${third}", "%%"];
+    const originals = [
+      "{first}",
+      "%1$s",
+      "<em>",
+      "</em>",
+      "https://t.io/q",
+      "{{second}}",
+      "%(k)d",
+      "ann@x.io",
+      "${third}",
+      "%%",
+    ];
     const words = ["hola", "mundo", "el", "archivo", ",", ".", "!", "casa", "¿", "?"];
     const mangle = [
       (t: string) => t,

@@ -3,10 +3,22 @@ import { countWords } from "@tolk/engines";
 import { describe, expect, it } from "vitest";
 
 import { QUALITY_FEATURES } from "../src/translation/quality-features";
-import { QUALITY_MODEL, type SegmentQualitySignals, applyCalibration, qualityReasons, qualityScore, segmentQuality } from "../src/translation/quality-score";
+import {
+  QUALITY_MODEL,
+  type SegmentQualitySignals,
+  applyCalibration,
+  qualityReasons,
+  qualityScore,
+  segmentQuality,
+} from "../src/translation/quality-score";
 import { pick, random } from "./translation-helpers";
 
-const apertium = (source: string, output: string, unknownWords: number, extra: Partial<SegmentQualitySignals> = {}): SegmentQualitySignals => ({
+const apertium = (
+  source: string,
+  output: string,
+  unknownWords: number,
+  extra: Partial<SegmentQualitySignals> = {},
+): SegmentQualitySignals => ({
   words: countWords(source),
   unknownWords,
   pivots: 0,
@@ -37,18 +49,31 @@ describe("qualityScore", () => {
     const b = segmentQuality(short);
     expect(a).not.toBeNull();
     expect(b).not.toBeNull();
-    expect(qualityScore([long, short])).toBe(Math.round(((a ?? 0) * long.words + (b ?? 0) * short.words) / (long.words + short.words)));
+    expect(qualityScore([long, short])).toBe(
+      Math.round(((a ?? 0) * long.words + (b ?? 0) * short.words) / (long.words + short.words)),
+    );
   });
 
   it("costs less for an unknown product name than for an unknown common word", () => {
     const [source, output] = sentence(1);
     const name = apertium(source, output, 1);
-    const common = apertium("You've got three options to instal Django:", "Tienes tres opciones para instal Django:", 1);
+    const common = apertium(
+      "You've got three options to instal Django:",
+      "Tienes tres opciones para instal Django:",
+      1,
+    );
     expect(segmentQuality(name)).toBeGreaterThan(segmentQuality(common) ?? 100);
   });
 
   it("gives an exact memory match 100 and a fuzzy one its match score", () => {
-    const tm = (tmScore?: number): SegmentQualitySignals => ({ words: 4, unknownWords: 0, pivots: 0, repairedPlaceholders: 0, engine: "tm", tmScore });
+    const tm = (tmScore?: number): SegmentQualitySignals => ({
+      words: 4,
+      unknownWords: 0,
+      pivots: 0,
+      repairedPlaceholders: 0,
+      engine: "tm",
+      tmScore,
+    });
     expect(qualityScore([tm()])).toBe(100);
     expect(qualityScore([tm(82)])).toBe(82);
   });
@@ -88,7 +113,8 @@ describe("qualityScore", () => {
   });
 
   it("keeps every risk weight at or below zero, and a calibration that never decreases", () => {
-    for (const f of QUALITY_FEATURES) if (f.risk) expect(QUALITY_MODEL.weights[f.name] ?? 0, f.name).toBeLessThanOrEqual(0);
+    for (const f of QUALITY_FEATURES)
+      if (f.risk) expect(QUALITY_MODEL.weights[f.name] ?? 0, f.name).toBeLessThanOrEqual(0);
     let last = -Infinity;
     for (let raw = -50; raw <= 150; raw += 0.5) {
       const score = applyCalibration(raw, QUALITY_MODEL.calibration);

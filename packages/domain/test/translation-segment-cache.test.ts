@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { type SegmentCacheKey, SegmentCache } from "../src/translation/segment-cache";
 
-const keys = (segments: readonly string[], engine = "apertium", pair = "en-es"): SegmentCacheKey[] => segments.map((segment) => ({ engine, pair, segment }));
+const keys = (segments: readonly string[], engine = "apertium", pair = "en-es"): SegmentCacheKey[] =>
+  segments.map((segment) => ({ engine, pair, segment }));
 
 /** A fake engine that records its calls and answers when told to. */
 function engine() {
@@ -12,7 +13,11 @@ function engine() {
   let manual = false;
   const translate = (missing: SegmentCacheKey[]): Promise<SegmentResult[]> => {
     calls.push(missing.map((key) => key.segment));
-    const results = missing.map((key) => ({ text: `${key.pair}:${key.segment.toUpperCase()}`, unknownWords: 0, words: 1 }));
+    const results = missing.map((key) => ({
+      text: `${key.pair}:${key.segment.toUpperCase()}`,
+      unknownWords: 0,
+      words: 1,
+    }));
     if (!manual) return Promise.resolve(results);
     return new Promise((resolve, reject) => pending.push({ resolve: () => resolve(results), reject }));
   };
@@ -84,7 +89,9 @@ describe("SegmentCache", () => {
     const cache = new SegmentCache();
     const fake = engine();
     fake.hold();
-    const requests = Array.from({ length: 20 }, (_, i) => cache.getOrTranslate(keys(["shared", `own ${i}`, "shared"]), fake.translate));
+    const requests = Array.from({ length: 20 }, (_, i) =>
+      cache.getOrTranslate(keys(["shared", `own ${i}`, "shared"]), fake.translate),
+    );
     await Promise.resolve();
     fake.release();
     const results = await Promise.all(requests);
@@ -113,7 +120,9 @@ describe("SegmentCache", () => {
 
   it("refuses a translator that returns the wrong number of results, and caches nothing", async () => {
     const cache = new SegmentCache<{ text: string }>();
-    await expect(cache.getOrTranslate(keys(["a", "b"]), () => Promise.resolve([{ text: "A" }]))).rejects.toThrow(/1 results for 2/);
+    await expect(cache.getOrTranslate(keys(["a", "b"]), () => Promise.resolve([{ text: "A" }]))).rejects.toThrow(
+      /1 results for 2/,
+    );
     await expect(
       cache.getOrTranslate(keys(["a"]), () => {
         throw new Error("sync failure");

@@ -11,7 +11,10 @@ describe("segmentText: where sentences end", () => {
     ["Mrs. Jones and Dr. Who met. They talked.", ["Mrs. Jones and Dr. Who met.", "They talked."]],
     ["Version 3.14 is out. Get it!", ["Version 3.14 is out.", "Get it!"]],
     ["Use a fruit, e.g. Apples are fine. Then eat.", ["Use a fruit, e.g. Apples are fine.", "Then eat."]],
-    ["Some fruit, i.e. apples, pears, etc. are fine. Done.", ["Some fruit, i.e. apples, pears, etc. are fine.", "Done."]],
+    [
+      "Some fruit, i.e. apples, pears, etc. are fine. Done.",
+      ["Some fruit, i.e. apples, pears, etc. are fine.", "Done."],
+    ],
     ["I bought apples, pears, etc. Then I left.", ["I bought apples, pears, etc.", "Then I left."]],
     ["It was Ali vs. Frazier. Nobody forgot.", ["It was Ali vs. Frazier.", "Nobody forgot."]],
     ["See No. 5 in the list. It is short.", ["See No. 5 in the list.", "It is short."]],
@@ -39,14 +42,34 @@ describe("segmentText: where sentences end", () => {
   });
 
   it.each([
-    ["es", "El Sr. García llegó. La Sra. López también. ¿Vienes? ¡Sí!", ["El Sr. García llegó.", "La Sra. López también.", "¿Vienes?", "¡Sí!"]],
+    [
+      "es",
+      "El Sr. García llegó. La Sra. López también. ¿Vienes? ¡Sí!",
+      ["El Sr. García llegó.", "La Sra. López también.", "¿Vienes?", "¡Sí!"],
+    ],
     ["es", "¿Qué hora es? Son las tres.", ["¿Qué hora es?", "Son las tres."]],
-    ["fr", "M. Dupont et Mme Durand sont là. Ils partent. Me Martin aussi.", ["M. Dupont et Mme Durand sont là.", "Ils partent.", "Me Martin aussi."]],
+    [
+      "fr",
+      "M. Dupont et Mme Durand sont là. Ils partent. Me Martin aussi.",
+      ["M. Dupont et Mme Durand sont là.", "Ils partent.", "Me Martin aussi."],
+    ],
     ["fr", "Des fruits, p.ex. Pommes ou poires. Voilà.", ["Des fruits, p.ex. Pommes ou poires.", "Voilà."]],
-    ["de", "Das ist z.B. Obst. Dr. Müller kommt am 3. Oktober. Bzw. nicht.", ["Das ist z.B. Obst.", "Dr. Müller kommt am 3. Oktober.", "Bzw. nicht."]],
-    ["de", "Äpfel, Birnen usw. Dann gingen wir. Siehe Nr. 5 bzw. Nr. 6.", ["Äpfel, Birnen usw.", "Dann gingen wir.", "Siehe Nr. 5 bzw. Nr. 6."]],
+    [
+      "de",
+      "Das ist z.B. Obst. Dr. Müller kommt am 3. Oktober. Bzw. nicht.",
+      ["Das ist z.B. Obst.", "Dr. Müller kommt am 3. Oktober.", "Bzw. nicht."],
+    ],
+    [
+      "de",
+      "Äpfel, Birnen usw. Dann gingen wir. Siehe Nr. 5 bzw. Nr. 6.",
+      ["Äpfel, Birnen usw.", "Dann gingen wir.", "Siehe Nr. 5 bzw. Nr. 6."],
+    ],
     ["pt", "O Sr. Silva chegou. A Dra. Costa saiu.", ["O Sr. Silva chegou.", "A Dra. Costa saiu."]],
-    ["it", "Frutta, ecc. Poi il Sig. Rossi e il Dott. Bianchi. Fine.", ["Frutta, ecc.", "Poi il Sig. Rossi e il Dott. Bianchi.", "Fine."]],
+    [
+      "it",
+      "Frutta, ecc. Poi il Sig. Rossi e il Dott. Bianchi. Fine.",
+      ["Frutta, ecc.", "Poi il Sig. Rossi e il Dott. Bianchi.", "Fine."],
+    ],
     ["it", "Mele, pere ecc. sono buone. Sì.", ["Mele, pere ecc. sono buone.", "Sì."]],
     ["zh", "你好。我很好！你呢？谢谢。", ["你好。", "我很好！", "你呢？", "谢谢。"]],
     ["ja", "こんにちは。元気ですか？", ["こんにちは。", "元気ですか？"]],
@@ -61,7 +84,11 @@ describe("segmentText: where sentences end", () => {
   });
 
   it("uses the abbreviations of every listed language when no source language is given", () => {
-    expect(split("Frau Dr. Müller, z.B. Obst. Sr. García llegó. Fin.")).toEqual(["Frau Dr. Müller, z.B. Obst.", "Sr. García llegó.", "Fin."]);
+    expect(split("Frau Dr. Müller, z.B. Obst. Sr. García llegó. Fin.")).toEqual([
+      "Frau Dr. Müller, z.B. Obst.",
+      "Sr. García llegó.",
+      "Fin.",
+    ]);
   });
 
   it("ends a sentence at every line break, and keeps blank lines out of the segments", () => {

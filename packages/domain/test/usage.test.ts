@@ -45,7 +45,11 @@ describe("usage", () => {
 
   it("orders languages with equal characters by code, so the order is stable", async () => {
     const orgId = await newOrg();
-    await recordAt("2026-03-10T09:00:00.000Z", [event(orgId, "it", 10), event(orgId, "es", 10), event(orgId, "pt", 20)]);
+    await recordAt("2026-03-10T09:00:00.000Z", [
+      event(orgId, "it", 10),
+      event(orgId, "es", 10),
+      event(orgId, "pt", 20),
+    ]);
     const usage = await getUsage(ctx, { orgId, from: "2026-03-10", to: "2026-03-10" });
     expect(usage.by_language.map((l) => l.target_lang)).toEqual(["pt", "es", "it"]);
   });
@@ -67,8 +71,16 @@ describe("usage", () => {
     const orgId = await newOrg();
     await recordAt("2026-01-20T10:00:00.000Z", [event(orgId, "de", 7)]);
     t.clock.set("2026-03-15T12:00:00.000Z");
-    expect(await getUsage(ctx, { orgId, to: "2026-02-01" })).toMatchObject({ from: "2026-01-02", to: "2026-02-01", total_characters: 7 });
-    expect(await getUsage(ctx, { orgId, from: "2026-01-20" })).toMatchObject({ from: "2026-01-20", to: "2026-03-15", total_characters: 7 });
+    expect(await getUsage(ctx, { orgId, to: "2026-02-01" })).toMatchObject({
+      from: "2026-01-02",
+      to: "2026-02-01",
+      total_characters: 7,
+    });
+    expect(await getUsage(ctx, { orgId, from: "2026-01-20" })).toMatchObject({
+      from: "2026-01-20",
+      to: "2026-03-15",
+      total_characters: 7,
+    });
   });
 
   it("includes the whole `to` day and the whole `from` day, nothing beyond", async () => {
@@ -96,7 +108,11 @@ describe("usage", () => {
   it("counts only the organization's own events", async () => {
     const mine = await newOrg();
     const theirs = await newOrg();
-    await recordAt("2026-03-10T09:00:00.000Z", [event(mine, "de", 5), event(theirs, "de", 700), event(theirs, "sv", 80)]);
+    await recordAt("2026-03-10T09:00:00.000Z", [
+      event(mine, "de", 5),
+      event(theirs, "de", 700),
+      event(theirs, "sv", 80),
+    ]);
     const usage = await getUsage(ctx, { orgId: mine, from: "2026-03-01", to: "2026-03-31" });
     expect(usage.total_characters).toBe(5);
     expect(usage.by_language).toEqual([{ target_lang: "de", characters: 5, documents: 1 }]);

@@ -37,7 +37,9 @@ async function firstRequestMs(pair: LanguagePair, warm: boolean): Promise<{ ms: 
   }
 }
 
-const loops: ChildProcess[] = Array.from({ length: load }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+const loops: ChildProcess[] = Array.from({ length: load }, () =>
+  spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }),
+);
 try {
   console.log(`First-request latency of a pair, cold vs warmed at start (busy loops beside: ${load})`);
   console.log("pair     cold ms   warmed ms   (warm-up took ms, in the background)");
@@ -49,7 +51,9 @@ try {
       console.log(`${key.padEnd(8)} not installed`);
       continue;
     }
-    console.log(`${key.padEnd(8)} ${cold.ms.toFixed(0).padStart(7)}   ${warmed.ms.toFixed(1).padStart(9)}   (${warmed.warmMs.toFixed(0)})`);
+    console.log(
+      `${key.padEnd(8)} ${cold.ms.toFixed(0).padStart(7)}   ${warmed.ms.toFixed(1).padStart(9)}   (${warmed.warmMs.toFixed(0)})`,
+    );
   }
 } finally {
   for (const loop of loops) loop.kill("SIGKILL");

@@ -37,7 +37,8 @@ function usable(text: string): boolean {
 
 function sentencesIn(language: string): string[] {
   const found = new Set<string>();
-  for (const line of translatedLines(LOCALES[language] ?? localesOf(language))) if (usable(clean(line))) found.add(clean(line));
+  for (const line of translatedLines(LOCALES[language] ?? localesOf(language)))
+    if (usable(clean(line))) found.add(clean(line));
   return evenly([...found].sort(), PER_LANGUAGE);
 }
 
@@ -45,7 +46,10 @@ const { modes } = await discoverModes();
 const languages = [...new Set(modes.map((m) => m.pair.source))].sort();
 const corpus: Record<string, string[]> = {};
 for (const language of languages) {
-  corpus[language] = language === "en" ? evenly(readFileSync(ENGLISH, "utf8").split("\n").map(clean).filter(usable), ENGLISH_SENTENCES) : sentencesIn(language);
+  corpus[language] =
+    language === "en"
+      ? evenly(readFileSync(ENGLISH, "utf8").split("\n").map(clean).filter(usable), ENGLISH_SENTENCES)
+      : sentencesIn(language);
   console.log(`${language}: ${corpus[language].length} sentences`);
 }
 writeFileSync(OUT, `${JSON.stringify(corpus, null, 1)}\n`);

@@ -46,7 +46,11 @@ const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 const command = (stages: readonly (readonly string[])[]) => stages.map((argv) => argv.map(quote).join(" ")).join(" | ");
 
 /** Runs a shell pipeline over NUL-terminated units; one output per unit, and stderr. */
-function pipe(stages: readonly (readonly string[])[], units: readonly string[], options = { reportsInline: false }): { out: string[]; err: string } {
+function pipe(
+  stages: readonly (readonly string[])[],
+  units: readonly string[],
+  options = { reportsInline: false },
+): { out: string[]; err: string } {
   const r = spawnSync("bash", ["-c", command(stages) + (options.reportsInline ? " 2>&1" : "")], {
     input: units.map((u) => `${u}\0`).join(""),
     maxBuffer: 1 << 30,

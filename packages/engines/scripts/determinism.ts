@@ -18,13 +18,21 @@ export async function checkDeterminism(
   sentences: readonly string[],
   group = 7,
 ): Promise<DeterminismReport> {
-  const texts = async (segments: readonly string[]) => (await engine.translate({ pair, segments: [...segments] })).map((r) => r.text);
+  const texts = async (segments: readonly string[]) =>
+    (await engine.translate({ pair, segments: [...segments] })).map((r) => r.text);
   const first = await texts(sentences);
   const again = await texts(sentences);
   const reversed = (await texts(sentences.toReversed())).toReversed();
   const grouped = (
-    await Promise.all(Array.from({ length: Math.ceil(sentences.length / group) }, (_, i) => texts(sentences.slice(i * group, (i + 1) * group))))
+    await Promise.all(
+      Array.from({ length: Math.ceil(sentences.length / group) }, (_, i) =>
+        texts(sentences.slice(i * group, (i + 1) * group)),
+      ),
+    )
   ).flat();
   const differ = (other: readonly string[]) => other.reduce((n, text, i) => n + (text === first[i] ? 0 : 1), 0);
-  return { sentences: sentences.length, differ: { again: differ(again), reversed: differ(reversed), grouped: differ(grouped) } };
+  return {
+    sentences: sentences.length,
+    differ: { again: differ(again), reversed: differ(reversed), grouped: differ(grouped) },
+  };
 }

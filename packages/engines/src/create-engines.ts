@@ -26,7 +26,10 @@ export interface Engines {
  * unreachable, a refused DeepL key, Apertium missing) is reported through `warn` and left out: the service still starts and
  * serves the pairs of the others, and unserved pairs answer 400 unsupported_language_pair.
  */
-export async function createEngines(config: EnginesConfig, warn: (message: string) => void = () => {}): Promise<Engines> {
+export async function createEngines(
+  config: EnginesConfig,
+  warn: (message: string) => void = () => {},
+): Promise<Engines> {
   const engines: Engine[] = [];
   if (config.apertium !== false) {
     const apertium = await createApertiumEngine(config.apertium ?? {});
@@ -40,14 +43,18 @@ export async function createEngines(config: EnginesConfig, warn: (message: strin
     try {
       engines.push(await createLibreTranslateEngine(config.libretranslate));
     } catch (err) {
-      warn(`LibreTranslate at ${config.libretranslate.url} is left out: ${err instanceof Error ? err.message : String(err)}`);
+      warn(
+        `LibreTranslate at ${config.libretranslate.url} is left out: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   if (config.deepl) {
     try {
       engines.push(await createDeeplEngine(config.deepl));
     } catch (err) {
-      warn(`DeepL at ${config.deepl.url ?? "its default URL"} is left out: ${err instanceof Error ? err.message : String(err)}`);
+      warn(
+        `DeepL at ${config.deepl.url ?? "its default URL"} is left out: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   if (config.llm) engines.push(createLlmEngine(config.llm));

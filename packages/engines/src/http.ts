@@ -9,7 +9,15 @@
 // at once with `retryable: false`. Every failure is an EngineHttpError.
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { countWords, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "./engine";
+import {
+  countWords,
+  EngineError,
+  type EngineHealth,
+  type LanguagePair,
+  pairKey,
+  type SegmentResult,
+  type TranslateRequest,
+} from "./engine";
 
 /** The retry and timeout settings an HTTP engine accepts; every field has a default. */
 export interface HttpOptions {
@@ -107,7 +115,11 @@ export async function requestJson(policy: HttpPolicy, request: HttpRequest): Pro
  * The wait before retry number `attempt + 1`: exponential with equal jitter, at least the
  * server's Retry-After, at most `maxRetryDelayMs`; null when Retry-After exceeds that bound.
  */
-export function retryDelayMs(policy: Pick<HttpPolicy, "retryBaseMs" | "maxRetryDelayMs">, attempt: number, retryAfterMs: number | null): number | null {
+export function retryDelayMs(
+  policy: Pick<HttpPolicy, "retryBaseMs" | "maxRetryDelayMs">,
+  attempt: number,
+  retryAfterMs: number | null,
+): number | null {
   if (retryAfterMs !== null && retryAfterMs > policy.maxRetryDelayMs) return null;
   const step = policy.retryBaseMs * 2 ** attempt;
   const jittered = step / 2 + Math.random() * (step / 2);
@@ -128,7 +140,13 @@ async function attemptOnce(policy: HttpPolicy, request: HttpRequest): Promise<At
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   const where = `${request.method} ${describeUrl(request.url)}`;
-  const fail = (message: string, retryable: boolean, failure: HttpFailure, status: number | null = null, retryAfterMs: number | null = null): Attempt => ({
+  const fail = (
+    message: string,
+    retryable: boolean,
+    failure: HttpFailure,
+    status: number | null = null,
+    retryAfterMs: number | null = null,
+  ): Attempt => ({
     ok: false,
     error: new EngineHttpError(policy.engine, message, retryable, failure, status),
     retryAfterMs,
@@ -230,7 +248,10 @@ const EDGES = /^(\s*)([\s\S]*?)(\s*)$/u;
  * never sent; when every segment is blank, `translate` is not called. Remote engines trim or
  * add spaces freely; the caller's layout must not depend on them.
  */
-export async function translateCores(segments: readonly string[], translate: (cores: string[]) => Promise<string[]>): Promise<string[]> {
+export async function translateCores(
+  segments: readonly string[],
+  translate: (cores: string[]) => Promise<string[]>,
+): Promise<string[]> {
   const parts = segments.map((segment) => {
     const match = EDGES.exec(segment);
     return { lead: match?.[1] ?? "", core: match?.[2] ?? segment, trail: match?.[3] ?? "" };

@@ -149,7 +149,8 @@ export class EngineRouter {
             found = [...path, target];
             break;
           }
-          for (const mid of byPreference([...(onward ?? [])])) if (!path.includes(mid) && mid !== target) next.push([...path, mid]);
+          for (const mid of byPreference([...(onward ?? [])]))
+            if (!path.includes(mid) && mid !== target) next.push([...path, mid]);
         }
         frontier = next;
       }
@@ -168,7 +169,10 @@ export class EngineRouter {
    * through a pivot whose legs differ), the pivot, and the script of the output when the engine
    * writes one that is not the language's usual one.
    */
-  describe(source: string, target: string): { engine: string; pivot: string | null; pivots: string[]; script: string | null } | null {
+  describe(
+    source: string,
+    target: string,
+  ): { engine: string; pivot: string | null; pivots: string[]; script: string | null } | null {
     const route = this.route(source, target);
     if (!route) return null;
     const names = [...new Set(route.legs.map((l) => l.engine.name))];

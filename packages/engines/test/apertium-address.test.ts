@@ -13,11 +13,26 @@ const sentences = readFileSync(path.join(import.meta.dirname, "fixtures/address-
 
 /** Words that only the informal singular address uses, and words only the formal or plural one uses. */
 const MARKERS: Record<string, { informal: RegExp; formal: RegExp }> = {
-  es: { informal: /(?<!\p{L})(tú|te|ti|contigo|tu|tus|tuy[oa]s?)(?!\p{L})/iu, formal: /(?<!\p{L})(usted|vuestr[oa]s?)(?!\p{L})/iu },
-  ca: { informal: /(?<!\p{L})(tu|et|t'|te|teu|teva|teus|teves)(?!\p{L})|-te(?!\p{L})|'t(?!\p{L})/iu, formal: /(?<!\p{L})(vostè|vostr[ea]s?)(?!\p{L})/iu },
-  pt: { informal: /(?<!\p{L})(tu|te|ti|contigo|teu|tua|teus|tuas)(?!\p{L})|-te(?!\p{L})/iu, formal: /(?<!\p{L})(você|voss[oa]s?)(?!\p{L})/iu },
-  fr: { informal: /(?<!\p{L})(tu|te|t'|toi|ton|ta|tes)(?!\p{L})|-toi(?!\p{L})/iu, formal: /(?<!\p{L})(votre|vos)(?!\p{L})/iu },
-  it: { informal: /(?<!\p{L})(tu|ti|te|tuo|tua|tuoi|tue)(?!\p{L})|(?<=[aei]r)ti(?!\p{L})/u, formal: /(?<!\p{L})(Lei|vostr[oaie])(?!\p{L})/u },
+  es: {
+    informal: /(?<!\p{L})(tú|te|ti|contigo|tu|tus|tuy[oa]s?)(?!\p{L})/iu,
+    formal: /(?<!\p{L})(usted|vuestr[oa]s?)(?!\p{L})/iu,
+  },
+  ca: {
+    informal: /(?<!\p{L})(tu|et|t'|te|teu|teva|teus|teves)(?!\p{L})|-te(?!\p{L})|'t(?!\p{L})/iu,
+    formal: /(?<!\p{L})(vostè|vostr[ea]s?)(?!\p{L})/iu,
+  },
+  pt: {
+    informal: /(?<!\p{L})(tu|te|ti|contigo|teu|tua|teus|tuas)(?!\p{L})|-te(?!\p{L})/iu,
+    formal: /(?<!\p{L})(você|voss[oa]s?)(?!\p{L})/iu,
+  },
+  fr: {
+    informal: /(?<!\p{L})(tu|te|t'|toi|ton|ta|tes)(?!\p{L})|-toi(?!\p{L})/iu,
+    formal: /(?<!\p{L})(votre|vos)(?!\p{L})/iu,
+  },
+  it: {
+    informal: /(?<!\p{L})(tu|ti|te|tuo|tua|tuoi|tue)(?!\p{L})|(?<=[aei]r)ti(?!\p{L})/u,
+    formal: /(?<!\p{L})(Lei|vostr[oaie])(?!\p{L})/u,
+  },
 };
 
 /**
@@ -98,7 +113,8 @@ describe("Apertium: formal and informal address", () => {
     const route = router.route("en", target);
     if (!route) throw new Error(`no route en-${target}`);
     let current = [...texts];
-    for (const leg of route.legs) current = (await leg.engine.translate({ pair: leg.pair, segments: current })).map((r) => r.text);
+    for (const leg of route.legs)
+      current = (await leg.engine.translate({ pair: leg.pair, segments: current })).map((r) => r.text);
     return current;
   }
 
@@ -107,20 +123,40 @@ describe("Apertium: formal and informal address", () => {
   });
 
   it("writes the formal and the informal address of English translated into es and ca", async () => {
-    const es = await translate("es", ["Do you have a car?", "You can change your password.", "We will send you an email."]);
+    const es = await translate("es", [
+      "Do you have a car?",
+      "You can change your password.",
+      "We will send you an email.",
+    ]);
     expect(es).toEqual(["Tienes un coche?", "Puedes cambiar vuestra contraseña.", "Te enviaremos un email."]);
-    expect(await engine.setAddress("es", es, "formal")).toEqual(["Tiene usted un coche?", "Usted puede cambiar su contraseña.", "Le enviaremos un email."]);
-    expect(await engine.setAddress("es", es, "informal")).toEqual(["Tienes un coche?", "Puedes cambiar tu contraseña.", "Te enviaremos un email."]);
+    expect(await engine.setAddress("es", es, "formal")).toEqual([
+      "Tiene usted un coche?",
+      "Usted puede cambiar su contraseña.",
+      "Le enviaremos un email.",
+    ]);
+    expect(await engine.setAddress("es", es, "informal")).toEqual([
+      "Tienes un coche?",
+      "Puedes cambiar tu contraseña.",
+      "Te enviaremos un email.",
+    ]);
     // A reflexive clitic follows its verb; a comitative is written as two words.
     const ca = await translate("ca", ["You can change your password.", "If you need help, contact us."]);
-    expect(await engine.setAddress("ca", ca, "formal")).toEqual(["Vostè pot canviar la seva contrasenya.", "Si vostè necessita ajut, contacti'ns."]);
-    expect(await engine.setAddress("ca", ca, "informal")).toEqual(["Pots canviar la teva contrasenya.", "Si necessites ajut, contacta'ns."]);
+    expect(await engine.setAddress("ca", ca, "formal")).toEqual([
+      "Vostè pot canviar la seva contrasenya.",
+      "Si vostè necessita ajut, contacti'ns.",
+    ]);
+    expect(await engine.setAddress("ca", ca, "informal")).toEqual([
+      "Pots canviar la teva contrasenya.",
+      "Si necessites ajut, contacta'ns.",
+    ]);
   });
 
   it.each(Object.entries(EXACT))("writes %s exactly", async (key, cases) => {
     const [lang = "", address] = key.split(" ");
     const texts = cases.map(([input]) => input);
-    expect(await engine.setAddress(lang, texts, address === "formal" ? "formal" : "informal")).toEqual(cases.map(([, expected]) => expected));
+    expect(await engine.setAddress(lang, texts, address === "formal" ? "formal" : "informal")).toEqual(
+      cases.map(([, expected]) => expected),
+    );
   });
 
   it("leaves text without a second person, and text it cannot analyse exactly, as it is", async () => {
@@ -139,17 +175,26 @@ describe("Apertium: formal and informal address", () => {
       const formal = await engine.setAddress(lang, plain, "formal");
       const informal = await engine.setAddress(lang, plain, "informal");
       // As expected: the two differ, the formal one has no informal singular word left and the informal one no formal word.
-      const right = plain.filter((_, i) => formal[i] !== informal[i] && !markers.informal.test(formal[i] ?? "") && !markers.formal.test(informal[i] ?? ""));
+      const right = plain.filter(
+        (_, i) =>
+          formal[i] !== informal[i] &&
+          !markers.informal.test(formal[i] ?? "") &&
+          !markers.formal.test(informal[i] ?? ""),
+      );
       shares[lang] = right.length / plain.length;
       const verbsLeft = await informalVerbs(lang, formal);
       const strict = plain.filter((p, i) => right.includes(p) && !verbsLeft[i]).length;
       strictShares[lang] = strict / plain.length;
       defaultVerbs[lang] = (await informalVerbs(lang, plain)).filter(Boolean).length / plain.length;
       const wrong = plain.flatMap((p, i) => (right.includes(p) ? [] : [`${p} | F: ${formal[i]} | I: ${informal[i]}`]));
-      console.log(`[address] ${lang}: ${right.length}/${plain.length}; not as expected, first 5:\n  ${wrong.slice(0, 5).join("\n  ")}`);
+      console.log(
+        `[address] ${lang}: ${right.length}/${plain.length}; not as expected, first 5:\n  ${wrong.slice(0, 5).join("\n  ")}`,
+      );
     }
     console.log(`[address] shares ${JSON.stringify(shares)}`);
-    console.log(`[address] also no unambiguous 2nd-singular verb left in the formal one: ${JSON.stringify(strictShares)}`);
+    console.log(
+      `[address] also no unambiguous 2nd-singular verb left in the formal one: ${JSON.stringify(strictShares)}`,
+    );
     console.log(`[address] engine output with such a verb: ${JSON.stringify(defaultVerbs)}`);
     // The rest are sentences whose engine output has no second person left to set (Puede me ayudo?).
     const floors: Record<string, number> = { es: 0.95, ca: 0.9, pt: 0.95, fr: 0.94, it: 0.94 };

@@ -33,7 +33,10 @@ describe("the pipeline budget", () => {
   it("serves pairs one after another by stopping another pair's idle pipeline", async () => {
     for (const pair of pairs) {
       const segments = sentences[key(pair)] ?? [];
-      const [ours, theirs] = await Promise.all([capped.translate({ pair, segments }), reference.translate({ pair, segments })]);
+      const [ours, theirs] = await Promise.all([
+        capped.translate({ pair, segments }),
+        reference.translate({ pair, segments }),
+      ]);
       expect(ours.map((r) => r.text)).toEqual(theirs.map((r) => r.text));
       expect(alive()).toBeLessThanOrEqual(2);
     }
@@ -44,7 +47,9 @@ describe("the pipeline budget", () => {
     let most = 0;
     const probe = setInterval(() => (most = Math.max(most, alive())), 2);
     try {
-      const results = await Promise.all(pairs.flatMap((pair) => (sentences[key(pair)] ?? []).map((s) => capped.translate({ pair, segments: [s] }))));
+      const results = await Promise.all(
+        pairs.flatMap((pair) => (sentences[key(pair)] ?? []).map((s) => capped.translate({ pair, segments: [s] }))),
+      );
       expect(results.every((r) => r[0] && r[0].text.length > 0 && !/[*#@]/.test(r[0].text))).toBe(true);
     } finally {
       clearInterval(probe);

@@ -30,7 +30,10 @@ describe("Apertium engine (installed modes)", () => {
   });
 
   it("translates segments in order, one result per segment, with word counts", async () => {
-    const results = await engine.translate({ pair: EN_ES, segments: ["Hello world.", "The red car is big.", "I have three dogs"] });
+    const results = await engine.translate({
+      pair: EN_ES,
+      segments: ["Hello world.", "The red car is big.", "I have three dogs"],
+    });
     expect(results).toEqual([
       { text: "Hola Mundo.", unknownWords: 0, words: 2 },
       { text: "El coche rojo es grande.", unknownWords: 0, words: 5 },
@@ -52,7 +55,10 @@ describe("Apertium engine (installed modes)", () => {
 
   it("removes generation-error (#) marks", async () => {
     // eng-spa 0.8 cannot generate the noun of "labels" here and marks it #sello.
-    const [result] = await engine.translate({ pair: EN_ES, segments: ["--no-security-labels do not restore security labels"] });
+    const [result] = await engine.translate({
+      pair: EN_ES,
+      segments: ["--no-security-labels do not restore security labels"],
+    });
     expect(result?.text).not.toMatch(/[#*@]/);
     expect(result?.text).toContain("sello");
   });
@@ -60,7 +66,13 @@ describe("Apertium engine (installed modes)", () => {
   it("does not mangle legitimate *, #, @ and ~ in the text", async () => {
     const results = await engine.translate({
       pair: EN_ES,
-      segments: ["C# is #1.", "a*b", "Write to x@y.com now.", "*Note:* see ~/dir and ~user", "-n, --add-location preserve '#: filename:line' lines (default)"],
+      segments: [
+        "C# is #1.",
+        "a*b",
+        "Write to x@y.com now.",
+        "*Note:* see ~/dir and ~user",
+        "-n, --add-location preserve '#: filename:line' lines (default)",
+      ],
     });
     const texts = results.map((r) => r.text);
     expect(texts[0]).toBe("C# es #1.");
@@ -77,14 +89,19 @@ describe("Apertium engine (installed modes)", () => {
   });
 
   it("runs modes with constraint grammar and other stages in null-flush mode", async () => {
-    const [nn] = await engine.translate({ pair: { source: "nb", target: "nn" }, segments: ["Jeg kommer ikke hjem i dag."] });
+    const [nn] = await engine.translate({
+      pair: { source: "nb", target: "nn" },
+      segments: ["Jeg kommer ikke hjem i dag."],
+    });
     expect(nn?.text).toBe("Eg kjem ikkje heim i dag.");
     const [ca] = await engine.translate({ pair: { source: "en", target: "ca" }, segments: ["The house is big."] });
     expect(ca?.text).toBe("La casa és gran.");
   });
 
   it("refuses a pair that is not installed, as a non-retryable EngineError", async () => {
-    const error = await engine.translate({ pair: { source: "en", target: "ja" }, segments: ["Hi"] }).catch((e: unknown) => e);
+    const error = await engine
+      .translate({ pair: { source: "en", target: "ja" }, segments: ["Hi"] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).retryable).toBe(false);
   });

@@ -9,7 +9,9 @@ import { type ApertiumEngine, EngineRouter, type LanguagePair, createApertiumEng
 // on real sentences in each source language (test/fixtures/marker-corpus.json, built from the
 // machine's gettext catalogs by scripts/build-marker-corpus.ts), no mark reaches the output,
 // every sentence has a translation, and unknown words are counted.
-const corpus = JSON.parse(readFileSync(path.join(import.meta.dirname, "fixtures/marker-corpus.json"), "utf8")) as Record<string, string[]>;
+const corpus = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "fixtures/marker-corpus.json"), "utf8"),
+) as Record<string, string[]>;
 const MARK = /[*#@]/;
 
 let engine: ApertiumEngine;
@@ -63,7 +65,8 @@ describe("Apertium output", () => {
       if (!route || !target) continue;
       routes++;
       let texts = (corpus[source] ?? []).slice(0, 10);
-      for (const leg of route.legs) texts = (await leg.engine.translate({ pair: leg.pair, segments: texts })).map((r) => r.text);
+      for (const leg of route.legs)
+        texts = (await leg.engine.translate({ pair: leg.pair, segments: texts })).map((r) => r.text);
       leaks.push(...texts.filter((t) => MARK.test(t) || t.trim() === "").map((t) => `${source}-${target}: ${t}`));
     }
     expect(routes).toBeGreaterThan(20);

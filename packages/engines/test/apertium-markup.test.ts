@@ -46,7 +46,10 @@ describe("Apertium stream format", () => {
   });
 
   it("puts back the source word a `@` lemma comes from, as the user wrote it", () => {
-    expect(reformat("Los \\@Magpie corrían..[]", "The Magpies were running.")).toMatchObject({ text: "Los Magpies corrían.", unknownWords: 1 });
+    expect(reformat("Los \\@Magpie corrían..[]", "The Magpies were running.")).toMatchObject({
+      text: "Los Magpies corrían.",
+      unknownWords: 1,
+    });
     // No source word starts with the lemma: the lemma stays.
     expect(reformat("Los \\@Magpie corrían..[]", "The birds were running.").text).toBe("Los Magpie corrían.");
   });

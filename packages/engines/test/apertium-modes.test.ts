@@ -143,7 +143,20 @@ describe("mode discovery", () => {
   it("discovers the installed pairs, including the ones the service relies on", async () => {
     const { modes } = await discoverModes();
     const pairs = modes.map((m) => `${m.pair.source}-${m.pair.target}`);
-    for (const pair of ["en-es", "es-en", "en-ca", "ca-en", "es-pt", "pt-es", "fr-es", "es-fr", "es-it", "it-es", "es-gl", "gl-es"]) {
+    for (const pair of [
+      "en-es",
+      "es-en",
+      "en-ca",
+      "ca-en",
+      "es-pt",
+      "pt-es",
+      "fr-es",
+      "es-fr",
+      "es-it",
+      "it-es",
+      "es-gl",
+      "gl-es",
+    ]) {
       expect(pairs).toContain(pair);
     }
     expect(pairs.every((p) => /^[a-z]{2}-[a-z]{2}$/.test(p))).toBe(true);

@@ -29,7 +29,8 @@ function children(): { pid: number; state: string; name: string }[] {
     // pid (comm) state ppid …; comm may contain spaces and parentheses.
     const close = stat.lastIndexOf(")");
     const [state = "", ppid = ""] = stat.slice(close + 2).split(" ");
-    if (Number(ppid) === process.pid) found.push({ pid: Number(entry), state, name: stat.slice(stat.indexOf("(") + 1, close) });
+    if (Number(ppid) === process.pid)
+      found.push({ pid: Number(entry), state, name: stat.slice(stat.indexOf("(") + 1, close) });
   }
   return found;
 }
@@ -166,7 +167,12 @@ describe("a stuck pipeline holding two batches", () => {
   it("retries both batches once on a fresh pipeline, which answers them in place", async () => {
     const flag = path.join(scratch, "hung-once-two");
     const script = `if mkdir '${flag}' 2>/dev/null; then exec sleep 100; else exec cat; fi`;
-    const engine = await createApertiumEngine({ poolSize: 1, timeoutMs: 300, maxBatchChars: 400, command: () => [["sh", "-c", script]] });
+    const engine = await createApertiumEngine({
+      poolSize: 1,
+      timeoutMs: 300,
+      maxBatchChars: 400,
+      command: () => [["sh", "-c", script]],
+    });
     try {
       const segments = Array.from({ length: 8 }, (_, i) => `segment ${i} `.padEnd(150, "x"));
       const results = await engine.translate({ pair: EN_ES, segments });
@@ -246,7 +252,9 @@ describe("close", () => {
       engine.translate({ pair: { source: "es", target: "en" }, segments: ["Hola mundo."] }),
       engine.translate({ pair: { source: "nb", target: "nn" }, segments: ["Jeg kommer."] }),
     ]);
-    const pids = [EN_ES, { source: "es", target: "en" }, { source: "nb", target: "nn" }].flatMap((p) => engine.pipelinePids(p).flat());
+    const pids = [EN_ES, { source: "es", target: "en" }, { source: "nb", target: "nn" }].flatMap((p) =>
+      engine.pipelinePids(p).flat(),
+    );
     expect(pids.length).toBeGreaterThan(20);
     expect(children().length).toBeGreaterThanOrEqual(pids.length);
     const pending = engine.translate({ pair: EN_ES, segments: sentences }).catch((e: unknown) => e);

@@ -87,14 +87,18 @@ describe("warm-up", () => {
 describe("a cold pair on a busy machine", () => {
   it("answers with the translation or fails retryably, never otherwise", async () => {
     // Busy loops on every core, at the server's priority (the pipelines run at niceness 10).
-    const loops: ChildProcess[] = Array.from({ length: os.availableParallelism() * 2 }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+    const loops: ChildProcess[] = Array.from({ length: os.availableParallelism() * 2 }, () =>
+      spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }),
+    );
     closers.push(() => loops.forEach((l) => l.kill("SIGKILL")));
     const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 2_000 });
     closers.push(() => engine.close());
-    const outcome = await engine.translate({ pair: { source: "en", target: "ca" }, segments: ["The teacher opened the green door."] }).then(
-      (results) => ({ text: results[0]?.text ?? "" }),
-      (error: unknown) => ({ error }),
-    );
+    const outcome = await engine
+      .translate({ pair: { source: "en", target: "ca" }, segments: ["The teacher opened the green door."] })
+      .then(
+        (results) => ({ text: results[0]?.text ?? "" }),
+        (error: unknown) => ({ error }),
+      );
     if ("error" in outcome) {
       expect(isEngineError(outcome.error)).toBe(true);
       expect(outcome.error).toMatchObject({ retryable: true });

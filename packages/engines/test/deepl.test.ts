@@ -36,7 +36,8 @@ afterEach(() => {
   fake.queue.length = 0;
 });
 
-const engine = (options: Partial<DeeplEngineOptions> = {}): Promise<Engine> => createDeeplEngine({ url: fake.url, authKey: KEY, retryBaseMs: 5, ...options });
+const engine = (options: Partial<DeeplEngineOptions> = {}): Promise<Engine> =>
+  createDeeplEngine({ url: fake.url, authKey: KEY, retryBaseMs: 5, ...options });
 const translations = () => fake.requests.filter((r) => r.path === "/v2/translate");
 
 describe("deepl engine: languages", () => {
@@ -48,16 +49,30 @@ describe("deepl engine: languages", () => {
     expect(pairs).toContain("zh-pt");
     expect(pairs).not.toContain("en-en");
     expect(pairs.some((p) => p.includes("xx"))).toBe(false);
-    expect(fake.requests.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual(["GET /v2/languages?type=source", "GET /v2/languages?type=target"]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual([
+      "GET /v2/languages?type=source",
+      "GET /v2/languages?type=target",
+    ]);
   });
 
   it("sends a target variety (EN-US, PT-BR, ZH-HANS by default, the operator's choice first)", async () => {
     const deepl = await engine();
-    for (const target of ["en", "pt", "zh"]) await deepl.translate({ pair: { source: "de", target }, segments: ["Hallo"] });
+    for (const target of ["en", "pt", "zh"])
+      await deepl.translate({ pair: { source: "de", target }, segments: ["Hallo"] });
     const chosen = await engine({ targetVariants: parseTargetVariants("en:en-gb,pt:PT-PT") ?? {} });
     for (const target of ["en", "pt"]) await chosen.translate({ pair: { source: "de", target }, segments: ["Hallo"] });
-    expect(translations().map((r) => (r.body as { target_lang: string }).target_lang)).toEqual(["EN-US", "PT-BR", "ZH-HANS", "EN-GB", "PT-PT"]);
-    expect(translations()[0]?.body).toMatchObject({ source_lang: "DE", split_sentences: "0", preserve_formatting: true });
+    expect(translations().map((r) => (r.body as { target_lang: string }).target_lang)).toEqual([
+      "EN-US",
+      "PT-BR",
+      "ZH-HANS",
+      "EN-GB",
+      "PT-PT",
+    ]);
+    expect(translations()[0]?.body).toMatchObject({
+      source_lang: "DE",
+      split_sentences: "0",
+      preserve_formatting: true,
+    });
   });
 
   it("picks the server by the key: Free for :fx keys, Pro otherwise", () => {
@@ -82,7 +97,11 @@ describe("deepl engine: translate", () => {
     await deepl.translate({ pair: { source: "en", target: "de" }, segments: ["Hello"], formality: "more" });
     await deepl.translate({ pair: { source: "de", target: "en" }, segments: ["Hallo"], formality: "less" });
     await deepl.translate({ pair: { source: "en", target: "de" }, segments: ["Hello"] });
-    expect(translations().map((r) => (r.body as { formality?: string }).formality)).toEqual(["prefer_more", undefined, undefined]);
+    expect(translations().map((r) => (r.body as { formality?: string }).formality)).toEqual([
+      "prefer_more",
+      undefined,
+      undefined,
+    ]);
   });
 
   it("refuses a pair it does not serve without a call", async () => {
@@ -110,7 +129,9 @@ describe("deepl engine: errors", () => {
   it("retries 429 and 5xx, then fails retryable with the status", async () => {
     const deepl = await engine({ maxRetries: 1 });
     fake.queue.push({ status: 429, headers: { "retry-after": "0" } });
-    expect((await deepl.translate({ pair: { source: "en", target: "de" }, segments: ["Hello"] }))[0]?.text).toBe("hola");
+    expect((await deepl.translate({ pair: { source: "en", target: "de" }, segments: ["Hello"] }))[0]?.text).toBe(
+      "hola",
+    );
     fake.queue.push({ status: 503 }, { status: 503 });
     const err = await rejection(deepl.translate({ pair: { source: "en", target: "de" }, segments: ["Hello"] }));
     expect(err).toMatchObject({ retryable: true, status: 503 });

@@ -44,7 +44,17 @@ describe("libretranslate engine: discovery", () => {
   it("learns the pairs from GET /languages, mapped to ISO 639-1, dropping unknown codes and self-pairs", async () => {
     const lt = await engine();
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /languages"]);
-    expect(sorted(lt.pairs())).toEqual(["en-es", "en-pt", "en-zh", "es-en", "es-pt", "pt-en", "pt-es", "zh-en", "zh-es"]);
+    expect(sorted(lt.pairs())).toEqual([
+      "en-es",
+      "en-pt",
+      "en-zh",
+      "es-en",
+      "es-pt",
+      "pt-en",
+      "pt-es",
+      "zh-en",
+      "zh-es",
+    ]);
   });
 
   it("sends the server's own codes, preferring the main variant (zh-Hans, pt) over others", async () => {
@@ -67,7 +77,12 @@ describe("libretranslate engine: discovery", () => {
   });
 
   it("maps old-style codes (zt, pb) and serves every listed language when a server has no targets", async () => {
-    const old = await startFakeLibreTranslate([{ code: "en" }, { code: "pb" }, { code: "zt" }, { code: "zh" }] as LibreLanguage[]);
+    const old = await startFakeLibreTranslate([
+      { code: "en" },
+      { code: "pb" },
+      { code: "zt" },
+      { code: "zh" },
+    ] as LibreLanguage[]);
     try {
       const lt = await createLibreTranslateEngine({ url: `${old.url}/` });
       expect(sorted(lt.pairs())).toEqual(["en-pt", "en-zh", "pt-en", "pt-zh", "zh-en", "zh-pt"]);
@@ -86,7 +101,10 @@ describe("libretranslate engine: discovery", () => {
 describe("libretranslate engine: translate", () => {
   it("sends every segment in one POST /translate with q as an array, format text and the api_key", async () => {
     const lt = await engine();
-    const results = await lt.translate({ pair: { source: "en", target: "es" }, segments: ["Hello world", "Good morning ⟦0⟧", "The <b>cat</b>"] });
+    const results = await lt.translate({
+      pair: { source: "en", target: "es" },
+      segments: ["Hello world", "Good morning ⟦0⟧", "The <b>cat</b>"],
+    });
     expect(translations()).toHaveLength(1);
     expect(translations()[0]?.body).toEqual({
       q: ["Hello world", "Good morning ⟦0⟧", "The <b>cat</b>"],
@@ -104,7 +122,10 @@ describe("libretranslate engine: translate", () => {
 
   it("keeps surrounding whitespace and does not send blank segments", async () => {
     const lt = await engine();
-    const results = await lt.translate({ pair: { source: "en", target: "es" }, segments: [" Hello\n", "\n\n", "world"] });
+    const results = await lt.translate({
+      pair: { source: "en", target: "es" },
+      segments: [" Hello\n", "\n\n", "world"],
+    });
     expect(results.map((r) => r.text)).toEqual([" hola\n", "\n\n", "mundo"]);
     expect(translations()[0]?.body).toMatchObject({ q: ["Hello", "world"] });
   });

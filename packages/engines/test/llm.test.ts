@@ -29,7 +29,11 @@ function engine(options: Partial<LlmEngineOptions> = {}) {
 }
 
 const enEs = { source: "en", target: "es" };
-const request = (segments: string[], extra: Partial<TranslateRequest> = {}): TranslateRequest => ({ pair: enEs, segments, ...extra });
+const request = (segments: string[], extra: Partial<TranslateRequest> = {}): TranslateRequest => ({
+  pair: enEs,
+  segments,
+  ...extra,
+});
 
 function modelOf(index = 0): unknown {
   const body = fake.completions()[index]?.body;
@@ -43,7 +47,12 @@ describe("llm engine: models and tiers", () => {
     await llm.translate(request(["Hello"], { tier: "premium" }));
     await llm.translate(request(["Hello"], { tier: "standard" }));
     await llm.translate(request(["Hello"]));
-    expect(fake.completions().map((r) => (r.body as { model: string }).model)).toEqual(["mini-model", "premium-model", "standard-model", "standard-model"]);
+    expect(fake.completions().map((r) => (r.body as { model: string }).model)).toEqual([
+      "mini-model",
+      "premium-model",
+      "standard-model",
+      "standard-model",
+    ]);
   });
 
   it("falls back to the nearest configured tier", async () => {
@@ -55,7 +64,9 @@ describe("llm engine: models and tiers", () => {
     await engine({ models: { mini: "mini-model", premium: "premium-model" } }).translate(request(["Hello"]));
     expect(modelOf(2)).toBe("premium-model");
     // premium missing: standard before mini
-    await engine({ models: { mini: "mini-model", standard: "standard-model" } }).translate(request(["Hello"], { tier: "premium" }));
+    await engine({ models: { mini: "mini-model", standard: "standard-model" } }).translate(
+      request(["Hello"], { tier: "premium" }),
+    );
     expect(modelOf(3)).toBe("standard-model");
   });
 
@@ -177,14 +188,22 @@ describe("llm engine: reading answers", () => {
   });
 
   it("reads a one-segment answer given as plain text when going segment by segment", async () => {
-    fake.queue.push({ kind: "content", content: "nope" }, { kind: "content", content: "still nope" }, { kind: "plain" });
+    fake.queue.push(
+      { kind: "content", content: "nope" },
+      { kind: "content", content: "still nope" },
+      { kind: "plain" },
+    );
     const results = await engine().translate(request(["Hello world"]));
     expect(results.map((r) => r.text)).toEqual(["hola mundo"]);
     expect(fake.completions()).toHaveLength(3);
   });
 
   it("fails with a retryable EngineError when even one segment cannot be read", async () => {
-    fake.queue.push({ kind: "content", content: "[]" }, { kind: "content", content: "[]" }, { kind: "content", content: "{}" });
+    fake.queue.push(
+      { kind: "content", content: "[]" },
+      { kind: "content", content: "[]" },
+      { kind: "content", content: "{}" },
+    );
     const err = await rejection(engine().translate(request(["Hello"])));
     expect(err).toBeInstanceOf(EngineError);
     expect(err).toMatchObject({ engine: "llm", retryable: true });
@@ -257,7 +276,9 @@ describe("llm engine: HTTP failures", () => {
   });
 
   it("turns an unreachable server into a retryable EngineError", async () => {
-    const err = await rejection(engine({ baseUrl: await closedPortUrl(), maxRetries: 1 }).translate(request(["Hello"])));
+    const err = await rejection(
+      engine({ baseUrl: await closedPortUrl(), maxRetries: 1 }).translate(request(["Hello"])),
+    );
     expect(err).toBeInstanceOf(EngineHttpError);
     expect(err).toMatchObject({ retryable: true, failure: "network" });
     expect(String((err as Error).message)).toMatch(/ECONNREFUSED/);
@@ -267,7 +288,9 @@ describe("llm engine: HTTP failures", () => {
     fake.queue.push({ kind: "hang" });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const err = await rejection(engine({ timeoutMs: 10_000 }).translate(request(["Hello"], { signal: controller.signal })));
+    const err = await rejection(
+      engine({ timeoutMs: 10_000 }).translate(request(["Hello"], { signal: controller.signal })),
+    );
     // Aborted, not timed out: the caller's signal ended the call, and it was not retried.
     expect(err).toMatchObject({ failure: "aborted", retryable: false });
     expect(fake.completions()).toHaveLength(1);
@@ -313,7 +336,10 @@ describe("llm engine: pairs and health", () => {
     expect(await engine().health()).toEqual({ ok: true });
     const models = fake.requests.find((r) => r.path === "/v1/models");
     expect(models?.headers.authorization).toBe("Bearer sk-test");
-    expect(await engine({ models: { standard: "standard-model", premium: "gpt-9" } }).health()).toEqual({ ok: true, detail: expect.stringMatching(/gpt-9/) });
+    expect(await engine({ models: { standard: "standard-model", premium: "gpt-9" } }).health()).toEqual({
+      ok: true,
+      detail: expect.stringMatching(/gpt-9/),
+    });
   });
 
   it("is unhealthy when GET /models is refused, or the server is down", async () => {
@@ -327,7 +353,10 @@ describe("llm engine: pairs and health", () => {
     expect(await engine().health()).toEqual({ ok: true });
     const ping = fake.completions()[0];
     expect(ping?.body).toMatchObject({ model: "mini-model", max_tokens: 1 });
-    expect(await engine({ models: { mini: "gone-model" } }).health()).toMatchObject({ ok: false, detail: expect.stringMatching(/404/) });
+    expect(await engine({ models: { mini: "gone-model" } }).health()).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/404/),
+    });
   });
 });
 
@@ -350,7 +379,9 @@ describe("llm engine: what Tolk knows goes into the prompt", () => {
     if (!call) throw new Error("no chat completion was made");
     const system = systemOf(call);
     expect(system).toMatch(/Glossary[\s\S]*"dashboard" → "panel de control"/);
-    expect(system).toMatch(/Approved translations[\s\S]*"Open the dashboard now\." → "Abra el panel de control ahora\."/);
+    expect(system).toMatch(
+      /Approved translations[\s\S]*"Open the dashboard now\." → "Abra el panel de control ahora\."/,
+    );
     expect(system).toMatch(/Style instructions[\s\S]*Formal register \(usted\)\./);
   });
 

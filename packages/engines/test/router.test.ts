@@ -17,7 +17,17 @@ function fakeEngine(name: string, pairs: string[]): Engine {
 }
 
 describe("EngineRouter", () => {
-  const apertium = fakeEngine("apertium", ["en-es", "es-en", "es-pt", "pt-es", "fr-es", "es-fr", "ca-es", "es-ca", "en-ca"]);
+  const apertium = fakeEngine("apertium", [
+    "en-es",
+    "es-en",
+    "es-pt",
+    "pt-es",
+    "fr-es",
+    "es-fr",
+    "ca-es",
+    "es-ca",
+    "en-ca",
+  ]);
   const llm = fakeEngine("llm", ["en-es", "en-de"]);
   const router = new EngineRouter([apertium, llm]);
 
@@ -45,7 +55,11 @@ describe("EngineRouter", () => {
     const route = router.route("pt", "de");
     expect(route?.pivots).toEqual(["es", "en"]);
     expect(route?.pivot).toBe("es");
-    expect(route?.legs.map((l) => `${l.engine.name} ${l.pair.source}-${l.pair.target}`)).toEqual(["apertium pt-es", "apertium es-en", "llm en-de"]);
+    expect(route?.legs.map((l) => `${l.engine.name} ${l.pair.source}-${l.pair.target}`)).toEqual([
+      "apertium pt-es",
+      "apertium es-en",
+      "llm en-de",
+    ]);
     // A chain needing three intermediate languages is not served.
     const chain = new EngineRouter([fakeEngine("apertium", ["a1-a2", "a2-a3", "a3-a4", "a4-a5"])]);
     expect(chain.route("a1", "a4")?.pivots).toEqual(["a2", "a3"]);
@@ -85,7 +99,10 @@ describe("TOLK_ENGINE_ROUTES", () => {
   });
 
   it("sends a pair to the first matching rule's engine, over the cheapest-engine default", () => {
-    const router = new EngineRouter([apertium, llm, libre], parseEngineRoutes("en-de=llm,*-es=apertium,*=libretranslate") ?? []);
+    const router = new EngineRouter(
+      [apertium, llm, libre],
+      parseEngineRoutes("en-de=llm,*-es=apertium,*=libretranslate") ?? [],
+    );
     expect(router.route("en", "de")?.legs[0]?.engine.name).toBe("llm");
     expect(router.route("en", "es")?.legs[0]?.engine.name).toBe("apertium");
     expect(router.route("en", "ca")?.legs[0]?.engine.name).toBe("libretranslate");

@@ -50,12 +50,14 @@ function gitDir(repo: string): string | null {
   if (existsSync(join(base, ".git"))) return join(base, ".git");
   return existsSync(base) ? base : null;
 }
-const git = (dir: string, args: string[]) => execFileSync("git", ["--git-dir", dir, ...args], { maxBuffer: 1 << 28 }).toString("utf8");
+const git = (dir: string, args: string[]) =>
+  execFileSync("git", ["--git-dir", dir, ...args], { maxBuffer: 1 << 28 }).toString("utf8");
 const listFiles = (dir: string) => git(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"]).split("\0").filter(Boolean);
 const show = (dir: string, path: string) => git(dir, ["show", `HEAD:${path}`]);
 
 /** Deterministic order that does not follow the file system: by hash of the key. */
-const shuffled = <T>(items: T[], key: (t: T) => string) => [...items].sort((a, b) => (sha(key(a)) < sha(key(b)) ? -1 : 1));
+const shuffled = <T>(items: T[], key: (t: T) => string) =>
+  [...items].sort((a, b) => (sha(key(a)) < sha(key(b)) ? -1 : 1));
 
 // ---- Text to paragraphs ----------------------------------------------------------------------
 
@@ -160,7 +162,9 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
     return {
       commit: "installed",
       paths,
-      texts: paths.flatMap((path) => textParagraphs(readFileSync(path, "utf8"), false).map((text) => ({ lang: "en", path, text }))),
+      texts: paths.flatMap((path) =>
+        textParagraphs(readFileSync(path, "utf8"), false).map((text) => ({ lang: "en", path, text })),
+      ),
     };
   }
   const dir = gitDir(source.id.split("#")[0] as string);
@@ -209,14 +213,17 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
           const open = /^ {2}([\w-]+):\s*$/.exec(line);
           if (open) section = open[1] ?? "";
           const entry = /^ {4}[\w-]+:\s*"(.*)"\s*$/.exec(line);
-          if (entry && r.sections.includes(section)) texts.push({ lang, path, text: clean((entry[1] ?? "").replace(/\\"/g, '"').replace(/<[^>]+>/g, "")) });
+          if (entry && r.sections.includes(section))
+            texts.push({ lang, path, text: clean((entry[1] ?? "").replace(/\\"/g, '"').replace(/<[^>]+>/g, "")) });
         }
       }
       break;
     }
     case "fastlane": {
       const picked = files.filter(
-        (f) => /fastlane\/metadata\/android\/[^/]+\/full_description\.txt$/.test(f) && normaliseLang(/android\/([^/]+)\//.exec(f)?.[1] ?? null),
+        (f) =>
+          /fastlane\/metadata\/android\/[^/]+\/full_description\.txt$/.test(f) &&
+          normaliseLang(/android\/([^/]+)\//.exec(f)?.[1] ?? null),
       );
       take(picked, (path) => {
         const lang = normaliseLang(/android\/([^/]+)\//.exec(path)?.[1] ?? null) as string;
@@ -231,7 +238,10 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
               .map((l) => l.trim())
               .filter(Boolean);
             const bullets = lines.filter((l) => /^[-•*✓✔]/.test(l)).length;
-            const text = bullets >= 2 ? lines.map((l) => l.replace(/^[-•*✓✔]\s*/, "").replace(/[.;,]?$/, "")).join(", ") + "." : lines.join(" ");
+            const text =
+              bullets >= 2
+                ? lines.map((l) => l.replace(/^[-•*✓✔]\s*/, "").replace(/[.;,]?$/, "")).join(", ") + "."
+                : lines.join(" ");
             return { lang, path, text: clean(text), copy: true };
           });
       });
@@ -241,7 +251,12 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       // One row per answer (question, answer, answer_html, link, name, source, …, lang).
       const path = "data/faqs/faq_200327.tsv";
       paths.push(path);
-      const rows = parseCsv<Record<string, string>>(show(dir, path), { delimiter: "\t", columns: true, relax_quotes: true, relax_column_count: true });
+      const rows = parseCsv<Record<string, string>>(show(dir, path), {
+        delimiter: "\t",
+        columns: true,
+        relax_quotes: true,
+        relax_column_count: true,
+      });
       for (const row of rows) {
         const lang = normaliseLang(row.lang?.trim() ?? null);
         if (!lang || !row.answer || !r.agencies.includes(row.source?.trim() ?? "")) continue;
@@ -314,7 +329,8 @@ function debianManSources(): { id: string; lang: string; files: string[] }[] {
   const info = "/var/lib/dpkg/info";
   for (const f of readdirSync(info).filter((n) => n.endsWith(".list"))) {
     const pkg = f.replace(/(:\w+)?\.list$/, "");
-    for (const line of readFileSync(join(info, f), "utf8").split("\n")) if (line.startsWith("/usr/share/man/")) owner.set(line, pkg);
+    for (const line of readFileSync(join(info, f), "utf8").split("\n"))
+      if (line.startsWith("/usr/share/man/")) owner.set(line, pkg);
   }
   const groups = new Map<string, { id: string; lang: string; files: string[] }>();
   for (const [file, pkg] of owner) {
@@ -373,14 +389,25 @@ function keep(source: { id: string; split: Split }, raws: Raw[], domain: Domain,
     const id = sha(`${sourceId}\n${raw.text}`).slice(0, 12);
     const label = labelText(id, { domain, formality });
     if (!label) continue;
-    const unit: Unit = { id, source: sourceId, lang: raw.lang, domain: label.domain, formality: label.formality, text: raw.text };
+    const unit: Unit = {
+      id,
+      source: sourceId,
+      lang: raw.lang,
+      domain: label.domain,
+      formality: label.formality,
+      text: raw.text,
+    };
     const key = `${sourceId}\t${raw.lang}`;
     byLang.set(key, [...(byLang.get(key) ?? []), unit]);
   }
   return [...byLang.values()].flatMap((units) => shuffled(units, (u) => u.id).slice(0, CAP[source.split]));
 }
 
-export function build(splits: readonly Split[] = ["train", "test"]): { test: Unit[]; train: Unit[]; manifest: unknown[] } {
+export function build(splits: readonly Split[] = ["train", "test"]): {
+  test: Unit[];
+  train: Unit[];
+  manifest: unknown[];
+} {
   const test: Unit[] = [];
   const train: Unit[] = [];
   const manifest: unknown[] = [];
@@ -439,7 +466,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync(DATA, { recursive: true });
   const jsonl = (units: Unit[]) => units.map((u) => JSON.stringify(u)).join("\n") + "\n";
   const manifestPath = join(EVAL, "domain-formality-manifest.json");
-  const kept = trainOnly ? (JSON.parse(readFileSync(manifestPath, "utf8")) as { split: Split }[]).filter((m) => m.split === "test") : [];
+  const kept = trainOnly
+    ? (JSON.parse(readFileSync(manifestPath, "utf8")) as { split: Split }[]).filter((m) => m.split === "test")
+    : [];
   if (!trainOnly) writeFileSync(join(EVAL, "domain-formality-test.jsonl"), jsonl(test));
   writeFileSync(join(DATA, "domain-formality-train.jsonl"), jsonl(train));
   writeFileSync(manifestPath, JSON.stringify([...kept, ...manifest], null, 2) + "\n");
@@ -465,7 +494,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       "  sources per domain",
       Object.fromEntries(
-        Object.entries(count(units, (u) => u.domain)).map(([d]) => [d, new Set(units.filter((u) => u.domain === d).map((u) => u.source)).size]),
+        Object.entries(count(units, (u) => u.domain)).map(([d]) => [
+          d,
+          new Set(units.filter((u) => u.domain === d).map((u) => u.source)).size,
+        ]),
       ),
     );
   }

@@ -18,7 +18,11 @@ import { LATIN_SCRIPT, type LangidSample, isTranslated, isUsable, pick, writeSet
 const gitDir = process.argv[2];
 if (!gitDir) throw new Error("usage: build-langid-mozilla.ts <www-l10n git dir>");
 const git = (...args: string[]) =>
-  execFileSync("git", ["--git-dir", gitDir, ...args], { encoding: "utf8", maxBuffer: 512 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+  execFileSync("git", ["--git-dir", gitDir, ...args], {
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
 
 const commit = git("rev-parse", "HEAD").trim();
 const files = git("ls-tree", "-r", "--name-only", "HEAD")

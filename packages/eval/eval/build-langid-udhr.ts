@@ -18,7 +18,11 @@ import { type LangidSample, isUsable, pick, writeSet } from "./langid-sets";
 const gitDir = process.argv[2];
 if (!gitDir) throw new Error("usage: build-langid-udhr.ts <udhr git dir>");
 const git = (...args: string[]) =>
-  execFileSync("git", ["--git-dir", gitDir, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+  execFileSync("git", ["--git-dir", gitDir, ...args], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
 
 const decode = (s: string) =>
   s

@@ -23,7 +23,14 @@ export function catalogPairs(target: string, split: Split): CatalogPair[] {
   const bySource = new Map<string, CatalogPair>();
   for (const catalog of catalogsFor(target, split)) {
     for (const { source, target: reference } of catalog.messages) {
-      if (source.length < 2 || source.length > 200 || !/\p{L}/u.test(source) || reference === source || bySource.has(source)) continue;
+      if (
+        source.length < 2 ||
+        source.length > 200 ||
+        !/\p{L}/u.test(source) ||
+        reference === source ||
+        bySource.has(source)
+      )
+        continue;
       bySource.set(source, { source, reference, domain: catalog.domain });
     }
   }

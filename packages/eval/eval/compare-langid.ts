@@ -97,7 +97,15 @@ const LINGUA: Record<string, string> = {
   Yoruba: "yo",
   Zulu: "zu",
 };
-const CLD3: Record<string, string> = { iw: "he", "zh-Latn": "zh", "ja-Latn": "ja", "bg-Latn": "bg", "ru-Latn": "ru", "el-Latn": "el", "hi-Latn": "hi" };
+const CLD3: Record<string, string> = {
+  iw: "he",
+  "zh-Latn": "zh",
+  "ja-Latn": "ja",
+  "bg-Latn": "bg",
+  "ru-Latn": "ru",
+  "el-Latn": "el",
+  "hi-Latn": "hi",
+};
 
 const CANDIDATES: Record<string, { label: string; load: () => Promise<Identify> }> = {
   eld: {
@@ -172,14 +180,22 @@ if (process.argv.includes("--one") && one) {
   process.stdout.write(JSON.stringify({ answers, loadMs, runMs, before, loaded, after: rss() }));
 } else {
   const names = process.argv.slice(2).filter((a) => !a.startsWith("--") && a in CANDIDATES);
-  console.log(`${tune ? "Tuning" : "Test"} split: ${sets.map((x) => `${x.set.name} (${x.samples.length})`).join(", ")}; ${samples.length} texts\n`);
-  console.log("| identifier | macro accuracy | lowest languages | auto | texts/s | load | RSS loaded / after run | most frequent errors |");
+  console.log(
+    `${tune ? "Tuning" : "Test"} split: ${sets.map((x) => `${x.set.name} (${x.samples.length})`).join(", ")}; ${samples.length} texts\n`,
+  );
+  console.log(
+    "| identifier | macro accuracy | lowest languages | auto | texts/s | load | RSS loaded / after run | most frequent errors |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const name of names.length ? names : Object.keys(CANDIDATES)) {
-    const out = execFileSync(process.execPath, ["--import", "tsx", import.meta.filename, "--one", name, ...(tune ? ["--tune"] : [])], {
-      encoding: "utf8",
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", import.meta.filename, "--one", name, ...(tune ? ["--tune"] : [])],
+      {
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
     const r = JSON.parse(out) as { answers: string[]; loadMs: number; runMs: number; loaded: number; after: number };
     const s = score(samples, r.answers);
     const perSet = sets.map((x) => {

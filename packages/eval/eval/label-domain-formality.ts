@@ -16,9 +16,14 @@ interface Override {
   why: string;
 }
 
-const OVERRIDES = JSON.parse(readFileSync(join(import.meta.dirname, "domain-formality-overrides.json"), "utf8")) as Record<string, Override>;
+const OVERRIDES = JSON.parse(
+  readFileSync(join(import.meta.dirname, "domain-formality-overrides.json"), "utf8"),
+) as Record<string, Override>;
 
-export function labelText(id: string, defaults: { domain: Domain; formality: Formality }): { domain: Domain; formality: Formality } | null {
+export function labelText(
+  id: string,
+  defaults: { domain: Domain; formality: Formality },
+): { domain: Domain; formality: Formality } | null {
   const o = OVERRIDES[id];
   if (!o) return defaults;
   if (o.drop) return null;

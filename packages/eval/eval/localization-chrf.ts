@@ -40,7 +40,9 @@ const MIN_ENTRIES = 300;
 /** The gain over raw Apertium a table needs to apply by default (issue 33). */
 const MIN_GAIN = 3;
 const GENERAL_SENTENCES = 400;
-const { values } = parseArgs({ options: { size: { type: "string" }, pairs: { type: "string" }, diff: { type: "boolean" } } });
+const { values } = parseArgs({
+  options: { size: { type: "string" }, pairs: { type: "string" }, diff: { type: "boolean" } },
+});
 const SIZE = Number(values.size ?? process.env.EVAL_LOC_SIZE ?? 1000);
 const only = values.pairs?.split(",");
 
@@ -53,7 +55,9 @@ const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 })
 try {
   const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
   const fmt = (n: number) => n.toFixed(2).padStart(6);
-  console.log(`\nSoftware strings, English → X: chrF against the test split of the catalogs (up to ${SIZE} messages a pair)`);
+  console.log(
+    `\nSoftware strings, English → X: chrF against the test split of the catalogs (up to ${SIZE} messages a pair)`,
+  );
   console.log(`  pair   msgs  raw Apertium   Tolk   Tolk+tables   Δ vs raw   changed by tables  on by default`);
   const mismatched: string[] = [];
   for (const target of LOCALIZATION_TARGETS) {
@@ -66,9 +70,12 @@ try {
     const sources = set.map((s) => s.source);
     const references = set.map((s) => unmnemonic(s.reference));
     let raw = sources;
-    for (const leg of route.legs) raw = (await leg.engine.translate({ pair: leg.pair, segments: raw })).map((r) => unmark(r.text));
-    const tolk = (await translateSegments(services, { route: resolveRoute(services, "en", target), segments: sources })).texts;
-    const tables = (await translateSegments(services, { route, segments: sources, resources: { localization: table } })).texts;
+    for (const leg of route.legs)
+      raw = (await leg.engine.translate({ pair: leg.pair, segments: raw })).map((r) => unmark(r.text));
+    const tolk = (await translateSegments(services, { route: resolveRoute(services, "en", target), segments: sources }))
+      .texts;
+    const tables = (await translateSegments(services, { route, segments: sources, resources: { localization: table } }))
+      .texts;
     const changed = tables.filter((t, i) => t !== tolk[i]).length;
     const scoreRaw = corpusChrf(raw.map(unmnemonic), references);
     const scoreTolk = corpusChrf(tolk.map(unmnemonic), references);
@@ -82,11 +89,16 @@ try {
     if (values.diff) {
       set.forEach((s, i) => {
         if (tables[i] !== tolk[i])
-          console.log(`    ${s.source}\n      ref    ${s.reference}\n      raw    ${raw[i]}\n      tolk   ${tolk[i]}\n      tables ${tables[i]}`);
+          console.log(
+            `    ${s.source}\n      ref    ${s.reference}\n      raw    ${raw[i]}\n      tolk   ${tolk[i]}\n      tables ${tables[i]}`,
+          );
       });
     }
   }
-  if (mismatched.length > 0) console.log(`  on by default should be exactly the pairs at +${MIN_GAIN} or more; it differs for: ${mismatched.join(", ")}`);
+  if (mismatched.length > 0)
+    console.log(
+      `  on by default should be exactly the pairs at +${MIN_GAIN} or more; it differs for: ${mismatched.join(", ")}`,
+    );
   await generalText(services);
 } finally {
   await engine.close();
@@ -108,9 +120,12 @@ async function generalText(services: { router: EngineRouter; cache: SegmentCache
   const sentences: { text: string; on: LocalizationChoice }[] = [];
   for (const text of texts) {
     const on = localizationApplies({ sourceLang: "en", texts: [text] });
-    for (const segment of segmentText(text, "en").segments) if (sentences.length < GENERAL_SENTENCES) sentences.push({ text: segment, on });
+    for (const segment of segmentText(text, "en").segments)
+      if (sentences.length < GENERAL_SENTENCES) sentences.push({ text: segment, on });
   }
-  console.log(`\nGeneral text: ${sentences.length} sentences of ${texts.length} texts (no references: sentences the tables change as applied by default)`);
+  console.log(
+    `\nGeneral text: ${sentences.length} sentences of ${texts.length} texts (no references: sentences the tables change as applied by default)`,
+  );
   for (const target of LOCALIZATION_TARGETS) {
     if (only && !only.includes(target)) continue;
     const route = services.router.route("en", target);
@@ -119,8 +134,13 @@ async function generalText(services: { router: EngineRouter; cache: SegmentCache
     const segments = sentences.map((s) => s.text);
     const plain = (await translateSegments(services, { route, segments })).texts;
     const applied = sentences.flatMap((s, i) => (s.on.targets(target) ? [i] : []));
-    const withTables = (await translateSegments(services, { route, segments: applied.map((i) => segments[i] ?? ""), resources: { localization: table } }))
-      .texts;
+    const withTables = (
+      await translateSegments(services, {
+        route,
+        segments: applied.map((i) => segments[i] ?? ""),
+        resources: { localization: table },
+      })
+    ).texts;
     const changed = applied.filter((i, k) => withTables[k] !== plain[i]).length;
     console.log(
       `  en-${target.padEnd(3)} tables on for ${applied.length} sentences (Technical texts), changed ${changed} (${((changed / segments.length) * 100).toFixed(1)}% of all)`,

@@ -44,8 +44,17 @@ function testMessages(lang: string): { source: string; reference: string }[] {
 }
 
 /** Paths from `source` to `target` with exactly `pivots` intermediate languages, hubs first. */
-function pathsWith(pairs: Set<string>, languages: string[], source: string, target: string, pivots: number): string[][] {
-  const ranked = [...languages].sort((a, b) => (HUBS.includes(a) ? HUBS.indexOf(a) : 99) - (HUBS.includes(b) ? HUBS.indexOf(b) : 99) || a.localeCompare(b));
+function pathsWith(
+  pairs: Set<string>,
+  languages: string[],
+  source: string,
+  target: string,
+  pivots: number,
+): string[][] {
+  const ranked = [...languages].sort(
+    (a, b) =>
+      (HUBS.includes(a) ? HUBS.indexOf(a) : 99) - (HUBS.includes(b) ? HUBS.indexOf(b) : 99) || a.localeCompare(b),
+  );
   const found: string[][] = [];
   const walk = (path: string[]) => {
     if (found.length >= ROUTES_PER_HOPS) return;
@@ -54,7 +63,8 @@ function pathsWith(pairs: Set<string>, languages: string[], source: string, targ
       if (pairs.has(`${last}-${target}`)) found.push([...path, target]);
       return;
     }
-    for (const mid of ranked) if (!path.includes(mid) && mid !== target && pairs.has(`${last}-${mid}`)) walk([...path, mid]);
+    for (const mid of ranked)
+      if (!path.includes(mid) && mid !== target && pairs.has(`${last}-${mid}`)) walk([...path, mid]);
   };
   walk([source]);
   return found;
@@ -87,8 +97,12 @@ try {
   }
   const pct = (n: number) => `${((n / combinations) * 100).toFixed(1)}%`;
   const reached = byHops.reduce((a, b) => a + b, 0);
-  console.log(`\nPivot routes with Apertium alone (${sources.length} sources × ${targets.length} targets, ${combinations} combinations)`);
-  console.log(`  reachable ${pct(reached)} (${reached}): direct ${pct(byHops[0] ?? 0)}, one pivot ${pct(byHops[1] ?? 0)}, two pivots ${pct(byHops[2] ?? 0)}`);
+  console.log(
+    `\nPivot routes with Apertium alone (${sources.length} sources × ${targets.length} targets, ${combinations} combinations)`,
+  );
+  console.log(
+    `  reachable ${pct(reached)} (${reached}): direct ${pct(byHops[0] ?? 0)}, one pivot ${pct(byHops[1] ?? 0)}, two pivots ${pct(byHops[2] ?? 0)}`,
+  );
   // The ceiling: what any number of pivots would reach, i.e. what the installed pairs connect at all.
   let connected = 0;
   for (const s of sources) {
@@ -104,11 +118,15 @@ try {
     }
     connected += targets.filter((t) => t !== s && seen.has(t)).length;
   }
-  console.log(`  reachable through any number of pivots: ${pct(connected)} (the rest is in language groups no installed pair joins)`);
+  console.log(
+    `  reachable through any number of pivots: ${pct(connected)} (the rest is in language groups no installed pair joins)`,
+  );
 
   const languages = [...new Set([...sources, ...targets])];
   const drops: number[][] = [[], []];
-  console.log(`\nCost of a hop: English → target, corpus chrF against the test split's human translations (≤ ${PER_TARGET} messages per target)`);
+  console.log(
+    `\nCost of a hop: English → target, corpus chrF against the test split's human translations (≤ ${PER_TARGET} messages per target)`,
+  );
   for (const target of targets) {
     if (target === "en") continue;
     const set = testMessages(target);

@@ -13,7 +13,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { type Engine, EngineRouter } from "@tolk/engines";
-import { SegmentCache, loadLocalizationTerms, localizationApplies, resolveRoute, translateSegments } from "@tolk/domain/evaluation";
+import {
+  SegmentCache,
+  loadLocalizationTerms,
+  localizationApplies,
+  resolveRoute,
+  translateSegments,
+} from "@tolk/domain/evaluation";
 
 import { type Split } from "../scripts/gettext-catalogs";
 import { catalogPairs, unmnemonic } from "./catalog-messages";
@@ -40,7 +46,8 @@ export interface QualityRow {
 const CACHE = join(import.meta.dirname, ".cache");
 
 /** Sentence chrF: the corpus formula on one sentence. */
-export const sentenceChrf = (hypothesis: string, reference: string) => corpusChrf([unmnemonic(hypothesis)], [unmnemonic(reference)]);
+export const sentenceChrf = (hypothesis: string, reference: string) =>
+  corpusChrf([unmnemonic(hypothesis)], [unmnemonic(reference)]);
 
 export async function qualityRows(engine: Engine, target: string, split: Split, size: number): Promise<QualityRow[]> {
   const file = join(CACHE, `quality-en-${target}-${split}-${size}.json`);
@@ -48,7 +55,9 @@ export async function qualityRows(engine: Engine, target: string, split: Split, 
   const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
   const pairs = catalogPairs(target, split).slice(0, size);
   const route = resolveRoute(services, "en", target);
-  const table = localizationApplies({ sourceLang: "en", format: "po" }).targets(target) ? await loadLocalizationTerms("en", target) : null;
+  const table = localizationApplies({ sourceLang: "en", format: "po" }).targets(target)
+    ? await loadLocalizationTerms("en", target)
+    : null;
   const rows: QualityRow[] = [];
   const CHUNK = 200;
   for (let start = 0; start < pairs.length; start += CHUNK) {

@@ -31,7 +31,13 @@ try {
   for (const target of QUALITY_TARGETS) {
     const rows = await qualityRows(engine, target, "test", SIZE);
     const pairScored = rows.flatMap((row) => {
-      const score = segmentQuality({ ...row, engine: row.engine, source: row.source, output: row.output, target: row.target });
+      const score = segmentQuality({
+        ...row,
+        engine: row.engine,
+        source: row.source,
+        output: row.output,
+        target: row.target,
+      });
       return score === null ? [] : [{ row, score: Math.round(score) }];
     });
     scored.push(...pairScored);
@@ -44,11 +50,15 @@ try {
   }
   const scores = scored.map((s) => s.score);
   const chrf = scored.map((s) => s.row.chrf);
-  console.log(`  pooled  ${scored.length} messages  Spearman ${spearman(scores, chrf).toFixed(3)}  Pearson ${pearson(scores, chrf).toFixed(3)}`);
+  console.log(
+    `  pooled  ${scored.length} messages  Spearman ${spearman(scores, chrf).toFixed(3)}  Pearson ${pearson(scores, chrf).toFixed(3)}`,
+  );
   console.log(`  band     messages  median chrF`);
   for (const [low, high] of BANDS) {
     const inBand = scored.filter((s) => s.score >= low && s.score <= high).map((s) => s.row.chrf);
-    console.log(`  ${`${low}–${high}`.padEnd(8)} ${String(inBand.length).padStart(8)}  ${inBand.length ? median(inBand).toFixed(1) : "—"}`);
+    console.log(
+      `  ${`${low}–${high}`.padEnd(8)} ${String(inBand.length).padStart(8)}  ${inBand.length ? median(inBand).toFixed(1) : "—"}`,
+    );
   }
 } finally {
   await engine.close();

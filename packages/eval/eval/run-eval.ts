@@ -11,7 +11,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { type Domain, type Formality, domains, formalities } from "@tolk/contract";
-import { AUTO, analyzeText, classifyDomainByLexicon, detectLanguage, extractFeatures, rateFormalityByMarkers } from "@tolk/domain/evaluation";
+import {
+  AUTO,
+  analyzeText,
+  classifyDomainByLexicon,
+  detectLanguage,
+  extractFeatures,
+  rateFormalityByMarkers,
+} from "@tolk/domain/evaluation";
 
 import { LANGID_SETS, type LangidSample, readSet } from "./langid-sets";
 import { score as langidScore, percent, weakest } from "./langid-score";
@@ -118,7 +125,9 @@ if (process.argv.includes("--errors")) {
   console.log("\nMisclassified:");
   for (const { s, r } of results) {
     if (s.domain !== r.domain || s.formality !== r.formality) {
-      console.log(`  ${s.id} [${s.lang}] ${s.source}: expected ${s.domain}/${s.formality}, got ${r.domain}/${r.formality}: ${s.text.slice(0, 110)}`);
+      console.log(
+        `  ${s.id} [${s.lang}] ${s.source}: expected ${s.domain}/${s.formality}, got ${r.domain}/${r.formality}: ${s.text.slice(0, 110)}`,
+      );
     }
   }
 }

@@ -201,7 +201,8 @@ for (const { language, mode, from } of SYNTHETIC) {
   const lines = sample(source, PER_SYNTHETIC);
   add(language, translate(mode, lines));
 }
-for (const [language, all] of [...texts].sort()) console.log(`${language}: ${real.get(language) ?? 0} catalog texts, ${all.length} in all`);
+for (const [language, all] of [...texts].sort())
+  console.log(`${language}: ${real.get(language) ?? 0} catalog texts, ${all.length} in all`);
 
 const model: ClusterModel = { scale: SCALE, clusters: {} };
 for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of Object.entries(CLUSTERS)) {
@@ -222,7 +223,9 @@ for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of 
   const candidates = [...totals].filter(([, n]) => n >= 3).map(([f]) => f);
   const candidateSums = counts.map((c) => candidates.reduce((s, f) => s + (c.get(f) ?? 0), 0));
   const spread = (f: string) => {
-    const logs = counts.map((c, i) => Math.log(((c.get(f) ?? 0) + ALPHA) / ((candidateSums[i] ?? 0) + ALPHA * candidates.length)));
+    const logs = counts.map((c, i) =>
+      Math.log(((c.get(f) ?? 0) + ALPHA) / ((candidateSums[i] ?? 0) + ALPHA * candidates.length)),
+    );
     const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
     return counts.reduce((s, c, i) => s + (c.get(f) ?? 0) * Math.abs((logs[i] ?? 0) - mean), 0);
   };
@@ -233,7 +236,9 @@ for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of 
     .map(({ f }) => f);
   const sums = counts.map((c) => vocabulary.reduce((s, f) => s + (c.get(f) ?? 0), 0));
   const weights = vocabulary.flatMap((f) =>
-    counts.map((c, i) => Math.round(Math.log(((c.get(f) ?? 0) + ALPHA) / ((sums[i] ?? 0) + ALPHA * vocabulary.length)) * SCALE)),
+    counts.map((c, i) =>
+      Math.round(Math.log(((c.get(f) ?? 0) + ALPHA) / ((sums[i] ?? 0) + ALPHA * vocabulary.length)) * SCALE),
+    ),
   );
   model.clusters[name] = { languages, features: vocabulary, weights, featureWeight: FEATURE_WEIGHT, modelWeight };
   console.log(`${name}: ${vocabulary.length} features`);

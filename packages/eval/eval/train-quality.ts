@@ -76,7 +76,9 @@ function sourceTable(rows: readonly QualityRow[]): WordTable {
       }
     }
     const entries = [...sums].filter(([, c]) => c[0] >= MIN_SEEN).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    table[target] = Object.fromEntries(entries.map(([w, [n, sum]]) => [w, Math.round((sum / (n + SOURCE_PRIOR)) * 10) / 10]));
+    table[target] = Object.fromEntries(
+      entries.map(([w, [n, sum]]) => [w, Math.round((sum / (n + SOURCE_PRIOR)) * 10) / 10]),
+    );
   }
   return table;
 }
@@ -97,7 +99,9 @@ function outputTable(rows: readonly QualityRow[]): WordTable {
   const table: WordTable = {};
   for (const [target, byWord] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const entries = [...byWord].filter(([, c]) => c[0] >= MIN_SEEN).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    table[target] = Object.fromEntries(entries.map(([w, [seen, kept]]) => [w, Math.round(((kept + 0.5) / (seen + 1)) * 100) / 100]));
+    table[target] = Object.fromEntries(
+      entries.map(([w, [seen, kept]]) => [w, Math.round(((kept + 0.5) / (seen + 1)) * 100) / 100]),
+    );
   }
   return table;
 }
@@ -148,7 +152,10 @@ export function trainQuality(rows: readonly QualityRow[]): { model: QualityModel
   // regression weighs the feature as it will be at run time, on text the table never saw.
   const halves = [0, 1].map((h) => acceptanceTable(rows.filter((r) => half(r.domain) !== h)));
   const none: AcceptanceTable = { output: {}, source: {} };
-  const x = rows.map((r) => [1, ...featureVector(qualityFeatures(r, lookupAcceptance(halves[half(r.domain)] ?? none)))]);
+  const x = rows.map((r) => [
+    1,
+    ...featureVector(qualityFeatures(r, lookupAcceptance(halves[half(r.domain)] ?? none))),
+  ]);
   const y = rows.map((r) => r.chrf);
   const active = x[0]?.map(() => true) ?? [];
   let w = fit(x, y, active);
@@ -160,14 +167,17 @@ export function trainQuality(rows: readonly QualityRow[]): { model: QualityModel
   }
   const round = (v: number) => Math.round(v * 1000) / 1000;
   const predictions = x.map((row) => row.reduce((s, v, j) => s + v * (w[j] ?? 0), 0)).sort((a, b) => a - b);
-  const quantile = (q: number) => predictions[Math.min(predictions.length - 1, Math.floor(q * predictions.length))] ?? 0;
+  const quantile = (q: number) =>
+    predictions[Math.min(predictions.length - 1, Math.floor(q * predictions.length))] ?? 0;
   const model: QualityModel = {
     target: "sentence chrF against a human translation",
     trainedOn: `Debian gettext catalogs, training split (sha256(domain) 0–b), English → ${QUALITY_TARGETS.join(", ")}, ${rows.length} messages`,
     intercept: round(w[0] ?? 0),
     weights: Object.fromEntries(QUALITY_FEATURES.map((f, j) => [f.name, round(w[j + 1] ?? 0)])),
     calibration: CALIBRATION.map(([q, score]) => [round(quantile(q)), score]),
-    means: Object.fromEntries(QUALITY_FEATURES.map((f, j) => [f.name, round(x.reduce((sum, row) => sum + (row[j + 1] ?? 0), 0) / x.length)])),
+    means: Object.fromEntries(
+      QUALITY_FEATURES.map((f, j) => [f.name, round(x.reduce((sum, row) => sum + (row[j + 1] ?? 0), 0) / x.length)]),
+    ),
   };
   return { model, words: acceptanceTable(rows) };
 }

@@ -145,10 +145,14 @@ function train(rows: Row[]): { W: number[][]; B: number[] } {
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (const row of rows) {
       const scores = [...B];
-      for (const [i, v] of row.x) for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
+      for (const [i, v] of row.x)
+        for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
       const pd = softmax(scores.slice(0, DOMAIN_CLASSES.length));
       const pr = softmax(scores.slice(DOMAIN_CLASSES.length));
-      const grad = [...pd.map((p, c) => row.wd * (p - (c === row.d ? 1 : 0))), ...pr.map((p, c) => row.wr * (p - (c === row.r ? 1 : 0)))];
+      const grad = [
+        ...pd.map((p, c) => row.wd * (p - (c === row.d ? 1 : 0))),
+        ...pr.map((p, c) => row.wr * (p - (c === row.r ? 1 : 0))),
+      ];
       for (let c = 0; c < K; c++) {
         const g = grad[c] as number;
         GB[c] = (GB[c] as number) + g * g;
@@ -205,11 +209,13 @@ if (process.argv.includes("--cv")) {
   const confusion = new Map<string, number>();
   const count = (key: string) => confusion.set(key, (confusion.get(key) ?? 0) + 1);
   for (let fold = 0; fold < 4; fold++) {
-    const inFold = (r: Row) => parseInt(createHash("sha256").update(repo(r)).digest("hex").slice(0, 2), 16) % 4 === fold;
+    const inFold = (r: Row) =>
+      parseInt(createHash("sha256").update(repo(r)).digest("hex").slice(0, 2), 16) % 4 === fold;
     const { W, B } = train(allRows.filter((r) => !inFold(r)));
     for (const r of allRows.filter(inFold)) {
       const scores = [...B];
-      for (const [i, v] of r.x) for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
+      for (const [i, v] of r.x)
+        for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
       const d = argmax(scores.slice(0, DOMAIN_CLASSES.length));
       const f = argmax(scores.slice(DOMAIN_CLASSES.length));
       add(r.u.lang, r, d === r.d, f === r.r);
@@ -252,7 +258,9 @@ if (process.argv.includes("--cv")) {
       `grouped 4-fold CV ${lang}: domain ${pct(t.d, t.wd)} % weighted, ${pct(t.dn, t.n)} % plain; formality ${pct(t.f, t.wr)} % weighted, ${pct(t.fn, t.n)} % plain; ${t.n} texts`,
     );
   }
-  console.log(`lexicon on close calls (margin ${MARGINS.join(", ")}): domain ${marginHits.map((h) => pct(h, variantTexts)).join(", ")} % plain`);
+  console.log(
+    `lexicon on close calls (margin ${MARGINS.join(", ")}): domain ${marginHits.map((h) => pct(h, variantTexts)).join(", ")} % plain`,
+  );
   console.log(
     `Formal from strong markers (× threshold ${MULTIPLES.join(", ")}): formality ${multipleHits.map((h) => pct(h, variantTexts)).join(", ")} % plain`,
   );
@@ -263,7 +271,9 @@ if (process.argv.includes("--cv")) {
     ] as const) {
       console.log(`${lang} ${head} (rows: expected, columns: predicted): ${classes.join(", ")}`);
       for (const e of classes)
-        console.log(`  ${e.padEnd(10)} ${classes.map((p) => String(confusion.get(`${lang}\t${head}\t${e}\t${p}`) ?? ".").padStart(6)).join("")}`);
+        console.log(
+          `  ${e.padEnd(10)} ${classes.map((p) => String(confusion.get(`${lang}\t${head}\t${e}\t${p}`) ?? ".").padStart(6)).join("")}`,
+        );
     }
   process.exit(0);
 }
@@ -275,6 +285,13 @@ const round = (v: number) => Math.round(v * 100) / 100;
 const kept = inputs
   .map((name, i) => ({ name, w: (W[i] as number[]).map(round) }))
   .filter(({ name, w }) => isDense(name) || w.some((v) => Math.abs(v) >= PRUNE));
-const model: TextModel = { inputs: kept.map((k) => k.name), weights: kept.map((k) => k.w), bias: B.map(round), options: OPTIONS };
+const model: TextModel = {
+  inputs: kept.map((k) => k.name),
+  weights: kept.map((k) => k.w),
+  bias: B.map(round),
+  options: OPTIONS,
+};
 writeFileSync(OUT, JSON.stringify(model) + "\n");
-console.log(`${units.length} training texts from ${perSource.size} sources; ${kept.length} inputs kept of ${inputs.length}; wrote ${OUT}`);
+console.log(
+  `${units.length} training texts from ${perSource.size} sources; ${kept.length} inputs kept of ${inputs.length}; wrote ${OUT}`,
+);

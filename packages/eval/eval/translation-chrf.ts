@@ -34,7 +34,9 @@ try {
   const fmt = (n: number) => n.toFixed(2);
   console.log(`\nEnglish→Spanish chrF against the catalogs' human translations (${set.length} messages)`);
   console.log(`  raw Apertium ${fmt(corpusChrf(raw, references))}  ·  Tolk ${fmt(corpusChrf(tolk, references))}`);
-  console.log(`  changed by the naming rules: ${((changed.length / set.length) * 100).toFixed(1)}% (${changed.length}); on those:`);
+  console.log(
+    `  changed by the naming rules: ${((changed.length / set.length) * 100).toFixed(1)}% (${changed.length}); on those:`,
+  );
   console.log(
     `  raw Apertium ${fmt(corpusChrf(pick(raw, changed), pick(references, changed)))}  ·  Tolk ${fmt(corpusChrf(pick(tolk, changed), pick(references, changed)))}`,
   );

@@ -68,7 +68,18 @@ const manifest: {
   built_from: string;
   split: string;
   command: string;
-  pairs: Record<string, { file: string; bytes: number; phrases: number; terms: number; commands: number; catalogs: number; sources: Source[] }>;
+  pairs: Record<
+    string,
+    {
+      file: string;
+      bytes: number;
+      phrases: number;
+      terms: number;
+      commands: number;
+      catalogs: number;
+      sources: Source[];
+    }
+  >;
 } = {
   built_from: `${LOCALE_DIR}/<locale>/LC_MESSAGES/*.mo`,
   split: "text domains whose sha256 starts with 0-b (the others are the test split, never used here)",
@@ -78,7 +89,9 @@ const manifest: {
 for (const target of LOCALIZATION_TARGETS) {
   const catalogs: Catalog[] = catalogsFor(target, "train");
   if (catalogs.length === 0) continue;
-  const table = keepVerbForms(buildLocalizationTable(catalogs, { ...DEFAULT_OPTIONS, target }), (words) => analysers.analyse(target, words));
+  const table = keepVerbForms(buildLocalizationTable(catalogs, { ...DEFAULT_OPTIONS, target }), (words) =>
+    analysers.analyse(target, words),
+  );
   if (table.phrases.length === 0) continue;
   const file = `en-${target}.json`;
   const body = JSON.stringify(table);
@@ -86,7 +99,12 @@ for (const target of LOCALIZATION_TARGETS) {
   const owners = packagesOf(catalogs.map((c) => c.file));
   const sources = catalogs.map((c) => {
     const pkg = owners.get(c.file) ?? "unknown";
-    return { domain: c.domain, package: pkg, version: pkg === "unknown" ? "" : versionOf(pkg), licence: pkg === "unknown" ? "unknown" : licenceOf(pkg) };
+    return {
+      domain: c.domain,
+      package: pkg,
+      version: pkg === "unknown" ? "" : versionOf(pkg),
+      licence: pkg === "unknown" ? "unknown" : licenceOf(pkg),
+    };
   });
   manifest.pairs[`en-${target}`] = {
     file,
@@ -103,4 +121,6 @@ for (const target of LOCALIZATION_TARGETS) {
 }
 writeFileSync(join(OUT, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 const total = Object.values(manifest.pairs).reduce((s, p) => s + p.bytes, 0);
-console.log(`total ${total} bytes in ${Object.keys(manifest.pairs).length} tables; built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `total ${total} bytes in ${Object.keys(manifest.pairs).length} tables; built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

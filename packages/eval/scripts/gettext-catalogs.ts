@@ -35,7 +35,10 @@ const TRANSLITERATED: Readonly<Record<string, { locale: string; convert: (text: 
 };
 
 const CYRILLIC = "абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ";
-const LATIN = "a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š A B V G D Đ E Ž Z I J K L Lj M N Nj O P R S T Ć U F H C Č Dž Š".split(" ");
+const LATIN =
+  "a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š A B V G D Đ E Ž Z I J K L Lj M N Nj O P R S T Ć U F H C Č Dž Š".split(
+    " ",
+  );
 const SERBIAN = new Map([...CYRILLIC].map((c, i) => [c, LATIN[i] ?? c]));
 
 /** Serbian Cyrillic in Latin script (the standard one-to-one correspondence). */

@@ -116,7 +116,10 @@ class Votes {
       let votes = 0;
       for (const [target, domains] of targets) {
         // Ties go to the shorter, then alphabetically first target, so the build is deterministic.
-        if (domains.size > votes || (domains.size === votes && (target.length < best.length || (target.length === best.length && target < best)))) {
+        if (
+          domains.size > votes ||
+          (domains.size === votes && (target.length < best.length || (target.length === best.length && target < best)))
+        ) {
           best = target;
           votes = domains.size;
         }
@@ -128,7 +131,10 @@ class Votes {
   }
 }
 
-export function buildLocalizationTable(catalogs: readonly TableInput[], options: TableOptions = DEFAULT_OPTIONS): LocalizationTable {
+export function buildLocalizationTable(
+  catalogs: readonly TableInput[],
+  options: TableOptions = DEFAULT_OPTIONS,
+): LocalizationTable {
   const phraseVotes = new Votes();
   const commandVotes = new Votes();
   for (const { domain, messages } of catalogs) {
@@ -161,7 +167,8 @@ export function buildLocalizationTable(catalogs: readonly TableInput[], options:
   // ("Show" → "Mostrar"): a word that starts labels in varied roles ("The", "Cannot") does not.
   const alone = new Map(phrases);
   const termOf = new Map(terms.map(([source, target]) => [source, target]));
-  const standing = (word: string) => (alone.get(word) ?? alone.get(word.charAt(0).toUpperCase() + word.slice(1)) ?? termOf.get(word))?.toLowerCase();
+  const standing = (word: string) =>
+    (alone.get(word) ?? alone.get(word.charAt(0).toUpperCase() + word.slice(1)) ?? termOf.get(word))?.toLowerCase();
   const commands = commandVotes
     .winners(options.minCatalogs, options.minAgreement)
     .filter(([source, target]) => standing(source) === target && source !== target);
@@ -172,7 +179,11 @@ export function buildLocalizationTable(catalogs: readonly TableInput[], options:
  * The phrases of up to `maxTermWords` words whose target appears in the translation of most
  * longer messages containing them: the sense the catalogs use everywhere, not just as a label.
  */
-function termsHoldingInContext(catalogs: readonly TableInput[], phrases: readonly [string, string][], options: TableOptions): [string, string][] {
+function termsHoldingInContext(
+  catalogs: readonly TableInput[],
+  phrases: readonly [string, string][],
+  options: TableOptions,
+): [string, string][] {
   const candidates = new Map<string, string>();
   for (const [source, target] of phrases) {
     const n = words(source).length;
@@ -279,12 +290,20 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
   const contentful = (gram: string, stop: Set<string>) => gram.split(" ").some((w) => !stop.has(w) && w.length > 1);
   const sCount = df("s");
   const tCount = df("t");
-  const sKeep = new Set([...sCount].filter(([g, c]) => c >= options.minTermContexts && contentful(g, sCommon)).map(([g]) => g));
+  const sKeep = new Set(
+    [...sCount].filter(([g, c]) => c >= options.minTermContexts && contentful(g, sCommon)).map(([g]) => g),
+  );
   // A target that starts with an elided article (`l'àrea`) would double it after the engine's own.
   // Nor one that ends with a function word (`pas pu ouvrir le`): that word belongs to what follows.
   const tKeep = new Set(
     [...tCount]
-      .filter(([g, c]) => c >= options.minCatalogs && contentful(g, tCommon) && !/^\p{L}{1,3}['’]/u.test(g) && !tCommon.has(g.slice(g.lastIndexOf(" ") + 1)))
+      .filter(
+        ([g, c]) =>
+          c >= options.minCatalogs &&
+          contentful(g, tCommon) &&
+          !/^\p{L}{1,3}['’]/u.test(g) &&
+          !tCommon.has(g.slice(g.lastIndexOf(" ") + 1)),
+      )
       .map(([g]) => g),
   );
   // A target with more content words than the term has words carries a neighbour's translation
@@ -323,12 +342,19 @@ function alignedTerms(catalogs: readonly TableInput[], options: TableOptions): T
     const cs = sCount.get(s) ?? 0;
     const scored = [...row]
       .filter(([t, cell]) => cell.domains.size >= options.minCatalogs && fits(s, t))
-      .map(([t, cell]) => ({ t, n: cell.n, dice: (2 * cell.n) / (cs + (tCount.get(t) ?? 0)), words: t.split(" ").length }));
+      .map(([t, cell]) => ({
+        t,
+        n: cell.n,
+        dice: (2 * cell.n) / (cs + (tCount.get(t) ?? 0)),
+        words: t.split(" ").length,
+      }));
     const top = Math.max(0, ...scored.map((c) => c.dice));
     if (top < options.minDice) continue;
     // Among targets nearly as specific as the best, the longest: `no se pudo abrir` over
     // `pudo abrir`, which would drop the negation where it replaces the engine's rendering.
-    const near = scored.filter((c) => c.dice >= 0.85 * top).sort((a, b) => b.words - a.words || b.dice - a.dice || (a.t < b.t ? -1 : 1));
+    const near = scored
+      .filter((c) => c.dice >= 0.85 * top)
+      .sort((a, b) => b.words - a.words || b.dice - a.dice || (a.t < b.t ? -1 : 1));
     const best = near[0];
     if (!best || best.n / cs < options.minAlignedShare || best.t === s) continue;
     const alternatives = scored
@@ -360,7 +386,9 @@ export function keepVerbForms(
   analyse: (words: readonly string[]) => ReadonlyMap<string, readonly string[]> | null,
 ): LocalizationTable {
   const single = table.terms.filter(([source]) => !source.includes(" "));
-  const readings = analyse([...new Set([...table.commands.map(([, form]) => form), ...single.map(([, target]) => target)])]);
+  const readings = analyse([
+    ...new Set([...table.commands.map(([, form]) => form), ...single.map(([, target]) => target)]),
+  ]);
   if (!readings) return { ...table, commands: [] };
   const infinitive = (word: string) => (readings.get(word) ?? []).some((r) => VERB.test(r) && r.includes("<inf>"));
   const onlyVerb = (word: string) => {
@@ -368,7 +396,8 @@ export function keepVerbForms(
     return r.length > 0 && r.every((x) => VERB.test(x));
   };
   const commands = new Map(table.commands.filter(([, form]) => infinitive(form)));
-  for (const [source, target] of single) if (infinitive(target) && onlyVerb(target) && !commands.has(source)) commands.set(source, target);
+  for (const [source, target] of single)
+    if (infinitive(target) && onlyVerb(target) && !commands.has(source)) commands.set(source, target);
   return {
     phrases: table.phrases,
     terms: table.terms.filter(([source, target]) => source.includes(" ") || !onlyVerb(target)),

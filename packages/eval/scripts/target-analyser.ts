@@ -14,15 +14,21 @@ export interface TargetAnalysers {
 
 export async function targetAnalysers(): Promise<TargetAnalysers> {
   const { modes } = await discoverModes();
-  const analyserOf = (language: string) => modes.find((m) => m.pair.source === language && m.stages[0]?.[0] === "lt-proc")?.stages[0];
+  const analyserOf = (language: string) =>
+    modes.find((m) => m.pair.source === language && m.stages[0]?.[0] === "lt-proc")?.stages[0];
   return {
     analyse(language, words) {
       const stage = analyserOf(language);
       if (!stage) return null;
       const args = stage.slice(1).filter((arg) => arg !== "-z" && arg !== "-w");
-      const out = execFileSync("lt-proc", ["-w", ...args], { input: words.join("\n"), encoding: "utf8", maxBuffer: 64 << 20 });
+      const out = execFileSync("lt-proc", ["-w", ...args], {
+        input: words.join("\n"),
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      });
       const found = new Map<string, string[]>();
-      for (const m of out.matchAll(/\^([^/$]+)\/([^$]*)\$/gu)) if (m[1] && m[2] && !m[2].startsWith("*")) found.set(m[1], m[2].split("/"));
+      for (const m of out.matchAll(/\^([^/$]+)\/([^$]*)\$/gu))
+        if (m[1] && m[2] && !m[2].startsWith("*")) found.set(m[1], m[2].split("/"));
       return found;
     },
   };

@@ -49,7 +49,11 @@ describe("evaluation targets", () => {
     const set = read<{ domain: string; formality: string; text: string }>("domain-formality-test.jsonl");
     expect(set.length).toBeGreaterThanOrEqual(300);
     const results = await Promise.all(set.map(async (s) => ({ s, r: await analyzeText({ text: s.text }) })));
-    expect(results.filter(({ s, r }) => s.domain === r.domain).length / set.length).toBeGreaterThanOrEqual(DOMAIN_FLOOR);
-    expect(results.filter(({ s, r }) => s.formality === r.formality).length / set.length).toBeGreaterThanOrEqual(FORMALITY_FLOOR);
+    expect(results.filter(({ s, r }) => s.domain === r.domain).length / set.length).toBeGreaterThanOrEqual(
+      DOMAIN_FLOOR,
+    );
+    expect(results.filter(({ s, r }) => s.formality === r.formality).length / set.length).toBeGreaterThanOrEqual(
+      FORMALITY_FLOOR,
+    );
   });
 });

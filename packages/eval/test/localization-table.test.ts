@@ -25,9 +25,15 @@ describe("the split of the catalogs", () => {
 
 /** A .mo file with these messages, as msgfmt would write it. */
 function moFile(messages: Record<string, string>): Buffer {
-  const entries: Record<string, { msgid: string; msgstr: string[] }> = { "": { msgid: "", msgstr: ["Content-Type: text/plain; charset=UTF-8\n"] } };
+  const entries: Record<string, { msgid: string; msgstr: string[] }> = {
+    "": { msgid: "", msgstr: ["Content-Type: text/plain; charset=UTF-8\n"] },
+  };
   for (const [msgid, msgstr] of Object.entries(messages)) entries[msgid] = { msgid, msgstr: [msgstr] };
-  return mo.compile({ charset: "utf-8", headers: { "Content-Type": "text/plain; charset=UTF-8" }, translations: { "": entries } });
+  return mo.compile({
+    charset: "utf-8",
+    headers: { "Content-Type": "text/plain; charset=UTF-8" },
+    translations: { "": entries },
+  });
 }
 
 describe("the table builder, on synthetic catalogs", () => {
@@ -52,10 +58,14 @@ describe("the table builder, on synthetic catalogs", () => {
     };
     const closes = ["Cerrar", "Cierra", "Cerrando"];
     names("train", 3).forEach((domain, i) => {
-      writeFileSync(join(folder, `${domain}.mo`), moFile({ ...common, "_Open file…": "_Abrir archivo…", Close: closes[i] ?? "" }));
+      writeFileSync(
+        join(folder, `${domain}.mo`),
+        moFile({ ...common, "_Open file…": "_Abrir archivo…", Close: closes[i] ?? "" }),
+      );
     });
     // A test catalog: its (wrong) translation must not reach the table.
-    for (const domain of names("test", 3)) writeFileSync(join(folder, `${domain}.mo`), moFile({ "Open file": "Lima abierta", Print: "Imprimir" }));
+    for (const domain of names("test", 3))
+      writeFileSync(join(folder, `${domain}.mo`), moFile({ "Open file": "Lima abierta", Print: "Imprimir" }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -127,24 +137,30 @@ describe("verb forms in the tables, checked with the target's analyser", () => {
     expect(keepVerbForms(table, () => null).commands).toEqual([]);
   });
 
-  it.each(["es", "ca", "fr"])("en-%s: every shipped command form is an infinitive and no one-word term is only a verb", async (target) => {
-    const loaded = await loadLocalizationTerms("en", target);
-    if (!loaded) throw new Error(`en-${target} table missing`);
-    const file = JSON.parse(readFileSync(domainPath(`localization-terms/en-${target}.json`), "utf8")) as {
-      terms: [string, string][];
-      commands: [string, string][];
-    };
-    const words = [...file.commands.map(([, form]) => form), ...file.terms.filter(([s]) => !s.includes(" ")).map(([, t]) => t)];
-    const analyses = (await targetAnalysers()).analyse(target, words) ?? new Map<string, string[]>();
-    expect(file.commands.length).toBeGreaterThan(0);
-    for (const [, form] of file.commands)
-      expect(
-        analyses.get(form)?.some((r) => r.includes("<inf>")),
-        form,
-      ).toBe(true);
-    for (const [, t] of file.terms.filter(([s]) => !s.includes(" "))) {
-      const r = analyses.get(t) ?? [];
-      expect(r.length > 0 && r.every((x) => /<vb[a-z]*>/u.test(x)), t).toBe(false);
-    }
-  });
+  it.each(["es", "ca", "fr"])(
+    "en-%s: every shipped command form is an infinitive and no one-word term is only a verb",
+    async (target) => {
+      const loaded = await loadLocalizationTerms("en", target);
+      if (!loaded) throw new Error(`en-${target} table missing`);
+      const file = JSON.parse(readFileSync(domainPath(`localization-terms/en-${target}.json`), "utf8")) as {
+        terms: [string, string][];
+        commands: [string, string][];
+      };
+      const words = [
+        ...file.commands.map(([, form]) => form),
+        ...file.terms.filter(([s]) => !s.includes(" ")).map(([, t]) => t),
+      ];
+      const analyses = (await targetAnalysers()).analyse(target, words) ?? new Map<string, string[]>();
+      expect(file.commands.length).toBeGreaterThan(0);
+      for (const [, form] of file.commands)
+        expect(
+          analyses.get(form)?.some((r) => r.includes("<inf>")),
+          form,
+        ).toBe(true);
+      for (const [, t] of file.terms.filter(([s]) => !s.includes(" "))) {
+        const r = analyses.get(t) ?? [];
+        expect(r.length > 0 && r.every((x) => /<vb[a-z]*>/u.test(x)), t).toBe(false);
+      }
+    },
+  );
 });

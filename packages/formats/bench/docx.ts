@@ -94,8 +94,27 @@ function generateBody(rand: () => number, paragraphs: number): string {
       .padStart(8, "0");
   const rsids = Array.from({ length: 400 }, rsid);
   // Common words plus a long tail of rarer ones, as in real prose (it sets how well text compresses).
-  const syllables = ["ka", "lo", "mer", "ta", "vin", "dor", "es", "pra", "ul", "sen", "qui", "bra", "tor", "ni", "gal", "fe"];
-  const rare = Array.from({ length: 5000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(syllables)).join(""));
+  const syllables = [
+    "ka",
+    "lo",
+    "mer",
+    "ta",
+    "vin",
+    "dor",
+    "es",
+    "pra",
+    "ul",
+    "sen",
+    "qui",
+    "bra",
+    "tor",
+    "ni",
+    "gal",
+    "fe",
+  ];
+  const rare = Array.from({ length: 5000 }, () =>
+    Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(syllables)).join(""),
+  );
   const words = (n: number): string => {
     const out: string[] = [];
     for (let i = 0; i < n; i++) out.push(rand() < 0.3 ? pick(rare) : pick(WORDS));
@@ -107,7 +126,8 @@ function generateBody(rand: () => number, paragraphs: number): string {
   };
   const rPr = (extra = ""): string =>
     `<w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Times New Roman"/>${extra}<w:sz w:val="22"/><w:szCs w:val="22"/><w:lang w:val="en-GB" w:eastAsia="en-US"/></w:rPr>`;
-  const run = (text: string, extra = ""): string => `<w:r w:rsidRPr="${pick(rsids)}">${rPr(extra)}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+  const run = (text: string, extra = ""): string =>
+    `<w:r w:rsidRPr="${pick(rsids)}">${rPr(extra)}<w:t xml:space="preserve">${text}</w:t></w:r>`;
   let bookmark = 0;
 
   const paragraph = (style = "Normal"): string => {
@@ -122,7 +142,13 @@ function generateBody(rand: () => number, paragraphs: number): string {
         parts.push(run(a), run(b, "<w:b/><w:bCs/>"));
       } else if (roll < 0.7) parts.push(run(text, "<w:i/><w:iCs/>"));
       else if (roll < 0.78) {
-        parts.push(run(words(3) + " "), `<w:proofErr w:type="spellStart"/>`, run("recieve"), `<w:proofErr w:type="spellEnd"/>`, run(" " + text));
+        parts.push(
+          run(words(3) + " "),
+          `<w:proofErr w:type="spellStart"/>`,
+          run("recieve"),
+          `<w:proofErr w:type="spellEnd"/>`,
+          run(" " + text),
+        );
       } else if (roll < 0.84) {
         parts.push(
           run(words(4) + " "),
@@ -131,7 +157,11 @@ function generateBody(rand: () => number, paragraphs: number): string {
         );
       } else if (roll < 0.9) {
         bookmark++;
-        parts.push(`<w:bookmarkStart w:id="${bookmark}" w:name="_Ref${100000 + bookmark}"/>`, run(text), `<w:bookmarkEnd w:id="${bookmark}"/>`);
+        parts.push(
+          `<w:bookmarkStart w:id="${bookmark}" w:name="_Ref${100000 + bookmark}"/>`,
+          run(text),
+          `<w:bookmarkEnd w:id="${bookmark}"/>`,
+        );
       } else if (roll < 0.95) {
         parts.push(
           run(words(3) + " "),
@@ -154,7 +184,8 @@ function generateBody(rand: () => number, paragraphs: number): string {
     const cell = (): string =>
       `<w:tc><w:tcPr><w:tcW w:w="2254" w:type="dxa"/><w:tcBorders><w:top w:val="single" w:sz="4" w:space="0" w:color="auto"/></w:tcBorders></w:tcPr>` +
       `<w:p w:rsidR="${pick(rsids)}" w:rsidRDefault="${pick(rsids)}"><w:pPr><w:spacing w:after="0"/>${rPr()}</w:pPr>${run(words(2 + Math.floor(rand() * 4)))}</w:p></w:tc>`;
-    const row = (): string => `<w:tr w:rsidR="${pick(rsids)}"><w:trPr><w:trHeight w:val="340"/></w:trPr>${cell()}${cell()}${cell()}${cell()}</w:tr>`;
+    const row = (): string =>
+      `<w:tr w:rsidR="${pick(rsids)}"><w:trPr><w:trHeight w:val="340"/></w:trPr>${cell()}${cell()}${cell()}${cell()}</w:tr>`;
     return (
       `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/><w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/></w:tblPr>` +
       `<w:tblGrid><w:gridCol w:w="2254"/><w:gridCol w:w="2254"/><w:gridCol w:w="2254"/><w:gridCol w:w="2254"/></w:tblGrid>${row()}${row()}${row()}</w:tbl>`
@@ -171,7 +202,8 @@ function generateBody(rand: () => number, paragraphs: number): string {
 }
 
 function zipDocx(body: string, rand: () => number): Uint8Array {
-  const rels = (items: string): string => `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
+  const rels = (items: string): string =>
+    `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
   const WML = "application/vnd.openxmlformats-officedocument.wordprocessingml";
   const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
   const hf = (tag: string, text: string): string =>
@@ -196,7 +228,8 @@ function zipDocx(body: string, rand: () => number): Uint8Array {
     "word/footer1.xml": hf("ftr", "Page"),
   };
   const z: Zippable = {};
-  for (const [name, text] of Object.entries(parts)) z[name] = [strToU8(text), { level: 6, mtime: new Date("2024-01-02T03:04:06Z") }];
+  for (const [name, text] of Object.entries(parts))
+    z[name] = [strToU8(text), { level: 6, mtime: new Date("2024-01-02T03:04:06Z") }];
   return zipSync(z);
 }
 
@@ -269,10 +302,14 @@ async function runPhase(phase: Phase, path: string): Promise<PhaseResult> {
 function runChild(phase: Phase, path: string): PhaseResult {
   const limit = process.env.BENCH_MAX_OLD_SPACE_MB;
   const flags = limit ? [`--max-old-space-size=${limit}`] : [];
-  const out = execFileSync(process.execPath, [...flags, "--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--phase", phase, path], {
-    encoding: "utf8",
-    maxBuffer: 1 << 20,
-  });
+  const out = execFileSync(
+    process.execPath,
+    [...flags, "--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--phase", phase, path],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 20,
+    },
+  );
   return JSON.parse(out.trim().split("\n").pop() ?? "{}") as PhaseResult;
 }
 
@@ -320,7 +357,9 @@ async function main(): Promise<void> {
         `extract + pseudo merge ${filterSeconds.toFixed(2)} s = ${((100 * filterSeconds) / translateSeconds).toFixed(1)}% of that ` +
         `(CPU ${filterCpu.toFixed(2)} s = ${((100 * filterCpu) / translateSeconds).toFixed(1)}%; target < 20%)`,
     );
-    console.log(`  peak RSS +${peak.toFixed(0)} MB = ${(peak / (file.length / 1e6)).toFixed(1)}x the file size (target < 10x)`);
+    console.log(
+      `  peak RSS +${peak.toFixed(0)} MB = ${(peak / (file.length / 1e6)).toFixed(1)}x the file size (target < 10x)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

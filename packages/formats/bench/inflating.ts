@@ -36,14 +36,18 @@ import { MAX_STORY_CHARS } from "../src/ooxml/parts";
 import { filterFor } from "../src/registry";
 
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
-const WORDS = "the of and to in is was for on that with as by at from his her this which or be are it an not have had were their one all but".split(" ");
+const WORDS =
+  "the of and to in is was for on that with as by at from his her this which or be are it an not have had were their one all but".split(
+    " ",
+  );
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const FORMATS = ["docx", "pptx", "xlsx"] as const;
 export type InflatingFormat = (typeof FORMATS)[number];
 
 export function inflatingFormat(): InflatingFormat {
   const format = process.env.BENCH_INFLATING_FORMAT ?? "docx";
-  if (!(FORMATS as readonly string[]).includes(format)) throw new Error(`BENCH_INFLATING_FORMAT must be one of ${FORMATS.join(", ")}, not ${format}`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new Error(`BENCH_INFLATING_FORMAT must be one of ${FORMATS.join(", ")}, not ${format}`);
   return format as InflatingFormat;
 }
 
@@ -95,8 +99,10 @@ const contentTypes = (overrides: string): string =>
   `${DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides}</Types>`;
 const relationships = (rels: string): string =>
   `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`;
-const rel = (id: string, type: string, target: string): string => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/>`;
-const override = (part: string, type: string): string => `<Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}"/>`;
+const rel = (id: string, type: string, target: string): string =>
+  `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/>`;
+const override = (part: string, type: string): string =>
+  `<Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}"/>`;
 
 /** A docx whose document part is short paragraphs of pseudo-random words, about `bytes` compressed. */
 export function generateInflatingDocx(bytes: number): Uint8Array {
@@ -104,7 +110,9 @@ export function generateInflatingDocx(bytes: number): Uint8Array {
   zip.add("[Content_Types].xml", contentTypes(override("word/document.xml", "wordprocessingml.document.main+xml")));
   zip.add("_rels/.rels", relationships(rel("rId1", "officeDocument", "word/document.xml")));
   const doc = zip.open("word/document.xml");
-  doc.push(strToU8(`${DECL}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>`));
+  doc.push(
+    strToU8(`${DECL}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>`),
+  );
   const text = words();
   while (zip.size < bytes) {
     let batch = "";
@@ -171,19 +179,25 @@ export function generateInflatingPptx(bytes: number): Uint8Array {
   while (zip.size < bytes) {
     slides++;
     zip.add(`ppt/slides/slide${slides}.xml`, `${DECL}<p:sld ${P_DECLS}>${shapes(text, 10, 200)}</p:sld>`);
-    zip.add(`ppt/slides/_rels/slide${slides}.xml.rels`, relationships(rel("rId1", "notesSlide", `../notesSlides/notesSlide${slides}.xml`)));
+    zip.add(
+      `ppt/slides/_rels/slide${slides}.xml.rels`,
+      relationships(rel("rId1", "notesSlide", `../notesSlides/notesSlide${slides}.xml`)),
+    );
     zip.add(`ppt/notesSlides/notesSlide${slides}.xml`, `${DECL}<p:notes ${P_DECLS}>${shapes(text, 1, 20)}</p:notes>`);
   }
   const ids = Array.from({ length: slides }, (_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join("");
   zip.add("ppt/presentation.xml", `${DECL}<p:presentation ${P_DECLS}><p:sldIdLst>${ids}</p:sldIdLst></p:presentation>`);
   zip.add(
     "ppt/_rels/presentation.xml.rels",
-    relationships(Array.from({ length: slides }, (_, i) => rel(`rId${i + 1}`, "slide", `slides/slide${i + 1}.xml`)).join("")),
+    relationships(
+      Array.from({ length: slides }, (_, i) => rel(`rId${i + 1}`, "slide", `slides/slide${i + 1}.xml`)).join(""),
+    ),
   );
   let overrides = override("ppt/presentation.xml", "presentationml.presentation.main+xml");
   for (let i = 1; i <= slides; i++)
     overrides +=
-      override(`ppt/slides/slide${i}.xml`, "presentationml.slide+xml") + override(`ppt/notesSlides/notesSlide${i}.xml`, "presentationml.notesSlide+xml");
+      override(`ppt/slides/slide${i}.xml`, "presentationml.slide+xml") +
+      override(`ppt/notesSlides/notesSlide${i}.xml`, "presentationml.notesSlide+xml");
   zip.add("[Content_Types].xml", contentTypes(overrides));
   zip.add("_rels/.rels", relationships(rel("rId1", "officeDocument", "ppt/presentation.xml")));
   return zip.bytes();
@@ -214,8 +228,16 @@ export function generateInflatingXlsx(bytes: number): Uint8Array {
     sheet.push(strToU8(batch));
   }
   sheet.push(strToU8("</sheetData></worksheet>"), true);
-  zip.add("xl/workbook.xml", `${DECL}<workbook xmlns="${S_NS}" xmlns:r="${REL}"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`);
-  zip.add("xl/_rels/workbook.xml.rels", relationships(rel("rId1", "worksheet", "worksheets/sheet1.xml") + rel("rId2", "sharedStrings", "sharedStrings.xml")));
+  zip.add(
+    "xl/workbook.xml",
+    `${DECL}<workbook xmlns="${S_NS}" xmlns:r="${REL}"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  zip.add(
+    "xl/_rels/workbook.xml.rels",
+    relationships(
+      rel("rId1", "worksheet", "worksheets/sheet1.xml") + rel("rId2", "sharedStrings", "sharedStrings.xml"),
+    ),
+  );
   zip.add(
     "[Content_Types].xml",
     contentTypes(
@@ -300,7 +322,10 @@ async function main(): Promise<void> {
   const mb = Number(process.env.BENCH_INFLATING_MB ?? 15);
   const generateAt = process.argv.indexOf("--generate");
   if (generateAt >= 0) {
-    writeFileSync(process.argv[generateAt + 1] ?? `inflating.${inflatingFormat()}`, generateInflating(inflatingFormat(), mb * 1e6));
+    writeFileSync(
+      process.argv[generateAt + 1] ?? `inflating.${inflatingFormat()}`,
+      generateInflating(inflatingFormat(), mb * 1e6),
+    );
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), "tolk-inflating-"));
@@ -310,11 +335,17 @@ async function main(): Promise<void> {
     const path = join(dir, `inflating.${format}`);
     const file = overLimit ? generateOverLimitDocx() : generateInflating(format, mb * 1e6);
     writeFileSync(path, file);
-    console.log(`generated ${(file.length / 1e6).toFixed(1)} MB ${format}${overLimit ? ", its document part past the story limit" : ""}`);
+    console.log(
+      `generated ${(file.length / 1e6).toFixed(1)} MB ${format}${overLimit ? ", its document part past the story limit" : ""}`,
+    );
     for (const uploads of overLimit ? [1] : [1, 3]) {
-      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", path, String(uploads)], {
-        maxBuffer: 1 << 24,
-      });
+      const out = execFileSync(
+        process.execPath,
+        ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", path, String(uploads)],
+        {
+          maxBuffer: 1 << 24,
+        },
+      );
       const run = JSON.parse(out.toString()) as Run;
       const target = uploads * (64 + 3 * run.fileMb);
       console.log(

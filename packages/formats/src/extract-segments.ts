@@ -8,7 +8,12 @@ const BATCH = 1024;
  * Word documents) hands them over while it reads, so a file of millions of paragraphs is never
  * one list; the others extract whole and hand the list over in batches, letting each go.
  */
-export async function extractSegments(filter: FormatFilter, file: Uint8Array, options: FilterOptions, sink: SegmentSink): Promise<void> {
+export async function extractSegments(
+  filter: FormatFilter,
+  file: Uint8Array,
+  options: FilterOptions,
+  sink: SegmentSink,
+): Promise<void> {
   if (filter.extractTo) return filter.extractTo(file, options, sink);
   const segments: (Segment | undefined)[] = await filter.extract(file, options);
   for (let at = 0; at < segments.length; at += BATCH) {

@@ -9,7 +9,9 @@ describe("inline codes", () => {
     const codes = new InlineCodes();
     const text = `Click ${codes.wrap("here", '<a href="x?a=1&amp;b=2">', "</a>")}${codes.single("<br/>")} & go`;
     expect(text).toBe("Click <g1>here</g1><x2/> & go");
-    expect(expandCodes("Pulse <g1>aquí</g1><x2/> & ve", codes, (s) => s.replace(/&/g, "&amp;"))).toBe('Pulse <a href="x?a=1&amp;b=2">aquí</a><br/> &amp; ve');
+    expect(expandCodes("Pulse <g1>aquí</g1><x2/> & ve", codes, (s) => s.replace(/&/g, "&amp;"))).toBe(
+      'Pulse <a href="x?a=1&amp;b=2">aquí</a><br/> &amp; ve',
+    );
     expect(stripCodes(text)).toBe("Click here & go");
   });
 

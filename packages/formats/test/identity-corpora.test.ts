@@ -56,7 +56,9 @@ describe.skipIf(entries.length === 0)("identity round trip on the real-file corp
       const identity = new Map(segments.map((s) => [s.id, s.text]));
       const output = await filter.merge(file, identity, options);
       if (BILINGUAL.has(extension)) {
-        const [before, after] = [file, output].map((bytes) => withoutTargets(extension, new TextDecoder().decode(bytes)));
+        const [before, after] = [file, output].map((bytes) =>
+          withoutTargets(extension, new TextDecoder().decode(bytes)),
+        );
         expect(after, `${name} changed outside its translation slots`).toBe(before);
       } else {
         expect(Buffer.from(output).equals(Buffer.from(file)), `${name} changed under an identity engine`).toBe(true);

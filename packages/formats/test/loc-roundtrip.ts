@@ -36,7 +36,8 @@ function accent(text: string): string {
 }
 
 /** Accents the text between inline codes. */
-const accentOutsideCodes = (text: string) => text.replace(/<\/?g\d+>|<x\d+\/>|[^<]+|</g, (t) => (t.startsWith("<") && t.length > 1 ? t : accent(t)));
+const accentOutsideCodes = (text: string) =>
+  text.replace(/<\/?g\d+>|<x\d+\/>|[^<]+|</g, (t) => (t.startsWith("<") && t.length > 1 ? t : accent(t)));
 
 /** The pseudo-translation of a segment: codes, placeholders and edge whitespace untouched. */
 export function pseudo(text: string): string {

@@ -11,7 +11,21 @@ import { EN_ES } from "./loc-roundtrip";
 
 const RUNS = 40;
 
-const word = fc.constantFrom("file", "open", "the", "Save", "hello", "world", "naïve", "café", "日本語", "it's", "🙂", "{{ user.name }}", "{% if x %}");
+const word = fc.constantFrom(
+  "file",
+  "open",
+  "the",
+  "Save",
+  "hello",
+  "world",
+  "naïve",
+  "café",
+  "日本語",
+  "it's",
+  "🙂",
+  "{{ user.name }}",
+  "{% if x %}",
+);
 const words = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => w.join(" "));
 const eol = fc.constantFrom("\n", "\r\n");
 
@@ -35,7 +49,10 @@ const blockMd = fc.oneof(
 );
 const markdown = fc
   .tuple(fc.array(blockMd, { minLength: 1, maxLength: 6 }), eol, fc.boolean(), fc.boolean())
-  .map(([blocks, lineEnd, bom, finalNewline]) => (bom ? "\uFEFF" : "") + (blocks.join("\n\n") + (finalNewline ? "\n" : "")).replace(/\n/g, lineEnd));
+  .map(
+    ([blocks, lineEnd, bom, finalNewline]) =>
+      (bom ? "\uFEFF" : "") + (blocks.join("\n\n") + (finalNewline ? "\n" : "")).replace(/\n/g, lineEnd),
+  );
 
 const inlineHtml = fc.oneof(
   { weight: 4, arbitrary: words },
@@ -49,7 +66,9 @@ const lineHtml = fc.array(inlineHtml, { minLength: 1, maxLength: 4 }).map((parts
 const blockHtml = fc.oneof(
   { weight: 3, arbitrary: lineHtml.map((l) => `<p>${l}</p>`) },
   lineHtml.map((l) => `<h2 id="h">${l}</h2>`),
-  fc.array(lineHtml, { minLength: 1, maxLength: 3 }).map((items) => `<ul>\n${items.map((i) => `  <li>${i}</li>`).join("\n")}\n</ul>`),
+  fc
+    .array(lineHtml, { minLength: 1, maxLength: 3 })
+    .map((items) => `<ul>\n${items.map((i) => `  <li>${i}</li>`).join("\n")}\n</ul>`),
   fc.constant("<pre>  keep\n   this </pre>"),
   fc.constant("<!-- a comment -->"),
 );
@@ -78,7 +97,8 @@ describe("generated markup documents", () => {
           const segments = await filter.extract(file, EN_ES);
           const output = await filter.merge(file, new Map(segments.map((s) => [s.id, s.text])), EN_ES);
           // The page's language is set to the target by design, like a bilingual file's slots.
-          const unlang = (text: string) => (extension === "html" ? text.replace(/(<html\b[^>]*\blang=")[^"]*"/, '$1"') : text);
+          const unlang = (text: string) =>
+            extension === "html" ? text.replace(/(<html\b[^>]*\blang=")[^"]*"/, '$1"') : text;
           expect(unlang(new TextDecoder("utf-8", { ignoreBOM: true }).decode(output))).toBe(unlang(source));
         }),
         { numRuns: RUNS },

@@ -16,13 +16,46 @@ import { BILINGUAL, withoutTargets } from "./support/bilingual";
 const RUNS = 40;
 
 /** What must come back exactly as many times (twice in PO and XLIFF: source and translation). */
-const PROTECTED = ["{name}", "%s", "%1$@", "{{count}}", "%(n)s", "{count, plural,", "{{ user.name }}", "<x id=", "<g id=", "<i>", "</i>", "<b>", "</b>"];
+const PROTECTED = [
+  "{name}",
+  "%s",
+  "%1$@",
+  "{{count}}",
+  "%(n)s",
+  "{count, plural,",
+  "{{ user.name }}",
+  "<x id=",
+  "<g id=",
+  "<i>",
+  "</i>",
+  "<b>",
+  "</b>",
+];
 
-const word = fc.constantFrom("file", "open", "the", "Save", "hello", "world", "naïve", "café", "über", "日本語", "it's", "größer", "🙂", "résumé", "Ελλάδα");
+const word = fc.constantFrom(
+  "file",
+  "open",
+  "the",
+  "Save",
+  "hello",
+  "world",
+  "naïve",
+  "café",
+  "über",
+  "日本語",
+  "it's",
+  "größer",
+  "🙂",
+  "résumé",
+  "Ελλάδα",
+);
 const placeholder = fc.constantFrom("{name}", "%s", "%1$@", "{{count}}", "%(n)s");
 /** In an ICU message `{{count}}` is not a placeholder but braces around an argument: i18next's and ICU's syntaxes do not mix. */
 const icuPlaceholder = fc.constantFrom("{name}", "%s", "%1$@", "%(n)s");
-const icu = fc.constantFrom("{count, plural, one {# file} other {# files}}", "{count, plural, =0 {no files} other {{name} has # files}}");
+const icu = fc.constantFrom(
+  "{count, plural, one {# file} other {# files}}",
+  "{count, plural, =0 {no files} other {{name} has # files}}",
+);
 const templateTag = fc.constant("{{ user.name }}");
 /** Characters a format must escape or quote somewhere. */
 const special = fc.constantFrom("&", "<", ">", '"', "'", "\\", ":", "#", "-", ",", "[", "]", "*");
@@ -32,7 +65,10 @@ const sentence = (extra: fc.Arbitrary<string>[] = []) =>
   fc
     .tuple(
       word,
-      fc.array(fc.oneof({ weight: 4, arbitrary: word }, extra.includes(icu) ? icuPlaceholder : placeholder, special, ...extra), { maxLength: 7 }),
+      fc.array(
+        fc.oneof({ weight: 4, arbitrary: word }, extra.includes(icu) ? icuPlaceholder : placeholder, special, ...extra),
+        { maxLength: 7 },
+      ),
       word,
     )
     .map(([first, rest, last]) => [first, ...rest, last].join(" "));
@@ -53,10 +89,15 @@ const tree = fc.letrec<{ node: unknown }>((tie) => ({
     fc.integer(),
     fc.boolean(),
     fc.array(tie("node"), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom("title", "body", "menu", "save_button", "k1", "nested", "label"), tie("node"), { maxKeys: 4 }),
+    fc.dictionary(fc.constantFrom("title", "body", "menu", "save_button", "k1", "nested", "label"), tie("node"), {
+      maxKeys: 4,
+    }),
   ),
 })).node;
-const root = fc.dictionary(fc.constantFrom("app", "errors", "messages", "greeting", "items"), tree, { minKeys: 1, maxKeys: 4 });
+const root = fc.dictionary(fc.constantFrom("app", "errors", "messages", "greeting", "items"), tree, {
+  minKeys: 1,
+  maxKeys: 4,
+});
 
 interface Generated {
   extension: string;
@@ -68,10 +109,18 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
     extension: "json",
     file: encode(withEol(JSON.stringify(value, null, indent), lineEnd) + lineEnd, withBom),
   })),
-  yaml: fc.tuple(root, eol, bom).map(([value, lineEnd, withBom]) => ({ extension: "yaml", file: encode(withEol(stringify(value), lineEnd), withBom) })),
+  yaml: fc
+    .tuple(root, eol, bom)
+    .map(([value, lineEnd, withBom]) => ({
+      extension: "yaml",
+      file: encode(withEol(stringify(value), lineEnd), withBom),
+    })),
   po: fc
     .tuple(
-      fc.array(fc.tuple(sentence([icu]), fc.option(sentence(), { nil: undefined }), fc.option(word, { nil: undefined })), { minLength: 1, maxLength: 6 }),
+      fc.array(
+        fc.tuple(sentence([icu]), fc.option(sentence(), { nil: undefined }), fc.option(word, { nil: undefined })),
+        { minLength: 1, maxLength: 6 },
+      ),
       eol,
       bom,
     )
@@ -90,7 +139,10 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
   xliff: fc
     .tuple(
       fc.array(
-        fc.array(fc.oneof({ weight: 3, arbitrary: sentence([icu]) }, fc.constantFrom('<x id="1"/>', '<g id="2">bold</g>')), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.oneof({ weight: 3, arbitrary: sentence([icu]) }, fc.constantFrom('<x id="1"/>', '<g id="2">bold</g>')),
+          { minLength: 1, maxLength: 4 },
+        ),
         {
           minLength: 1,
           maxLength: 5,
@@ -100,8 +152,14 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
       bom,
     )
     .map(([units, lineEnd, withBom]) => {
-      const escape = (s: string) => (s.startsWith("<x ") || s.startsWith("<g ") ? s : s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
-      const body = units.map((parts, i) => `      <trans-unit id="u${i}">\n        <source>${parts.map(escape).join(" ")} end</source>\n      </trans-unit>`);
+      const escape = (s: string) =>
+        s.startsWith("<x ") || s.startsWith("<g ")
+          ? s
+          : s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+      const body = units.map(
+        (parts, i) =>
+          `      <trans-unit id="u${i}">\n        <source>${parts.map(escape).join(" ")} end</source>\n      </trans-unit>`,
+      );
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">',
@@ -115,13 +173,22 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
       ].join("\n");
       return { extension: "xliff", file: encode(withEol(xml, lineEnd), withBom) };
     }),
-  strings: fc.tuple(fc.array(fc.tuple(sentence(), sentence([icu])), { minLength: 1, maxLength: 6 }), eol, bom).map(([pairs, lineEnd, withBom]) => {
-    const q = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-    const lines = pairs.flatMap(([key, value], i) => [`/* Entry ${i} */`, `${q(`${key} ${i}`)} = ${q(value)};`, ""]);
-    return { extension: "strings", file: encode(withEol(lines.join("\n"), lineEnd), withBom) };
-  }),
+  strings: fc
+    .tuple(fc.array(fc.tuple(sentence(), sentence([icu])), { minLength: 1, maxLength: 6 }), eol, bom)
+    .map(([pairs, lineEnd, withBom]) => {
+      const q = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+      const lines = pairs.flatMap(([key, value], i) => [`/* Entry ${i} */`, `${q(`${key} ${i}`)} = ${q(value)};`, ""]);
+      return { extension: "strings", file: encode(withEol(lines.join("\n"), lineEnd), withBom) };
+    }),
   srt: fc
-    .tuple(fc.array(fc.tuple(fc.array(sentence(), { minLength: 1, maxLength: 2 }), fc.boolean()), { minLength: 1, maxLength: 5 }), eol, bom)
+    .tuple(
+      fc.array(fc.tuple(fc.array(sentence(), { minLength: 1, maxLength: 2 }), fc.boolean()), {
+        minLength: 1,
+        maxLength: 5,
+      }),
+      eol,
+      bom,
+    )
     .map(([cues, lineEnd, withBom]) => {
       const blocks = cues.map(([lines, italic], i) => {
         const text = lines.map((l) => l.replace(/<|>/g, "")).join("\n");
@@ -130,14 +197,24 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
       return { extension: "srt", file: encode(withEol(blocks.join("\n\n") + "\n", lineEnd), withBom) };
     }),
   vtt: fc
-    .tuple(fc.array(fc.tuple(fc.array(sentence(), { minLength: 1, maxLength: 2 }), fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 5 }), eol, bom)
+    .tuple(
+      fc.array(fc.tuple(fc.array(sentence(), { minLength: 1, maxLength: 2 }), fc.boolean(), fc.boolean()), {
+        minLength: 1,
+        maxLength: 5,
+      }),
+      eol,
+      bom,
+    )
     .map(([cues, lineEnd, withBom]) => {
       const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
       const blocks = cues.map(([lines, b, withId], i) => {
         const text = lines.map(escape).join("\n");
         return `${withId ? `cue-${i}\n` : ""}00:00:0${i}.000 --> 00:00:0${i}.900 align:start\n${b ? `<b>${text}</b>` : text}`;
       });
-      return { extension: "vtt", file: encode(withEol(["WEBVTT", "", blocks.join("\n\n"), ""].join("\n"), lineEnd), withBom) };
+      return {
+        extension: "vtt",
+        file: encode(withEol(["WEBVTT", "", blocks.join("\n\n"), ""].join("\n"), lineEnd), withBom),
+      };
     }),
 };
 
@@ -156,7 +233,9 @@ describe("generated documents", () => {
         fc.asyncProperty(generator, async (generated) => {
           const { output } = await roundTrip(generated, (t) => t);
           if (BILINGUAL.has(generated.extension)) {
-            expect(withoutTargets(generated.extension, decode(output))).toBe(withoutTargets(generated.extension, decode(generated.file)));
+            expect(withoutTargets(generated.extension, decode(output))).toBe(
+              withoutTargets(generated.extension, decode(generated.file)),
+            );
           } else {
             expect(Buffer.from(output).equals(Buffer.from(generated.file))).toBe(true);
           }
@@ -172,7 +251,11 @@ describe("generated documents", () => {
           // YAML folds and PO wraps a long line, maybe inside a placeholder: compare the values, not the lines.
           const values = (text: string) =>
             generated.extension === "yaml"
-              ? JSON.stringify(parseAllDocuments(text.replace(/^\uFEFF/, "")).map((d): unknown => ("toJS" in d ? (d.toJS() as unknown) : null)))
+              ? JSON.stringify(
+                  parseAllDocuments(text.replace(/^\uFEFF/, "")).map((d): unknown =>
+                    "toJS" in d ? (d.toJS() as unknown) : null,
+                  ),
+                )
               : generated.extension === "po"
                 ? text.replace(/"\r?\n"/g, "")
                 : text;
@@ -186,7 +269,8 @@ describe("generated documents", () => {
             expect((await filter.extract(output, EN_ES)).map((s) => s.id)).toEqual(segments.map((s) => s.id));
           }
           if (generated.extension === "json") JSON.parse(decode(output).replace(/^\uFEFF/, ""));
-          if (generated.extension === "yaml") expect(parseAllDocuments(decode(output)).flatMap((d) => ("errors" in d ? d.errors : []))).toEqual([]);
+          if (generated.extension === "yaml")
+            expect(parseAllDocuments(decode(output)).flatMap((d) => ("errors" in d ? d.errors : []))).toEqual([]);
         }),
         { numRuns: RUNS },
       );

@@ -37,14 +37,32 @@ const entries = CORPORA.flatMap((dir) => {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: ManifestEntry[] };
   const corpus = dir.slice(dir.lastIndexOf("/") + 1);
   return manifest.files
-    .map((entry) => ({ ...entry, corpus, path: resolve(dir, entry.file), extension: entry.file.slice(entry.file.lastIndexOf(".") + 1) }))
+    .map((entry) => ({
+      ...entry,
+      corpus,
+      path: resolve(dir, entry.file),
+      extension: entry.file.slice(entry.file.lastIndexOf(".") + 1),
+    }))
     .filter((entry) => FORMATS.has(entry.extension));
 });
 
-const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", y: "ý", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú" };
+const ACCENTS: Record<string, string> = {
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ó",
+  u: "ú",
+  y: "ý",
+  A: "Á",
+  E: "É",
+  I: "Í",
+  O: "Ó",
+  U: "Ú",
+};
 
 /** Accents every word of three letters or more that stands between spaces: placeholders, codes and identifiers inside punctuation are never touched. */
-const fakeEngine = (text: string) => text.replace(/(?<=^|\s)(\p{L}{3,})(?=[\s.,!?:;]|$)/gu, (w) => w.replace(/[aeiouyAEIOU]/g, (c) => ACCENTS[c] ?? c));
+const fakeEngine = (text: string) =>
+  text.replace(/(?<=^|\s)(\p{L}{3,})(?=[\s.,!?:;]|$)/gu, (w) => w.replace(/[aeiouyAEIOU]/g, (c) => ACCENTS[c] ?? c));
 
 function withTool(extension: string, bytes: Uint8Array, command: (path: string) => [string, string[]]): string {
   const dir = mkdtempSync(join(tmpdir(), "tolk-corpus-"));
@@ -62,7 +80,8 @@ function withTool(extension: string, bytes: Uint8Array, command: (path: string) 
 function shape(value: unknown): unknown {
   if (typeof value === "string") return "S";
   if (Array.isArray(value)) return value.map(shape);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
   return value;
 }
 
@@ -97,7 +116,9 @@ function expectValid(extension: string, source: Uint8Array, output: Uint8Array, 
       const data = (d: typeof list) => d.map((doc) => shape(doc.toJS({ maxAliasCount: -1 })));
       // A Rails root key becomes the target language: compare below it.
       const unroot = (v: unknown): unknown =>
-        v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 ? (Object.values(v)[0] as unknown) : v;
+        v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1
+          ? (Object.values(v)[0] as unknown)
+          : v;
       expect(data(list).map(unroot), name).toEqual(data(Array.isArray(before) ? before : []).map(unroot));
       break;
     }
@@ -137,7 +158,8 @@ describe.skipIf(entries.length === 0)("real files translated by a fake engine, c
           name,
         ).toEqual(segments.map((s) => s.id));
         // Subtitles re-wrap a cue's lines, so spacing is compared loosely there.
-        const loose = (t: string | undefined) => (SUBTITLES.has(entry.extension) ? (t ?? "").replace(/\s+/g, " ").trim() : t);
+        const loose = (t: string | undefined) =>
+          SUBTITLES.has(entry.extension) ? (t ?? "").replace(/\s+/g, " ").trim() : t;
         expect(
           again.map((s) => loose(s.text)),
           name,

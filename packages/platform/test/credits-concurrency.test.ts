@@ -41,7 +41,10 @@ async function expectConsistentLedger(orgId: string) {
 async function raceForCredits(credits: number, requests: number) {
   const org = await createTestOrg(ctx, { plan: "enterprise", limits: { monthly_credits: 0 }, topUp: credits });
   const outcome = await concurrently(
-    Array.from({ length: requests }, (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount: 1, operationKey: `req_${i}` })),
+    Array.from(
+      { length: requests },
+      (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount: 1, operationKey: `req_${i}` }),
+    ),
   );
   expect(outcome.other).toEqual([]);
   expect(outcome.paid).toHaveLength(credits);
@@ -65,7 +68,9 @@ describe.each([
   ["group commit", true],
 ])("concurrent debits never overspend (%s)", (_mode, grouped) => {
   beforeAll(() => {
-    ctx = grouped ? { ...t.ctx, debits: new DebitGroupCommit(t.handle.db, { maxInFlight: onPostgres ? 4 : 1 }) } : t.ctx;
+    ctx = grouped
+      ? { ...t.ctx, debits: new DebitGroupCommit(t.handle.db, { maxInFlight: onPostgres ? 4 : 1 }) }
+      : t.ctx;
   });
 
   it.skipIf(!onPostgres)(
@@ -88,7 +93,10 @@ describe.each([
     const requests = onPostgres ? 180 : 90;
     const amount = onPostgres ? 1 : 2;
     const outcome = await concurrently(
-      Array.from({ length: requests }, (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount, operationKey: `op_${i}` })),
+      Array.from(
+        { length: requests },
+        (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount, operationKey: `op_${i}` }),
+      ),
     );
     expect(outcome.other).toEqual([]);
     expect(outcome.refused).toEqual([]);
@@ -98,7 +106,8 @@ describe.each([
     expect(lots.find((l) => l.id === b.lotId)?.remaining).toBe(20);
     // Each ledger row names the lot it drew from; per lot they add up to what the lot lost.
     const ledger = (await ledgerRows(ctx, org.orgId)).filter((e) => e.entryType === "debit");
-    const byLot = (lotId: string | undefined) => ledger.filter((e) => e.lotId === lotId).reduce((s, e) => s + e.amount, 0);
+    const byLot = (lotId: string | undefined) =>
+      ledger.filter((e) => e.lotId === lotId).reduce((s, e) => s + e.amount, 0);
     expect(byLot(lots.find((l) => l.kind === "allowance")?.id)).toBe(-100);
     expect(byLot(a.lotId)).toBe(-50);
     expect(byLot(b.lotId)).toBe(-30);
@@ -108,7 +117,10 @@ describe.each([
   it("50 concurrent debits with the same operation key debit once", async () => {
     const org = await createTestOrg(ctx, { plan: "free", topUp: 1_000 });
     const outcome = await concurrently(
-      Array.from({ length: 50 }, () => () => debitCredits(ctx, { orgId: org.orgId, amount: 7, operationKey: "same-request" })),
+      Array.from(
+        { length: 50 },
+        () => () => debitCredits(ctx, { orgId: org.orgId, amount: 7, operationKey: "same-request" }),
+      ),
     );
     expect(outcome.other).toEqual([]);
     expect(outcome.refused).toEqual([]);
@@ -126,7 +138,12 @@ describe.each([
 
   it("concurrent first debits of a new period create exactly one allowance lot", async () => {
     const org = await createTestOrg(ctx, { plan: "free" });
-    const outcome = await concurrently(Array.from({ length: 20 }, (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount: 10, operationKey: `p_${i}` })));
+    const outcome = await concurrently(
+      Array.from(
+        { length: 20 },
+        (_, i) => () => debitCredits(ctx, { orgId: org.orgId, amount: 10, operationKey: `p_${i}` }),
+      ),
+    );
     expect(outcome.other).toEqual([]);
     expect(outcome.paid).toHaveLength(20);
     const allowanceLots = (await lotStates(ctx, org.orgId)).filter((l) => l.kind === "allowance");

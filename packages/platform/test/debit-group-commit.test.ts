@@ -1,7 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type DebitStatement, type DomainContext, TolkError, assertCanAfford, debitCredits, topUpCredits } from "@tolk/domain";
+import {
+  type DebitStatement,
+  type DomainContext,
+  TolkError,
+  assertCanAfford,
+  debitCredits,
+  topUpCredits,
+} from "@tolk/domain";
 import { DebitGroupCommit, SpendableHints } from "../src";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { debitRows, loadOrg, lotStates } from "@tolk/domain/test-helpers";
@@ -40,7 +47,9 @@ describe("debit group commit", () => {
     const ctx: DomainContext = { ...t.ctx, debits };
     const orgRow = await loadOrg(t.ctx, org.orgId);
     const paid = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => debitCredits(ctx, { orgId: org.orgId, org: orgRow, amount: 3, operationKey: `g${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        debitCredits(ctx, { orgId: org.orgId, org: orgRow, amount: 3, operationKey: `g${i}` }),
+      ),
     );
     expect(paid.every((p) => p.amount === 3 && !p.replayed)).toBe(true);
     expect(statements()).toBe(1); // submitted in one event-loop turn: one statement
@@ -62,7 +71,9 @@ describe("debit group commit", () => {
     // The refused item left nothing behind: no debit row, no credits taken.
     const keys = (await debitRows(t.ctx, org.orgId)).map((d) => d.operationKey).sort();
     expect(keys).toEqual(["fine", "first"]);
-    const usage: unknown = await t.handle.db.execute(sql`select count(*)::int as n from usage_events where org_id = ${org.orgId}`);
+    const usage: unknown = await t.handle.db.execute(
+      sql`select count(*)::int as n from usage_events where org_id = ${org.orgId}`,
+    );
     expect(JSON.stringify(usage)).toContain('"n":0');
   });
 
@@ -89,7 +100,10 @@ describe("debit group commit", () => {
 
   it("rejects every waiting debit when the statement itself fails, and takes nothing", async () => {
     const org = await createTestOrg(t.ctx, { plan: "starter" });
-    const broken = new DebitGroupCommit({ execute: () => Promise.reject(new Error("connection lost")) }, { maxInFlight: 1 });
+    const broken = new DebitGroupCommit(
+      { execute: () => Promise.reject(new Error("connection lost")) },
+      { maxInFlight: 1 },
+    );
     const settled = await Promise.allSettled([1, 2, 3].map((i) => broken.submit(statement(org.orgId, `x${i}`))));
     expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected", "rejected"]);
     expect(await debitRows(t.ctx, org.orgId)).toHaveLength(0);
@@ -127,7 +141,9 @@ describe("spendable hints (the pre-check's shortcut)", () => {
     await assertCanAfford(ctx, principal, 40);
     await debitCredits(t.ctx, { orgId: org.orgId, amount: 40, operationKey: "elsewhere" }); // another instance spends it
     await assertCanAfford(ctx, principal, 40); // the shortcut does not know yet
-    const refused = await debitCredits(ctx, { orgId: org.orgId, amount: 40, operationKey: "late" }).catch((e: unknown) => e);
+    const refused = await debitCredits(ctx, { orgId: org.orgId, amount: 40, operationKey: "late" }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(TolkError);
     expect((refused as TolkError).status).toBe(402);
   });

@@ -102,7 +102,9 @@ describe("S3-compatible storage", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("PK fake");
     expect(res.headers.get("content-disposition")).toBe(contentDisposition("Informe anual «2026».docx"));
-    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(res.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    );
     const tampered = url.replace("result.docx", "source.docx");
     expect((await fetch(tampered)).status).toBe(403);
     storage.close();
@@ -123,7 +125,11 @@ describe("signed download links", () => {
   const links = new DownloadLinks("https://tolk.example/", [{ kid: "k2", secret: Buffer.from("a".repeat(32)) }]);
   const parts = (url: string) => {
     const u = new URL(url);
-    return { path: u.pathname, expires: u.searchParams.get("expires") ?? "", signature: u.searchParams.get("signature") ?? "" };
+    return {
+      path: u.pathname,
+      expires: u.searchParams.get("expires") ?? "",
+      signature: u.searchParams.get("signature") ?? "",
+    };
   };
 
   it("signs {base}/v1/documents/{job}/download for 24 h and verifies only the exact job, org and expiry", () => {
@@ -177,6 +183,8 @@ describe("signed download links", () => {
   });
 
   it("writes an RFC 6266 Content-Disposition with an ASCII fallback", () => {
-    expect(contentDisposition('Résumé "final".txt')).toBe(`attachment; filename="R_sum_ _final_.txt"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.txt`);
+    expect(contentDisposition('Résumé "final".txt')).toBe(
+      `attachment; filename="R_sum_ _final_.txt"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.txt`,
+    );
   });
 });

@@ -94,7 +94,12 @@ let seq = 0;
 const txt = (text: string, filename = "notes.txt") => ({ filename, bytes: new TextEncoder().encode(text) });
 const enEs = { source_lang: "en", target_lang: "es" };
 
-function submit(svc: DocumentServices, p: Principal, upload: { filename: string; bytes: Uint8Array }, async = false): Promise<SubmittedDocument> {
+function submit(
+  svc: DocumentServices,
+  p: Principal,
+  upload: { filename: string; bytes: Uint8Array },
+  async = false,
+): Promise<SubmittedDocument> {
   return submitDocument(t.ctx, svc, { principal: p, requestId: `req_${++seq}`, upload, request: enEs, async });
 }
 
@@ -124,8 +129,16 @@ describe("synchronous document translation", () => {
     if (done.kind !== "completed") throw new Error("expected a completed job");
     const out = Buffer.from(done.result.file_data, "base64").toString("utf8");
     expect(out).toBe("Buenos días.\r\n\r\nLa casa es grande.\r\n");
-    expect(done.result).toMatchObject({ filename: "Greeting.TXT", source_lang: "en", target_lang: "es", character_count: 30, credits_used: 30 });
-    expect(done.result.download_url).toMatch(new RegExp(`^http://tolk.test/v1/documents/${done.result.job_id}/download\\?expires=\\d+&signature=`));
+    expect(done.result).toMatchObject({
+      filename: "Greeting.TXT",
+      source_lang: "en",
+      target_lang: "es",
+      character_count: 30,
+      credits_used: 30,
+    });
+    expect(done.result.download_url).toMatch(
+      new RegExp(`^http://tolk.test/v1/documents/${done.result.job_id}/download\\?expires=\\d+&signature=`),
+    );
     const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: done.result.job_id });
     expect(job).toMatchObject({ status: "completed", progress: 1, error: null, credits_used: 30 });
     expect(job.result_url).toMatch(/\/download\?expires=/);
@@ -135,13 +148,29 @@ describe("synchronous document translation", () => {
     const usage = await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.orgId, p.org.id));
     expect(usage.map((u) => [u.kind, u.targetLang, u.characters, u.credits])).toEqual([["document", "es", 30, 30]]);
     // Downloadable by the organization, and not by another one.
-    const dl = await downloadDocument(t.ctx, svc, { jobId: done.result.job_id, orgId: p.org.id, expires: null, signature: null });
+    const dl = await downloadDocument(t.ctx, svc, {
+      jobId: done.result.job_id,
+      orgId: p.org.id,
+      expires: null,
+      signature: null,
+    });
     expect(dl.kind === "bytes" && Buffer.from(dl.body).toString()).toBe(out);
     const other = await principal();
-    expect((await rejection(downloadDocument(t.ctx, svc, { jobId: done.result.job_id, orgId: other.org.id, expires: null, signature: null }))).status).toBe(
-      404,
-    );
-    expect((await rejection(getDocumentJob(t.ctx, svc.links, { orgId: other.org.id, jobId: done.result.job_id }))).status).toBe(404);
+    expect(
+      (
+        await rejection(
+          downloadDocument(t.ctx, svc, {
+            jobId: done.result.job_id,
+            orgId: other.org.id,
+            expires: null,
+            signature: null,
+          }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await rejection(getDocumentJob(t.ctx, svc.links, { orgId: other.org.id, jobId: done.result.job_id }))).status,
+    ).toBe(404);
   });
 
   it("refuses before any job exists: unknown and not-yet-available formats, oversize files, unparseable files, unaffordable documents", async () => {
@@ -152,7 +181,12 @@ describe("synchronous document translation", () => {
       [txt("x", "README"), 400, "unsupported_format", /not a supported/],
       [txt("x", "slides.key"), 400, "unsupported_format", /not a supported/],
       [{ filename: "big.txt", bytes: new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61) }, 413, "file_too_large", /5 MB/],
-      [{ filename: "odd.txt", bytes: new Uint8Array([0xff, 0xfe, 0x41]) }, 400, "bad_request", /not a valid txt file: .*UTF-16LE/],
+      [
+        { filename: "odd.txt", bytes: new Uint8Array([0xff, 0xfe, 0x41]) },
+        400,
+        "bad_request",
+        /not a valid txt file: .*UTF-16LE/,
+      ],
     ];
     for (const [upload, status, code, message] of cases) {
       const err = await rejection(submit(svc, p, upload));
@@ -169,16 +203,29 @@ describe("synchronous document translation", () => {
   });
   it("logs the job's lifecycle with where a completed job spent its time, phase by phase", async () => {
     const lines: Record<string, unknown>[] = [];
-    configureLogger({ level: "info", format: "json", destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    configureLogger({
+      level: "info",
+      format: "json",
+      destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
     try {
       const p = await principal();
       const done = await submit(await services(apertium), p, txt("The house is big.\n"));
       if (done.kind !== "completed") throw new Error("expected a completed job");
       const mine = lines.filter((l) => l.job_id === done.result.job_id);
-      expect(mine.map((l) => l.msg)).toEqual(["document job created", "document job started", "document job completed"]);
+      expect(mine.map((l) => l.msg)).toEqual([
+        "document job created",
+        "document job started",
+        "document job completed",
+      ]);
       const completed = mine[2] ?? {};
       expect(completed).toMatchObject({ level: "info", org_id: p.org.id, format: "txt", segments: 1, characters: 18 });
-      expect(Object.keys(completed.phases_ms as object)).toEqual(["segments_ready", "translated", "merged", "stored_and_billed"]);
+      expect(Object.keys(completed.phases_ms as object)).toEqual([
+        "segments_ready",
+        "translated",
+        "merged",
+        "stored_and_billed",
+      ]);
       expect(typeof completed.duration_ms).toBe("number");
     } finally {
       configureLogger({ level: "info", format: "json" });
@@ -192,13 +239,31 @@ describe("glossaries and memories on documents", () => {
     const p = await principal();
     const glossary = await createGlossary(t.ctx, {
       org: p.org,
-      request: { name: "Product", source_lang: "en", target_lang: "es", entries: [{ source: "dashboard", target: "tablero" }] },
+      request: {
+        name: "Product",
+        source_lang: "en",
+        target_lang: "es",
+        entries: [{ source: "dashboard", target: "tablero" }],
+      },
     });
-    const memory = await createMemory(t.ctx, { org: p.org, request: { name: "Approved", source_lang: "en", target_lang: "es" } });
-    await addMemoryUnits(t.ctx, { orgId: p.org.id, memoryId: memory.id, request: { units: [{ source: "Good morning.", target: "¡Muy buenos días!" }] } });
+    const memory = await createMemory(t.ctx, {
+      org: p.org,
+      request: { name: "Approved", source_lang: "en", target_lang: "es" },
+    });
+    await addMemoryUnits(t.ctx, {
+      orgId: p.org.id,
+      memoryId: memory.id,
+      request: { units: [{ source: "Good morning.", target: "¡Muy buenos días!" }] },
+    });
     const request = { ...enEs, glossary_ids: [glossary.id], tm_id: memory.id };
     const upload = txt("Good morning.\n\nOpen the dashboard.\n");
-    const done = await submitDocument(t.ctx, svc, { principal: p, requestId: `req_${++seq}`, upload, request, async: false });
+    const done = await submitDocument(t.ctx, svc, {
+      principal: p,
+      requestId: `req_${++seq}`,
+      upload,
+      request,
+      async: false,
+    });
     if (done.kind !== "completed") throw new Error("expected a completed job");
     const out = Buffer.from(done.result.file_data, "base64").toString("utf8");
     expect(out.split("\n\n")[0]).toBe("¡Muy buenos días!"); // the memory's exact match, not the engine's "Buenos días."
@@ -207,11 +272,19 @@ describe("glossaries and memories on documents", () => {
 
     const before = await t.ctx.db.select().from(documentJobs).where(eq(documentJobs.orgId, p.org.id));
     const refused = await rejection(
-      submitDocument(t.ctx, svc, { principal: p, requestId: `req_${++seq}`, upload, request: { ...enEs, glossary_ids: ["gls_doesnotexist"] }, async: true }),
+      submitDocument(t.ctx, svc, {
+        principal: p,
+        requestId: `req_${++seq}`,
+        upload,
+        request: { ...enEs, glossary_ids: ["gls_doesnotexist"] },
+        async: true,
+      }),
     );
     expect(refused).toMatchObject({ status: 400 });
     expect(refused.message).toContain("gls_doesnotexist");
-    expect(await t.ctx.db.select().from(documentJobs).where(eq(documentJobs.orgId, p.org.id))).toHaveLength(before.length);
+    expect(await t.ctx.db.select().from(documentJobs).where(eq(documentJobs.orgId, p.org.id))).toHaveLength(
+      before.length,
+    );
   });
 });
 
@@ -236,7 +309,8 @@ describe("queued jobs", () => {
 
     const worker = new DocumentWorker(t.ctx, svc);
     const draining = worker.drain();
-    const progress = async () => (await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id })).progress;
+    const progress = async () =>
+      (await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id })).progress;
     await expect.poll(progress, { timeout: 10_000 }).toBeGreaterThan(0);
     // The second chunk is held; the third, sent meanwhile, has come back but is applied in order.
     expect(calls).toBe(3);
@@ -282,7 +356,11 @@ describe("queued jobs", () => {
     // A manifest (version, count), then pieces of JSON lines, a segment per line.
     expect(JSON.parse(new TextDecoder().decode(await get(stored.segments)))).toEqual({ version: 3, segments: 2 });
     const lines = new TextDecoder().decode(await get(stored.piece)).split("\n");
-    expect(lines.map((l) => (l ? (JSON.parse(l) as unknown) : l))).toMatchObject([{ text: "First line." }, { text: "Second line." }, ""]);
+    expect(lines.map((l) => (l ? (JSON.parse(l) as unknown) : l))).toMatchObject([
+      { text: "First line." },
+      { text: "Second line." },
+      "",
+    ]);
     // What the job translates is what was stored (a changed text shows it was not re-extracted).
     const first = JSON.parse(lines[0] ?? "") as { id: string; text: string };
     lines[0] = JSON.stringify({ ...first, text: "Stored text." });
@@ -297,7 +375,8 @@ describe("queued jobs", () => {
       (key: string) => storage.delete(key),
       (key: string) => storage.put(key, new TextEncoder().encode("{not json"), "application/json"),
       // Version 2's layout (one object of JSON lines) is not trusted: extracted again.
-      (key: string) => storage.put(key, new TextEncoder().encode('{"version":2}\n{"id":"a","text":"Old."}\n'), "application/x-ndjson"),
+      (key: string) =>
+        storage.put(key, new TextEncoder().encode('{"version":2}\n{"id":"a","text":"Old."}\n'), "application/x-ndjson"),
       (key: string) => storage.put(key, new TextEncoder().encode('{"version":3}'), "application/json"),
     ];
     for (const damage of damages) {
@@ -339,7 +418,10 @@ describe("queued jobs", () => {
     try {
       const calls: number[] = [];
       const reads: string[] = [];
-      const svc = await services({ ...upper(), translate: async (req) => (calls.push(reads.filter(isPiece).length), upper().translate(req)) });
+      const svc = await services({
+        ...upper(),
+        translate: async (req) => (calls.push(reads.filter(isPiece).length), upper().translate(req)),
+      });
       const storage = svc.storage;
       const get = storage.get.bind(storage);
       storage.get = (key) => (reads.push(key), get(key));
@@ -353,7 +435,10 @@ describe("queued jobs", () => {
         return put(key, body, type);
       };
       const paragraphs = 3 * PIECE_SEGMENTS + 100;
-      const body = Array.from({ length: paragraphs }, (_, i) => `<w:p><w:r><w:t>Line ${i} of the report.</w:t></w:r></w:p>`).join("");
+      const body = Array.from(
+        { length: paragraphs },
+        (_, i) => `<w:p><w:r><w:t>Line ${i} of the report.</w:t></w:r></w:p>`,
+      ).join("");
       const file = docx({ body });
       const p = await principal({ topUp: 10_000_000 });
       const queued = await submit(svc, p, { filename: "big.docx", bytes: file }, true);
@@ -368,7 +453,10 @@ describe("queued jobs", () => {
       const readers = new Set<TranslationReader>();
       // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied reader as `this`
       const readTranslation = TranslationReader.prototype.get;
-      const spied = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (this: TranslationReader, id: string) {
+      const spied = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (
+        this: TranslationReader,
+        id: string,
+      ) {
         readers.add(this);
         return readTranslation.call(this, id);
       });
@@ -393,7 +481,10 @@ describe("queued jobs", () => {
       expect(reads.filter(isTranslationsPiece).length).toBeLessThanOrEqual(4);
       for (const key of translationPuts) await expect(get(key)).rejects.toThrow();
       expect(row).toMatchObject({ status: "completed", segments: paragraphs });
-      const out = await filterFor("docx")?.extract(await get(row.resultKey ?? ""), { sourceLang: "en", targetLang: "es" });
+      const out = await filterFor("docx")?.extract(await get(row.resultKey ?? ""), {
+        sourceLang: "en",
+        targetLang: "es",
+      });
       expect(out?.map((s) => s.text)).toEqual(Array.from({ length: paragraphs }, (_, i) => `LINE ${i} OF THE REPORT.`));
     } finally {
       Object.assign(STORY_WINDOW, held);
@@ -407,7 +498,12 @@ describe("queued jobs", () => {
       () =>
         pptx(
           Array.from({ length: 13 }, (_, s) => ({
-            shapes: sp(Array.from({ length: 1000 }, (_, i) => `<a:p><a:r><a:t>Line ${s * 1000 + i} of the deck.</a:t></a:r></a:p>`).join("")),
+            shapes: sp(
+              Array.from(
+                { length: 1000 },
+                (_, i) => `<a:p><a:r><a:t>Line ${s * 1000 + i} of the deck.</a:t></a:r></a:p>`,
+              ).join(""),
+            ),
           })),
         ),
     ],
@@ -415,56 +511,73 @@ describe("queued jobs", () => {
       "xlsx",
       () =>
         xlsx(
-          [{ name: "Data", rows: Array.from({ length: 13_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>${i}</v></c></row>`).join("") }],
+          [
+            {
+              name: "Data",
+              rows: Array.from(
+                { length: 13_000 },
+                (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>${i}</v></c></row>`,
+              ).join(""),
+            },
+          ],
           Array.from({ length: 13_000 }, (_, i) => `<si><t>Line ${i} of the deck.</t></si>`),
         ),
     ],
-  ])("stores a large %s's segments as it reads them and merges it reading the translations a piece at a time", async (ext, make) => {
-    const held = { ...STORY_WINDOW };
-    Object.assign(STORY_WINDOW, { above: 0 });
-    try {
-      const svc = await services(upper());
-      const storage = svc.storage;
-      const get = storage.get.bind(storage);
-      const put = storage.put.bind(storage);
-      const segmentPuts: string[] = [];
-      const translationPuts: string[] = [];
-      storage.put = (key, body, type) => {
-        if (isPiece(key)) segmentPuts.push(key);
-        if (isTranslationsPiece(key)) translationPuts.push(key);
-        return put(key, body, type);
-      };
-      const p = await principal({ topUp: 10_000_000 });
-      const queued = await submit(svc, p, { filename: `big.${ext}`, bytes: make() }, true);
-      if (queued.kind !== "queued") throw new Error("expected a queued job");
-      expect(segmentPuts).toHaveLength(4);
-      const readers = new Set<TranslationReader>();
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied reader as `this`
-      const readTranslation = TranslationReader.prototype.get;
-      const spied = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (this: TranslationReader, id: string) {
-        readers.add(this);
-        return readTranslation.call(this, id);
-      });
+  ])(
+    "stores a large %s's segments as it reads them and merges it reading the translations a piece at a time",
+    async (ext, make) => {
+      const held = { ...STORY_WINDOW };
+      Object.assign(STORY_WINDOW, { above: 0 });
       try {
-        expect(await new DocumentWorker(t.ctx, svc).drain()).toBe(1);
+        const svc = await services(upper());
+        const storage = svc.storage;
+        const get = storage.get.bind(storage);
+        const put = storage.put.bind(storage);
+        const segmentPuts: string[] = [];
+        const translationPuts: string[] = [];
+        storage.put = (key, body, type) => {
+          if (isPiece(key)) segmentPuts.push(key);
+          if (isTranslationsPiece(key)) translationPuts.push(key);
+          return put(key, body, type);
+        };
+        const p = await principal({ topUp: 10_000_000 });
+        const queued = await submit(svc, p, { filename: `big.${ext}`, bytes: make() }, true);
+        if (queued.kind !== "queued") throw new Error("expected a queued job");
+        expect(segmentPuts).toHaveLength(4);
+        const readers = new Set<TranslationReader>();
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied reader as `this`
+        const readTranslation = TranslationReader.prototype.get;
+        const spied = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (
+          this: TranslationReader,
+          id: string,
+        ) {
+          readers.add(this);
+          return readTranslation.call(this, id);
+        });
+        try {
+          expect(await new DocumentWorker(t.ctx, svc).drain()).toBe(1);
+        } finally {
+          spied.mockRestore();
+        }
+        const row = await jobRow(queued.job.job_id);
+        expect(row).toMatchObject({ status: "completed", segments: 13_000 });
+        expect(translationPuts).toEqual([0, 1, 2, 3].map((n) => translationsPieceKey(row, n)));
+        // One merge, in extract order, never holding more than three pieces of translations.
+        expect(readers.size).toBe(1);
+        for (const reader of readers) {
+          expect(reader.missed).toBe(false);
+          expect(reader.mostHeld).toBeLessThanOrEqual(3);
+        }
+        const out = await filterFor(ext)?.extract(await get(row.resultKey ?? ""), {
+          sourceLang: "en",
+          targetLang: "es",
+        });
+        expect(out?.map((s) => s.text)).toEqual(Array.from({ length: 13_000 }, (_, i) => `LINE ${i} OF THE DECK.`));
       } finally {
-        spied.mockRestore();
+        Object.assign(STORY_WINDOW, held);
       }
-      const row = await jobRow(queued.job.job_id);
-      expect(row).toMatchObject({ status: "completed", segments: 13_000 });
-      expect(translationPuts).toEqual([0, 1, 2, 3].map((n) => translationsPieceKey(row, n)));
-      // One merge, in extract order, never holding more than three pieces of translations.
-      expect(readers.size).toBe(1);
-      for (const reader of readers) {
-        expect(reader.missed).toBe(false);
-        expect(reader.mostHeld).toBeLessThanOrEqual(3);
-      }
-      const out = await filterFor(ext)?.extract(await get(row.resultKey ?? ""), { sourceLang: "en", targetLang: "es" });
-      expect(out?.map((s) => s.text)).toEqual(Array.from({ length: 13_000 }, (_, i) => `LINE ${i} OF THE DECK.`));
-    } finally {
-      Object.assign(STORY_WINDOW, held);
-    }
-  });
+    },
+  );
 
   it("resumes a job whose worker crashed (lease ran out) on another worker, billing it once", async () => {
     const svc = await services(upper());
@@ -510,7 +623,9 @@ describe("queued jobs", () => {
     const started = performance.now();
     await runDocumentJob({ ...t.ctx, db }, svc, { job, workerId: "W" });
     const seconds = (performance.now() - started) / 1000;
-    expect(await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id })).toMatchObject({ status: "completed" });
+    expect(await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.job.job_id })).toMatchObject({
+      status: "completed",
+    });
     // Progress writes only (completion runs in a transaction of its own): the first chunk's, then one a second at most.
     expect(jobUpdates).toBeGreaterThanOrEqual(1);
     expect(jobUpdates).toBeLessThanOrEqual(1 + Math.ceil(seconds));
@@ -542,7 +657,8 @@ describe("queued jobs", () => {
     const bold = (i: number) => `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">bold words ${i} </w:t></w:r>`;
     // Padding that compresses about as little as Word's XML, so the part inflates in small steps.
     let seed = 7;
-    const noise = () => Array.from({ length: 1200 }, () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 16).toString(16)).join("");
+    const noise = () =>
+      Array.from({ length: 1200 }, () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 16).toString(16)).join("");
     const paragraphs = Array.from(
       { length: 3000 },
       (_, i) =>
@@ -555,7 +671,10 @@ describe("queued jobs", () => {
     if (!job) throw new Error("no job to claim");
     // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the spied map as `this`
     const get = TranslationReader.prototype.get;
-    const read = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (this: TranslationReader, id: string) {
+    const read = vi.spyOn(TranslationReader.prototype, "get").mockImplementation(function (
+      this: TranslationReader,
+      id: string,
+    ) {
       callsAtFirstRead ??= calls;
       return get.call(this, id);
     });
@@ -596,7 +715,10 @@ describe("queued jobs", () => {
     expect(await claimNextJob(t.ctx, { workerId: "thief" })).toBeNull();
     release();
     await draining;
-    expect(await jobRow(queued.kind === "queued" ? queued.job.job_id : "")).toMatchObject({ status: "completed", attempts: 1 });
+    expect(await jobRow(queued.kind === "queued" ? queued.job.job_id : "")).toMatchObject({
+      status: "completed",
+      attempts: 1,
+    });
   });
 
   it("a stopping worker finishes a job within its grace, else releases it so another worker completes it at once", async () => {
@@ -665,7 +787,13 @@ describe("queued jobs", () => {
     const id = queued.kind === "queued" ? queued.job.job_id : "";
     await t.ctx.db
       .update(documentJobs)
-      .set({ status: "processing", attempts: 1, maxAttempts: 1, workerId: "request:x", leaseUntil: new Date(t.clock.now().getTime() + 60_000) })
+      .set({
+        status: "processing",
+        attempts: 1,
+        maxAttempts: 1,
+        workerId: "request:x",
+        leaseUntil: new Date(t.clock.now().getTime() + 60_000),
+      })
       .where(eq(documentJobs.id, id));
     t.clock.advance(61_000);
     const worker = new DocumentWorker(t.ctx, svc);
@@ -685,9 +813,16 @@ describe("queued jobs", () => {
     const id = first.kind === "queued" ? first.job.job_id : "";
     await t.ctx.db
       .update(documentJobs)
-      .set({ status: "processing", attempts: 1, maxAttempts: 1, workerId: `request:${requestId}`, leaseUntil: new Date(t.clock.now().getTime() + 60_000) })
+      .set({
+        status: "processing",
+        attempts: 1,
+        maxAttempts: 1,
+        workerId: `request:${requestId}`,
+        leaseUntil: new Date(t.clock.now().getTime() + 60_000),
+      })
       .where(eq(documentJobs.id, id));
-    const retry = () => submitDocument(t.ctx, svc, { principal: p, requestId, upload, request: enEs, async: false, resumed: true });
+    const retry = () =>
+      submitDocument(t.ctx, svc, { principal: p, requestId, upload, request: enEs, async: false, resumed: true });
 
     // While the lease holds, the first attempt may still be working: the retry is told to wait.
     expect(await rejection(retry())).toMatchObject({ status: 409, code: "idempotency_conflict" });
@@ -741,7 +876,12 @@ describe("queued jobs", () => {
     svc.storage.put = (key, body, type) => (puts.push(key), put(key, body, type));
     const p = await principal({ monthlyCredits: 10_000_000 });
     const lines = PIECE_SEGMENTS + 100;
-    const queued = await submit(svc, p, txt(Array.from({ length: lines }, (_, i) => `Line ${i}.`).join("\n\n") + "\n"), true);
+    const queued = await submit(
+      svc,
+      p,
+      txt(Array.from({ length: lines }, (_, i) => `Line ${i}.`).join("\n\n") + "\n"),
+      true,
+    );
     const id = queued.kind === "queued" ? queued.job.job_id : "";
     const worker = new DocumentWorker(t.ctx, svc);
     await worker.drain();
@@ -762,7 +902,10 @@ describe("queued jobs", () => {
     const queued = await submit(svc, p, txt("Fifteen chars.\n"), true);
     await debitCredits(t.ctx, { orgId: p.org.id, amount: 95, operationKey: "spend-it" });
     await new DocumentWorker(t.ctx, svc).drain();
-    const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: queued.kind === "queued" ? queued.job.job_id : "" });
+    const job = await getDocumentJob(t.ctx, svc.links, {
+      orgId: p.org.id,
+      jobId: queued.kind === "queued" ? queued.job.job_id : "",
+    });
     expect(job.status).toBe("error");
     expect(job.error).toMatch(/Not enough credits/);
     expect((await getCreditBalance(t.ctx, p.org)).consumed).toBe(95);
@@ -796,7 +939,12 @@ describe("retention", () => {
       },
     });
     const p = await principal({ monthlyCredits: 10_000_000 });
-    const queued = await submit(svc, p, txt(Array.from({ length: PIECE_SEGMENTS + 100 }, (_, i) => `Line ${i}.`).join("\n\n") + "\n"), true);
+    const queued = await submit(
+      svc,
+      p,
+      txt(Array.from({ length: PIECE_SEGMENTS + 100 }, (_, i) => `Line ${i}.`).join("\n\n") + "\n"),
+      true,
+    );
     const id = queued.kind === "queued" ? queued.job.job_id : "";
     const worker = new DocumentWorker(t.ctx, svc);
     for (const wait of [0, 5_001, 20_001]) {
@@ -826,7 +974,9 @@ describe("retention", () => {
     await expect(svc.storage.get(row.inputKey)).rejects.toThrow(/No object/);
     const job = await getDocumentJob(t.ctx, svc.links, { orgId: p.org.id, jobId: row.id });
     expect(job).toMatchObject({ status: "completed", result_url: null });
-    const err = await rejection(downloadDocument(t.ctx, svc, { jobId: row.id, orgId: p.org.id, expires: null, signature: null }));
+    const err = await rejection(
+      downloadDocument(t.ctx, svc, { jobId: row.id, orgId: p.org.id, expires: null, signature: null }),
+    );
     expect(err.status).toBe(404);
     expect(err.message).toMatch(/retention/);
   });

@@ -3,7 +3,14 @@ import { type AddressInfo, type Socket, connect, createServer } from "node:net";
 
 import { describe, expect, it, vi } from "vitest";
 
-import { type Principal, type RateLimitStore, RateLimiter, TolkError, WINDOW_SECONDS, assertAllowed } from "@tolk/domain";
+import {
+  type Principal,
+  type RateLimitStore,
+  RateLimiter,
+  TolkError,
+  WINDOW_SECONDS,
+  assertAllowed,
+} from "@tolk/domain";
 import { MemoryRateLimitStore, RedisRateLimitStore } from "../src";
 
 const REDIS_URL = process.env.TOLK_TEST_REDIS_URL;
@@ -18,7 +25,15 @@ function principal(org: Partial<Principal["org"]> = {}): Principal {
   return {
     source: "api_key",
     userId: "usr_test",
-    org: { id: `org_${randomUUID()}`, plan: "free", planOverrides: {}, billingAnchor: new Date(), defaultSourceLang: null, ownEnginesVersion: null, ...org },
+    org: {
+      id: `org_${randomUUID()}`,
+      plan: "free",
+      planOverrides: {},
+      billingAnchor: new Date(),
+      defaultSourceLang: null,
+      ownEnginesVersion: null,
+      ...org,
+    },
     scopes: ["translate", "read", "write"],
     keyId: "key_test",
   };
@@ -143,7 +158,9 @@ describe("RateLimiter", () => {
     const starter = await limiter.consume(principal({ plan: "starter" }), ["segment"]);
     expect(starter).toMatchObject({ limit: 30, remaining: 29 });
     // Overrides on a non-enterprise plan are ignored.
-    const pro = await limiter.consume(principal({ plan: "professional", planOverrides: { analyze_per_min: 1 } }), ["analyze"]);
+    const pro = await limiter.consume(principal({ plan: "professional", planOverrides: { analyze_per_min: 1 } }), [
+      "analyze",
+    ]);
     expect(pro).toMatchObject({ limit: 100, remaining: 99 });
   });
 
@@ -174,7 +191,9 @@ describe.skipIf(!REDIS_URL)("RedisRateLimitStore (TOLK_TEST_REDIS_URL)", () => {
       // Two fresh instances: their very first requests count too.
       await awayFromWindowEdge(probe);
       const counters = [{ key: `org:${randomUUID()}:api`, limit: 50 }];
-      const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).consume(counters, WINDOW_SECONDS)));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).consume(counters, WINDOW_SECONDS)),
+      );
       expect(results.filter((r) => r.allowed)).toHaveLength(50);
       // Each admitted request saw a distinct count 1..50.
       expect(new Set(results.filter((r) => r.allowed).map((r) => r.counters[0]?.count)).size).toBe(50);
@@ -295,7 +314,9 @@ describe.skipIf(!REDIS_URL)("RedisRateLimitStore when Redis is slow (TOLK_TEST_R
       expect((await slow.consume(counters, WINDOW_SECONDS)).allowed).toBe(true);
 
       proxy.delayMs = 2_000; // longer than the store's command timeout
-      const settled = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? slow : fast).consume(counters, WINDOW_SECONDS)));
+      const settled = await Promise.allSettled(
+        Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? slow : fast).consume(counters, WINDOW_SECONDS)),
+      );
       const admitted = settled.filter((r) => r.status === "fulfilled" && r.value.allowed).length;
       const refusedUnchecked = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
       // The slow instance's commands still counted in Redis; it admitted none of them itself.

@@ -70,7 +70,10 @@ describe("checkReadiness", () => {
       expect(r.failed.sort()).toEqual(["engines", "lifecycle", "redis", "storage"]);
       expect(r.checks.engines).toEqual({ ok: false, detail: "apertium: pipeline missing" });
       expect(r.checks.redis).toEqual({ ok: false, detail: "no answer to PING" });
-      expect((await checkReadiness({ database: t.handle, engines: [] })).checks.engines).toEqual({ ok: false, detail: "no engine configured" });
+      expect((await checkReadiness({ database: t.handle, engines: [] })).checks.engines).toEqual({
+        ok: false,
+        detail: "no engine configured",
+      });
     } finally {
       await redis.close();
     }
@@ -79,7 +82,9 @@ describe("checkReadiness", () => {
   it.skipIf(!process.env.TOLK_TEST_REDIS_URL)("reports a reachable Redis as ok", async () => {
     const redis = new RedisRateLimitStore(process.env.TOLK_TEST_REDIS_URL ?? "");
     try {
-      expect((await checkReadiness({ database: t.handle, redis: () => redis.ping() })).checks.redis).toEqual({ ok: true });
+      expect((await checkReadiness({ database: t.handle, redis: () => redis.ping() })).checks.redis).toEqual({
+        ok: true,
+      });
     } finally {
       await redis.close();
     }

@@ -138,15 +138,26 @@ export class TolkClient {
    * base64); with `async: true` it sends `Prefer: respond-async` and resolves to the queued job
    * (202). `translateDocument` does the whole round trip.
    */
-  uploadDocument(file: FileInput, params: DocumentParams & { async: true }, options?: RequestOptions): Promise<Envelope<DocumentJob>>;
-  uploadDocument(file: FileInput, params: DocumentParams & { async?: false }, options?: RequestOptions): Promise<Envelope<DocumentResult>>;
+  uploadDocument(
+    file: FileInput,
+    params: DocumentParams & { async: true },
+    options?: RequestOptions,
+  ): Promise<Envelope<DocumentJob>>;
+  uploadDocument(
+    file: FileInput,
+    params: DocumentParams & { async?: false },
+    options?: RequestOptions,
+  ): Promise<Envelope<DocumentResult>>;
   async uploadDocument(
     file: FileInput,
     params: DocumentParams & { async?: boolean },
     options?: RequestOptions,
   ): Promise<Envelope<DocumentResult | DocumentJob>> {
     const { filename, glossary_ids, async, ...fields } = params;
-    const form = uploadForm(file, filename, { ...fields, glossary_ids: glossary_ids === undefined ? undefined : JSON.stringify(glossary_ids) });
+    const form = uploadForm(file, filename, {
+      ...fields,
+      glossary_ids: glossary_ids === undefined ? undefined : JSON.stringify(glossary_ids),
+    });
     const headers = async ? { Prefer: "respond-async" } : undefined;
     return this.call({ method: "POST", path: "/v1/translate/document", body: form, headers, options });
   }
@@ -156,7 +167,9 @@ export class TolkClient {
   }
   /** GET /v1/documents/{job_id}/download: the translated file of a completed job. */
   async downloadDocument(jobId: string, options?: RequestOptions): Promise<FileDownload> {
-    return fileDownload(await this.transport.bytes({ method: "GET", path: `/v1/documents/${id(jobId)}/download`, options }));
+    return fileDownload(
+      await this.transport.bytes({ method: "GET", path: `/v1/documents/${id(jobId)}/download`, options }),
+    );
   }
 
   /**
@@ -165,7 +178,11 @@ export class TolkClient {
    * Rejects with a DocumentJobError when the job ends `error` or `failed` (neither is billed).
    * `timeoutMs` bounds each request; bound the whole with `signal` (e.g. `AbortSignal.timeout(…)`).
    */
-  async translateDocument(file: FileInput, params: DocumentParams, options: TranslateDocumentOptions = {}): Promise<TranslatedDocument> {
+  async translateDocument(
+    file: FileInput,
+    params: DocumentParams,
+    options: TranslateDocumentOptions = {},
+  ): Promise<TranslatedDocument> {
     const { pollIntervalMs = 500, maxPollIntervalMs = 5_000, onProgress, ...requestOptions } = options;
     const { idempotencyKey: _, ...readOptions } = requestOptions;
     let job = (await this.uploadDocument(file, { ...params, async: true }, requestOptions)).data;
@@ -176,7 +193,11 @@ export class TolkClient {
         throw new DocumentJobError(job.job_id, job.status, job.error ?? `The document job ended '${job.status}'.`);
       }
       await sleep(interval, readOptions.signal);
-      const res = await this.transport.json<Envelope<DocumentJob>>({ method: "GET", path: `/v1/translate/${id(job.job_id)}`, options: readOptions });
+      const res = await this.transport.json<Envelope<DocumentJob>>({
+        method: "GET",
+        path: `/v1/translate/${id(job.job_id)}`,
+        options: readOptions,
+      });
       job = res.body.data;
       onProgress?.(job);
       const asked = serverWaitSeconds(res.status, res.headers);
@@ -223,7 +244,11 @@ export class TolkClient {
     return this.call({ method: "GET", path: `/v1/glossaries/${id(glossaryId)}`, options });
   }
   /** PATCH /v1/glossaries/{id}: rename. */
-  updateGlossary(glossaryId: string, params: UpdateGlossaryParams, options?: RequestOptions): Promise<Envelope<Glossary>> {
+  updateGlossary(
+    glossaryId: string,
+    params: UpdateGlossaryParams,
+    options?: RequestOptions,
+  ): Promise<Envelope<Glossary>> {
     return this.call({ method: "PATCH", path: `/v1/glossaries/${id(glossaryId)}`, body: params, options });
   }
   /** DELETE /v1/glossaries/{id}: the glossary and its entries. */
@@ -231,11 +256,24 @@ export class TolkClient {
     return this.call({ method: "DELETE", path: `/v1/glossaries/${id(glossaryId)}`, options });
   }
   /** GET /v1/glossaries/{id}/entries */
-  listGlossaryEntries(glossaryId: string, params: ListParams = {}, options?: RequestOptions): Promise<Envelope<Page<GlossaryEntry>>> {
-    return this.call({ method: "GET", path: `/v1/glossaries/${id(glossaryId)}/entries`, query: { ...params }, options });
+  listGlossaryEntries(
+    glossaryId: string,
+    params: ListParams = {},
+    options?: RequestOptions,
+  ): Promise<Envelope<Page<GlossaryEntry>>> {
+    return this.call({
+      method: "GET",
+      path: `/v1/glossaries/${id(glossaryId)}/entries`,
+      query: { ...params },
+      options,
+    });
   }
   /** POST /v1/glossaries/{id}/entries: a known source term gets the new target. */
-  addGlossaryEntries(glossaryId: string, params: AddGlossaryEntriesParams, options?: RequestOptions): Promise<Envelope<{ items: GlossaryEntry[] }>> {
+  addGlossaryEntries(
+    glossaryId: string,
+    params: AddGlossaryEntriesParams,
+    options?: RequestOptions,
+  ): Promise<Envelope<{ items: GlossaryEntry[] }>> {
     return this.call({ method: "POST", path: `/v1/glossaries/${id(glossaryId)}/entries`, body: params, options });
   }
   /** DELETE /v1/glossaries/{id}/entries/{entry_id} */
@@ -253,8 +291,19 @@ export class TolkClient {
     return this.call({ method: "POST", path: `/v1/glossaries/${id(glossaryId)}/import`, body, options });
   }
   /** GET /v1/glossaries/{id}/export: CSV (default), TSV or TBX. */
-  async exportGlossary(glossaryId: string, params: { format?: GlossaryFileFormat } = {}, options?: RequestOptions): Promise<FileDownload> {
-    return fileDownload(await this.transport.bytes({ method: "GET", path: `/v1/glossaries/${id(glossaryId)}/export`, query: { ...params }, options }));
+  async exportGlossary(
+    glossaryId: string,
+    params: { format?: GlossaryFileFormat } = {},
+    options?: RequestOptions,
+  ): Promise<FileDownload> {
+    return fileDownload(
+      await this.transport.bytes({
+        method: "GET",
+        path: `/v1/glossaries/${id(glossaryId)}/export`,
+        query: { ...params },
+        options,
+      }),
+    );
   }
 
   // Translation memories
@@ -276,13 +325,25 @@ export class TolkClient {
     return this.call({ method: "DELETE", path: `/v1/memories/${id(memoryId)}`, options });
   }
   /** GET /v1/memories/{id}/units: a page of units; with `q`, the fuzzy matches of `q` with their scores. */
-  listMemoryUnits(memoryId: string, params: SearchMemoryParams, options?: RequestOptions): Promise<Envelope<Page<MemoryMatch>>>;
+  listMemoryUnits(
+    memoryId: string,
+    params: SearchMemoryParams,
+    options?: RequestOptions,
+  ): Promise<Envelope<Page<MemoryMatch>>>;
   listMemoryUnits(memoryId: string, params?: ListParams, options?: RequestOptions): Promise<Envelope<Page<MemoryUnit>>>;
-  listMemoryUnits(memoryId: string, params: ListParams | SearchMemoryParams = {}, options?: RequestOptions): Promise<Envelope<Page<MemoryUnit | MemoryMatch>>> {
+  listMemoryUnits(
+    memoryId: string,
+    params: ListParams | SearchMemoryParams = {},
+    options?: RequestOptions,
+  ): Promise<Envelope<Page<MemoryUnit | MemoryMatch>>> {
     return this.call({ method: "GET", path: `/v1/memories/${id(memoryId)}/units`, query: { ...params }, options });
   }
   /** POST /v1/memories/{id}/units: a known source gets the new target. */
-  addMemoryUnits(memoryId: string, params: AddMemoryUnitsParams, options?: RequestOptions): Promise<Envelope<{ items: MemoryUnit[] }>> {
+  addMemoryUnits(
+    memoryId: string,
+    params: AddMemoryUnitsParams,
+    options?: RequestOptions,
+  ): Promise<Envelope<{ items: MemoryUnit[] }>> {
     return this.call({ method: "POST", path: `/v1/memories/${id(memoryId)}/units`, body: params, options });
   }
   /** DELETE /v1/memories/{id}/units/{unit_id} */
@@ -290,13 +351,20 @@ export class TolkClient {
     return this.call({ method: "DELETE", path: `/v1/memories/${id(memoryId)}/units/${id(unitId)}`, options });
   }
   /** POST /v1/memories/{id}/import: TMX 1.4, all or nothing. */
-  async importMemory(memoryId: string, file: FileInput, params: ImportParams<"tmx"> = {}, options?: RequestOptions): Promise<Envelope<ImportResult>> {
+  async importMemory(
+    memoryId: string,
+    file: FileInput,
+    params: ImportParams<"tmx"> = {},
+    options?: RequestOptions,
+  ): Promise<Envelope<ImportResult>> {
     const body = uploadForm(file, params.filename, { format: params.format });
     return this.call({ method: "POST", path: `/v1/memories/${id(memoryId)}/import`, body, options });
   }
   /** GET /v1/memories/{id}/export: TMX 1.4. */
   async exportMemory(memoryId: string, options?: RequestOptions): Promise<FileDownload> {
-    return fileDownload(await this.transport.bytes({ method: "GET", path: `/v1/memories/${id(memoryId)}/export`, options }));
+    return fileDownload(
+      await this.transport.bytes({ method: "GET", path: `/v1/memories/${id(memoryId)}/export`, options }),
+    );
   }
 
   // Brand voices
@@ -314,7 +382,11 @@ export class TolkClient {
     return this.call({ method: "GET", path: `/v1/brand-voices/${id(brandVoiceId)}`, options });
   }
   /** PATCH /v1/brand-voices/{id}: the fields given change. */
-  updateBrandVoice(brandVoiceId: string, params: UpdateBrandVoiceParams, options?: RequestOptions): Promise<Envelope<BrandVoice>> {
+  updateBrandVoice(
+    brandVoiceId: string,
+    params: UpdateBrandVoiceParams,
+    options?: RequestOptions,
+  ): Promise<Envelope<BrandVoice>> {
     return this.call({ method: "PATCH", path: `/v1/brand-voices/${id(brandVoiceId)}`, body: params, options });
   }
   /** DELETE /v1/brand-voices/{id} */

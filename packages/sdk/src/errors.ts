@@ -12,7 +12,10 @@ export class TolkError extends Error {
   /** The request id of the answer (`X-Request-Id`): quote it to find the request in the server's log. */
   readonly request_id: string | null;
 
-  constructor(message: string, init: { code: string; status?: number | null; request_id?: string | null; cause?: unknown }) {
+  constructor(
+    message: string,
+    init: { code: string; status?: number | null; request_id?: string | null; cause?: unknown },
+  ) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = new.target.name;
     this.code = init.code;
@@ -113,7 +116,12 @@ const byStatus: Record<number, new (init: APIErrorInit) => APIError> = {
 };
 
 /** The typed error of a non-2xx answer, from its status; the body's fields when it has the API's error shape. */
-export function errorFromResponse(status: number, headers: Headers, body: unknown, retryAfterSeconds: number | null): APIError {
+export function errorFromResponse(
+  status: number,
+  headers: Headers,
+  body: unknown,
+  retryAfterSeconds: number | null,
+): APIError {
   const fields = errorFields(body);
   const init: APIErrorInit = {
     status,
@@ -130,7 +138,9 @@ export function errorFromResponse(status: number, headers: Headers, body: unknow
 }
 
 /** The `error` object of a body, read leniently: a proxy's HTML page or a new field must not hide the status. */
-function errorFields(body: unknown): { code: string; type: ApiErrorType; message: string; request_id: string | null; param?: string } | null {
+function errorFields(
+  body: unknown,
+): { code: string; type: ApiErrorType; message: string; request_id: string | null; param?: string } | null {
   if (typeof body !== "object" || body === null || !("error" in body)) return null;
   const e: unknown = body.error;
   if (typeof e !== "object" || e === null) return null;

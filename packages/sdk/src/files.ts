@@ -2,9 +2,16 @@ import { type FileDownload, type FileInput } from "./types";
 import { type ApiResponse } from "./transport";
 
 /** The multipart form of an upload: the file part named `file` with its filename, and the text fields. */
-export function uploadForm(file: FileInput, filename: string | undefined, fields: Record<string, string | undefined>): FormData {
+export function uploadForm(
+  file: FileInput,
+  filename: string | undefined,
+  fields: Record<string, string | undefined>,
+): FormData {
   const name = filename ?? fileName(file);
-  if (!name) throw new TypeError("The upload needs a filename (its extension picks the format): pass a File, or `filename` beside a Blob or bytes.");
+  if (!name)
+    throw new TypeError(
+      "The upload needs a filename (its extension picks the format): pass a File, or `filename` beside a Blob or bytes.",
+    );
   const form = new FormData();
   form.append("file", file instanceof Blob ? file : new Blob([file as Uint8Array<ArrayBuffer>]), name);
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);

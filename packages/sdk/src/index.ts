@@ -1,4 +1,11 @@
-export { TolkClient, type DocumentParams, type ImportParams, type TolkClientOptions, type TranslateDocumentOptions, type TranslatedDocument } from "./client";
+export {
+  TolkClient,
+  type DocumentParams,
+  type ImportParams,
+  type TolkClientOptions,
+  type TranslateDocumentOptions,
+  type TranslatedDocument,
+} from "./client";
 export * from "./errors";
 export { paginate } from "./paginate";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";

@@ -17,7 +17,12 @@ export interface RetryPolicy {
   maxServerWaitMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, initialRetryDelayMs: 500, maxRetryDelayMs: 8_000, maxServerWaitMs: 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 3,
+  initialRetryDelayMs: 500,
+  maxRetryDelayMs: 8_000,
+  maxServerWaitMs: 60_000,
+};
 
 /**
  * Statuses worth another attempt: the rate limit, server failures, a proxy's 408, and 409
@@ -52,7 +57,12 @@ export function serverWaitSeconds(status: number, headers: Headers, now: number 
  * added so that clients refused together do not all come back in the same instant; else
  * exponential backoff, jittered down by up to a quarter for the same reason.
  */
-export function retryDelayMs(retry: number, serverWait: number | null, policy: RetryPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(
+  retry: number,
+  serverWait: number | null,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   if (serverWait !== null) return Math.round(serverWait * 1000 * (1 + 0.1 * random()));
   const exponential = Math.min(policy.maxRetryDelayMs, policy.initialRetryDelayMs * 2 ** retry);
   return Math.round(exponential * (1 - 0.25 * random()));

@@ -108,7 +108,8 @@ export class Transport {
     const url = this.url(req);
     const idempotencyKey = req.method === "POST" ? (opts.idempotencyKey ?? randomUUID()) : null;
     const headers = this.headers(req, accept, idempotencyKey);
-    const body = req.body === undefined ? undefined : req.body instanceof FormData ? req.body : JSON.stringify(req.body);
+    const body =
+      req.body === undefined ? undefined : req.body instanceof FormData ? req.body : JSON.stringify(req.body);
     const maxRetries = opts.maxRetries ?? this.policy.maxRetries;
     const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
     for (let retry = 0; ; retry++) {
@@ -151,7 +152,11 @@ export class Transport {
       if (timedOut) return { ok: false, error: new TimeoutError(timeoutMs), serverWait: null };
       if (err instanceof TolkError) throw err;
       const message = err instanceof Error ? err.message : String(err);
-      return { ok: false, error: new ConnectionError(`The request to ${url} failed: ${message}`, err), serverWait: null };
+      return {
+        ok: false,
+        error: new ConnectionError(`The request to ${url} failed: ${message}`, err),
+        serverWait: null,
+      };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", forwardAbort);

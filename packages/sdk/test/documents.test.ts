@@ -13,7 +13,9 @@ async function clientFor(script: Reply[] | ((req: Received) => Reply)) {
 }
 
 function form(req: Received | undefined): Promise<FormData> {
-  return new Response(new Uint8Array(req?.body ?? []), { headers: { "content-type": String(req?.headers["content-type"]) } }).formData();
+  return new Response(new Uint8Array(req?.body ?? []), {
+    headers: { "content-type": String(req?.headers["content-type"]) },
+  }).formData();
 }
 
 const job = (status: DocumentJob["status"], extra: Partial<DocumentJob> = {}): DocumentJob => ({
@@ -36,7 +38,12 @@ const job = (status: DocumentJob["status"], extra: Partial<DocumentJob> = {}): D
 describe("uploadDocument", () => {
   it("sends the file with its name and the fields as multipart, glossary ids JSON-encoded", async () => {
     const client = await clientFor([ok({ job_id: "job_1" })]);
-    await client.uploadDocument(new File(["Hello"], "notes.txt"), { source_lang: "en", target_lang: "es", glossary_ids: ["g_1", "g_2"], tm_id: "m_1" });
+    await client.uploadDocument(new File(["Hello"], "notes.txt"), {
+      source_lang: "en",
+      target_lang: "es",
+      glossary_ids: ["g_1", "g_2"],
+      tm_id: "m_1",
+    });
     const [req] = api.received;
     expect(req?.headers.prefer).toBeUndefined();
     expect(req?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
@@ -56,7 +63,12 @@ describe("uploadDocument", () => {
 
   it("asks for a queued job with Prefer: respond-async", async () => {
     const client = await clientFor([ok(job("created"), 202)]);
-    const res = await client.uploadDocument(new TextEncoder().encode("Hello"), { filename: "a.txt", source_lang: "en", target_lang: "es", async: true });
+    const res = await client.uploadDocument(new TextEncoder().encode("Hello"), {
+      filename: "a.txt",
+      source_lang: "en",
+      target_lang: "es",
+      async: true,
+    });
     expect(res.data.status).toBe("created");
     expect(api.received[0]?.headers.prefer).toBe("respond-async");
     expect((await form(api.received[0])).get("async")).toBeNull();
@@ -64,7 +76,12 @@ describe("uploadDocument", () => {
 
   it("re-sends the same form and Idempotency-Key when retried", async () => {
     const client = await clientFor([apiError(503, "engine_unavailable", "api_error"), ok(job("created"), 202)]);
-    await client.uploadDocument(new Blob(["Hello"]), { filename: "a.txt", source_lang: "en", target_lang: "es", async: true });
+    await client.uploadDocument(new Blob(["Hello"]), {
+      filename: "a.txt",
+      source_lang: "en",
+      target_lang: "es",
+      async: true,
+    });
     expect(api.received).toHaveLength(2);
     expect(api.received[1]?.headers["idempotency-key"]).toBe(api.received[0]?.headers["idempotency-key"]);
     expect(await ((await form(api.received[1])).get("file") as File).text()).toBe("Hello");
@@ -72,7 +89,9 @@ describe("uploadDocument", () => {
 
   it("refuses bytes without a filename before sending anything", async () => {
     const client = await clientFor([ok({})]);
-    await expect(client.uploadDocument(new Blob(["x"]), { source_lang: "en", target_lang: "es" })).rejects.toThrow(/filename/);
+    await expect(client.uploadDocument(new Blob(["x"]), { source_lang: "en", target_lang: "es" })).rejects.toThrow(
+      /filename/,
+    );
     expect(api.received).toHaveLength(0);
   });
 });
@@ -91,7 +110,10 @@ describe("translateDocument", () => {
       return {
         status: 200,
         body: "Hola",
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Content-Disposition": "attachment; filename=\"notes.txt\"; filename*=UTF-8''not%C3%A9s.txt" },
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Content-Disposition": "attachment; filename=\"notes.txt\"; filename*=UTF-8''not%C3%A9s.txt",
+        },
       };
     });
     const seen: string[] = [];
@@ -115,12 +137,19 @@ describe("translateDocument", () => {
   });
 
   it.each(["error", "failed"] as const)("rejects with DocumentJobError when the job ends %s", async (status) => {
-    const client = await clientFor((req) => (req.method === "POST" ? ok(job("created"), 202) : ok(job(status, { error: "The file is not valid UTF-8." }))));
+    const client = await clientFor((req) =>
+      req.method === "POST" ? ok(job("created"), 202) : ok(job(status, { error: "The file is not valid UTF-8." })),
+    );
     const err = await client
       .translateDocument(new File(["x"], "a.txt"), { source_lang: "en", target_lang: "es" }, { pollIntervalMs: 1 })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DocumentJobError);
-    expect(err).toMatchObject({ job_id: "job_1", job_status: status, code: `document_job_${status}`, message: "The file is not valid UTF-8." });
+    expect(err).toMatchObject({
+      job_id: "job_1",
+      job_status: status,
+      code: `document_job_${status}`,
+      message: "The file is not valid UTF-8.",
+    });
     expect(api.received.some((r) => r.path.endsWith("/download"))).toBe(false);
   });
 
@@ -130,7 +159,11 @@ describe("translateDocument", () => {
     const pending = client.translateDocument(
       new File(["x"], "a.txt"),
       { source_lang: "en", target_lang: "es" },
-      { pollIntervalMs: 1, signal: controller.signal, onProgress: (j) => j.status === "processing" && controller.abort() },
+      {
+        pollIntervalMs: 1,
+        signal: controller.signal,
+        onProgress: (j) => j.status === "processing" && controller.abort(),
+      },
     );
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
     expect(api.received.filter((r) => r.method === "GET")).toHaveLength(1);
@@ -142,9 +175,19 @@ describe("imports and exports", () => {
     const client = await clientFor((req) =>
       req.method === "POST"
         ? ok({ imported: 2, skipped: 0 })
-        : { status: 200, body: "<tbx/>", headers: { "Content-Type": "application/x-tbx+xml", "Content-Disposition": 'attachment; filename="Terms.tbx"' } },
+        : {
+            status: 200,
+            body: "<tbx/>",
+            headers: {
+              "Content-Type": "application/x-tbx+xml",
+              "Content-Disposition": 'attachment; filename="Terms.tbx"',
+            },
+          },
     );
-    const imported = await client.importGlossary("g_1", new TextEncoder().encode("en,es\nhouse,casa\n"), { filename: "terms.txt", format: "csv" });
+    const imported = await client.importGlossary("g_1", new TextEncoder().encode("en,es\nhouse,casa\n"), {
+      filename: "terms.txt",
+      format: "csv",
+    });
     expect(imported.data).toEqual({ imported: 2, skipped: 0 });
     const fields = await form(api.received[0]);
     expect((fields.get("file") as File).name).toBe("terms.txt");

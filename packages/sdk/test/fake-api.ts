@@ -11,7 +11,10 @@ export interface Received {
 }
 
 /** What the fake API does with a request: answer it, cut the connection, or never answer. */
-export type Reply = { status: number; json?: unknown; body?: string | Uint8Array; headers?: Record<string, string> } | { destroy: true } | { hang: true };
+export type Reply =
+  | { status: number; json?: unknown; body?: string | Uint8Array; headers?: Record<string, string> }
+  | { destroy: true }
+  | { hang: true };
 
 /**
  * A local HTTP server that records every request and answers from a script (one reply per
@@ -26,13 +29,25 @@ export async function fakeApi(script: Reply[] | ((req: Received) => Reply)) {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
-      const entry: Received = { method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks) };
+      const entry: Received = {
+        method: req.method ?? "",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       received.push(entry);
-      const reply = typeof script === "function" ? script(entry) : (script[Math.min(received.length, script.length) - 1] ?? { status: 500 });
+      const reply =
+        typeof script === "function"
+          ? script(entry)
+          : (script[Math.min(received.length, script.length) - 1] ?? { status: 500 });
       if ("destroy" in reply) return void req.socket.destroy();
       if ("hang" in reply) return void hanging.add(res);
       const body = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? "");
-      res.writeHead(reply.status, { ...(reply.json !== undefined ? { "Content-Type": "application/json" } : {}), ...reply.headers });
+      res.writeHead(reply.status, {
+        ...(reply.json !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...reply.headers,
+      });
       res.end(body);
     });
   });
@@ -57,7 +72,13 @@ export function ok(data: unknown, status = 200, headers: Record<string, string> 
   return { status, json: { data, meta }, headers: { "X-Request-Id": REQUEST_ID, ...headers } };
 }
 
-export function apiError(status: number, code: string, type: string, headers: Record<string, string> = {}, param?: string): Reply {
+export function apiError(
+  status: number,
+  code: string,
+  type: string,
+  headers: Record<string, string> = {},
+  param?: string,
+): Reply {
   return {
     status,
     json: { error: { code, message: `${code} happened`, type, request_id: REQUEST_ID, ...(param ? { param } : {}) } },

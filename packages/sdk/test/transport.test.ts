@@ -24,8 +24,16 @@ import {
 import { REQUEST_ID, type Reply, apiError, fakeApi, ok } from "./fake-api";
 
 const identity = { user_id: "usr_1", org_id: "org_1", source: "api_key", plan: "free", scopes: ["read"] };
-const translation = { translation: "Hola", source_lang: "en", target_lang: "es", quality_score: 90, credits_used: 4, character_count: 4 };
-const rateLimited = (headers: Record<string, string>) => apiError(429, "rate_limit_exceeded", "rate_limit_error", headers);
+const translation = {
+  translation: "Hola",
+  source_lang: "en",
+  target_lang: "es",
+  quality_score: 90,
+  credits_used: 4,
+  character_count: 4,
+};
+const rateLimited = (headers: Record<string, string>) =>
+  apiError(429, "rate_limit_exceeded", "rate_limit_error", headers);
 
 let api: Awaited<ReturnType<typeof fakeApi>>;
 afterEach(() => api.close());
@@ -44,7 +52,8 @@ async function clientFor(script: Reply[] | Parameters<typeof fakeApi>[0], option
   return { client, retries };
 }
 
-const translate = (client: TolkClient, options = {}) => client.translateText({ text: "Hello", source_lang: "en", target_lang: "es" }, options);
+const translate = (client: TolkClient, options = {}) =>
+  client.translateText({ text: "Hello", source_lang: "en", target_lang: "es" }, options);
 
 describe("requests", () => {
   it("sends the token, a User-Agent naming the SDK and its version, and JSON", async () => {
@@ -53,7 +62,9 @@ describe("requests", () => {
     expect(res.data.translation).toBe("Hola");
     expect(res.meta.request_id).toBe(REQUEST_ID);
     const [req] = api.received;
-    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     expect(USER_AGENT).toBe(`tolk-sdk-js/${version}`);
     expect(req?.headers["user-agent"]).toBe(USER_AGENT);
     expect(req?.headers.authorization).toBe("Bearer svc_test");
@@ -77,13 +88,21 @@ describe("requests", () => {
   it("sends the caller's Idempotency-Key and extra headers", async () => {
     const { client } = await clientFor([ok(translation)], { headers: { "X-Team": "docs" } });
     await translate(client, { idempotencyKey: "order-42", headers: { "X-Trace": "t1" } });
-    expect(api.received[0]?.headers).toMatchObject({ "idempotency-key": "order-42", "x-team": "docs", "x-trace": "t1" });
+    expect(api.received[0]?.headers).toMatchObject({
+      "idempotency-key": "order-42",
+      "x-team": "docs",
+      "x-trace": "t1",
+    });
   });
 });
 
 describe("retries", () => {
   it("retries a 429 after Retry-After, keeping the POST's Idempotency-Key", async () => {
-    const { client, retries } = await clientFor([rateLimited({ "Retry-After": "0" }), rateLimited({ "Retry-After": "0" }), ok(translation)]);
+    const { client, retries } = await clientFor([
+      rateLimited({ "Retry-After": "0" }),
+      rateLimited({ "Retry-After": "0" }),
+      ok(translation),
+    ]);
     const res = await translate(client);
     expect(res.data.translation).toBe("Hola");
     expect(api.received).toHaveLength(3);
@@ -109,7 +128,10 @@ describe("retries", () => {
   });
 
   it("fails at once with the wait when the server asks longer than maxServerWaitMs", async () => {
-    const { client } = await clientFor([rateLimited({ "Retry-After": "30", "X-RateLimit-Reset": "30" }), ok(identity)], { maxServerWaitMs: 10_000 });
+    const { client } = await clientFor(
+      [rateLimited({ "Retry-After": "30", "X-RateLimit-Reset": "30" }), ok(identity)],
+      { maxServerWaitMs: 10_000 },
+    );
     const err = await client.getMe().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err).toMatchObject({ status: 429, code: "rate_limit_exceeded", retry_after: 30, request_id: REQUEST_ID });
@@ -125,7 +147,12 @@ describe("retries", () => {
     const { client, retries } = await clientFor([apiError(500, "internal_error", "api_error")], { maxRetries: 2 });
     const err = await translate(client).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InternalServerError);
-    expect(err).toMatchObject({ status: 500, code: "internal_error", request_id: REQUEST_ID, message: "internal_error happened" });
+    expect(err).toMatchObject({
+      status: 500,
+      code: "internal_error",
+      request_id: REQUEST_ID,
+      message: "internal_error happened",
+    });
     expect(api.received).toHaveLength(3);
     expect(new Set(api.received.map((r) => r.headers["idempotency-key"])).size).toBe(1);
     expect(retries.map((r) => r.delayMs).every((ms) => ms >= 0 && ms <= 5)).toBe(true);
@@ -148,7 +175,10 @@ describe("retries", () => {
   });
 
   it("retries a 409 idempotency_conflict (an earlier attempt still runs) with the same key", async () => {
-    const { client } = await clientFor([apiError(409, "idempotency_conflict", "invalid_request_error"), ok(translation)]);
+    const { client } = await clientFor([
+      apiError(409, "idempotency_conflict", "invalid_request_error"),
+      ok(translation),
+    ]);
     await translate(client);
     expect(api.received).toHaveLength(2);
     expect(api.received[1]?.headers["idempotency-key"]).toBe(api.received[0]?.headers["idempotency-key"]);
@@ -209,7 +239,9 @@ describe("timeouts and abort", () => {
 
   it("stops waiting for a retry when the caller aborts", async () => {
     const controller = new AbortController();
-    const { client } = await clientFor([rateLimited({ "Retry-After": "50" })], { onRetry: () => controller.abort(new Error("user gave up")) });
+    const { client } = await clientFor([rateLimited({ "Retry-After": "50" })], {
+      onRetry: () => controller.abort(new Error("user gave up")),
+    });
     await expect(client.getMe({ signal: controller.signal })).rejects.toThrow("user gave up");
     expect(api.received).toHaveLength(1);
   });
@@ -240,12 +272,25 @@ describe("typed errors", () => {
     const err = await translate(client).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ErrorClass);
     expect(err).toBeInstanceOf(APIError);
-    expect(err).toMatchObject({ status, code, type, request_id: REQUEST_ID, message: `${code} happened`, param: "target_lang", name: ErrorClass.name });
+    expect(err).toMatchObject({
+      status,
+      code,
+      type,
+      request_id: REQUEST_ID,
+      message: `${code} happened`,
+      param: "target_lang",
+      name: ErrorClass.name,
+    });
   });
 
   it("keeps the status and the X-Request-Id of an answer without the error shape", async () => {
     const { client } = await clientFor([{ status: 404, body: "not here", headers: { "X-Request-Id": "rid-1" } }]);
-    await expect(client.getMe()).rejects.toMatchObject({ name: "NotFoundError", status: 404, code: "http_404", request_id: "rid-1" });
+    await expect(client.getMe()).rejects.toMatchObject({
+      name: "NotFoundError",
+      status: 404,
+      code: "http_404",
+      request_id: "rid-1",
+    });
   });
 
   it("says so when a success is not JSON", async () => {

@@ -14,7 +14,13 @@ function outcome(error: TRPCError | null): { status: number; error: { code: stri
   const cause = error.cause;
   if (isTolkError(cause)) return { status: cause.status, error: { code: cause.code, message: cause.message } };
   if (cause instanceof ZodError) {
-    return { status: 400, error: { code: "bad_request", message: cause.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") } };
+    return {
+      status: 400,
+      error: {
+        code: "bad_request",
+        message: cause.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "),
+      },
+    };
   }
   const status = getHTTPStatusCodeFromError(error);
   // An unexpected failure is logged on the server with its cause; the log says what the page said.

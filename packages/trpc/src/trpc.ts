@@ -63,7 +63,11 @@ const t = initTRPC.context<ConsoleContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     if (isTolkError(cause)) {
-      return { ...shape, message: cause.message, data: { ...shape.data, tolkCode: cause.code, param: cause.extra.param ?? null, stack: undefined } };
+      return {
+        ...shape,
+        message: cause.message,
+        data: { ...shape.data, tolkCode: cause.code, param: cause.extra.param ?? null, stack: undefined },
+      };
     }
     if (cause instanceof ZodError) {
       const message = cause.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ");
@@ -86,7 +90,11 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isTolkError(result.error.cause)) {
     const status = result.error.cause.status;
-    throw new TRPCError({ code: codeByStatus[status] ?? "INTERNAL_SERVER_ERROR", message: result.error.cause.message, cause: result.error.cause });
+    throw new TRPCError({
+      code: codeByStatus[status] ?? "INTERNAL_SERVER_ERROR",
+      message: result.error.cause.message,
+      cause: result.error.cause,
+    });
   }
   return result;
 });
@@ -113,10 +121,16 @@ export function orgProcedure(minRole: Role) {
       // A stale switcher cookie (removed from that org) falls back to the user's first org.
       (ctx.requestedOrgId ? await getMembership(ctx.domain, { userId: ctx.userId }) : null);
     if (!membership) throw forbidden("You are not a member of any organization.");
-    if (rank[membership.role] < rank[minRole]) throw forbidden(`This needs the ${minRole} role; you are ${membership.role}.`);
+    if (rank[membership.role] < rank[minRole])
+      throw forbidden(`This needs the ${minRole} role; you are ${membership.role}.`);
     // The audit log records this member as the actor of the changes the procedure makes.
     if (type !== "mutation") return next({ ctx: { ...ctx, membership } });
-    const actor = { type: "user" as const, id: ctx.userId, label: (await getUserEmail(ctx.domain, { userId: ctx.userId })) ?? ctx.userId, ip: ctx.ip ?? null };
+    const actor = {
+      type: "user" as const,
+      id: ctx.userId,
+      label: (await getUserEmail(ctx.domain, { userId: ctx.userId })) ?? ctx.userId,
+      ip: ctx.ip ?? null,
+    };
     return next({ ctx: { ...ctx, membership, domain: { ...ctx.domain, actor } } });
   });
 }

@@ -1,4 +1,12 @@
-import { RequestLogWriter, addMember, cliActor, createUser, debitCredits, getAlertSettings, topUpCredits } from "@tolk/domain";
+import {
+  RequestLogWriter,
+  addMember,
+  cliActor,
+  createUser,
+  debitCredits,
+  getAlertSettings,
+  topUpCredits,
+} from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -24,7 +32,10 @@ function ciKey(org: Awaited<ReturnType<typeof createTestOrg>>): string {
 }
 
 async function userIn(orgId: string, role: "owner" | "admin" | "member") {
-  const user = await createUser(db.ctx, { email: `${role}-${Math.random().toString(36).slice(2)}@example.com`, password: "password123" });
+  const user = await createUser(db.ctx, {
+    email: `${role}-${Math.random().toString(36).slice(2)}@example.com`,
+    password: "password123",
+  });
   await addMember(db.ctx, { orgId, userId: user.id, role });
   return user;
 }
@@ -72,19 +83,47 @@ describe("console activity procedures", () => {
     const admin = callerFor((await userIn(org.orgId, "admin")).id);
     const writer = new RequestLogWriter(db.ctx);
     const base = { orgId: org.orgId, method: "POST", durationMs: 5, createdAt: new Date() };
-    writer.record({ ...base, requestId: "req-ok", apiKeyId: ciKey(org), route: "/v1/translate", status: 200, errorCode: null, errorMessage: null });
-    writer.record({ ...base, requestId: "req-bad", apiKeyId: null, route: "/v1/glossaries/{id}", status: 404, errorCode: "not_found", errorMessage: "Nope." });
+    writer.record({
+      ...base,
+      requestId: "req-ok",
+      apiKeyId: ciKey(org),
+      route: "/v1/translate",
+      status: 200,
+      errorCode: null,
+      errorMessage: null,
+    });
+    writer.record({
+      ...base,
+      requestId: "req-bad",
+      apiKeyId: null,
+      route: "/v1/glossaries/{id}",
+      status: 404,
+      errorCode: "not_found",
+      errorMessage: "Nope.",
+    });
     await writer.flush();
     await debitCredits(db.ctx, {
       orgId: org.orgId,
       amount: 30,
       operationKey: "req-ok",
-      usage: [{ requestId: "req-ok", kind: "text", sourceLang: "en", targetLang: "es", characters: 30, credits: 30, apiKeyId: ciKey(org) }],
+      usage: [
+        {
+          requestId: "req-ok",
+          kind: "text",
+          sourceLang: "en",
+          targetLang: "es",
+          characters: 30,
+          credits: 30,
+          apiKeyId: ciKey(org),
+        },
+      ],
     });
 
     const ok = await admin.requests.list({ keyId: ciKey(org) });
     expect(ok.items).toEqual([expect.objectContaining({ requestId: "req-ok", keyName: "ci", credits: 30 })]);
-    expect((await admin.requests.list({ status: "4xx" })).items).toEqual([expect.objectContaining({ requestId: "req-bad", errorMessage: "Nope." })]);
+    expect((await admin.requests.list({ status: "4xx" })).items).toEqual([
+      expect.objectContaining({ requestId: "req-bad", errorMessage: "Nope." }),
+    ]);
     expect((await admin.requests.list({ requestId: "req-bad" })).items).toHaveLength(1);
     expect((await failure(admin.requests.list({ status: "6xx" as "5xx" }))).code).toBe("BAD_REQUEST");
     const filters = await admin.requests.filters();
@@ -92,7 +131,9 @@ describe("console activity procedures", () => {
     expect(filters.keys.map((k) => k.name).sort()).toEqual(["all", "ci"]);
 
     const usage = await admin.usage.daily({});
-    expect(usage.rows).toEqual([expect.objectContaining({ targetLang: "es", keyId: ciKey(org), keyName: "ci", credits: 30 })]);
+    expect(usage.rows).toEqual([
+      expect.objectContaining({ targetLang: "es", keyId: ciKey(org), keyName: "ci", credits: 30 }),
+    ]);
     expect(usage.period.from <= usage.to).toBe(true);
   });
 
@@ -101,10 +142,14 @@ describe("console activity procedures", () => {
     const admin = callerFor((await userIn(org.orgId, "owner")).id);
     expect((await failure(admin.alerts.update({ thresholdPercent: 150, webhookUrl: null }))).code).toBe("BAD_REQUEST");
     expect(await admin.alerts.sendTest()).toEqual({ deliveryId: null });
-    expect((await failure(admin.alerts.update({ thresholdPercent: 80, webhookUrl: "http://127.0.0.1:9/hook" }))).message).toMatch(/https:\/\//);
+    expect(
+      (await failure(admin.alerts.update({ thresholdPercent: 80, webhookUrl: "http://127.0.0.1:9/hook" }))).message,
+    ).toMatch(/https:\/\//);
     await admin.alerts.update({ thresholdPercent: 80, webhookUrl: "https://hooks.example.com/tolk" });
     const { deliveryId } = await admin.alerts.sendTest();
-    expect(await admin.alerts.deliveries()).toEqual([expect.objectContaining({ id: deliveryId, status: "pending", attempts: 0, test: true })]);
+    expect(await admin.alerts.deliveries()).toEqual([
+      expect.objectContaining({ id: deliveryId, status: "pending", attempts: 0, test: true }),
+    ]);
     expect((await admin.audit.list({})).items[0]).toMatchObject({ action: "alerts.updated" });
   });
 

@@ -3,7 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { type Engine, EngineRouter } from "@tolk/engines";
-import { type DocumentServices, RateLimiter, SegmentCache, addMember, createDownloadLinks, createUser, downloadDocument } from "@tolk/domain";
+import {
+  type DocumentServices,
+  RateLimiter,
+  SegmentCache,
+  addMember,
+  createDownloadLinks,
+  createUser,
+  downloadDocument,
+} from "@tolk/domain";
 import { DocumentWorker, LocalObjectStorage, MemoryRateLimitStore } from "@tolk/platform";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { TRPCError } from "@trpc/server";
@@ -51,7 +59,16 @@ afterAll(async () => {
 });
 
 function callerFor(userId: string) {
-  return createCaller(createConsoleContext({ domain: db.ctx, translation: documents.translation, documents, limiter, userId, requestedOrgId: null }));
+  return createCaller(
+    createConsoleContext({
+      domain: db.ctx,
+      translation: documents.translation,
+      documents,
+      limiter,
+      userId,
+      requestedOrgId: null,
+    }),
+  );
 }
 
 async function failure(promise: Promise<unknown>): Promise<TRPCError> {
@@ -65,12 +82,19 @@ async function failure(promise: Promise<unknown>): Promise<TRPCError> {
 }
 
 async function memberOf(orgId: string) {
-  const user = await createUser(db.ctx, { email: `m-${Math.random().toString(36).slice(2)}@example.com`, password: "password123" });
+  const user = await createUser(db.ctx, {
+    email: `m-${Math.random().toString(36).slice(2)}@example.com`,
+    password: "password123",
+  });
   await addMember(db.ctx, { orgId, userId: user.id, role: "member" });
   return user;
 }
 
-function upload(name: string, text: string, fields: Record<string, string> = { source_lang: "en", target_lang: "es" }): FormData {
+function upload(
+  name: string,
+  text: string,
+  fields: Record<string, string> = { source_lang: "en", target_lang: "es" },
+): FormData {
   const form = new FormData();
   form.set("file", new File([text], name));
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -117,7 +141,9 @@ describe("documents", () => {
     expect(noTarget.code).toBe("BAD_REQUEST");
     expect(noTarget.message).toContain("target_lang");
     // The form's rules are /v1's: an unknown field is refused, naming it.
-    const extra = await failure(caller.documents.submit(upload("a.txt", "Hi.", { source_lang: "en", target_lang: "es", colour: "red" })));
+    const extra = await failure(
+      caller.documents.submit(upload("a.txt", "Hi.", { source_lang: "en", target_lang: "es", colour: "red" })),
+    );
     expect(extra.code).toBe("BAD_REQUEST");
     expect(extra.message).toContain("colour");
     const theirs = await callerFor(other.ownerId).documents.submit(upload("a.txt", "Hi."));
@@ -130,14 +156,28 @@ describe("resources", () => {
   it("a member creates, imports, exports, renames and deletes a glossary, and the dashboard counts it", async () => {
     const org = await createTestOrg(db.ctx);
     const caller = callerFor((await memberOf(org.orgId)).id);
-    const glossary = await caller.glossaries.create({ name: "Brand", source_lang: "en", target_lang: "es", entries: [{ source: "house", target: "hogar" }] });
-    expect((await caller.dashboard.quota()).used).toEqual({ glossaries: 1, translation_memories: 0, brandvoice_profiles: 0, projects: 0 });
+    const glossary = await caller.glossaries.create({
+      name: "Brand",
+      source_lang: "en",
+      target_lang: "es",
+      entries: [{ source: "house", target: "hogar" }],
+    });
+    expect((await caller.dashboard.quota()).used).toEqual({
+      glossaries: 1,
+      translation_memories: 0,
+      brandvoice_profiles: 0,
+      projects: 0,
+    });
 
     const form = new FormData();
     form.set("id", glossary.id);
     form.set("file", new File(["source,target\ncar,coche\ndog,perro\n"], "terms.csv"));
     expect(await caller.glossaries.import(form)).toEqual({ imported: 2, skipped: 0 });
-    expect((await caller.glossaries.entries({ id: glossary.id })).items.map((e) => e.source).sort()).toEqual(["car", "dog", "house"]);
+    expect((await caller.glossaries.entries({ id: glossary.id })).items.map((e) => e.source).sort()).toEqual([
+      "car",
+      "dog",
+      "house",
+    ]);
     const exported = await caller.glossaries.export({ id: glossary.id, format: "tsv" });
     expect(exported.body).toContain("car\tcoche");
 
@@ -180,9 +220,18 @@ describe("resources", () => {
     expect(await caller.memories.import(form)).toEqual({ imported: 1, skipped: 0 });
     expect((await caller.memories.units({ id: tm.id })).items.map((u) => u.target)).toEqual(["Hola, mundo"]);
 
-    const voice = await caller.brandVoices.create({ name: "Friendly", formality: "informal", do_not_translate: ["Tolk"] });
+    const voice = await caller.brandVoices.create({
+      name: "Friendly",
+      formality: "informal",
+      do_not_translate: ["Tolk"],
+    });
     const updated = await caller.brandVoices.update({ id: voice.id, request: { tone: "warm" } });
-    expect(updated).toMatchObject({ name: "Friendly", tone: "warm", formality: "Informal", do_not_translate: ["Tolk"] });
+    expect(updated).toMatchObject({
+      name: "Friendly",
+      tone: "warm",
+      formality: "Informal",
+      do_not_translate: ["Tolk"],
+    });
     const limits = (await caller.dashboard.quota()).quota.limits;
     for (let i = 1; i < limits.brandvoice_profiles_max; i++) await caller.brandVoices.create({ name: `V${i}` });
     const over = await failure(caller.brandVoices.create({ name: "One too many" }));
@@ -193,15 +242,29 @@ describe("resources", () => {
   it("the playground translates with a glossary, and the analysis of the same text costs nothing", async () => {
     const org = await createTestOrg(db.ctx);
     const caller = callerFor(org.ownerId);
-    const glossary = await caller.glossaries.create({ name: "G", source_lang: "en", target_lang: "es", entries: [{ source: "Tolk", target: "TOLK-ES" }] });
+    const glossary = await caller.glossaries.create({
+      name: "G",
+      source_lang: "en",
+      target_lang: "es",
+      entries: [{ source: "Tolk", target: "TOLK-ES" }],
+    });
     const consumed = async () => (await caller.dashboard.quota()).quota.credits.consumed;
     const before = await consumed();
-    const analysis = await caller.translate.analyze({ text: "The tenant shall pay the rent on the first day of each month." });
+    const analysis = await caller.translate.analyze({
+      text: "The tenant shall pay the rent on the first day of each month.",
+    });
     expect(analysis).toMatchObject({ detected_language: "en", domain: "Legal" });
     expect(await consumed()).toBe(before);
-    const done = await caller.translate.text({ text: "I like Tolk.", source_lang: "en", target_lang: "es", glossary_ids: [glossary.id] });
+    const done = await caller.translate.text({
+      text: "I like Tolk.",
+      source_lang: "en",
+      target_lang: "es",
+      glossary_ids: [glossary.id],
+    });
     expect(done.translation).toContain("TOLK-ES");
-    const unknown = await failure(caller.translate.text({ text: "Hi", source_lang: "en", target_lang: "es", glossary_ids: ["gls_nope"] }));
+    const unknown = await failure(
+      caller.translate.text({ text: "Hi", source_lang: "en", target_lang: "es", glossary_ids: ["gls_nope"] }),
+    );
     expect(unknown.code).toBe("BAD_REQUEST");
   });
 });

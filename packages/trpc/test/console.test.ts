@@ -1,4 +1,11 @@
-import { addMember, authenticate, createInvitation, createKeyResolver, createOrganization, createUser } from "@tolk/domain";
+import {
+  addMember,
+  authenticate,
+  createInvitation,
+  createKeyResolver,
+  createOrganization,
+  createUser,
+} from "@tolk/domain";
 import { type TestDb, createTestDb, createTestOrg } from "@tolk/domain/testing";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,19 +33,31 @@ function authenticateKey(key: string) {
 }
 
 async function userIn(orgId: string, role: "owner" | "admin" | "member") {
-  const user = await createUser(db.ctx, { email: `${role}-${Math.random().toString(36).slice(2)}@example.com`, password: "password123" });
+  const user = await createUser(db.ctx, {
+    email: `${role}-${Math.random().toString(36).slice(2)}@example.com`,
+    password: "password123",
+  });
   await addMember(db.ctx, { orgId, userId: user.id, role });
   return user;
 }
 
 describe("console procedures", () => {
   it("refuses every organization procedure without a session", async () => {
-    expect(await failure(callerFor(null).dashboard.quota())).toMatchObject({ code: "UNAUTHORIZED", message: "Sign in first." });
-    expect(await failure(callerFor(null).keys.list())).toMatchObject({ code: "UNAUTHORIZED", message: "Sign in first." });
+    expect(await failure(callerFor(null).dashboard.quota())).toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Sign in first.",
+    });
+    expect(await failure(callerFor(null).keys.list())).toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Sign in first.",
+    });
   });
 
   it("answers a refusal over HTTP with its status, tRPC code, message and Tolk code", async () => {
-    const loner = await createUser(db.ctx, { email: `loner-${Math.random().toString(36).slice(2)}@example.com`, password: "password123" });
+    const loner = await createUser(db.ctx, {
+      email: `loner-${Math.random().toString(36).slice(2)}@example.com`,
+      password: "password123",
+    });
     const refusal = async (userId: string | null) => {
       const res = await fetchRequestHandler({
         endpoint: "/api/trpc",
@@ -46,10 +65,18 @@ describe("console procedures", () => {
         router: appRouter,
         createContext: () => consoleContext(db, { userId }),
       });
-      const body = (await res.json()) as { error: { json: { message: string; data: { code: string; httpStatus: number; tolkCode: string | null } } } };
+      const body = (await res.json()) as {
+        error: { json: { message: string; data: { code: string; httpStatus: number; tolkCode: string | null } } };
+      };
       return { status: res.status, message: body.error.json.message, ...body.error.json.data };
     };
-    expect(await refusal(null)).toMatchObject({ status: 401, code: "UNAUTHORIZED", httpStatus: 401, message: "Sign in first.", tolkCode: "unauthorized" });
+    expect(await refusal(null)).toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+      httpStatus: 401,
+      message: "Sign in first.",
+      tolkCode: "unauthorized",
+    });
     expect(await refusal(loner.id)).toMatchObject({
       status: 403,
       code: "FORBIDDEN",
@@ -126,10 +153,15 @@ describe("console procedures", () => {
     const email = `new-${Math.random().toString(36).slice(2)}@example.com`;
     const invitation = await owner.members.invite({ email, role: "member" });
     const anonymous = callerFor(null);
-    await expect(anonymous.invitations.get({ token: invitation.token })).resolves.toMatchObject({ email, hasAccount: false });
+    await expect(anonymous.invitations.get({ token: invitation.token })).resolves.toMatchObject({
+      email,
+      hasAccount: false,
+    });
     const accepted = await anonymous.invitations.accept({ token: invitation.token, password: "a-long-password" });
     expect(accepted.orgId).toBe(org.orgId);
-    expect((await failure(anonymous.invitations.accept({ token: invitation.token, password: "a-long-password" }))).code).toBe("NOT_FOUND");
+    expect(
+      (await failure(anonymous.invitations.accept({ token: invitation.token, password: "a-long-password" }))).code,
+    ).toBe("NOT_FOUND");
 
     const members = (await owner.members.list()).members;
     const joined = members.find((m) => m.email === email);
@@ -152,11 +184,21 @@ describe("console procedures", () => {
   it("refuses an admin inviting an owner, and a duplicate member", async () => {
     const org = await createTestOrg(db.ctx);
     const admin = await userIn(org.orgId, "admin");
-    expect((await failure(callerFor(admin.id).members.invite({ email: "x@example.com", role: "owner" }))).code).toBe("FORBIDDEN");
-    expect((await failure(callerFor(admin.id).members.invite({ email: admin.email, role: "member" }))).code).toBe("CONFLICT");
-    await expect(createInvitation(db.ctx, { orgId: org.orgId, email: "not-an-email", role: "member", actorRole: "owner", createdBy: null })).rejects.toThrow(
-      /e-mail/,
+    expect((await failure(callerFor(admin.id).members.invite({ email: "x@example.com", role: "owner" }))).code).toBe(
+      "FORBIDDEN",
     );
+    expect((await failure(callerFor(admin.id).members.invite({ email: admin.email, role: "member" }))).code).toBe(
+      "CONFLICT",
+    );
+    await expect(
+      createInvitation(db.ctx, {
+        orgId: org.orgId,
+        email: "not-an-email",
+        role: "member",
+        actorRole: "owner",
+        createdBy: null,
+      }),
+    ).rejects.toThrow(/e-mail/);
   });
 
   it("updates settings: name and a unique identity-provider id; the plan stays", async () => {
@@ -169,7 +211,9 @@ describe("console procedures", () => {
       plan: "starter",
     });
     expect((await failure(callerFor(b.ownerId).settings.update({ name: "B", idpOrgId: idp }))).code).toBe("CONFLICT");
-    expect((await failure(callerFor(b.ownerId).settings.update({ name: " ", idpOrgId: null }))).code).toBe("BAD_REQUEST");
+    expect((await failure(callerFor(b.ownerId).settings.update({ name: " ", idpOrgId: null }))).code).toBe(
+      "BAD_REQUEST",
+    );
   });
 
   it("sets the default source language for undetectable texts (kept when not sent); a non-language is a 400", async () => {
@@ -188,7 +232,9 @@ describe("console procedures", () => {
     const org = await createTestOrg(db.ctx);
     const caller = callerFor(org.ownerId);
     expect((await caller.settings.get()).localizationTerms).toBe(true);
-    await expect(caller.settings.update({ name: "Org", idpOrgId: null, localizationTerms: false })).resolves.toMatchObject({ localizationTerms: false });
+    await expect(
+      caller.settings.update({ name: "Org", idpOrgId: null, localizationTerms: false }),
+    ).resolves.toMatchObject({ localizationTerms: false });
     await caller.settings.update({ name: "Org renamed", idpOrgId: null });
     expect((await caller.settings.get()).localizationTerms).toBe(false);
     await caller.settings.update({ name: "Org", idpOrgId: null, localizationTerms: true });

@@ -13,12 +13,18 @@ const limiter = new RateLimiter(new MemoryRateLimitStore(), 60);
  * The console's procedures as a signed-in user calls them, on a test database with no engine
  * and no file storage (documents are tested in console-resources.test.ts with their own).
  */
-export function consoleCaller(db: TestDb, options: { userId: string | null; requestedOrgId?: string | null; ip?: string }) {
+export function consoleCaller(
+  db: TestDb,
+  options: { userId: string | null; requestedOrgId?: string | null; ip?: string },
+) {
   return createCaller(consoleContext(db, options));
 }
 
 /** The context consoleCaller calls with (also for requests through tRPC's HTTP handler). */
-export function consoleContext(db: TestDb, options: { userId: string | null; requestedOrgId?: string | null; ip?: string }) {
+export function consoleContext(
+  db: TestDb,
+  options: { userId: string | null; requestedOrgId?: string | null; ip?: string },
+) {
   const translation = { router: new EngineRouter([]), cache: new SegmentCache() };
   return createConsoleContext({
     domain: db.ctx,

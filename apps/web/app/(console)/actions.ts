@@ -33,12 +33,18 @@ export async function changePassword(_prev: PasswordState, form: FormData): Prom
   const userId = await currentUserId();
   if (!userId) redirect("/sign-in");
   const next = field(form, "new_password");
-  if (next !== field(form, "confirm_password")) return { error: "The new password and its confirmation differ.", field: "confirm" };
+  if (next !== field(form, "confirm_password"))
+    return { error: "The new password and its confirmation differ.", field: "confirm" };
   const app = await getAppContext();
   try {
-    await changeOwnPassword(app.domain, { userId, currentPassword: field(form, "current_password"), newPassword: next });
+    await changeOwnPassword(app.domain, {
+      userId,
+      currentPassword: field(form, "current_password"),
+      newPassword: next,
+    });
   } catch (err) {
-    if (isTolkError(err) && err.status < 500) return { error: err.message, field: err.extra.param === "current_password" ? "current" : "new" };
+    if (isTolkError(err) && err.status < 500)
+      return { error: err.message, field: err.extra.param === "current_password" ? "current" : "new" };
     throw err;
   }
   const [user] = await app.domain.db.select({ email: users.email }).from(users).where(eq(users.id, userId));

@@ -41,6 +41,9 @@ export async function GET(): Promise<Response> {
     );
   } catch (err) {
     logger().error(errorFields(err), "readiness check failed");
-    return Response.json({ status: "not_ready", database: "unreachable", failed: ["database"] }, { status: 503, headers });
+    return Response.json(
+      { status: "not_ready", database: "unreachable", failed: ["database"] },
+      { status: 503, headers },
+    );
   }
 }

@@ -31,7 +31,10 @@ export async function signInWithPassword(_prev: SignInState, form: FormData): Pr
       if (err instanceof SignInRateLimited || (err instanceof CredentialsSignin && err.code === "rate_limited")) {
         return { error: "Too many sign-in attempts from your address. Wait a minute and try again.", email };
       }
-      return { error: err.type === "CredentialsSignin" ? "The e-mail or password is not right." : "Sign-in failed. Try again.", email };
+      return {
+        error: err.type === "CredentialsSignin" ? "The e-mail or password is not right." : "Sign-in failed. Try again.",
+        email,
+      };
     }
     throw err;
   }

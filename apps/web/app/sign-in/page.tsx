@@ -10,7 +10,11 @@ import { SignInForm } from "./sign-in-form";
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ email?: string; error?: string; next?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ email?: string; error?: string; next?: string }>;
+}) {
   const params = await searchParams;
   const next = safeReturnPath(params.next) ?? "/dashboard";
   if (await currentUserId()) redirect(next);
@@ -18,7 +22,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <main className="auth-page">
       <h1>Sign in to Tolk</h1>
-      <p className="lead">Machine translation for your organization: text, app strings and documents, through an API and this console.</p>
+      <p className="lead">
+        Machine translation for your organization: text, app strings and documents, through an API and this console.
+      </p>
       {params.error && (
         <p role="alert" className="alert error">
           {params.error === "AccessDenied"

@@ -45,7 +45,14 @@ export function CreateResourceForm<TData, TError, TContext>({
       >
         <div className="field">
           <label htmlFor={nameId}>{nameLabel}</label>
-          <input id={nameId} type="text" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id={nameId}
+            type="text"
+            required
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <PairSelects source={pair.source} target={pair.target} onChange={setPair} />
         <FormError error={create.error} />

@@ -18,7 +18,15 @@ export function useCursorPages(resetKey: string) {
   };
 }
 
-export function PagerButtons({ pages, nextCursor, what }: { pages: ReturnType<typeof useCursorPages>; nextCursor: string | null; what: string }) {
+export function PagerButtons({
+  pages,
+  nextCursor,
+  what,
+}: {
+  pages: ReturnType<typeof useCursorPages>;
+  nextCursor: string | null;
+  what: string;
+}) {
   return (
     <nav className="row pager" aria-label={`Pages of ${what}`}>
       <button type="button" disabled={pages.page === 1} onClick={pages.newer}>

@@ -12,7 +12,11 @@ export const canTranslate = (languages: Language[], source: string, target: stri
  * The pair after choosing a new source: the target stays when the source reaches it, else it
  * becomes the source's first target (English first, the likeliest pivot). "" when none.
  */
-export function pairForSource(languages: Language[], source: string, target: string): { source: string; target: string } {
+export function pairForSource(
+  languages: Language[],
+  source: string,
+  target: string,
+): { source: string; target: string } {
   const targets = languages.find((l) => l.code === source)?.targets ?? [];
   if (targets.includes(target)) return { source, target };
   return { source, target: targets.includes("en") ? "en" : (targets[0] ?? "") };
@@ -52,7 +56,11 @@ export function LanguagePickers({
       <div className="row">
         <div className="field">
           <label htmlFor={`${idPrefix}source`}>From</label>
-          <select id={`${idPrefix}source`} value={source} onChange={(e) => onChange(pairForSource(languages, e.target.value, target))}>
+          <select
+            id={`${idPrefix}source`}
+            value={source}
+            onChange={(e) => onChange(pairForSource(languages, e.target.value, target))}
+          >
             {withTargets.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.name} ({l.code})
@@ -61,13 +69,22 @@ export function LanguagePickers({
           </select>
         </div>
         <div className="field">
-          <button type="button" aria-label="Swap languages" disabled={!canSwap} onClick={() => (onSwap ?? onChange)({ source: target, target: source })}>
+          <button
+            type="button"
+            aria-label="Swap languages"
+            disabled={!canSwap}
+            onClick={() => (onSwap ?? onChange)({ source: target, target: source })}
+          >
             ⇄ Swap
           </button>
         </div>
         <div className="field">
           <label htmlFor={`${idPrefix}target`}>To</label>
-          <select id={`${idPrefix}target`} value={target} onChange={(e) => onChange({ source, target: e.target.value })}>
+          <select
+            id={`${idPrefix}target`}
+            value={target}
+            onChange={(e) => onChange({ source, target: e.target.value })}
+          >
             {!targets.some((l) => l.code === target) && <option value={target}>Choose a language</option>}
             {targets.map((l) => (
               <option key={l.code} value={l.code}>
@@ -89,15 +106,21 @@ export function LanguagePickers({
       {route && (
         <p className="muted">
           Served by {route.engine}
-          {route.pivots.length > 0 ? ` through ${route.pivots.map((code) => languages.find((l) => l.code === code)?.name ?? code).join(" and ")}` : ""}
-          {route.script !== languages.find((l) => l.code === target)?.script ? `, written in ${route.script} script` : ""}.
+          {route.pivots.length > 0
+            ? ` through ${route.pivots.map((code) => languages.find((l) => l.code === code)?.name ?? code).join(" and ")}`
+            : ""}
+          {route.script !== languages.find((l) => l.code === target)?.script
+            ? `, written in ${route.script} script`
+            : ""}
+          .
         </p>
       )}
       {unserved.length > 0 && (
         <p className="muted" data-testid="unserved-languages">
           This server has no engine for {unserved.slice(0, 6).join(", ")}
-          {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}, so they are listed but cannot be chosen. An admin can connect the
-          organization&apos;s own DeepL account in <a href="/settings#deepl">Settings</a>; the server&apos;s operator can add LibreTranslate or an LLM for
+          {unserved.length > 6 ? ` and ${unserved.length - 6} more languages` : ""}, so they are listed but cannot be
+          chosen. An admin can connect the organization&apos;s own DeepL account in{" "}
+          <a href="/settings#deepl">Settings</a>; the server&apos;s operator can add LibreTranslate or an LLM for
           everyone.
         </p>
       )}

@@ -1,6 +1,11 @@
 "use client";
 
-import { type QueryKey, type UseMutationOptions, type UseMutationResult, type UseQueryResult } from "@tanstack/react-query";
+import {
+  type QueryKey,
+  type UseMutationOptions,
+  type UseMutationResult,
+  type UseQueryResult,
+} from "@tanstack/react-query";
 import { type ComponentProps, type ReactNode, useState } from "react";
 
 import { CreateResourceForm } from "./create-resource-form";
@@ -23,7 +28,16 @@ type CreateRequest = { name: string; source_lang: string; target_lang: string };
  * form, the list with each row's Edit and Delete, and the editor of the open one below it (a
  * created resource opens, a deleted one closes).
  */
-export function PairResourcePage<T extends PairResource, E, TCreated extends { id: string }, TCreateError, TCreateContext, TData, TError, TContext>({
+export function PairResourcePage<
+  T extends PairResource,
+  E,
+  TCreated extends { id: string },
+  TCreateError,
+  TCreateContext,
+  TData,
+  TError,
+  TContext,
+>({
   title,
   list,
   listKey,
@@ -39,7 +53,9 @@ export function PairResourcePage<T extends PairResource, E, TCreated extends { i
   listKey: QueryKey;
   create: Omit<ComponentProps<typeof CreateResourceForm>, "options"> & {
     /** The tRPC create procedure's options with this `onSuccess`. */
-    options: (onSuccess: (created: { id: string }) => void) => UseMutationOptions<TCreated, TCreateError, CreateRequest, TCreateContext>;
+    options: (
+      onSuccess: (created: { id: string }) => void,
+    ) => UseMutationOptions<TCreated, TCreateError, CreateRequest, TCreateContext>;
   };
   remove: Omit<RemoveResource<T, TData, TError, TContext>, "onDeleted">;
   editor: (open: T) => ReactNode;
@@ -75,7 +91,15 @@ export function PairResourcePage<T extends PairResource, E, TCreated extends { i
 }
 
 /** The editor of one pair resource: a card headed by its name and language pair. */
-export function PairEditorCard({ headingId, resource, children }: { headingId: string; resource: PairResource; children: ReactNode }) {
+export function PairEditorCard({
+  headingId,
+  resource,
+  children,
+}: {
+  headingId: string;
+  resource: PairResource;
+  children: ReactNode;
+}) {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>
@@ -192,7 +216,10 @@ export function ImportExport({
   resourceId: string;
   accept: string;
   formats: readonly string[];
-  importFile: Pick<UseMutationResult<{ imported: number; skipped: number }, unknown, FormData>, "isPending" | "error" | "data" | "mutate">;
+  importFile: Pick<
+    UseMutationResult<{ imported: number; skipped: number }, unknown, FormData>,
+    "isPending" | "error" | "data" | "mutate"
+  >;
   exportError: unknown;
   children: ReactNode;
 }) {

@@ -12,7 +12,13 @@ type Detail = RouterOutputs["requests"]["get"];
 const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /** Who made a request, as a person recognizes it: the key by name and hint, or the member. */
-export function callerLabel(r: { source: string; keyId: string | null; keyName: string | null; keyHint: string | null; userEmail: string | null }): string {
+export function callerLabel(r: {
+  source: string;
+  keyId: string | null;
+  keyName: string | null;
+  keyHint: string | null;
+  userEmail: string | null;
+}): string {
   if (r.keyId) return `API key ${r.keyName ?? "?"} (${r.keyHint ?? r.keyId})`;
   const who = r.userEmail ?? "a removed user";
   return r.source === "console" ? `Console (${who})` : `Session token (${who})`;
@@ -53,7 +59,13 @@ export function RequestDetail({ state }: { state: ReturnType<typeof useRequestDe
     if (state.id && d && !d.open) d.showModal();
   }, [state.id]);
   return (
-    <dialog ref={dialog} className="req-detail" aria-labelledby={titleId} onClose={state.closed} data-testid="request-detail">
+    <dialog
+      ref={dialog}
+      className="req-detail"
+      aria-labelledby={titleId}
+      onClose={state.closed}
+      data-testid="request-detail"
+    >
       <div className="row req-detail-head">
         <h2 id={titleId}>{detail.data ? `${detail.data.method} ${detail.data.route}` : "Request"}</h2>
         <button type="button" onClick={() => dialog.current?.close()}>
@@ -125,9 +137,13 @@ function DetailBody({ d }: { d: Detail }) {
             {JSON.stringify(d.requestSummary, null, 2)}
           </pre>
         ) : (
-          <p className="muted">None recorded (a request without a body, or one made before parameters were recorded).</p>
+          <p className="muted">
+            None recorded (a request without a body, or one made before parameters were recorded).
+          </p>
         )}
-        <p className="muted">Texts are kept as their first 40 characters and their length; keys, tokens and passwords are never kept.</p>
+        <p className="muted">
+          Texts are kept as their first 40 characters and their length; keys, tokens and passwords are never kept.
+        </p>
       </section>
     </>
   );

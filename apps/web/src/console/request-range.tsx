@@ -40,7 +40,15 @@ const shown = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} 
  * The presets (24 hours, 7 days, 30 days) and a custom range in UTC. The range is applied by
  * the server (the log is indexed by organization and time), so pages stay within it.
  */
-export function RangePicker({ range, onChange, disabledBecause }: { range: DateRange; onChange: (r: DateRange) => void; disabledBecause: string | null }) {
+export function RangePicker({
+  range,
+  onChange,
+  disabledBecause,
+}: {
+  range: DateRange;
+  onChange: (r: DateRange) => void;
+  disabledBecause: string | null;
+}) {
   const [from, setFrom] = useState(() => inputValue(range.from));
   const [to, setTo] = useState(() => inputValue(range.to));
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,7 +58,12 @@ export function RangePicker({ range, onChange, disabledBecause }: { range: DateR
     if (!start) return setProblem("Choose when the range starts.");
     if (end && end.getTime() <= start.getTime()) return setProblem("The range ends before it starts.");
     setProblem(null);
-    onChange({ preset: "custom", from: start, to: end, label: end ? `${shown(start)} to ${shown(end)}` : `Since ${shown(start)}` });
+    onChange({
+      preset: "custom",
+      from: start,
+      to: end,
+      label: end ? `${shown(start)} to ${shown(end)}` : `Since ${shown(start)}`,
+    });
   };
   return (
     <form

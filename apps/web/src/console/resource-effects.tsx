@@ -69,14 +69,19 @@ export function ResourceEffects({ result }: { result: Effects }) {
         <section aria-labelledby="tm-h">
           <h3 id="tm-h">Translation memory</h3>
           {tm.length === 0 ? (
-            <p className="muted">No unit of the chosen memory matched (75 % or better): the engine translated every sentence.</p>
+            <p className="muted">
+              No unit of the chosen memory matched (75 % or better): the engine translated every sentence.
+            </p>
           ) : (
             <ul data-testid="tm-match">
               {tm.map((m) => (
                 <li key={`${m.segment}:${m.unit_id}`}>
-                  Sentence {m.segment + 1}: <strong>{m.level === "exact" ? "exact match" : `fuzzy match, ${m.score} %`}</strong> of unit{" "}
+                  Sentence {m.segment + 1}:{" "}
+                  <strong>{m.level === "exact" ? "exact match" : `fuzzy match, ${m.score} %`}</strong> of unit{" "}
                   <code>{m.unit_id}</code>
-                  {m.repaired.length > 0 && <span className="muted"> (adapted: {m.repaired.map((r) => `${r.from} → ${r.to}`).join(", ")})</span>}
+                  {m.repaired.length > 0 && (
+                    <span className="muted"> (adapted: {m.repaired.map((r) => `${r.from} → ${r.to}`).join(", ")})</span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -88,7 +93,8 @@ export function ResourceEffects({ result }: { result: Effects }) {
           <h3 id="voice-h">Brand voice</h3>
           <p data-testid="brand-voice-applied">
             <strong>{voice.name}</strong>: formality {voice.formality}
-            {voice.tone ? `, tone “${voice.tone}”` : ""} <span className="muted">({FORMALITY_BY[voice.formality_applied_by]})</span>
+            {voice.tone ? `, tone “${voice.tone}”` : ""}{" "}
+            <span className="muted">({FORMALITY_BY[voice.formality_applied_by]})</span>
           </p>
         </section>
       )}

@@ -1,6 +1,12 @@
 "use client";
 
-import { type QueryKey, type UseMutationOptions, type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryResult,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 
 import { DataTable, ListStates } from "./data-table";
@@ -72,7 +78,17 @@ export function ResourceList<T extends { id: string; name: string }, E, TData, T
 }
 
 /** A row's button; the hidden resource name makes its accessible name unique in the table (“Edit Brand terms”). */
-export function RowButton({ label, name, expanded, onClick }: { label: string; name: string; expanded?: boolean; onClick: () => void }) {
+export function RowButton({
+  label,
+  name,
+  expanded,
+  onClick,
+}: {
+  label: string;
+  name: string;
+  expanded?: boolean;
+  onClick: () => void;
+}) {
   return (
     <button type="button" aria-expanded={expanded} onClick={onClick}>
       {label} <span className="visually-hidden">{name}</span>

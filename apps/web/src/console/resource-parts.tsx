@@ -11,7 +11,15 @@ import { FormError } from "./ui";
  * come first; the others stay choosable (a resource can be prepared before its engine is added),
  * under their own heading and with a note that the pair cannot be translated yet.
  */
-export function PairSelects({ source, target, onChange }: { source: string; target: string; onChange: (pair: { source: string; target: string }) => void }) {
+export function PairSelects({
+  source,
+  target,
+  onChange,
+}: {
+  source: string;
+  target: string;
+  onChange: (pair: { source: string; target: string }) => void;
+}) {
   const trpc = useTRPC();
   const languages = useQuery(trpc.translate.languages.queryOptions());
   const id = useId();
@@ -37,7 +45,8 @@ export function PairSelects({ source, target, onChange }: { source: string; targ
             value={source}
             onChange={(e) => {
               const next = all.find((l) => l.code === e.target.value)?.targets ?? [];
-              const fallback = target === e.target.value ? (all.find((l) => l.code !== e.target.value)?.code ?? target) : target;
+              const fallback =
+                target === e.target.value ? (all.find((l) => l.code !== e.target.value)?.code ?? target) : target;
               onChange({ source: e.target.value, target: next.includes(target) ? target : (next[0] ?? fallback) });
             }}
           >
@@ -46,12 +55,25 @@ export function PairSelects({ source, target, onChange }: { source: string; targ
         </div>
         <div className="field">
           <label htmlFor={`${id}-target`}>Target language</label>
-          <select id={`${id}-target`} value={target} onChange={(e) => onChange({ source, target: e.target.value })} aria-describedby={`${id}-pair-note`}>
-            <LanguageGroups groups={targets} labels={[`Translatable from ${nameOf(source)}`, "Not translatable here yet"]} />
+          <select
+            id={`${id}-target`}
+            value={target}
+            onChange={(e) => onChange({ source, target: e.target.value })}
+            aria-describedby={`${id}-pair-note`}
+          >
+            <LanguageGroups
+              groups={targets}
+              labels={[`Translatable from ${nameOf(source)}`, "Not translatable here yet"]}
+            />
           </select>
         </div>
       </div>
-      <p id={`${id}-pair-note`} className={translatable ? "visually-hidden" : "alert warn"} role="status" data-testid="pair-note">
+      <p
+        id={`${id}-pair-note`}
+        className={translatable ? "visually-hidden" : "alert warn"}
+        role="status"
+        data-testid="pair-note"
+      >
         {translatable
           ? ""
           : `This server cannot translate ${nameOf(source)} → ${nameOf(target)} yet: you can create and fill it, but translations use it only once an engine serves this pair.`}

@@ -36,8 +36,10 @@ export function ResourcePickers({
   const voices = useQuery(trpc.brandVoices.list.queryOptions());
   const failed = glossaries.error ?? memories.error ?? voices.error;
   if (failed) return <ErrorState error={failed} />;
-  if (!glossaries.data || !memories.data || !voices.data) return <Loading what="glossaries, memories and brand voices" />;
-  const fits = (r: { source_lang: string; target_lang: string }) => r.source_lang === source && r.target_lang === target;
+  if (!glossaries.data || !memories.data || !voices.data)
+    return <Loading what="glossaries, memories and brand voices" />;
+  const fits = (r: { source_lang: string; target_lang: string }) =>
+    r.source_lang === source && r.target_lang === target;
   const pairGlossaries = glossaries.data.items.filter(fits);
   const pairMemories = memories.data.items.filter(fits);
   return (
@@ -60,7 +62,12 @@ export function ResourcePickers({
                   type="checkbox"
                   checked={value.glossaryIds.includes(g.id)}
                   onChange={(e) =>
-                    onChange({ ...value, glossaryIds: e.target.checked ? [...value.glossaryIds, g.id] : value.glossaryIds.filter((x) => x !== g.id) })
+                    onChange({
+                      ...value,
+                      glossaryIds: e.target.checked
+                        ? [...value.glossaryIds, g.id]
+                        : value.glossaryIds.filter((x) => x !== g.id),
+                    })
                   }
                 />{" "}
                 <label htmlFor={`use-glossary-${g.id}`}>
@@ -88,7 +95,9 @@ export function ResourcePickers({
           <select
             id="use-localization-terms"
             value={value.localizationTerms}
-            onChange={(e) => onChange({ ...value, localizationTerms: e.target.value as ResourceChoice["localizationTerms"] })}
+            onChange={(e) =>
+              onChange({ ...value, localizationTerms: e.target.value as ResourceChoice["localizationTerms"] })
+            }
           >
             <option value="auto">Automatic (localization files, technical text)</option>
             <option value="on">On</option>
@@ -97,7 +106,11 @@ export function ResourcePickers({
         </div>
         <div className="field">
           <label htmlFor="use-voice">Brand voice</label>
-          <select id="use-voice" value={value.brandVoiceId} onChange={(e) => onChange({ ...value, brandVoiceId: e.target.value })}>
+          <select
+            id="use-voice"
+            value={value.brandVoiceId}
+            onChange={(e) => onChange({ ...value, brandVoiceId: e.target.value })}
+          >
             <option value="">None</option>
             {voices.data.items.map((v) => (
               <option key={v.id} value={v.id}>

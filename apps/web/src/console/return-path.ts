@@ -18,4 +18,5 @@ export function safeReturnPath(next: string | null | undefined): string | null {
 }
 
 /** The sign-in page's address that returns to `path` afterwards. */
-export const signInReturningTo = (path: string | null) => (path && safeReturnPath(path) ? `/sign-in?next=${encodeURIComponent(path)}` : "/sign-in");
+export const signInReturningTo = (path: string | null) =>
+  path && safeReturnPath(path) ? `/sign-in?next=${encodeURIComponent(path)}` : "/sign-in";

@@ -42,7 +42,13 @@ export function Shell({ children, signOut }: { children: ReactNode; signOut: () 
       <aside className="sidebar" data-open={menuOpen}>
         <div className="sidebar-top">
           <div className="brand">Tolk console</div>
-          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="console-menu" onClick={() => setMenuOpen(!menuOpen)}>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="console-menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
             Menu
           </button>
         </div>
@@ -50,7 +56,11 @@ export function Shell({ children, signOut }: { children: ReactNode; signOut: () 
           {session.data && session.data.organizations.length > 1 && (
             <div>
               <label htmlFor="org-switcher">Organization</label>
-              <select id="org-switcher" value={session.data.active?.orgId ?? ""} onChange={(e) => switchOrg(e.target.value)}>
+              <select
+                id="org-switcher"
+                value={session.data.active?.orgId ?? ""}
+                onChange={(e) => switchOrg(e.target.value)}
+              >
                 {session.data.organizations.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.name} ({o.role})
@@ -96,7 +106,9 @@ export function Shell({ children, signOut }: { children: ReactNode; signOut: () 
         ) : session.error ? (
           <ErrorState error={session.error} retry={() => void session.refetch()} />
         ) : !session.data.active && pathname !== "/account" ? (
-          <div className="alert warn">You are not a member of any organization yet. Ask an admin for an invitation link.</div>
+          <div className="alert warn">
+            You are not a member of any organization yet. Ask an admin for an invitation link.
+          </div>
         ) : adminPage && !isAdmin ? (
           // Opened by URL: the server refuses its data anyway; say why instead of showing forms.
           <>

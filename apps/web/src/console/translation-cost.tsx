@@ -37,14 +37,18 @@ export function CostEstimate({
     <div id={id} className="cost" data-testid="cost-estimate">
       <p className={over ? "alert error" : "muted"} data-testid="text-counter" aria-live="polite">
         {formatNumber(characters)}
-        {maxChars !== undefined ? ` of ${formatNumber(maxChars)} characters (your plan's limit per text)` : " characters"}
+        {maxChars !== undefined
+          ? ` of ${formatNumber(maxChars)} characters (your plan's limit per text)`
+          : " characters"}
         {over ? ": shorten the text or split it to translate it." : ""}
       </p>
       {facts && characters > 0 && (
         <p className="muted">
-          Estimated cost: <strong data-testid="credits-estimate">{formatNumber(estimateCredits(text, target ?? ""))} credits</strong>. This is an estimate from
-          the text&apos;s {countOf(characters, "character", "characters")} at {weightWords(facts.weight)} of {facts.name} ({facts.script} script); you pay for
-          the translation&apos;s length, known once it is done.
+          Estimated cost:{" "}
+          <strong data-testid="credits-estimate">{formatNumber(estimateCredits(text, target ?? ""))} credits</strong>.
+          This is an estimate from the text&apos;s {countOf(characters, "character", "characters")} at{" "}
+          {weightWords(facts.weight)} of {facts.name} ({facts.script} script); you pay for the translation&apos;s
+          length, known once it is done.
         </p>
       )}
     </div>
@@ -63,9 +67,10 @@ export function CostAfter({
   const fromMemory = result.tm_match?.length ?? 0;
   return (
     <p className="muted" data-testid="cost-explained">
-      Cost: {formatNumber(result.credits_used)} credits = {countOf(result.character_count, "character", "characters")} of {facts.name} ×{" "}
-      {weightWords(facts.weight)}.
-      {fromMemory > 0 && ` ${countOf(fromMemory, "sentence", "sentences")} came from your translation memory; memory matches are billed like any other output.`}
+      Cost: {formatNumber(result.credits_used)} credits = {countOf(result.character_count, "character", "characters")}{" "}
+      of {facts.name} × {weightWords(facts.weight)}.
+      {fromMemory > 0 &&
+        ` ${countOf(fromMemory, "sentence", "sentences")} came from your translation memory; memory matches are billed like any other output.`}
     </p>
   );
 }

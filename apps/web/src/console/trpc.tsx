@@ -2,7 +2,14 @@
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type AppRouter } from "@tolk/trpc";
-import { TRPCClientError, createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from "@trpc/client";
+import {
+  TRPCClientError,
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  isNonJsonSerializable,
+  splitLink,
+} from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { type ReactNode, useState } from "react";
 import superjson from "superjson";
@@ -20,7 +27,8 @@ function shouldRetry(failures: number, error: unknown): boolean {
 
 /** The session ended while the page was open (signed out elsewhere, password or role changed): sign in again. */
 function signInAgainOn401(error: unknown): void {
-  if (error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401) window.location.assign("/sign-in");
+  if (error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401)
+    window.location.assign("/sign-in");
 }
 
 export function ConsoleProviders({ children }: { children: ReactNode }) {
@@ -32,7 +40,10 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
       // is stale, so the next page fetches the figures after it instead of showing a cached copy.
       // Only marked: the page that made the change refreshes what it shows itself, in its own
       // order (a refetch started here could remove a row before its own handler moved focus).
-      mutationCache: new MutationCache({ onError: signInAgainOn401, onSuccess: () => void client.invalidateQueries({ refetchType: "none" }) }),
+      mutationCache: new MutationCache({
+        onError: signInAgainOn401,
+        onSuccess: () => void client.invalidateQueries({ refetchType: "none" }),
+      }),
       defaultOptions: { queries: { staleTime: 5_000, retry: shouldRetry }, mutations: { retry: false } },
     });
     return client;

@@ -34,7 +34,8 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
   if (errorStatus(error) === 403) return <NeedsRole message={errorMessage(error)} />;
   return (
     <div role="alert" className="alert error">
-      <strong>Could not load this.</strong> {errorMessage(error)} {/* Retrying helps only when the server failed; a refused or invalid request fails again. */}
+      <strong>Could not load this.</strong> {errorMessage(error)}{" "}
+      {/* Retrying helps only when the server failed; a refused or invalid request fails again. */}
       {retry && errorStatus(error) >= 500 && (
         <button type="button" onClick={retry}>
           Try again
@@ -102,7 +103,8 @@ const numberFormat = new Intl.NumberFormat("en-US");
 export const formatNumber = (n: number) => numberFormat.format(n);
 const plurals = new Intl.PluralRules("en-US");
 /** "1 entry", "2 entries": the number with the noun in the form English needs for it. */
-export const countOf = (n: number, one: string, other: string) => `${formatNumber(n)} ${plurals.select(n) === "one" ? one : other}`;
+export const countOf = (n: number, one: string, other: string) =>
+  `${formatNumber(n)} ${plurals.select(n) === "one" ? one : other}`;
 
 /**
  * A destructive action behind a confirmation dialog. The dialog opens on Cancel, so Enter or
@@ -158,7 +160,17 @@ interface ConfirmDialogProps {
 }
 
 /** A modal question with Cancel focused first: the one confirmation every console action uses. */
-export function ConfirmDialog({ open, title, body, confirmLabel, pending, error, onConfirm, onCancel, safe }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+  safe,
+}: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   // Set when the action closes the dialog: its close event (a later task, perhaps before the
@@ -223,4 +235,5 @@ export function saveFile(file: { body: string; contentType: string; filename: st
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`);
+export const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;

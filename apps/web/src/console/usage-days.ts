@@ -8,7 +8,10 @@ export function lastDays(n: number, now: number): { from: string; to: string } {
 }
 
 /** One entry per day of the range, days without usage at 0, so a chart's bars keep their places. */
-export function dailyTotals(rows: readonly { day: string; credits: number; characters: number }[], range: { from: string; to: string }) {
+export function dailyTotals(
+  rows: readonly { day: string; credits: number; characters: number }[],
+  range: { from: string; to: string },
+) {
   const byDay = new Map<string, { credits: number; characters: number }>();
   for (const r of rows) {
     const d = byDay.get(r.day) ?? { credits: 0, characters: 0 };

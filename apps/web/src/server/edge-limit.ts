@@ -25,13 +25,24 @@ export function registerEdgeLimit(app: AppContext): void {
     let headers: Record<string, string> = {};
     try {
       // Refused (503) when the shared counters cannot be read: limits fail closed.
-      const decision = await app.limiter.consumeAnonymous(addressFromHeaders(forwardedFor, realIp, app.env.TOLK_PROXY_HOPS));
+      const decision = await app.limiter.consumeAnonymous(
+        addressFromHeaders(forwardedFor, realIp, app.env.TOLK_PROXY_HOPS),
+      );
       headers = rateLimitHeaders(decision);
       assertAllowed(decision);
       return { headers, refusal: null };
     } catch (err) {
       if (!isTolkError(err)) throw err;
-      return { headers, refusal: { status: err.status, code: err.code, type: err.type, message: err.message, headers: { ...headers, ...err.extra.headers } } };
+      return {
+        headers,
+        refusal: {
+          status: err.status,
+          code: err.code,
+          type: err.type,
+          message: err.message,
+          headers: { ...headers, ...err.extra.headers },
+        },
+      };
     }
   };
   (globalThis as Record<symbol, unknown>)[EDGE_LIMIT] = limit;

@@ -27,7 +27,14 @@ interface LifecycleState {
 const holder = globalThis as typeof globalThis & { __tolkLifecycle?: LifecycleState };
 
 export function lifecycle(): LifecycleState {
-  holder.__tolkLifecycle ??= { shuttingDown: false, refusing: false, inFlight: 0, handlersInstalled: false, flushTraces: null, closeAdminSocket: null };
+  holder.__tolkLifecycle ??= {
+    shuttingDown: false,
+    refusing: false,
+    inFlight: 0,
+    handlersInstalled: false,
+    flushTraces: null,
+    closeAdminSocket: null,
+  };
   return holder.__tolkLifecycle;
 }
 
@@ -73,7 +80,9 @@ export function installShutdownHandlers(app: AppContext, env: Env): void {
   state.handlersInstalled = true;
   const log = logger();
   if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
-    log.warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js handles SIGTERM itself and exits without draining; start with apps/web's start script");
+    log.warn(
+      "NEXT_MANUAL_SIG_HANDLE is not set: Next.js handles SIGTERM itself and exits without draining; start with apps/web's start script",
+    );
   }
   onShutdownSignals({
     shutdown: (signal) => {
@@ -85,7 +94,8 @@ export function installShutdownHandlers(app: AppContext, env: Env): void {
         },
       );
     },
-    duplicate: (signal) => log.info({ signal }, "shutting down: the same signal again (forwarded to the group), ignored"),
+    duplicate: (signal) =>
+      log.info({ signal }, "shutting down: the same signal again (forwarded to the group), ignored"),
     force: (signal) => {
       log.warn({ signal, in_flight: state.inFlight }, "second signal: exiting at once");
       log.flush();
@@ -101,11 +111,17 @@ async function shutdown(app: AppContext, env: Env, signal: NodeJS.Signals): Prom
   state.shuttingDown = true;
   // Closing must not hold the exit past the grace period the orchestrator was told about.
   setTimeout(() => {
-    log.error({ signal, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "shutdown did not finish within TOLK_SHUTDOWN_GRACE_S: exiting");
+    log.error(
+      { signal, grace_s: env.TOLK_SHUTDOWN_GRACE_S },
+      "shutdown did not finish within TOLK_SHUTDOWN_GRACE_S: exiting",
+    );
     log.flush();
     process.exit(1);
   }, plan.exitMs).unref();
-  log.info({ signal, in_flight: state.inFlight, drain_s: env.TOLK_SHUTDOWN_DRAIN_S, grace_s: env.TOLK_SHUTDOWN_GRACE_S }, "shutting down: readiness now 503");
+  log.info(
+    { signal, in_flight: state.inFlight, drain_s: env.TOLK_SHUTDOWN_DRAIN_S, grace_s: env.TOLK_SHUTDOWN_GRACE_S },
+    "shutting down: readiness now 503",
+  );
   const worker = app.worker
     ?.stop({ graceMs: plan.workMs, releasedWaitMs: plan.releasedWaitMs })
     .then((released) => log.info({ released }, "document worker stopped"));
@@ -114,7 +130,11 @@ async function shutdown(app: AppContext, env: Env, signal: NodeJS.Signals): Prom
   log.info({ in_flight: state.inFlight }, "shutting down: new requests now answered 503");
   const busy = () => state.inFlight > 0 || openResponses() > 0;
   while (busy() && performance.now() - started < plan.workMs) await sleep(POLL_MS);
-  if (busy()) log.warn({ in_flight: state.inFlight, open_responses: openResponses() }, "requests still in flight at the end of the grace period");
+  if (busy())
+    log.warn(
+      { in_flight: state.inFlight, open_responses: openResponses() },
+      "requests still in flight at the end of the grace period",
+    );
   await worker;
   await state.closeAdminSocket?.();
   await app.close();

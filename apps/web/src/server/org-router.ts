@@ -8,6 +8,9 @@ import { type AppContext } from "./context";
  * when it saved one. Every language list and pair check of a request reads this router, so
  * what a list names is what that organization can translate.
  */
-export async function routerFor(app: Pick<AppContext, "translation">, principal: Pick<Principal, "org">): Promise<EngineRouter> {
+export async function routerFor(
+  app: Pick<AppContext, "translation">,
+  principal: Pick<Principal, "org">,
+): Promise<EngineRouter> {
   return (await translationFor(app.translation, principal.org)).router;
 }

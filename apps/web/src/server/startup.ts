@@ -26,11 +26,19 @@ export async function startServer(): Promise<void> {
     lifecycle().flushTraces = await startTracing(env);
     const app = await getAppContext();
     registerEdgeLimit(app);
-    logger().info({ database: app.database.kind, location: app.database.location, tracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) }, "database ready");
+    logger().info(
+      {
+        database: app.database.kind,
+        location: app.database.location,
+        tracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT),
+      },
+      "database ready",
+    );
     app.housekeeping.start(HOUSEKEEPING_TICK_MS);
     // On the embedded database, `tolk` commands started beside the server run in it (docs/cli.md).
     const admin = await serveCliCommands({ database: app.database, domain: app.domain, dataDir: env.TOLK_DATA_DIR });
-    if (admin) logger().info({ socket: admin.path }, "CLI commands on the embedded database are answered on the admin socket");
+    if (admin)
+      logger().info({ socket: admin.path }, "CLI commands on the embedded database are answered on the admin socket");
     lifecycle().closeAdminSocket = admin ? () => admin.close() : null;
     installShutdownHandlers(app, env);
     // Queued document jobs (and those a crash interrupted) resume once the server is up.

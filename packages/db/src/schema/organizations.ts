@@ -116,7 +116,10 @@ export const orgEngineSecrets = pgTable(
     updatedAt: tstz("updated_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.engine] }), check("org_engine_secrets_engine_check", sql`${t.engine} in ('deepl')`)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.engine] }),
+    check("org_engine_secrets_engine_check", sql`${t.engine} in ('deepl')`),
+  ],
 );
 
 export type OrgEngineSecret = typeof orgEngineSecrets.$inferSelect;

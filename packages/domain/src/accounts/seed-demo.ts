@@ -10,7 +10,8 @@ import { addMember, createUser } from "./create-user";
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 
 export type SeedResult =
-  { created: true; org_id: string; admin_email: string; admin_password: string; api_key: string; scopes: string[] } | { created: false; admin_email: string };
+  | { created: true; org_id: string; admin_email: string; admin_password: string; api_key: string; scopes: string[] }
+  | { created: false; admin_email: string };
 
 /**
  * A demo organization (starter plan), its admin with a generated password, and an API key with

@@ -18,7 +18,10 @@ export interface AlertSettings {
 export async function getAlertSettings(ctx: DomainContext, options: { orgId: string }): Promise<AlertSettings> {
   const [row] = await ctx.db.select().from(orgAlerts).where(eq(orgAlerts.orgId, options.orgId));
   if (row) return row;
-  await ctx.db.insert(orgAlerts).values({ orgId: options.orgId, webhookSecret: newWebhookSecret(), updatedAt: ctx.now() }).onConflictDoNothing();
+  await ctx.db
+    .insert(orgAlerts)
+    .values({ orgId: options.orgId, webhookSecret: newWebhookSecret(), updatedAt: ctx.now() })
+    .onConflictDoNothing();
   const [made] = await ctx.db.select().from(orgAlerts).where(eq(orgAlerts.orgId, options.orgId));
   if (!made) throw new Error("alert settings row missing after insert");
   return made;
@@ -30,17 +33,28 @@ export async function updateAlertSettings(
   options: { orgId: string; thresholdPercent: number | null; webhookUrl: string | null },
 ): Promise<AlertSettings> {
   const { thresholdPercent } = options;
-  if (thresholdPercent !== null && (!Number.isInteger(thresholdPercent) || thresholdPercent < 1 || thresholdPercent > 100)) {
+  if (
+    thresholdPercent !== null &&
+    (!Number.isInteger(thresholdPercent) || thresholdPercent < 1 || thresholdPercent > 100)
+  ) {
     throw badRequest("The threshold must be a whole percentage from 1 to 100.", "thresholdPercent");
   }
   const webhookUrl = options.webhookUrl?.trim() || null;
   if (webhookUrl !== null) checkWebhookUrl(webhookUrl, ctx.webhooks ?? STRICT_WEBHOOK_POLICY);
   await getAlertSettings(ctx, options);
   return withTransaction(ctx, async (tx, txCtx) => {
-    const [row] = await tx.update(orgAlerts).set({ thresholdPercent, webhookUrl, updatedAt: ctx.now() }).where(eq(orgAlerts.orgId, options.orgId)).returning();
+    const [row] = await tx
+      .update(orgAlerts)
+      .set({ thresholdPercent, webhookUrl, updatedAt: ctx.now() })
+      .where(eq(orgAlerts.orgId, options.orgId))
+      .returning();
     if (!row) throw new Error("alert settings row missing");
     const label = `threshold ${thresholdPercent === null ? "off" : `${thresholdPercent} %`}, webhook ${webhookUrl ?? "none"}`;
-    await recordAudit(txCtx, { orgId: options.orgId, action: "alerts.updated", target: { type: "alerts", id: options.orgId, label } });
+    await recordAudit(txCtx, {
+      orgId: options.orgId,
+      action: "alerts.updated",
+      target: { type: "alerts", id: options.orgId, label },
+    });
     return row;
   });
 }
@@ -55,7 +69,10 @@ export async function getAlertSettingsView(ctx: DomainContext, options: { orgId:
 }
 
 /** A new signing secret, replacing the old one at once; returned this one time. */
-export async function rotateWebhookSecret(ctx: DomainContext, options: { orgId: string }): Promise<{ webhookSecret: string }> {
+export async function rotateWebhookSecret(
+  ctx: DomainContext,
+  options: { orgId: string },
+): Promise<{ webhookSecret: string }> {
   await getAlertSettings(ctx, options);
   const webhookSecret = newWebhookSecret();
   return withTransaction(ctx, async (tx, txCtx) => {

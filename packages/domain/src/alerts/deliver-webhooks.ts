@@ -39,7 +39,10 @@ export async function deliverDueWebhooks(ctx: DomainContext, options: { limit?: 
     )
     .returning();
   for (const d of claimed) {
-    const [alert] = await ctx.db.select({ secret: orgAlerts.webhookSecret }).from(orgAlerts).where(eq(orgAlerts.orgId, d.orgId));
+    const [alert] = await ctx.db
+      .select({ secret: orgAlerts.webhookSecret })
+      .from(orgAlerts)
+      .where(eq(orgAlerts.orgId, d.orgId));
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
@@ -73,7 +76,8 @@ export async function deliverDueWebhooks(ctx: DomainContext, options: { limit?: 
         nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
       })
       .where(eq(webhookDeliveries.id, d.id));
-    if (error !== null) logger().warn({ delivery_id: d.id, org_id: d.orgId, attempts, status, error }, "webhook delivery failed");
+    if (error !== null)
+      logger().warn({ delivery_id: d.id, org_id: d.orgId, attempts, status, error }, "webhook delivery failed");
   }
   return claimed.length;
 }
@@ -82,7 +86,12 @@ export async function deliverDueWebhooks(ctx: DomainContext, options: { limit?: 
  * One POST, redirects not followed, through the policy's guarded lookup: the target is checked
  * on the address the connection is made to, not on the one the URL had when it was saved.
  */
-function postWebhook(raw: string, policy: WebhookTargetPolicy, headers: Record<string, string>, body: string): Promise<number> {
+function postWebhook(
+  raw: string,
+  policy: WebhookTargetPolicy,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     let url: URL;
     try {
@@ -93,7 +102,12 @@ function postWebhook(raw: string, policy: WebhookTargetPolicy, headers: Record<s
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const req = send(
       url,
-      { method: "POST", headers: { ...headers, "Content-Length": Buffer.byteLength(body) }, lookup: guardedLookup(policy), timeout: TIMEOUT_MS },
+      {
+        method: "POST",
+        headers: { ...headers, "Content-Length": Buffer.byteLength(body) },
+        lookup: guardedLookup(policy),
+        timeout: TIMEOUT_MS,
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);

@@ -11,7 +11,14 @@ import { type DomainContext } from "../context";
 export const LOW_CREDITS_EVENT = "credits.low";
 
 /** The body of a `credits.low` event (docs/webhooks.md). */
-export function lowCreditsPayload(options: { id: string; orgId: string; threshold: number; credits: CreditsInfo; now: Date; test: boolean }): string {
+export function lowCreditsPayload(options: {
+  id: string;
+  orgId: string;
+  threshold: number;
+  credits: CreditsInfo;
+  now: Date;
+  test: boolean;
+}): string {
   const { credits } = options;
   return JSON.stringify({
     id: options.id,
@@ -34,11 +41,19 @@ export function lowCreditsPayload(options: { id: string; orgId: string; threshol
 
 /** Whether the organization has used at least its alert threshold of this period's credits (the console's banner). */
 export async function getLowCreditStatus(ctx: DomainContext, options: { org: PrincipalOrg }) {
-  const [alert] = await ctx.db.select({ threshold: orgAlerts.thresholdPercent }).from(orgAlerts).where(eq(orgAlerts.orgId, options.org.id));
+  const [alert] = await ctx.db
+    .select({ threshold: orgAlerts.thresholdPercent })
+    .from(orgAlerts)
+    .where(eq(orgAlerts.orgId, options.org.id));
   const threshold = alert?.threshold ?? null;
   if (threshold === null) return { thresholdPercent: null, usagePercent: null, crossed: false };
   const credits = await getCreditBalance(ctx, options.org);
-  return { thresholdPercent: threshold, usagePercent: credits.usage_percent, crossed: credits.usage_percent >= threshold, remaining: credits.remaining };
+  return {
+    thresholdPercent: threshold,
+    usagePercent: credits.usage_percent,
+    crossed: credits.usage_percent >= threshold,
+    remaining: credits.remaining,
+  };
 }
 
 /**
@@ -46,13 +61,22 @@ export async function getLowCreditStatus(ctx: DomainContext, options: { org: Pri
  * when the usage reached the threshold. The unique (org, event, period) index makes the event
  * single however many requests or instances cross it together; the worker delivers it.
  */
-export async function queueLowCreditAlerts(ctx: DomainContext, options: { orgIds: readonly string[] }): Promise<number> {
+export async function queueLowCreditAlerts(
+  ctx: DomainContext,
+  options: { orgIds: readonly string[] },
+): Promise<number> {
   if (options.orgIds.length === 0) return 0;
   const watched = await ctx.db
     .select({ org: principalOrgColumns, threshold: orgAlerts.thresholdPercent, url: orgAlerts.webhookUrl })
     .from(orgAlerts)
     .innerJoin(organizations, eq(organizations.id, orgAlerts.orgId))
-    .where(and(inArray(orgAlerts.orgId, [...options.orgIds]), isNotNull(orgAlerts.thresholdPercent), isNotNull(orgAlerts.webhookUrl)));
+    .where(
+      and(
+        inArray(orgAlerts.orgId, [...options.orgIds]),
+        isNotNull(orgAlerts.thresholdPercent),
+        isNotNull(orgAlerts.webhookUrl),
+      ),
+    );
   let queued = 0;
   for (const w of watched) {
     if (w.threshold === null || w.url === null) continue;
@@ -94,12 +118,22 @@ export async function queueLowCreditAlerts(ctx: DomainContext, options: { orgIds
 }
 
 /** Queues a test `credits.low` event (`"test": true`) to the configured URL, with today's figures. */
-export async function queueTestWebhook(ctx: DomainContext, options: { org: PrincipalOrg; threshold: number | null; url: string | null }) {
+export async function queueTestWebhook(
+  ctx: DomainContext,
+  options: { org: PrincipalOrg; threshold: number | null; url: string | null },
+) {
   if (!options.url) return null;
   const credits = await getCreditBalance(ctx, options.org);
   const now = ctx.now();
   const id = newId("webhookDelivery");
-  const payload = lowCreditsPayload({ id, orgId: options.org.id, threshold: options.threshold ?? 0, credits, now, test: true });
+  const payload = lowCreditsPayload({
+    id,
+    orgId: options.org.id,
+    threshold: options.threshold ?? 0,
+    credits,
+    now,
+    test: true,
+  });
   await ctx.db.insert(webhookDeliveries).values({
     id,
     orgId: options.org.id,

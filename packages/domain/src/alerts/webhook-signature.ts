@@ -15,7 +15,13 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 }
 
 /** Checks a signature header against the body (constant time), refusing one older than `toleranceSec`. */
-export function verifyWebhookSignature(secret: string, header: string, body: string, nowSec: number, toleranceSec = 300): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  header: string,
+  body: string,
+  nowSec: number,
+  toleranceSec = 300,
+): boolean {
   const parts = new Map(header.split(",").map((p) => p.split("=", 2) as [string, string]));
   const t = Number(parts.get("t"));
   const given = parts.get("v1");

@@ -19,8 +19,14 @@ export const webhooksEnvSchema = {
     .refine((v) => parseAllowList(v) !== null, "a comma-separated list of host names, IP addresses and CIDR ranges"),
 };
 
-export function webhookPolicyFromEnv(env: { TOLK_WEBHOOK_ALLOW_HTTP: "0" | "1"; TOLK_WEBHOOK_ALLOWED_HOSTS: string }): WebhookTargetPolicy {
-  return { allowHttp: env.TOLK_WEBHOOK_ALLOW_HTTP === "1", allowed: parseAllowList(env.TOLK_WEBHOOK_ALLOWED_HOSTS) ?? [] };
+export function webhookPolicyFromEnv(env: {
+  TOLK_WEBHOOK_ALLOW_HTTP: "0" | "1";
+  TOLK_WEBHOOK_ALLOWED_HOSTS: string;
+}): WebhookTargetPolicy {
+  return {
+    allowHttp: env.TOLK_WEBHOOK_ALLOW_HTTP === "1",
+    allowed: parseAllowList(env.TOLK_WEBHOOK_ALLOWED_HOSTS) ?? [],
+  };
 }
 
 function parseAllowList(value: string): string[] | null {
@@ -29,7 +35,9 @@ function parseAllowList(value: string): string[] | null {
     .map((i) => i.trim().toLowerCase())
     .filter(Boolean);
   const valid = (item: string) =>
-    ipaddr.isValid(item) || cidrOf(item) !== null || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/u.test(item);
+    ipaddr.isValid(item) ||
+    cidrOf(item) !== null ||
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/u.test(item);
   return items.every(valid) ? items : null;
 }
 
@@ -62,7 +70,11 @@ const WEBHOOK_URL_FIELD = { name: "webhook URL", param: "webhookUrl" };
  * server, named by `field`) as it is saved: scheme, no credentials in it, and a host that is neither
  * a refused address nor a local name. Names are checked again, resolved, at every delivery.
  */
-export function checkWebhookUrl(raw: string, policy: WebhookTargetPolicy, field: { name: string; param: string } = WEBHOOK_URL_FIELD): URL {
+export function checkWebhookUrl(
+  raw: string,
+  policy: WebhookTargetPolicy,
+  field: { name: string; param: string } = WEBHOOK_URL_FIELD,
+): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -78,7 +90,8 @@ export function checkWebhookUrl(raw: string, policy: WebhookTargetPolicy, field:
       field.param,
     );
   }
-  if (url.username || url.password) throw badRequest(`The ${field.name} must not carry a user name or password.`, field.param);
+  if (url.username || url.password)
+    throw badRequest(`The ${field.name} must not carry a user name or password.`, field.param);
   const host = url.hostname.replace(/^\[|\]$/gu, "").toLowerCase();
   if (policy.allowed.includes(host)) return url;
   const reason = isIP(host)
@@ -109,7 +122,13 @@ export function guardedLookup(policy: WebhookTargetPolicy) {
       if (!policy.allowed.includes(host)) {
         for (const { address } of addresses) {
           const reason = refusedAddress(address, policy);
-          if (reason) return callback(Object.assign(new Error(`webhook target refused: ${hostname} resolves to ${reason}`), { code: "EWEBHOOKTARGET" }), []);
+          if (reason)
+            return callback(
+              Object.assign(new Error(`webhook target refused: ${hostname} resolves to ${reason}`), {
+                code: "EWEBHOOKTARGET",
+              }),
+              [],
+            );
         }
       }
       if (options.all) return callback(null, addresses);

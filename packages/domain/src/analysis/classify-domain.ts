@@ -64,11 +64,16 @@ export function classifyDomainByLexicon(f: TextFeatures): DomainRating {
   const scores: Record<LexiconDomain, number> = {
     Legal: f.domainHits.Legal,
     Medical: f.domainHits.Medical,
-    Marketing: supported(f.domainHits.Marketing, Math.min(f.exclamations, 3) * 0.5 + Math.min(f.imperatives, 3) * 0.25 + Math.min(f.emoji, 3) * 0.5),
+    Marketing: supported(
+      f.domainHits.Marketing,
+      Math.min(f.exclamations, 3) * 0.5 + Math.min(f.imperatives, 3) * 0.25 + Math.min(f.emoji, 3) * 0.5,
+    ),
     Technical: f.domainHits.Technical + Math.min(f.placeholders + f.markup + f.links, 6) * 0.5,
     Finance: supported(f.domainHits.Finance, Math.min(f.currency, 6) * 0.75),
   };
-  const ranked = (Object.entries(scores) as [LexiconDomain, number][]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const ranked = (Object.entries(scores) as [LexiconDomain, number][]).sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+  );
   const [winner, best] = ranked[0] ?? ["Technical", 0];
   const second = ranked[1]?.[1] ?? 0;
   const density = best / Math.max(f.words, 1);

@@ -72,7 +72,12 @@ export function clusterFeatures(text: string): string[] {
  * The member of `cluster` the text's letters and the models' evidence point to together.
  * `modelEvidence` is the models' share for each member (absent: not among their guesses).
  */
-export function decideInCluster(model: ClusterModel, cluster: string, text: string, modelEvidence: (language: string) => number): string | undefined {
+export function decideInCluster(
+  model: ClusterModel,
+  cluster: string,
+  text: string,
+  modelEvidence: (language: string) => number,
+): string | undefined {
   const weights = model.clusters[cluster];
   if (!weights) return undefined;
   const rows = rowsOf(weights);
@@ -89,7 +94,9 @@ export function decideInCluster(model: ClusterModel, cluster: string, text: stri
   let best: string | undefined;
   let bestScore = -Infinity;
   weights.languages.forEach((language, i) => {
-    const score = (weights.featureWeight * (sums[i] ?? 0)) / model.scale + weights.modelWeight * Math.log(Math.max(MODEL_FLOOR, modelEvidence(language)));
+    const score =
+      (weights.featureWeight * (sums[i] ?? 0)) / model.scale +
+      weights.modelWeight * Math.log(Math.max(MODEL_FLOOR, modelEvidence(language)));
     if (score > bestScore) [best, bestScore] = [language, score];
   });
   return best;

@@ -59,7 +59,15 @@ const MODEL_LABELS: Readonly<Record<string, string>> = {
  * Standards of one language that the models mix up: their evidence is pooled, and the text's
  * own letters and words pick the standard (cluster-model.ts, language-families.ts).
  */
-const POOLED: Readonly<Record<string, string>> = { nb: "no", nn: "no", hr: "sh", bs: "sh", sr: "sh", ms: "ms", id: "ms" };
+const POOLED: Readonly<Record<string, string>> = {
+  nb: "no",
+  nn: "no",
+  hr: "sh",
+  bs: "sh",
+  sr: "sh",
+  ms: "ms",
+  id: "ms",
+};
 /**
  * How much CLD3's answer counts beside fastText's probabilities. The two models err on
  * different texts (fastText on short interface strings, CLD3 on the close neighbours); chosen
@@ -71,7 +79,9 @@ const FASTTEXT_SURE = 0.95;
 
 /** The parts of the two models this module uses. */
 interface Models {
-  fastText: { predict(text: string, k: number, threshold: number): { size(): number; get(i: number): [number, string] } };
+  fastText: {
+    predict(text: string, k: number, threshold: number): { size(): number; get(i: number): [number, string] };
+  };
   cld3: { findLanguage(text: string): { language: string; probability: number } };
   clusters: ClusterModel;
 }
@@ -115,7 +125,8 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
     // CLD3 settles between fastText's candidates; alone it misreads short sentences with
     // confidence ("The cat sleeps on the sofa." as Irish, 0.95), so it cannot bring in a
     // language fastText did not consider at all.
-    if (cld.language !== "und" && (guesses.size() === 0 || scores.has(code))) add(cld.language.replace(/-Latn$/, ""), CLD3_WEIGHT * cld.probability, false);
+    if (cld.language !== "und" && (guesses.size() === 0 || scores.has(code)))
+      add(cld.language.replace(/-Latn$/, ""), CLD3_WEIGHT * cld.probability, false);
   }
 
   const pooled = new Map<string, { score: number; best: string; bestScore: number }>();
@@ -150,7 +161,8 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
     const decided = decideInCluster(clusters, cluster, line, evidence);
     // Between the standards of Serbo-Croatian the letters hardly differ (ije/e aside): the words
     // only one standard uses (tko/ko, tjedan/sedmica) are the stronger evidence when present.
-    if (decided) return { language: cluster === "serbo-croatian" ? serboCroatian(prose, decided) : decided, confidence };
+    if (decided)
+      return { language: cluster === "serbo-croatian" ? serboCroatian(prose, decided) : decided, confidence };
   }
   return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total), confidence };
 }

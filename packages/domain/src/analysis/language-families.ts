@@ -679,7 +679,8 @@ const SURE = 0.9;
 
 /** The models' answer, or the family member the text's words point to. */
 export function resolveFamily(text: string, label: string, code: string, share: number): string {
-  if (label === "sh" || code === "hr" || code === "bs" || code === "sr" || code === "sl") return serboCroatian(text, code);
+  if (label === "sh" || code === "hr" || code === "bs" || code === "sr" || code === "sl")
+    return serboCroatian(text, code);
   if (code === "ms" || code === "id") return malayOrIndonesian(text, code);
   // Danish and Norwegian letters send a text the model misread (as German, French…) to its family.
   const family = FAMILY_OF.get(label) ?? FAMILY_OF.get(code) ?? (/[æøå]/i.test(text) ? SCANDINAVIAN : undefined);

@@ -6,7 +6,12 @@ import { type TextFeatures } from "./text-features";
  * Classification tags, sorted: the domain, the register, the language, and what a translator
  * must watch for, each present only when the text has it.
  */
-export function makeTags(input: { features: TextFeatures; domain: Domain; formality: Formality; language: string }): string[] {
+export function makeTags(input: {
+  features: TextFeatures;
+  domain: Domain;
+  formality: Formality;
+  language: string;
+}): string[] {
   const f = input.features;
   const tags = new Set<string>([input.domain.toLowerCase(), input.formality.toLowerCase()]);
   if (input.language !== "auto") tags.add(`lang:${input.language}`);

@@ -7,7 +7,8 @@ export const MAX_TITLE_CHARS = 60;
  * otherwise its first sentence, without markup, cut at a word boundary to 60 characters.
  */
 export function makeTitle(text: string): string {
-  const heading = /^\s{0,3}#{1,6}\s+(.+)$/m.exec(text)?.[1] ?? /<(?:title|h1)[^>]*>([\s\S]{1,300}?)<\/(?:title|h1)>/i.exec(text)?.[1];
+  const heading =
+    /^\s{0,3}#{1,6}\s+(.+)$/m.exec(text)?.[1] ?? /<(?:title|h1)[^>]*>([\s\S]{1,300}?)<\/(?:title|h1)>/i.exec(text)?.[1];
   const hasWords = (s: string) => /\p{L}/u.test(stripNonProse(s));
   const source = heading ?? splitSentences(text).map(plain).find(hasWords) ?? "";
   const clean = plain(source)

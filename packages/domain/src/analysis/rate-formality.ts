@@ -54,7 +54,13 @@ export function rateFormality(f: TextFeatures, model?: ModelOutput): FormalityRa
 export function rateFormalityByMarkers(f: TextFeatures): FormalityRating {
   const per100 = 100 / Math.max(f.words, 20);
   const markers =
-    (f.formalMarkers * 1.5 - (f.tPronouns * 1.25 + f.informalMarkers * 1.5 + f.contractions + f.emoji * 1.5 + Math.max(0, f.exclamations - 1) * 0.5)) * per100;
+    (f.formalMarkers * 1.5 -
+      (f.tPronouns * 1.25 +
+        f.informalMarkers * 1.5 +
+        f.contractions +
+        f.emoji * 1.5 +
+        Math.max(0, f.exclamations - 1) * 0.5)) *
+    per100;
   const impersonal = f.personal === 0 && f.imperatives === 0 && f.questions === 0 && f.exclamations === 0;
   const specialised = (f.domainHits.Legal + f.domainHits.Medical + f.domainHits.Finance) * per100;
   let style = 0;
@@ -62,6 +68,7 @@ export function rateFormalityByMarkers(f: TextFeatures): FormalityRating {
   if (impersonal && f.meanSentenceWords >= 22) style += 1;
   if (f.meanWordLength >= 6) style += 1;
   const score = markers + (markers > -FORMALITY_THRESHOLD ? style : 0);
-  const formality: Formality = score >= FORMALITY_THRESHOLD ? "Formal" : score <= -FORMALITY_THRESHOLD ? "Informal" : "Neutral";
+  const formality: Formality =
+    score >= FORMALITY_THRESHOLD ? "Formal" : score <= -FORMALITY_THRESHOLD ? "Informal" : "Neutral";
   return { formality, score: Math.round(score * 100) / 100 };
 }

@@ -78,7 +78,8 @@ function discourseComplexity(f: TextFeatures): number {
  */
 function constraintSaturation(f: TextFeatures): number {
   const terms = Math.max(...Object.values(f.domainHits));
-  const fixed = f.acronyms + f.measures + f.placeholders * 2 + f.markup + f.links + Math.max(0, f.numbers - f.measures) * 0.5;
+  const fixed =
+    f.acronyms + f.measures + f.placeholders * 2 + f.markup + f.links + Math.max(0, f.numbers - f.measures) * 0.5;
   let p = 0;
   p += Math.min(3, per100(fixed, f) / 4);
   p += Math.min(2, per100(terms, f) / 8);

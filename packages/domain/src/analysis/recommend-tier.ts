@@ -38,7 +38,9 @@ export function recommendTier(input: {
   const forced = risks.semanticRisk === "High" || risks.crossCulturalRisk === "High";
   const tier: ModelTier = forced || score >= PREMIUM_MIN ? "premium" : score <= MINI_MAX ? "mini" : "standard";
 
-  const distance = forced ? Math.max(1, score - PREMIUM_MIN + 0.5) : Math.min(Math.abs(score - (MINI_MAX + 0.5)), Math.abs(score - (PREMIUM_MIN - 0.5)));
+  const distance = forced
+    ? Math.max(1, score - PREMIUM_MIN + 0.5)
+    : Math.min(Math.abs(score - (MINI_MAX + 0.5)), Math.abs(score - (PREMIUM_MIN - 0.5)));
   const fromScore = 0.5 + Math.min(distance, 3) / 6;
   const fromLanguage = 0.75 + 0.25 * input.languageConfidence;
   const fromDomain = 0.85 + 0.15 * input.domainMargin;

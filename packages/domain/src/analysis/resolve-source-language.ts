@@ -38,14 +38,27 @@ export async function resolveSourceLanguage<R extends LanguageAndTier>(
     const detected = await detectLanguage(text);
     const fallback = input.defaultSourceLang;
     if (detected.language === AUTO_SOURCE_LANG && (!fallback || input.targets.includes(fallback))) {
-      throw badRequest("The source language could not be detected from this text (too short, mixed or unsupported). Set source_lang.", "source_lang");
+      throw badRequest(
+        "The source language could not be detected from this text (too short, mixed or unsupported). Set source_lang.",
+        "source_lang",
+      );
     }
     defaulted = detected.language === AUTO_SOURCE_LANG;
     sourceLang = defaulted && fallback ? fallback : detected.language;
     if (!defaulted && input.targets.includes(sourceLang)) {
-      throw badRequest(`The text was detected as ${sourceLang}, which is also a target language. Set source_lang.`, "source_lang");
+      throw badRequest(
+        `The text was detected as ${sourceLang}, which is also a target language. Set source_lang.`,
+        "source_lang",
+      );
     }
   }
-  const modelTier = request.model_tier ?? (input.engineCount > 1 ? (await analyzeText({ text: text.slice(0, TIER_SAMPLE_CHARS) })).model_tier : undefined);
-  return { ...request, source_lang: sourceLang, model_tier: modelTier, ...(defaulted ? { source_lang_defaulted: true as const } : {}) };
+  const modelTier =
+    request.model_tier ??
+    (input.engineCount > 1 ? (await analyzeText({ text: text.slice(0, TIER_SAMPLE_CHARS) })).model_tier : undefined);
+  return {
+    ...request,
+    source_lang: sourceLang,
+    model_tier: modelTier,
+    ...(defaulted ? { source_lang_defaulted: true as const } : {}),
+  };
 }

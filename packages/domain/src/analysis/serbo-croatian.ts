@@ -390,7 +390,18 @@ const BOSNIAN_OR_SERBIAN = matcher([
   "taster-",
   "ćaska-",
 ]);
-const ONLY_BOSNIAN = matcher(["historij-", "sedmic-", "lahk-", "mehk-", "kahv-", "hudovi", "hefta", "obezbijed-", "općenito", "opće-"]);
+const ONLY_BOSNIAN = matcher([
+  "historij-",
+  "sedmic-",
+  "lahk-",
+  "mehk-",
+  "kahv-",
+  "hudovi",
+  "hefta",
+  "obezbijed-",
+  "općenito",
+  "opće-",
+]);
 const SLOVENIAN = matcher([
   "ki",
   "kot",
@@ -485,7 +496,8 @@ const SERBO_CROATIAN = matcher([
   "korisnik-",
 ]);
 /** Serbian "(ne) mogu da pronađem", "mora da sadrži": Croatian writes an infinitive there. */
-const DA_PRESENT = /\b(?:mogu|može|možete|možemo|mora|moraju|morate|želite|želim|treba|trebalo|hoćete|pokušava|pokušajte)\s+da\s/giu;
+const DA_PRESENT =
+  /\b(?:mogu|može|možete|možemo|mora|moraju|morate|želite|želim|treba|trebalo|hoćete|pokušava|pokušajte)\s+da\s/giu;
 
 type Matcher = (word: string) => boolean;
 

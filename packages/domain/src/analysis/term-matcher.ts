@@ -49,7 +49,9 @@ export class TermIndex<K extends string> {
 
   /** Occurrences per category in `tokens` (from matchTokens). */
   count(tokens: readonly string[]): Record<K, TermCount> {
-    const out = Object.fromEntries(Object.keys(this.lists).map((k) => [k, { hits: 0, distinct: new Set<string>() }])) as Record<K, TermCount>;
+    const out = Object.fromEntries(
+      Object.keys(this.lists).map((k) => [k, { hits: 0, distinct: new Set<string>() }]),
+    ) as Record<K, TermCount>;
     // A word counts once per category: the index of the word each category was last hit at.
     const lastHitAt = new Map<K, number>();
     const hit = (e: Entry<K>, at: number, once: boolean) => {

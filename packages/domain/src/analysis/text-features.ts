@@ -49,7 +49,17 @@ const ALL = "*";
 /** Languages that write compounds as one word, so terms are also found inside words. */
 const COMPOUNDING = new Set(["de"]);
 
-type Category = LexiconDomain | "personal" | "tPronouns" | "vPronouns" | "formal" | "informal" | "imperatives" | "idioms" | "cultureRefs" | "subordinators";
+type Category =
+  | LexiconDomain
+  | "personal"
+  | "tPronouns"
+  | "vPronouns"
+  | "formal"
+  | "informal"
+  | "imperatives"
+  | "idioms"
+  | "cultureRefs"
+  | "subordinators";
 
 interface CompiledLexicon {
   index: TermIndex<Category>;
@@ -67,7 +77,10 @@ function lexiconFor(language: string): CompiledLexicon {
   if (cached) return cached;
   const sources: Lexicon[] = key === ALL ? Object.values(LEXICONS) : [LEXICONS[key] as Lexicon];
   const merge = (pick: (l: Lexicon) => readonly string[]) => sources.flatMap(pick);
-  const domainLists = Object.fromEntries(DOMAINS.map((d) => [d, merge((l) => l.domains[d])])) as Record<LexiconDomain, string[]>;
+  const domainLists = Object.fromEntries(DOMAINS.map((d) => [d, merge((l) => l.domains[d])])) as Record<
+    LexiconDomain,
+    string[]
+  >;
   const compounds = COMPOUNDING.has(key);
   const result: CompiledLexicon = {
     index: new TermIndex<Category>(
@@ -127,10 +140,12 @@ export function extractFeatures(text: string, language: string): TextFeatures {
   let imperatives = 0;
   let vCapitalised = 0;
   for (const sentence of sentenceList) {
-    if (!sentence.endsWith("?") && lex.index.matchesAtStart("imperatives", matchTokens(sentence.slice(0, 60)))) imperatives++;
+    if (!sentence.endsWith("?") && lex.index.matchesAtStart("imperatives", matchTokens(sentence.slice(0, 60))))
+      imperatives++;
     if (lex.vCapitalised.size > 0) {
       // Inside a sentence a capitalised "Sie"/"Lei" is the polite pronoun, not "they"/"she".
-      for (const w of sentence.split(/\s+/).slice(1)) if (lex.vCapitalised.has(w.replace(/[^\p{L}]/gu, ""))) vCapitalised++;
+      for (const w of sentence.split(/\s+/).slice(1))
+        if (lex.vCapitalised.has(w.replace(/[^\p{L}]/gu, ""))) vCapitalised++;
     }
   }
 
@@ -149,7 +164,11 @@ export function extractFeatures(text: string, language: string): TextFeatures {
     measures: count(text, MEASURE),
     currency: count(text, CURRENCY),
     placeholders: count(text, PATTERNS.placeholder),
-    markup: count(text, PATTERNS.tag) + count(text, PATTERNS.markdown) + count(text, PATTERNS.entity) + count(text, PATTERNS.codeSpan),
+    markup:
+      count(text, PATTERNS.tag) +
+      count(text, PATTERNS.markdown) +
+      count(text, PATTERNS.entity) +
+      count(text, PATTERNS.codeSpan),
     links: count(text, PATTERNS.url) + (text.includes("@") ? count(text, PATTERNS.email) : 0),
     domainHits,
     domainTerms,

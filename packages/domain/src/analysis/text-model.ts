@@ -55,7 +55,17 @@ const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCas
 const SUFFIX = 4;
 const GRAM = 4;
 /** Counts that speak of address and register: the ones given a weight per language. */
-const PER_LANGUAGE = ["tPronouns", "vPronouns", "personal", "imperatives", "contractions", "formalMarkers", "informalMarkers", "sentenceWords", "wordLength"];
+const PER_LANGUAGE = [
+  "tPronouns",
+  "vPronouns",
+  "personal",
+  "imperatives",
+  "contractions",
+  "formalMarkers",
+  "informalMarkers",
+  "sentenceWords",
+  "wordLength",
+];
 
 /** Adds a family of binary inputs scaled to unit length. */
 function addFamily(into: Map<string, number>, names: ReadonlySet<string>): void {

@@ -6,7 +6,8 @@
 /** Markup, placeholders, URLs, e-mail addresses, code spans: not language, only constraints. */
 export const PATTERNS = {
   tag: /<\/?[a-zA-Z][^<>]{0,200}>/g,
-  placeholder: /\{\{?\s*[\w.$-]*\s*\}?\}|%(?:\d+\$)?[-+#0]*\d*(?:\.\d+)?[sdifuxXeEgGcp@]|\$\{[^}]{0,80}\}|\[\[[^\]]{0,80}\]\]/g,
+  placeholder:
+    /\{\{?\s*[\w.$-]*\s*\}?\}|%(?:\d+\$)?[-+#0]*\d*(?:\.\d+)?[sdifuxXeEgGcp@]|\$\{[^}]{0,80}\}|\[\[[^\]]{0,80}\]\]/g,
   url: /\b(?:https?:\/\/|www\.)\S+/gi,
   email: /\b[\w.+-]+@[\w-]+\.[\w.-]+\b/g,
   codeSpan: /`[^`\n]{1,200}`/g,

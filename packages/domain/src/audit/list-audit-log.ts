@@ -20,14 +20,19 @@ function selectRows(ctx: DomainContext) {
 }
 
 /** An organization's audit log, newest first, a page at a time (`cursor` from the previous page). */
-export async function listAuditLog(ctx: DomainContext, options: { orgId: string; cursor?: string | null; limit?: number }) {
+export async function listAuditLog(
+  ctx: DomainContext,
+  options: { orgId: string; cursor?: string | null; limit?: number },
+) {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 1000);
   const after = decodeCursor(options.cursor);
   const rows = await selectRows(ctx)
     .where(
       and(
         eq(auditLog.orgId, options.orgId),
-        after ? or(lt(auditLog.createdAt, after.at), and(eq(auditLog.createdAt, after.at), lt(auditLog.id, after.id))) : undefined,
+        after
+          ? or(lt(auditLog.createdAt, after.at), and(eq(auditLog.createdAt, after.at), lt(auditLog.id, after.id)))
+          : undefined,
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
@@ -39,7 +44,9 @@ export async function listAuditLog(ctx: DomainContext, options: { orgId: string;
 
 /** The audit log as CSV (RFC 4180), newest first: every record of the organization. */
 export async function exportAuditLog(ctx: DomainContext, options: { orgId: string }): Promise<string> {
-  const rows = await selectRows(ctx).where(eq(auditLog.orgId, options.orgId)).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  const rows = await selectRows(ctx)
+    .where(eq(auditLog.orgId, options.orgId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   const cell = (raw: string | null) => {
     if (raw === null) return "";
     // A label an API caller chose must not run as a spreadsheet formula.
@@ -48,7 +55,11 @@ export async function exportAuditLog(ctx: DomainContext, options: { orgId: strin
   };
   const lines = ["time,actor_type,actor,action,target_type,target_id,target,ip"];
   for (const r of rows) {
-    lines.push([r.createdAt.toISOString(), r.actorType, r.actorLabel, r.action, r.targetType, r.targetId, r.targetLabel, r.ip].map(cell).join(","));
+    lines.push(
+      [r.createdAt.toISOString(), r.actorType, r.actorLabel, r.action, r.targetType, r.targetId, r.targetLabel, r.ip]
+        .map(cell)
+        .join(","),
+    );
   }
   return lines.join("\r\n") + "\r\n";
 }

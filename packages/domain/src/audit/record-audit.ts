@@ -35,7 +35,10 @@ export interface AuditTarget {
  * Records one change under the context's actor. Called by the use case with the context of the
  * transaction that makes the change, so the record and the change commit or roll back together.
  */
-export async function recordAudit(ctx: DomainContext, options: { orgId: string; action: AuditAction; target: AuditTarget }): Promise<void> {
+export async function recordAudit(
+  ctx: DomainContext,
+  options: { orgId: string; action: AuditAction; target: AuditTarget },
+): Promise<void> {
   const actor = ctx.actor;
   if (!actor) return;
   await ctx.db.insert(auditLog).values({

@@ -35,14 +35,19 @@ function prepareLookup(db: DomainContext["db"]) {
     .prepare("tolk_authenticate_api_key");
 }
 
-export async function authenticateApiKey(ctx: DomainContext, token: string, cache: PrincipalCache | null = null): Promise<Principal> {
+export async function authenticateApiKey(
+  ctx: DomainContext,
+  token: string,
+  cache: PrincipalCache | null = null,
+): Promise<Principal> {
   if (!isWellFormedApiKey(token)) throw unauthorized("Invalid API key.");
   const hash = hashApiKey(token);
   const now = ctx.now();
   const cached = cache?.get(hash);
   if (cached) {
     // An expiry is a fact about the key, not a change: the cache holds it and checks it on every hit.
-    if (cached.expiresAt !== null && hasExpired(new Date(cached.expiresAt), now)) throw apiKeyExpired(new Date(cached.expiresAt));
+    if (cached.expiresAt !== null && hasExpired(new Date(cached.expiresAt), now))
+      throw apiKeyExpired(new Date(cached.expiresAt));
     if (now.getTime() - cached.lastUsedWrittenAt >= LAST_USED_RESOLUTION_MS) {
       cached.lastUsedWrittenAt = now.getTime();
       touchLastUsed(ctx, cached.principal.keyId ?? "", now);

@@ -16,7 +16,11 @@ export interface Authenticator {
 }
 
 /** `Authorization: Bearer <svc_ key | JWT>` → who is calling, or a 401. */
-export async function authenticate(ctx: DomainContext, auth: Authenticator, authorization: string | null): Promise<Principal> {
+export async function authenticate(
+  ctx: DomainContext,
+  auth: Authenticator,
+  authorization: string | null,
+): Promise<Principal> {
   if (!authorization) throw unauthorized("Missing Authorization header. Send 'Authorization: Bearer <token>'.");
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
   const token = match?.[1];

@@ -32,12 +32,23 @@ export const MIN_PASSWORD_LENGTH = 8;
  * The signed-in user changes their own password: the current one must match, and every session
  * (this one included) ends, so a stolen cookie does not outlive the change.
  */
-export async function changeOwnPassword(ctx: DomainContext, options: { userId: string; currentPassword: string; newPassword: string }): Promise<void> {
-  if (options.newPassword.length < MIN_PASSWORD_LENGTH) throw badRequest(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`, "new_password");
+export async function changeOwnPassword(
+  ctx: DomainContext,
+  options: { userId: string; currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (options.newPassword.length < MIN_PASSWORD_LENGTH)
+    throw badRequest(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`, "new_password");
   if (options.newPassword.length > 200) throw badRequest("A password may have at most 200 characters.", "new_password");
-  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, options.userId));
+  const [user] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, options.userId));
   if (!user) throw notFound("Your account");
-  if (!user.passwordHash) throw badRequest("This account signs in through your identity provider; change the password there.", "current_password");
+  if (!user.passwordHash)
+    throw badRequest(
+      "This account signs in through your identity provider; change the password there.",
+      "current_password",
+    );
   if (!(await verifyPassword(user.passwordHash, options.currentPassword).catch(() => false))) {
     throw badRequest("The current password is not right.", "current_password");
   }

@@ -13,7 +13,10 @@ export const principalOrgColumns = {
 };
 
 /** The organization as every request carries it: the shape `principalOrgColumns` selects. */
-export type PrincipalOrg = Pick<Organization, "id" | "plan" | "planOverrides" | "billingAnchor" | "defaultSourceLang" | "ownEnginesVersion">;
+export type PrincipalOrg = Pick<
+  Organization,
+  "id" | "plan" | "planOverrides" | "billingAnchor" | "defaultSourceLang" | "ownEnginesVersion"
+>;
 
 /** Who is calling, resolved from the bearer token. */
 export interface Principal {

@@ -12,11 +12,17 @@ export async function resolveIdentityProviderUser(
   ctx: DomainContext,
   options: { subject: string; email: string | null; emailVerified: boolean; name: string | null },
 ): Promise<{ id: string; email: string } | null> {
-  const [bySubject] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.idpSubject, options.subject));
+  const [bySubject] = await ctx.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.idpSubject, options.subject));
   if (bySubject) return bySubject;
   if (!options.email || !options.emailVerified) return null;
   const email = options.email.trim().toLowerCase();
-  const [byEmail] = await ctx.db.select({ id: users.id, idpSubject: users.idpSubject }).from(users).where(eq(users.email, email));
+  const [byEmail] = await ctx.db
+    .select({ id: users.id, idpSubject: users.idpSubject })
+    .from(users)
+    .where(eq(users.email, email));
   if (byEmail) {
     if (byEmail.idpSubject && byEmail.idpSubject !== options.subject) return null;
     await ctx.db.update(users).set({ idpSubject: options.subject }).where(eq(users.id, byEmail.id));

@@ -19,7 +19,18 @@ import { unauthorized } from "../errors";
 import { type Principal, principalOrgColumns } from "./principal";
 
 /** Asymmetric algorithms only: an HMAC "signed" with a public key is the classic confusion. */
-export const ASYMMETRIC_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+export const ASYMMETRIC_ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+];
 const SIGNING_ALG = "ES256";
 const LOCAL_KEYS_COOLDOWN_MS = 1_000;
 
@@ -52,14 +63,25 @@ export async function getPublicJwks(ctx: DomainContext): Promise<JSONWebKeySet> 
 
 /** The active signing key, created on first use (the same for every instance: it is stored). */
 async function activeSigningKey(ctx: DomainContext) {
-  const find = () => ctx.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt)).limit(1);
+  const find = () =>
+    ctx.db
+      .select()
+      .from(signingKeys)
+      .where(isNull(signingKeys.retiredAt))
+      .orderBy(desc(signingKeys.createdAt))
+      .limit(1);
   const [existing] = await find();
   if (existing) return existing;
   const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
   const kid = `sig_${Date.now().toString(36)}`;
   await ctx.db
     .insert(signingKeys)
-    .values({ kid, alg: SIGNING_ALG, publicJwk: { ...(await exportJWK(publicKey)) }, privateJwk: { ...(await exportJWK(privateKey)) } })
+    .values({
+      kid,
+      alg: SIGNING_ALG,
+      publicJwk: { ...(await exportJWK(publicKey)) },
+      privateJwk: { ...(await exportJWK(privateKey)) },
+    })
     .onConflictDoNothing();
   const [created] = await find();
   if (!created) throw new Error("no signing key after insert");
@@ -99,14 +121,23 @@ export function createKeyResolver(ctx: DomainContext, config: SessionTokenConfig
     const unknownKid = header.kid !== undefined && !cached?.kids.has(header.kid);
     if (!cached || (unknownKid && ctx.now().getTime() - cached.at > LOCAL_KEYS_COOLDOWN_MS)) {
       const jwks = await getPublicJwks(ctx);
-      cached = { resolver: createLocalJWKSet(jwks), kids: new Set(jwks.keys.map((k) => k.kid ?? "")), at: ctx.now().getTime() };
+      cached = {
+        resolver: createLocalJWKSet(jwks),
+        kids: new Set(jwks.keys.map((k) => k.kid ?? "")),
+        at: ctx.now().getTime(),
+      };
     }
     return cached.resolver(header, token);
   };
 }
 
 /** Verifies a session token and resolves its organization and user. Any failure is a 401. */
-export async function authenticateSessionToken(ctx: DomainContext, config: SessionTokenConfig, keys: JWTVerifyGetKey, token: string): Promise<Principal> {
+export async function authenticateSessionToken(
+  ctx: DomainContext,
+  config: SessionTokenConfig,
+  keys: JWTVerifyGetKey,
+  token: string,
+): Promise<Principal> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keys, {

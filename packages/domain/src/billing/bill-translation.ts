@@ -20,7 +20,12 @@ export { countCharacters, creditsFor };
  * debited (an Idempotency-Key retry of an attempt whose debit committed) is never refused:
  * its debit replays, it is paid.
  */
-export async function assertCanAfford(ctx: DomainContext, principal: Pick<Principal, "org">, estimate: number, operationKey?: string): Promise<void> {
+export async function assertCanAfford(
+  ctx: DomainContext,
+  principal: Pick<Principal, "org">,
+  estimate: number,
+  operationKey?: string,
+): Promise<void> {
   const { org } = principal;
   const now = ctx.now();
   if (ctx.spendable.covers(org.id, billingPeriod(org.billingAnchor, now).start, estimate, now)) return;

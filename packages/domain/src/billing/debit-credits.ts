@@ -56,7 +56,9 @@ export async function debitCredits(ctx: DomainContext, options: DebitOptions): P
   if (!Number.isSafeInteger(options.amount) || options.amount < 0) {
     throw badRequest("A debit must be a whole, non-negative number of credits.");
   }
-  const org = options.org ?? (await ctx.db.select(principalOrgColumns).from(organizations).where(eq(organizations.id, options.orgId)))[0];
+  const org =
+    options.org ??
+    (await ctx.db.select(principalOrgColumns).from(organizations).where(eq(organizations.id, options.orgId)))[0];
   if (!org) throw notFound("Organization");
   const now = ctx.now();
   const period = billingPeriod(org.billingAnchor, now);

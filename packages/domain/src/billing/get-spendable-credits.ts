@@ -21,7 +21,9 @@ export interface LiveLots {
 export async function readLiveLots(ctx: DomainContext, org: PrincipalOrg): Promise<LiveLots> {
   const period = billingPeriod(org.billingAnchor, ctx.now());
   const lots = rowsOf<{ kind: "allowance" | "top_up"; amount: number; remaining: number }>(
-    await ctx.db.execute(sql`select kind, amount, remaining from tolk_live_lots(${org.id}, ${period.start.toISOString()}::timestamptz)`),
+    await ctx.db.execute(
+      sql`select kind, amount, remaining from tolk_live_lots(${org.id}, ${period.start.toISOString()}::timestamptz)`,
+    ),
   );
   const allowance = lots.find((l) => l.kind === "allowance");
   return {

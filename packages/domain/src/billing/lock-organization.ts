@@ -5,6 +5,10 @@ import { principalOrgColumns } from "../auth/principal";
 
 /** Locks the organization row: every credit change of one organization runs one at a time. */
 export async function lockOrganization(tx: Transaction, orgId: string) {
-  const [org] = await tx.select(principalOrgColumns).from(organizations).where(eq(organizations.id, orgId)).for("update");
+  const [org] = await tx
+    .select(principalOrgColumns)
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for("update");
   return org;
 }

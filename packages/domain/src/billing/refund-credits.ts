@@ -10,7 +10,10 @@ import { lockOrganization } from "./lock-organization";
  * return to the lots they came from, the last drawn first. Refunding more than was debited
  * (in total, over several calls) is refused.
  */
-export async function refundCredits(ctx: DomainContext, options: { orgId: string; operationKey: string; amount?: number }): Promise<{ refunded: number }> {
+export async function refundCredits(
+  ctx: DomainContext,
+  options: { orgId: string; operationKey: string; amount?: number },
+): Promise<{ refunded: number }> {
   return withTransaction(ctx, async (tx) => {
     const org = await lockOrganization(tx, options.orgId);
     if (!org) throw notFound("Organization");
@@ -50,7 +53,9 @@ export async function refundCredits(ctx: DomainContext, options: { orgId: string
         .update(creditLots)
         .set({ remaining: sql`${creditLots.remaining} + ${give}` })
         .where(eq(creditLots.id, lotId));
-      await tx.insert(creditLedger).values({ orgId: org.id, lotId, debitId: debit.id, entryType: "refund", amount: give, createdAt: now });
+      await tx
+        .insert(creditLedger)
+        .values({ orgId: org.id, lotId, debitId: debit.id, entryType: "refund", amount: give, createdAt: now });
     }
     await tx
       .update(creditDebits)

@@ -23,8 +23,14 @@ export async function topUpCredits(
       .values({ orgId: org.id, kind: "top_up", amount: options.amount, remaining: options.amount, createdAt: now })
       .returning({ id: creditLots.id });
     if (!lot) throw new Error("lot insert returned no row");
-    await tx.insert(creditLedger).values({ orgId: org.id, lotId: lot.id, entryType: "top_up", amount: options.amount, createdAt: now });
-    await recordAudit(txCtx, { orgId: org.id, action: "credits.topped_up", target: { type: "credit_lot", id: lot.id, label: `${options.amount} credits` } });
+    await tx
+      .insert(creditLedger)
+      .values({ orgId: org.id, lotId: lot.id, entryType: "top_up", amount: options.amount, createdAt: now });
+    await recordAudit(txCtx, {
+      orgId: org.id,
+      action: "credits.topped_up",
+      target: { type: "credit_lot", id: lot.id, label: `${options.amount} credits` },
+    });
     const balance = await getCreditBalance(txCtx, org);
     return { lotId: lot.id, amount: options.amount, remaining: balance.remaining };
   });

@@ -27,9 +27,25 @@ export function listLanguages(routing?: LanguageRouting) {
     const routes = targets.flatMap((target) => {
       const info = routing?.describe(l.code, target);
       if (!info) return [];
-      return [{ target, engine: info.engine, pivot: info.pivot, pivots: info.pivots, script: info.script ?? findLanguage(target)?.script ?? "latin" }];
+      return [
+        {
+          target,
+          engine: info.engine,
+          pivot: info.pivot,
+          pivots: info.pivots,
+          script: info.script ?? findLanguage(target)?.script ?? "latin",
+        },
+      ];
     });
-    return { code: l.code, name: l.name, direction: l.direction, script: l.script, credit_weight: l.credit_weight, targets, routes };
+    return {
+      code: l.code,
+      name: l.name,
+      direction: l.direction,
+      script: l.script,
+      credit_weight: l.credit_weight,
+      targets,
+      routes,
+    };
   });
   return { languages, total: languages.length };
 }

@@ -24,14 +24,19 @@ export async function detectDocumentLanguage(
   const texts: string[] = [];
   let chars = 0;
   try {
-    await extractSegments(filter, upload.bytes, { sourceLang: AUTO_SOURCE_LANG, targetLang: options.targetLang }, async (batch) => {
-      for (const s of batch) {
-        if (chars >= SAMPLE_CHARS) return;
-        const text = stripCodes(s.text);
-        texts.push(text);
-        chars += text.length;
-      }
-    });
+    await extractSegments(
+      filter,
+      upload.bytes,
+      { sourceLang: AUTO_SOURCE_LANG, targetLang: options.targetLang },
+      async (batch) => {
+        for (const s of batch) {
+          if (chars >= SAMPLE_CHARS) return;
+          const text = stripCodes(s.text);
+          texts.push(text);
+          chars += text.length;
+        }
+      },
+    );
   } catch (err) {
     throw fileRefused(err, format.extension);
   }

@@ -8,7 +8,8 @@ export const unsupportedFormat = (filename: string, reason?: string) =>
     400,
     "unsupported_format",
     "invalid_request_error",
-    reason ?? `'${filename}' is not a supported document format. Supported extensions: ${FORMATS.map((f) => f.extension).join(", ")}.`,
+    reason ??
+      `'${filename}' is not a supported document format. Supported extensions: ${FORMATS.map((f) => f.extension).join(", ")}.`,
     { param: "file" },
   );
 
@@ -22,7 +23,12 @@ export const fileTooLarge = (maxBytes: number, what = "The file") =>
   );
 
 export const invalidDownloadLink = () =>
-  new TolkError(403, "invalid_signature", "permission_error", "The download link is invalid or has expired. Ask for the job again for a fresh link.");
+  new TolkError(
+    403,
+    "invalid_signature",
+    "permission_error",
+    "The download link is invalid or has expired. Ask for the job again for a fresh link.",
+  );
 
 export const jobNotFound = () => new TolkError(404, "not_found", "invalid_request_error", "The job does not exist.");
 
@@ -40,6 +46,7 @@ export const resultGone = () =>
  * so the caller logs it with the request id and answers 500 instead of blaming the file.
  */
 export function fileRefused(err: unknown, extension: string): unknown {
-  if (err instanceof FormatError) return badRequest(`The file is not a valid ${extension} file: ${err.message}`, "file");
+  if (err instanceof FormatError)
+    return badRequest(`The file is not a valid ${extension} file: ${err.message}`, "file");
   return err;
 }

@@ -23,7 +23,10 @@ export function resolveDocumentFormat(filename: string): ResolvedFormat {
   if (!format) throw unsupportedFormat(filename);
   const filter = filterFor(format.extension);
   if (!filter) {
-    throw unsupportedFormat(filename, `Translating .${format.extension} files (${format.name}) is not available on this server yet.`);
+    throw unsupportedFormat(
+      filename,
+      `Translating .${format.extension} files (${format.name}) is not available on this server yet.`,
+    );
   }
   return { format, filter, maxBytes: format.max_size_mb * 1024 * 1024 };
 }

@@ -11,9 +11,11 @@ export const inputKey = (job: JobKeys) => `${job.orgId}/${job.id}/source.${job.e
 export const resultKey = (job: JobKeys) => `${job.orgId}/${job.id}/result.${job.extension}`;
 export const segmentsKey = (job: Pick<DocumentJob, "orgId" | "id">) => `${job.orgId}/${job.id}/segments.json`;
 /** The n-th piece of a job's stored segments (see SegmentWriter). */
-export const segmentsPieceKey = (job: Pick<DocumentJob, "orgId" | "id">, n: number) => `${job.orgId}/${job.id}/segments.${n}.jsonl`;
+export const segmentsPieceKey = (job: Pick<DocumentJob, "orgId" | "id">, n: number) =>
+  `${job.orgId}/${job.id}/segments.${n}.jsonl`;
 /** The n-th piece of a job's translations, aligned with its segments' (see TranslatedSoFar). */
-export const translationsPieceKey = (job: Pick<DocumentJob, "orgId" | "id">, n: number) => `${job.orgId}/${job.id}/translations.${n}.jsonl`;
+export const translationsPieceKey = (job: Pick<DocumentJob, "orgId" | "id">, n: number) =>
+  `${job.orgId}/${job.id}/translations.${n}.jsonl`;
 /** Every object a job may have stored; `segments` (the job's count) names the pieces. */
 export const jobObjectKeys = (job: JobKeys & { segments: number }) => [
   inputKey(job),
@@ -34,7 +36,12 @@ export const translationsPieceKeys = (job: Pick<DocumentJob, "orgId" | "id" | "s
 const SEGMENTS_VERSION = 3;
 
 const storedManifest = z.object({ version: z.literal(SEGMENTS_VERSION), segments: z.number().int().nonnegative() });
-const storedSegment = z.object({ id: z.string(), text: z.string(), context: z.string().optional(), maxLength: z.number().optional() });
+const storedSegment = z.object({
+  id: z.string(),
+  text: z.string(),
+  context: z.string().optional(),
+  maxLength: z.number().optional(),
+});
 
 /**
  * Segments per stored piece: what the upload holds before it writes and what the job reads back
@@ -72,7 +79,11 @@ export class SegmentWriter {
 
   async finish(): Promise<void> {
     if (this.held.length > 0) await this.writePiece();
-    await this.storage.put(segmentsKey(this.job), Buffer.from(`${JSON.stringify({ version: SEGMENTS_VERSION, segments: this.count })}\n`), "application/json");
+    await this.storage.put(
+      segmentsKey(this.job),
+      Buffer.from(`${JSON.stringify({ version: SEGMENTS_VERSION, segments: this.count })}\n`),
+      "application/json",
+    );
   }
 
   /** Deletes what was written (the upload was refused). */
@@ -117,7 +128,10 @@ export interface StoredSegments {
  * before they were stored, another version, a damaged manifest): the caller extracts them.
  * A storage failure other than a missing object is thrown.
  */
-export async function openStoredSegments(storage: ObjectStorage, job: Pick<DocumentJob, "orgId" | "id">): Promise<StoredSegments | undefined> {
+export async function openStoredSegments(
+  storage: ObjectStorage,
+  job: Pick<DocumentJob, "orgId" | "id">,
+): Promise<StoredSegments | undefined> {
   let bytes: Uint8Array;
   try {
     bytes = await storage.get(segmentsKey(job));

@@ -21,7 +21,8 @@ export function jobView(ctx: DomainContext, links: DownloadLinks, job: DocumentJ
     status: job.status,
     progress,
     result_url: downloadUrl(ctx, links, job),
-    error: job.status === "error" || job.status === "failed" ? (job.error ?? "The document could not be translated.") : null,
+    error:
+      job.status === "error" || job.status === "failed" ? (job.error ?? "The document could not be translated.") : null,
     filename: job.filename,
     source_lang: job.sourceLang,
     target_lang: job.targetLang,

@@ -12,7 +12,8 @@ import { findOrgJob } from "./get-document-job";
 // The storage's own direct link (S3) only has to last until the client follows the redirect.
 const DIRECT_LINK_SECONDS = 300;
 
-export type DownloadAnswer = { kind: "bytes"; body: Uint8Array; filename: string; contentType: string } | { kind: "redirect"; url: string };
+export type DownloadAnswer =
+  { kind: "bytes"; body: Uint8Array; filename: string; contentType: string } | { kind: "redirect"; url: string };
 
 /**
  * GET /v1/documents/{job_id}/download: with `expires` and `signature` (the pre-signed link) no
@@ -29,7 +30,8 @@ export async function downloadDocument(
   if (options.expires !== null || options.signature !== null) {
     const [row] = await ctx.db.select().from(documentJobs).where(eq(documentJobs.id, options.jobId));
     // An unknown job and a bad signature look the same to someone guessing ids.
-    if (!row || !services.links.verify(row, options.expires ?? "", options.signature ?? "", ctx.now())) throw invalidDownloadLink();
+    if (!row || !services.links.verify(row, options.expires ?? "", options.signature ?? "", ctx.now()))
+      throw invalidDownloadLink();
     job = row;
   } else {
     if (options.orgId === null) throw unauthorized();

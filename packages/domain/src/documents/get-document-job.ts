@@ -18,6 +18,10 @@ export async function findOrgJob(ctx: DomainContext, orgId: string, jobId: strin
 }
 
 /** GET /v1/translate/{job_id}. */
-export async function getDocumentJob(ctx: DomainContext, links: DownloadLinks, options: { orgId: string; jobId: string }): Promise<DocumentJobView> {
+export async function getDocumentJob(
+  ctx: DomainContext,
+  links: DownloadLinks,
+  options: { orgId: string; jobId: string },
+): Promise<DocumentJobView> {
   return jobView(ctx, await links.ready(), await findOrgJob(ctx, options.orgId, options.jobId));
 }

@@ -22,12 +22,19 @@ export async function failAbandonedJobs(ctx: DomainContext): Promise<string[]> {
     .set({
       status: "failed",
       progress: 0,
-      error: "The document translation was interrupted (the worker stopped) and could not be completed after its retries.",
+      error:
+        "The document translation was interrupted (the worker stopped) and could not be completed after its retries.",
       leaseUntil: null,
       workerId: null,
       updatedAt: now,
     })
-    .where(and(eq(documentJobs.status, "processing"), lt(documentJobs.leaseUntil, now), sql`${documentJobs.attempts} >= ${documentJobs.maxAttempts}`))
+    .where(
+      and(
+        eq(documentJobs.status, "processing"),
+        lt(documentJobs.leaseUntil, now),
+        sql`${documentJobs.attempts} >= ${documentJobs.maxAttempts}`,
+      ),
+    )
     .returning({ id: documentJobs.id });
   return rows.map((r) => r.id);
 }
@@ -37,7 +44,10 @@ export async function failAbandonedJobs(ctx: DomainContext): Promise<string[]> {
  * job whose lease ran out (its worker crashed) with attempts left. `FOR UPDATE SKIP LOCKED`
  * lets any number of workers claim concurrently without taking the same job.
  */
-export async function claimNextJob(ctx: DomainContext, options: { workerId: string; leaseMs?: number }): Promise<DocumentJob | null> {
+export async function claimNextJob(
+  ctx: DomainContext,
+  options: { workerId: string; leaseMs?: number },
+): Promise<DocumentJob | null> {
   const now = ctx.now();
   const next = ctx.db
     .select({ id: documentJobs.id })
@@ -45,7 +55,11 @@ export async function claimNextJob(ctx: DomainContext, options: { workerId: stri
     .where(
       or(
         and(eq(documentJobs.status, "created"), sql`${documentJobs.runAfter} <= ${now.toISOString()}::timestamptz`),
-        and(eq(documentJobs.status, "processing"), lt(documentJobs.leaseUntil, now), sql`${documentJobs.attempts} < ${documentJobs.maxAttempts}`),
+        and(
+          eq(documentJobs.status, "processing"),
+          lt(documentJobs.leaseUntil, now),
+          sql`${documentJobs.attempts} < ${documentJobs.maxAttempts}`,
+        ),
       ),
     )
     .orderBy(asc(documentJobs.runAfter))
@@ -71,7 +85,10 @@ export async function claimNextJob(ctx: DomainContext, options: { workerId: stri
  * Extends the worker's lease and records progress. False when the worker no longer owns the
  * job (its lease ran out and another worker took it): the caller must stop without writing.
  */
-export async function renewLease(ctx: DomainContext, options: { jobId: string; workerId: string; progress: number; leaseMs?: number }): Promise<boolean> {
+export async function renewLease(
+  ctx: DomainContext,
+  options: { jobId: string; workerId: string; progress: number; leaseMs?: number },
+): Promise<boolean> {
   const now = ctx.now();
   const rows = await ctx.db
     .update(documentJobs)
@@ -80,7 +97,13 @@ export async function renewLease(ctx: DomainContext, options: { jobId: string; w
       leaseUntil: new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS)),
       updatedAt: now,
     })
-    .where(and(eq(documentJobs.id, options.jobId), eq(documentJobs.workerId, options.workerId), eq(documentJobs.status, "processing")))
+    .where(
+      and(
+        eq(documentJobs.id, options.jobId),
+        eq(documentJobs.workerId, options.workerId),
+        eq(documentJobs.status, "processing"),
+      ),
+    )
     .returning({ id: documentJobs.id });
   return rows.length === 1;
 }
@@ -105,7 +128,13 @@ export async function settleJobFailure(
       runAfter: retry ? new Date(now.getTime() + retryDelayMs(job.attempts)) : job.runAfter,
       updatedAt: now,
     })
-    .where(and(eq(documentJobs.id, job.id), eq(documentJobs.workerId, options.workerId), eq(documentJobs.status, "processing")))
+    .where(
+      and(
+        eq(documentJobs.id, job.id),
+        eq(documentJobs.workerId, options.workerId),
+        eq(documentJobs.status, "processing"),
+      ),
+    )
     .returning({ id: documentJobs.id });
   if (rows.length === 0) return "lost";
   return retry ? "retry" : status === "error" ? "error" : "failed";
@@ -128,7 +157,9 @@ export async function documentQueueStats(ctx: DomainContext): Promise<DocumentQu
       status: documentJobs.status,
       count: sql<number>`count(*)::int`,
       due: sql<number>`(count(*) filter (where ${documentJobs.runAfter} <= ${now.toISOString()}::timestamptz))::int`,
-      oldestDue: sql<string | null>`min(${documentJobs.runAfter}) filter (where ${documentJobs.runAfter} <= ${now.toISOString()}::timestamptz)`,
+      oldestDue: sql<
+        string | null
+      >`min(${documentJobs.runAfter}) filter (where ${documentJobs.runAfter} <= ${now.toISOString()}::timestamptz)`,
     })
     .from(documentJobs)
     .groupBy(documentJobs.status);

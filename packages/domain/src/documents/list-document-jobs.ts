@@ -7,7 +7,11 @@ import { jobView } from "./document-views";
 import { type DownloadLinks } from "./download-links";
 
 /** The organization's most recent document jobs, newest first (the console's job list). */
-export async function listDocumentJobs(ctx: DomainContext, links: DownloadLinks, options: { orgId: string; limit: number }): Promise<DocumentJobView[]> {
+export async function listDocumentJobs(
+  ctx: DomainContext,
+  links: DownloadLinks,
+  options: { orgId: string; limit: number },
+): Promise<DocumentJobView[]> {
   await links.ready();
   const rows = await ctx.db
     .select()

@@ -1,6 +1,13 @@
 import { type DocumentJob, documentJobs, organizations } from "@tolk/db";
 import { type Route } from "@tolk/engines";
-import { extractSegments, type FilterOptions, type FormatFilter, repairCodes, type Segment, stripCodes } from "@tolk/formats";
+import {
+  extractSegments,
+  type FilterOptions,
+  type FormatFilter,
+  repairCodes,
+  type Segment,
+  stripCodes,
+} from "@tolk/formats";
 import { and, eq } from "drizzle-orm";
 
 import { principalOrgColumns } from "../auth/principal";
@@ -13,7 +20,12 @@ import { LowestSegments } from "./lowest-segments";
 import { resolveTranslationResources, type TranslationResources } from "../translation/resolve-resources";
 import { segmentWithMemory } from "../translation/segment-with-memory";
 import { localizationApplies } from "../translation/localization-applies";
-import { resolveRoute, type TranslatedSegments, translateSegments, type TranslationServices } from "../translation/translate-segments";
+import {
+  resolveRoute,
+  type TranslatedSegments,
+  translateSegments,
+  type TranslationServices,
+} from "../translation/translate-segments";
 import { type SegmentedText } from "../translation/segment-text";
 import { translationForOrgId } from "../translation/org-engines";
 import { fileRefused, resultGone } from "./document-errors";
@@ -87,7 +99,10 @@ export async function runDocumentJob(
 ): Promise<CompletedDocument> {
   const { job, workerId } = options;
   const started = performance.now();
-  jobEvent("started", job, { worker_id: workerId, queued_ms: Math.max(0, ctx.now().getTime() - job.runAfter.getTime()) });
+  jobEvent("started", job, {
+    worker_id: workerId,
+    queued_ms: Math.max(0, ctx.now().getTime() - job.runAfter.getTime()),
+  });
   try {
     return await translateAndComplete({ ctx, services, job, workerId, signal: options.signal });
   } catch (err) {
@@ -104,11 +119,16 @@ export async function runDocumentJob(
           job,
           workerId,
           inputProblem,
-          message: isTolkError(err) ? err.message : "The document could not be translated because of an internal error.",
+          message: isTolkError(err)
+            ? err.message
+            : "The document could not be translated because of an internal error.",
         }),
       5_000,
     ).catch((settleErr: unknown) => {
-      logger().warn({ job_id: job.id, worker_id: workerId, ...errorFields(settleErr) }, "document job failure not recorded; its lease runs out instead");
+      logger().warn(
+        { job_id: job.id, worker_id: workerId, ...errorFields(settleErr) },
+        "document job failure not recorded; its lease runs out instead",
+      );
       return "unrecorded" as const;
     });
     if (outcome !== "lost" && outcome !== "unrecorded") {
@@ -234,7 +254,11 @@ interface SegmentsToTranslate {
  * The segments the upload stored, read back a piece at a time, so only the pieces being sent
  * are held.
  */
-async function segmentsToTranslate(storage: ObjectStorage, job: DocumentJob, doc: JobDocument): Promise<SegmentsToTranslate> {
+async function segmentsToTranslate(
+  storage: ObjectStorage,
+  job: DocumentJob,
+  doc: JobDocument,
+): Promise<SegmentsToTranslate> {
   const stored = (await openStoredSegments(storage, job)) ?? (await extractIntoStorage(storage, job, doc));
   const pieces = stored.pieces();
   // The segments not yet sent to the engine, from the piece being read.
@@ -269,7 +293,12 @@ interface TranslationPlan {
 }
 
 /** The org's engines as they are now, and the job's resources loaded again by their ids. */
-async function translationPlan(ctx: DomainContext, services: DocumentServices, job: DocumentJob, doc: JobDocument): Promise<TranslationPlan> {
+async function translationPlan(
+  ctx: DomainContext,
+  services: DocumentServices,
+  job: DocumentJob,
+  doc: JobDocument,
+): Promise<TranslationPlan> {
   const translation = await translationForOrgId(ctx, services.translation, job.orgId);
   const route = resolveRoute(translation, job.sourceLang, job.targetLang);
   // A resource deleted since the upload makes this a 400: the job ends `error`, naming it.
@@ -303,7 +332,12 @@ interface TranslatedDocument {
  * results are applied, and progress saved, in order. The lease is renewed all along, and the
  * run ends (LeaseLostError) once another worker owns the job.
  */
-async function translateInChunks(run: JobRun, plan: TranslationPlan, segments: SegmentsToTranslate, doc: JobDocument): Promise<TranslatedDocument> {
+async function translateInChunks(
+  run: JobRun,
+  plan: TranslationPlan,
+  segments: SegmentsToTranslate,
+  doc: JobDocument,
+): Promise<TranslatedDocument> {
   const { ctx, services, job, workerId } = run;
   const translated: TranslatedDocument = {
     segments: segments.count,
@@ -382,7 +416,10 @@ async function applyChunk(translated: TranslatedDocument, sent: SentChunk): Prom
     const parts = split[i];
     if (!parts) return;
     const joined = parts.join(answer.texts.slice(offset, offset + parts.segments.length));
-    translated.lowest.add({ id: segment.id, position: at + i, text: stripCodes(segment.text) }, answer.signals.slice(offset, offset + parts.segments.length));
+    translated.lowest.add(
+      { id: segment.id, position: at + i, text: stripCodes(segment.text) },
+      answer.signals.slice(offset, offset + parts.segments.length),
+    );
     offset += parts.segments.length;
     const text = repairCodes(segment.text, joined);
     translated.translations.add(segment.id, text);
@@ -402,7 +439,14 @@ function progressSaver(run: JobRun, heartbeat: Heartbeat): () => Promise<void> {
     if (heartbeat.lost || run.signal?.aborted) throw new LeaseLostError(run.job.id);
     if (performance.now() - savedAt < PROGRESS_SAVE_MS) return;
     savedAt = performance.now();
-    if (!(await renewLease(run.ctx, { jobId: run.job.id, workerId: run.workerId, progress: heartbeat.progress, leaseMs: run.services.leaseMs }))) {
+    if (
+      !(await renewLease(run.ctx, {
+        jobId: run.job.id,
+        workerId: run.workerId,
+        progress: heartbeat.progress,
+        leaseMs: run.services.leaseMs,
+      }))
+    ) {
       throw new LeaseLostError(run.job.id);
     }
   };
@@ -419,7 +463,9 @@ function startMerge(doc: JobDocument, translations: TranslatedSoFar): Promise<Ui
 
 /** The merge started during the translation, or, when none did or its read missed a translation, one now. */
 async function mergedOutput(doc: JobDocument, translated: TranslatedDocument): Promise<Uint8Array> {
-  return (translated.merging ? await translated.merging : undefined) ?? (await mergeStored(doc, translated.translations));
+  return (
+    (translated.merging ? await translated.merging : undefined) ?? (await mergeStored(doc, translated.translations))
+  );
 }
 
 /**
@@ -450,7 +496,9 @@ async function completeAndBill(run: JobRun, translated: TranslatedDocument, cred
           expiresAt: new Date(now.getTime() + services.retentionMs),
           updatedAt: now,
         })
-        .where(and(eq(documentJobs.id, job.id), eq(documentJobs.workerId, workerId), eq(documentJobs.status, "processing")))
+        .where(
+          and(eq(documentJobs.id, job.id), eq(documentJobs.workerId, workerId), eq(documentJobs.status, "processing")),
+        )
         .returning();
       if (!row) throw new LeaseLostError(job.id);
       const [org] = await tx.select(principalOrgColumns).from(organizations).where(eq(organizations.id, job.orgId));
@@ -474,12 +522,19 @@ async function completeAndBill(run: JobRun, translated: TranslatedDocument, cred
  * if the transaction, and the debit in it, committed. So a job billed is answered completed,
  * and one answered failed was not billed.
  */
-async function committedOrRead(ctx: DomainContext, jobId: string, workerId: string, complete: () => Promise<DocumentJob>): Promise<DocumentJob> {
+async function committedOrRead(
+  ctx: DomainContext,
+  jobId: string,
+  workerId: string,
+  complete: () => Promise<DocumentJob>,
+): Promise<DocumentJob> {
   try {
     return await complete();
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
-    const [row] = await retryWhileConnectionLost(() => ctx.db.select().from(documentJobs).where(eq(documentJobs.id, jobId)));
+    const [row] = await retryWhileConnectionLost(() =>
+      ctx.db.select().from(documentJobs).where(eq(documentJobs.id, jobId)),
+    );
     if (row?.status === "completed" && row.workerId === workerId) return row;
     throw err;
   }
@@ -506,7 +561,11 @@ async function mergeStored(doc: JobDocument, translations: TranslatedSoFar): Pro
  * The next stored piece. A damaged one ends this attempt as a service failure after dropping
  * the manifest, so the retry extracts the file again instead of meeting the same damage.
  */
-async function nextPiece(pieces: AsyncGenerator<Segment[]>, storage: ObjectStorage, job: DocumentJob): Promise<Segment[] | undefined> {
+async function nextPiece(
+  pieces: AsyncGenerator<Segment[]>,
+  storage: ObjectStorage,
+  job: DocumentJob,
+): Promise<Segment[] | undefined> {
   try {
     const next = await pieces.next();
     return next.done ? undefined : next.value;

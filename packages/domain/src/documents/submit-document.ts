@@ -26,7 +26,9 @@ export interface DocumentUpload {
   bytes: Uint8Array;
 }
 
-export type SubmittedDocument = { kind: "completed"; result: DocumentResult & { job_id: string }; job: DocumentJob } | { kind: "queued"; job: DocumentJobView };
+export type SubmittedDocument =
+  | { kind: "completed"; result: DocumentResult & { job_id: string }; job: DocumentJob }
+  | { kind: "queued"; job: DocumentJobView };
 
 interface SubmitOptions {
   principal: Principal;
@@ -50,7 +52,11 @@ interface SubmitOptions {
  * on the source text before anything is translated). Then the upload is stored and a job is
  * created: queued for a worker (`async`), or run right here while the caller waits.
  */
-export async function submitDocument(ctx: DomainContext, services: DocumentServices, options: SubmitOptions): Promise<SubmittedDocument> {
+export async function submitDocument(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: SubmitOptions,
+): Promise<SubmittedDocument> {
   await services.links.ready();
   if (options.resumed) {
     const earlier = await earlierAttemptJob(ctx, services, options.principal.org.id, options.requestId, options.async);
@@ -69,7 +75,11 @@ interface CheckedUpload {
   resourceRefs: DocumentResourceRefs;
 }
 
-async function refuseWhatCannotRun(ctx: DomainContext, services: DocumentServices, options: SubmitOptions): Promise<CheckedUpload> {
+async function refuseWhatCannotRun(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: SubmitOptions,
+): Promise<CheckedUpload> {
   const { principal, request, upload } = options;
   const filename = sanitizeFilename(upload.filename);
   const { format, filter, maxBytes } = resolveDocumentFormat(filename);
@@ -83,7 +93,12 @@ async function refuseWhatCannotRun(ctx: DomainContext, services: DocumentService
     ...(request.localization_terms === undefined ? {} : { localization_terms: request.localization_terms === "true" }),
     ...(request.min_quality === undefined ? {} : { min_quality: request.min_quality }),
   };
-  await resolveTranslationResources(ctx, { orgId: principal.org.id, sourceLang: request.source_lang, targetLangs: [request.target_lang], refs: resourceRefs });
+  await resolveTranslationResources(ctx, {
+    orgId: principal.org.id,
+    sourceLang: request.source_lang,
+    targetLangs: [request.target_lang],
+    refs: resourceRefs,
+  });
   resolveRoute(await translationFor(services.translation, principal.org), request.source_lang, request.target_lang);
   return { filename, format, filter, resourceRefs };
 }
@@ -101,7 +116,12 @@ interface StoredUpload extends CheckedUpload {
  * upload holds a bounded batch of them whatever the file inflates to; only their count and
  * characters stay. Nothing stays stored when the file or the credits are refused.
  */
-async function storeAffordableUpload(ctx: DomainContext, services: DocumentServices, options: SubmitOptions, checked: CheckedUpload): Promise<StoredUpload> {
+async function storeAffordableUpload(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: SubmitOptions,
+  checked: CheckedUpload,
+): Promise<StoredUpload> {
   const { principal, request, upload } = options;
   const { format, filter } = checked;
   const id = newId("job");
@@ -139,7 +159,12 @@ async function storeAffordableUpload(ctx: DomainContext, services: DocumentServi
 }
 
 /** A queued job waits for a worker and is answered at once (202). */
-async function queueJob(ctx: DomainContext, services: DocumentServices, options: SubmitOptions, upload: StoredUpload): Promise<SubmittedDocument> {
+async function queueJob(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: SubmitOptions,
+  upload: StoredUpload,
+): Promise<SubmittedDocument> {
   const job = await createJob(ctx, services, options, upload, () => ({ status: "created" as const }));
   services.onQueued?.();
   return { kind: "queued", job: jobView(ctx, services.links, job) };
@@ -150,7 +175,12 @@ async function queueJob(ctx: DomainContext, services: DocumentServices, options:
  * dies, its lease runs out and the queue ends it `failed` instead of billing a translation
  * nobody is waiting for.
  */
-async function runWhileCallerWaits(ctx: DomainContext, services: DocumentServices, options: SubmitOptions, upload: StoredUpload): Promise<SubmittedDocument> {
+async function runWhileCallerWaits(
+  ctx: DomainContext,
+  services: DocumentServices,
+  options: SubmitOptions,
+  upload: StoredUpload,
+): Promise<SubmittedDocument> {
   const workerId = `request:${options.requestId}`;
   const job = await createJob(ctx, services, options, upload, (now) => ({
     status: "processing" as const,
@@ -166,7 +196,10 @@ async function runWhileCallerWaits(ctx: DomainContext, services: DocumentService
   return runToCompletion(ctx, services, { job, workerId });
 }
 
-type JobOwnership = Pick<typeof documentJobs.$inferInsert, "status" | "attempts" | "maxAttempts" | "workerId" | "leaseUntil">;
+type JobOwnership = Pick<
+  typeof documentJobs.$inferInsert,
+  "status" | "attempts" | "maxAttempts" | "workerId" | "leaseUntil"
+>;
 
 async function createJob(
   ctx: DomainContext,
@@ -201,16 +234,30 @@ async function createJob(
     })
     .returning();
   if (!job) throw new Error("document job insert returned nothing");
-  jobEvent("created", job, { request_id: options.requestId, async: options.async, bytes: options.upload.bytes.byteLength, segments: upload.segments });
+  jobEvent("created", job, {
+    request_id: options.requestId,
+    async: options.async,
+    bytes: options.upload.bytes.byteLength,
+    segments: upload.segments,
+  });
   return job;
 }
 
-async function runToCompletion(ctx: DomainContext, services: DocumentServices, owned: { job: DocumentJob; workerId: string }): Promise<SubmittedDocument> {
+async function runToCompletion(
+  ctx: DomainContext,
+  services: DocumentServices,
+  owned: { job: DocumentJob; workerId: string },
+): Promise<SubmittedDocument> {
   const done = await runDocumentJob(ctx, services, owned);
   return completedDocument(ctx, services, done.job, done.file);
 }
 
-function completedDocument(ctx: DomainContext, services: DocumentServices, job: DocumentJob, file: Uint8Array): SubmittedDocument {
+function completedDocument(
+  ctx: DomainContext,
+  services: DocumentServices,
+  job: DocumentJob,
+  file: Uint8Array,
+): SubmittedDocument {
   return {
     kind: "completed",
     job,
@@ -247,26 +294,43 @@ async function earlierAttemptJob(
   const [job] = await ctx.db
     .select()
     .from(documentJobs)
-    .where(and(eq(documentJobs.orgId, orgId), eq(documentJobs.requestId, requestId), notInArray(documentJobs.status, ["error", "failed"])))
+    .where(
+      and(
+        eq(documentJobs.orgId, orgId),
+        eq(documentJobs.requestId, requestId),
+        notInArray(documentJobs.status, ["error", "failed"]),
+      ),
+    )
     .orderBy(desc(documentJobs.createdAt))
     .limit(1);
   if (!job) return null;
   if (queued) return { kind: "queued", job: jobView(ctx, services.links, job) };
-  if (job.status === "completed" && job.resultKey) return completedDocument(ctx, services, job, await services.storage.get(job.resultKey));
+  if (job.status === "completed" && job.resultKey)
+    return completedDocument(ctx, services, job, await services.storage.get(job.resultKey));
   const taken = job.status === "processing" ? await takeOverAbandonedJob(ctx, services, job) : null;
   if (taken) return runToCompletion(ctx, services, taken);
   throw idempotencyConflict(2);
 }
 
 /** Compare-and-set on the lease, so that of two retries taking over at once one runs the job. */
-async function takeOverAbandonedJob(ctx: DomainContext, services: DocumentServices, job: DocumentJob): Promise<{ job: DocumentJob; workerId: string } | null> {
+async function takeOverAbandonedJob(
+  ctx: DomainContext,
+  services: DocumentServices,
+  job: DocumentJob,
+): Promise<{ job: DocumentJob; workerId: string } | null> {
   const now = ctx.now();
   if (!job.leaseUntil || job.leaseUntil > now) return null;
   const workerId = `request:${job.requestId}:${randomUUID()}`;
   const [row] = await ctx.db
     .update(documentJobs)
     .set({ workerId, leaseUntil: new Date(now.getTime() + (services.leaseMs ?? DEFAULT_LEASE_MS)), updatedAt: now })
-    .where(and(eq(documentJobs.id, job.id), eq(documentJobs.status, "processing"), eq(documentJobs.leaseUntil, job.leaseUntil)))
+    .where(
+      and(
+        eq(documentJobs.id, job.id),
+        eq(documentJobs.status, "processing"),
+        eq(documentJobs.leaseUntil, job.leaseUntil),
+      ),
+    )
     .returning();
   return row ? { job: row, workerId } : null;
 }

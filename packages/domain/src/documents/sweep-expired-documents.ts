@@ -10,12 +10,22 @@ import { jobObjectKeys } from "./document-objects";
  * (the job row stays, so its status and billing remain visible). A job still queued or
  * running is left alone. Returns how many jobs were purged.
  */
-export async function sweepExpiredDocuments(ctx: DomainContext, storage: ObjectStorage, options: { batch?: number } = {}): Promise<number> {
+export async function sweepExpiredDocuments(
+  ctx: DomainContext,
+  storage: ObjectStorage,
+  options: { batch?: number } = {},
+): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db
     .select()
     .from(documentJobs)
-    .where(and(isNull(documentJobs.purgedAt), lt(documentJobs.expiresAt, now), notInArray(documentJobs.status, ["created", "processing"])))
+    .where(
+      and(
+        isNull(documentJobs.purgedAt),
+        lt(documentJobs.expiresAt, now),
+        notInArray(documentJobs.status, ["created", "processing"]),
+      ),
+    )
     .orderBy(asc(documentJobs.expiresAt))
     .limit(options.batch ?? 500);
   for (const job of due) {

@@ -80,7 +80,8 @@ export class TranslatedSoFar {
   /** Every translation at once, for a filter that merges out of extract order. */
   async readAll(): Promise<Map<string, string>> {
     const all = new Map<string, string>();
-    for (let n = 0; n * PIECE_SEGMENTS < this.total; n++) for (const [id, text] of await this.piece(n)) all.set(id, text);
+    for (let n = 0; n * PIECE_SEGMENTS < this.total; n++)
+      for (const [id, text] of await this.piece(n)) all.set(id, text);
     return all;
   }
 

@@ -68,7 +68,13 @@ export async function checkReadiness(deps: ReadinessDependencies): Promise<Readi
   if (storage) checks.storage = storage;
   if (engines) checks.engines = engines;
   const failed = (Object.entries(checks) as [CheckName, Check][]).filter(([, c]) => !c.ok).map(([name]) => name);
-  return { ready: failed.length === 0, database: database.ok ? "ok" : "unreachable", pending_migrations: pending, checks, failed };
+  return {
+    ready: failed.length === 0,
+    database: database.ok ? "ok" : "unreachable",
+    pending_migrations: pending,
+    checks,
+    failed,
+  };
 }
 
 function redisCheck(answer: boolean | null): Check {
@@ -77,7 +83,9 @@ function redisCheck(answer: boolean | null): Check {
 }
 
 async function enginesCheck(engines: readonly Engine[]): Promise<Check> {
-  const results = await Promise.all(engines.map(async (engine) => ({ name: engine.name, check: await engineCheck(engine) })));
+  const results = await Promise.all(
+    engines.map(async (engine) => ({ name: engine.name, check: await engineCheck(engine) })),
+  );
   const healthy = results.filter((r) => r.check.ok).map((r) => r.name);
   if (healthy.length > 0) return { ok: true, detail: healthy.join(", ") };
   const why = results.map((r) => `${r.name}: ${r.check.detail ?? "unhealthy"}`).join("; ");
@@ -112,7 +120,10 @@ async function timed(run: () => Promise<Check>, late = `no answer in ${CHECK_TIM
     timer.unref();
   });
   try {
-    return await Promise.race([run().catch((err: unknown) => ({ ok: false, detail: err instanceof Error ? err.message : String(err) })), timeout]);
+    return await Promise.race([
+      run().catch((err: unknown) => ({ ok: false, detail: err instanceof Error ? err.message : String(err) })),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

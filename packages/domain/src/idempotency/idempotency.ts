@@ -20,7 +20,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * this key; `resumed` when an earlier attempt ran under the same operation key and may have
  * committed its debit (the debit then replays instead of billing again).
  */
-export type IdempotencyStart = { kind: "new"; operationKey: string; resumed: boolean } | { kind: "replay"; status: number; body: string };
+export type IdempotencyStart =
+  { kind: "new"; operationKey: string; resumed: boolean } | { kind: "replay"; status: number; body: string };
 
 export interface IdempotencyClaim {
   orgId: string;
@@ -88,11 +89,18 @@ export async function beginIdempotentRequest(
           and(
             where,
             eq(idempotencyRecords.status, "running"),
-            record.leaseUntil ? eq(idempotencyRecords.leaseUntil, record.leaseUntil) : isNull(idempotencyRecords.leaseUntil),
+            record.leaseUntil
+              ? eq(idempotencyRecords.leaseUntil, record.leaseUntil)
+              : isNull(idempotencyRecords.leaseUntil),
           ),
         )
         .returning({ key: idempotencyRecords.key });
-      if (taken.length > 0) return { kind: "new", operationKey: record.operationKey ?? options.requestId, resumed: record.operationKey !== null };
+      if (taken.length > 0)
+        return {
+          kind: "new",
+          operationKey: record.operationKey ?? options.requestId,
+          resumed: record.operationKey !== null,
+        };
     }
     throw idempotencyConflict(Math.max(1, Math.ceil((heldUntil.getTime() - now.getTime()) / 1000)));
   }
@@ -100,7 +108,11 @@ export async function beginIdempotentRequest(
 }
 
 /** Extends a running claim: the request that holds it is still working. */
-export async function renewIdempotentRequest(ctx: DomainContext, claim: IdempotencyClaim, leaseMs = IDEMPOTENCY_LEASE_MS): Promise<void> {
+export async function renewIdempotentRequest(
+  ctx: DomainContext,
+  claim: IdempotencyClaim,
+  leaseMs = IDEMPOTENCY_LEASE_MS,
+): Promise<void> {
   await ctx.db
     .update(idempotencyRecords)
     .set({ leaseUntil: new Date(ctx.now().getTime() + leaseMs) })
@@ -108,7 +120,10 @@ export async function renewIdempotentRequest(ctx: DomainContext, claim: Idempote
 }
 
 /** Stores the response, as the exact text sent, that later retries replay. */
-export async function completeIdempotentRequest(ctx: DomainContext, options: IdempotencyClaim & { status: number; body: string }): Promise<void> {
+export async function completeIdempotentRequest(
+  ctx: DomainContext,
+  options: IdempotencyClaim & { status: number; body: string },
+): Promise<void> {
   await ctx.db
     .update(idempotencyRecords)
     .set({ status: "completed", responseStatus: options.status, responseBody: options.body, leaseUntil: null })
@@ -129,11 +144,18 @@ export async function releaseIdempotentRequest(ctx: DomainContext, claim: Idempo
 
 /** The record of a claim, as long as its operation is still this one. */
 function claimed(claim: IdempotencyClaim) {
-  return and(eq(idempotencyRecords.orgId, claim.orgId), eq(idempotencyRecords.key, claim.key), eq(idempotencyRecords.operationKey, claim.operationKey));
+  return and(
+    eq(idempotencyRecords.orgId, claim.orgId),
+    eq(idempotencyRecords.key, claim.key),
+    eq(idempotencyRecords.operationKey, claim.operationKey),
+  );
 }
 
 /** Deletes records past their 24 hours. */
 export async function sweepIdempotencyRecords(ctx: DomainContext): Promise<number> {
-  const deleted = await ctx.db.delete(idempotencyRecords).where(lte(idempotencyRecords.expiresAt, ctx.now())).returning({ key: idempotencyRecords.key });
+  const deleted = await ctx.db
+    .delete(idempotencyRecords)
+    .where(lte(idempotencyRecords.expiresAt, ctx.now()))
+    .returning({ key: idempotencyRecords.key });
   return deleted.length;
 }

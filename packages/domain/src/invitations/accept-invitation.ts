@@ -25,7 +25,10 @@ export async function acceptInvitation(
       .returning({ id: invitations.id });
     if (claimed.length === 0) throw notFound("This invitation (it may have expired or been used)");
 
-    const [existing] = await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, invitation.email));
+    const [existing] = await tx
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, invitation.email));
     let userId: string;
     if (existing) {
       if (!existing.passwordHash || !(await verifyPassword(existing.passwordHash, options.password))) {
@@ -33,9 +36,13 @@ export async function acceptInvitation(
       }
       userId = existing.id;
     } else {
-      userId = (await createUser(txCtx, { email: invitation.email, password: options.password, name: options.name })).id;
+      userId = (await createUser(txCtx, { email: invitation.email, password: options.password, name: options.name }))
+        .id;
     }
-    await tx.insert(memberships).values({ orgId: invitation.orgId, userId, role: invitation.role, createdAt: ctx.now() }).onConflictDoNothing();
+    await tx
+      .insert(memberships)
+      .values({ orgId: invitation.orgId, userId, role: invitation.role, createdAt: ctx.now() })
+      .onConflictDoNothing();
     return { userId, orgId: invitation.orgId, email: invitation.email };
   });
 }

@@ -26,7 +26,10 @@ export async function createInvitation(
     .from(users)
     .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.orgId, options.orgId)))
     .where(eq(users.email, email));
-  if (member) throw new TolkError(409, "already_exists", "invalid_request_error", `${email} is already a member.`, { param: "email" });
+  if (member)
+    throw new TolkError(409, "already_exists", "invalid_request_error", `${email} is already a member.`, {
+      param: "email",
+    });
 
   const token = newInvitationToken();
   const now = ctx.now();

@@ -21,11 +21,17 @@ export interface CreateApiKeyOptions {
 }
 
 /** Creates a key and returns its plaintext: the only time anyone sees it. */
-export async function createApiKey(ctx: DomainContext, options: CreateApiKeyOptions): Promise<{ key: ApiKey; plaintext: string }> {
+export async function createApiKey(
+  ctx: DomainContext,
+  options: CreateApiKeyOptions,
+): Promise<{ key: ApiKey; plaintext: string }> {
   const name = readKeyName(options.name);
   if (options.scopes.length === 0) throw badRequest("At least one scope is required.", "scopes");
   const expiresAt = readExpiry(options.expiresAt, ctx.now());
-  const [org] = await ctx.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, options.orgId));
+  const [org] = await ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, options.orgId));
   if (!org) throw notFound("Organization");
 
   const plaintext = generateApiKey();
@@ -45,7 +51,11 @@ export async function createApiKey(ctx: DomainContext, options: CreateApiKeyOpti
         })
         .returning();
       if (!key) throw new Error("insert returned no row");
-      await recordAudit(txCtx, { orgId: key.orgId, action: "api_key.created", target: { type: "api_key", id: key.id, label: apiKeyAuditLabel(key) } });
+      await recordAudit(txCtx, {
+        orgId: key.orgId,
+        action: "api_key.created",
+        target: { type: "api_key", id: key.id, label: apiKeyAuditLabel(key) },
+      });
       return { key, plaintext };
     });
   } catch (err) {

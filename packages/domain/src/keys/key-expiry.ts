@@ -20,4 +20,6 @@ export function formatInstant(at: Date): string {
 
 /** The 401 an expired key gets: the spec's code for "expired token", with a message that says which case it is. */
 export const apiKeyExpired = (expiresAt: Date) =>
-  unauthorized(`This API key expired on ${formatInstant(expiresAt)}. Create a new key, or rotate keys before they expire, in the console.`);
+  unauthorized(
+    `This API key expired on ${formatInstant(expiresAt)}. Create a new key, or rotate keys before they expire, in the console.`,
+  );

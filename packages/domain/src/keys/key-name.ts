@@ -12,7 +12,8 @@ const NAME_INDEX = "api_keys_org_name_key";
 /** A key's name as stored: trimmed, 1 to 100 characters. */
 export function readKeyName(raw: string): string {
   const name = raw.trim();
-  if (!name || name.length > MAX_NAME_LENGTH) throw badRequest(`A key name of 1 to ${MAX_NAME_LENGTH} characters is required.`, "name");
+  if (!name || name.length > MAX_NAME_LENGTH)
+    throw badRequest(`A key name of 1 to ${MAX_NAME_LENGTH} characters is required.`, "name");
   return name;
 }
 
@@ -36,7 +37,14 @@ export async function keyNameTaken(ctx: DomainContext, orgId: string, name: stri
   const [holder] = await ctx.db
     .select({ name: apiKeys.name, hint: apiKeys.hint, expiresAt: apiKeys.expiresAt })
     .from(apiKeys)
-    .where(and(eq(apiKeys.orgId, orgId), sql`lower(${apiKeys.name}) = lower(${name})`, isNull(apiKeys.revokedAt), isNull(apiKeys.replacedBy)));
+    .where(
+      and(
+        eq(apiKeys.orgId, orgId),
+        sql`lower(${apiKeys.name}) = lower(${name})`,
+        isNull(apiKeys.revokedAt),
+        isNull(apiKeys.replacedBy),
+      ),
+    );
   const which = holder ? `“${holder.name}” (${holder.hint})` : `“${name}”`;
   const expiredAt = holder?.expiresAt && hasExpired(holder.expiresAt, ctx.now()) ? holder.expiresAt : null;
   const message = expiredAt

@@ -18,7 +18,12 @@ export async function recordApiKeyUse(ctx: DomainContext, keyId: string, now: Da
   const written = await ctx.db
     .update(apiKeys)
     .set({ lastUsedAt: now })
-    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))))
+    .where(
+      and(
+        eq(apiKeys.id, keyId),
+        or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
+      ),
+    )
     .returning({ id: apiKeys.id });
   return written.length > 0;
 }

@@ -11,7 +11,10 @@ import { isKeyNameConflict, keyNameTaken, readKeyName } from "./key-name";
  * database's index decides, so two concurrent renames cannot both take a name). Renaming changes
  * nothing a request can do, so cached principals stay valid.
  */
-export async function renameApiKey(ctx: DomainContext, options: { keyId: string; orgId: string; name: string }): Promise<{ id: string; name: string }> {
+export async function renameApiKey(
+  ctx: DomainContext,
+  options: { keyId: string; orgId: string; name: string },
+): Promise<{ id: string; name: string }> {
   const name = readKeyName(options.name);
   try {
     return await withTransaction(ctx, async (tx, txCtx) => {

@@ -36,7 +36,10 @@ export interface RotatedApiKey {
 export async function rotateApiKey(ctx: DomainContext, options: RotateApiKeyOptions): Promise<RotatedApiKey> {
   const overlap = options.overlapSeconds;
   if (!Number.isInteger(overlap) || overlap < 0 || overlap > MAX_ROTATION_OVERLAP_SECONDS) {
-    throw badRequest(`The overlap is a whole number of seconds from 0 to ${MAX_ROTATION_OVERLAP_SECONDS} (30 days).`, "overlap_seconds");
+    throw badRequest(
+      `The overlap is a whole number of seconds from 0 to ${MAX_ROTATION_OVERLAP_SECONDS} (30 days).`,
+      "overlap_seconds",
+    );
   }
   const now = ctx.now();
   const expiresAt = readExpiry(options.expiresAt, now);
@@ -50,7 +53,10 @@ export async function rotateApiKey(ctx: DomainContext, options: RotateApiKeyOpti
     if (!old) throw notFound("API key");
     if (old.replacedBy) throw badRequest("This key was already rotated: rotate its replacement instead.", "key_id");
     if (hasExpired(old.expiresAt, now)) {
-      throw badRequest(`This key expired on ${formatInstant(old.expiresAt ?? now)}: create a new key instead.`, "key_id");
+      throw badRequest(
+        `This key expired on ${formatInstant(old.expiresAt ?? now)}: create a new key instead.`,
+        "key_id",
+      );
     }
 
     const overlapEnd = new Date(now.getTime() + overlap * 1000);
@@ -75,7 +81,11 @@ export async function rotateApiKey(ctx: DomainContext, options: RotateApiKeyOpti
       .returning();
     if (!key) throw new Error("insert returned no row");
 
-    await recordAudit(txCtx, { orgId: key.orgId, action: "api_key.created", target: { type: "api_key", id: key.id, label: apiKeyAuditLabel(key) } });
+    await recordAudit(txCtx, {
+      orgId: key.orgId,
+      action: "api_key.created",
+      target: { type: "api_key", id: key.id, label: apiKeyAuditLabel(key) },
+    });
     await recordAudit(txCtx, {
       orgId: old.orgId,
       action: "api_key.rotated",

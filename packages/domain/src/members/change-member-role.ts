@@ -11,7 +11,10 @@ import { lockAndCheckMemberChange } from "./member-rules";
  * Changes a member's role; `actorRole` is the role of whoever asks (owner rules in member-rules).
  * The member's console sessions end, so they sign in again under the new role.
  */
-export async function changeMemberRole(ctx: DomainContext, options: { orgId: string; actorRole: Role; userId: string; role: Role }): Promise<void> {
+export async function changeMemberRole(
+  ctx: DomainContext,
+  options: { orgId: string; actorRole: Role; userId: string; role: Role },
+): Promise<void> {
   await withTransaction(ctx, async (tx, txCtx) => {
     const before = await lockAndCheckMemberChange(tx, { ...options, newRole: options.role });
     if (before === options.role) return;
@@ -24,7 +27,11 @@ export async function changeMemberRole(ctx: DomainContext, options: { orgId: str
     await recordAudit(txCtx, {
       orgId: options.orgId,
       action: "member.role_changed",
-      target: { type: "member", id: options.userId, label: `${user?.email ?? options.userId}: ${before} → ${options.role}` },
+      target: {
+        type: "member",
+        id: options.userId,
+        label: `${user?.email ?? options.userId}: ${before} → ${options.role}`,
+      },
     });
   });
 }

@@ -16,13 +16,21 @@ export interface Membership {
  * when they are not a member. Read on every console request, so a role change or a removal
  * takes effect on the next click.
  */
-export async function getMembership(ctx: DomainContext, options: { userId: string; orgId?: string | null }): Promise<Membership | null> {
+export async function getMembership(
+  ctx: DomainContext,
+  options: { userId: string; orgId?: string | null },
+): Promise<Membership | null> {
   const conditions = [eq(memberships.userId, options.userId)];
   if (options.orgId) conditions.push(eq(memberships.orgId, options.orgId));
   const [row] = await ctx.db
     .select({
       role: memberships.role,
-      org: { ...principalOrgColumns, name: organizations.name, idpOrgId: organizations.idpOrgId, localizationTerms: organizations.localizationTerms },
+      org: {
+        ...principalOrgColumns,
+        name: organizations.name,
+        idpOrgId: organizations.idpOrgId,
+        localizationTerms: organizations.localizationTerms,
+      },
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.orgId))

@@ -29,7 +29,8 @@ export async function lockAndCheckMemberChange(
       .select({ n: count() })
       .from(memberships)
       .where(and(eq(memberships.orgId, options.orgId), eq(memberships.role, "owner")));
-    if ((owners?.n ?? 0) <= 1) throw forbidden("An organization needs at least one owner; make someone else owner first.");
+    if ((owners?.n ?? 0) <= 1)
+      throw forbidden("An organization needs at least one owner; make someone else owner first.");
   }
   return target.role;
 }

@@ -8,11 +8,16 @@ import { type DomainContext, withTransaction } from "../context";
 import { lockAndCheckMemberChange } from "./member-rules";
 
 /** Removes a member from an organization (the user account stays; it may belong to others); their console sessions end. */
-export async function removeMember(ctx: DomainContext, options: { orgId: string; actorRole: Role; userId: string }): Promise<void> {
+export async function removeMember(
+  ctx: DomainContext,
+  options: { orgId: string; actorRole: Role; userId: string },
+): Promise<void> {
   await withTransaction(ctx, async (tx, txCtx) => {
     const before = await lockAndCheckMemberChange(tx, { ...options, newRole: null });
     await endUserSessions(tx, { userId: options.userId });
-    await tx.delete(memberships).where(and(eq(memberships.orgId, options.orgId), eq(memberships.userId, options.userId)));
+    await tx
+      .delete(memberships)
+      .where(and(eq(memberships.orgId, options.orgId), eq(memberships.userId, options.userId)));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, options.userId));
     await recordAudit(txCtx, {
       orgId: options.orgId,

@@ -19,8 +19,12 @@ export async function getFirstRunProgress(ctx: DomainContext, options: { orgId: 
         .where(and(eq(apiKeys.orgId, options.orgId), isNotNull(apiKeys.createdBy)))
         .limit(1),
     ),
-    exists(ctx.db.select({ id: usageEvents.id }).from(usageEvents).where(eq(usageEvents.orgId, options.orgId)).limit(1)),
-    exists(ctx.db.select({ id: documentJobs.id }).from(documentJobs).where(eq(documentJobs.orgId, options.orgId)).limit(1)),
+    exists(
+      ctx.db.select({ id: usageEvents.id }).from(usageEvents).where(eq(usageEvents.orgId, options.orgId)).limit(1),
+    ),
+    exists(
+      ctx.db.select({ id: documentJobs.id }).from(documentJobs).where(eq(documentJobs.orgId, options.orgId)).limit(1),
+    ),
   ]);
   return { createdKey, translated, uploadedDocument };
 }

@@ -27,13 +27,25 @@ export interface OrgDeeplKeyView {
 
 const MAX_KEY_LENGTH = 200;
 
-export async function getOrgDeeplKey(ctx: DomainContext, options: { orgId: string; secretsKey?: string }): Promise<OrgDeeplKeyView> {
+export async function getOrgDeeplKey(
+  ctx: DomainContext,
+  options: { orgId: string; secretsKey?: string },
+): Promise<OrgDeeplKeyView> {
   const [row] = await ctx.db
     .select()
     .from(orgEngineSecrets)
     .where(and(eq(orgEngineSecrets.orgId, options.orgId), eq(orgEngineSecrets.engine, "deepl")));
   const canStore = Boolean(options.secretsKey);
-  if (!row) return { configured: false, keyHint: null, serverUrl: null, effectiveUrl: null, preferred: false, updatedAt: null, canStore };
+  if (!row)
+    return {
+      configured: false,
+      keyHint: null,
+      serverUrl: null,
+      effectiveUrl: null,
+      preferred: false,
+      updatedAt: null,
+      canStore,
+    };
   return {
     configured: true,
     keyHint: row.keyHint,
@@ -79,8 +91,10 @@ export async function saveOrgDeeplKey(
   const stored = await storedKey(ctx, options.orgId, secretsKey);
   const authKey = options.authKey?.trim() || stored?.authKey;
   if (!authKey) throw badRequest("A DeepL API key is required.", "authKey");
-  if (authKey.length > MAX_KEY_LENGTH || /\s/u.test(authKey)) throw badRequest("That does not look like a DeepL API key.", "authKey");
-  const serverUrl = options.serverUrl === undefined ? (stored?.serverUrl ?? null) : readServerUrl(options.serverUrl, ctx);
+  if (authKey.length > MAX_KEY_LENGTH || /\s/u.test(authKey))
+    throw badRequest("That does not look like a DeepL API key.", "authKey");
+  const serverUrl =
+    options.serverUrl === undefined ? (stored?.serverUrl ?? null) : readServerUrl(options.serverUrl, ctx);
   const preferred = options.preferred ?? stored?.preferred ?? false;
 
   const url = deeplServerUrl({ authKey, url: serverUrl ?? undefined });
@@ -118,13 +132,20 @@ export async function saveOrgDeeplKey(
       .returning({ id: organizations.id });
     if (!org) throw notFound("Organization");
     const label = `DeepL key ${hint}${options.authKey ? (stored ? " (replaced)" : "") : " (kept)"}, server ${url}, ${preferred ? "preferred" : "for pairs no other engine serves"}`;
-    await recordAudit(txCtx, { orgId: options.orgId, action: "deepl_key.saved", target: { type: "organization", id: options.orgId, label } });
+    await recordAudit(txCtx, {
+      orgId: options.orgId,
+      action: "deepl_key.saved",
+      target: { type: "organization", id: options.orgId, label },
+    });
   });
   return getOrgDeeplKey(ctx, { orgId: options.orgId, secretsKey });
 }
 
 /** Removes the organization's DeepL key: its requests go back to the deployment's engines at once. */
-export async function removeOrgDeeplKey(ctx: DomainContext, options: { orgId: string; secretsKey?: string }): Promise<OrgDeeplKeyView> {
+export async function removeOrgDeeplKey(
+  ctx: DomainContext,
+  options: { orgId: string; secretsKey?: string },
+): Promise<OrgDeeplKeyView> {
   await withTransaction(ctx, async (tx, txCtx) => {
     const [removed] = await tx
       .delete(orgEngineSecrets)
@@ -161,7 +182,14 @@ function readServerUrl(value: string | null, ctx: DomainContext): string | null 
   const trimmed = value?.trim();
   if (!trimmed) return null;
   // The server calls this URL from inside the operator's network: the webhook rules apply.
-  const url = checkWebhookUrl(trimmed, ctx.webhooks ?? STRICT_WEBHOOK_POLICY, { name: "DeepL server URL", param: "serverUrl" });
-  if (url.search || url.hash) throw badRequest("The DeepL server URL must be a server root such as https://api.deepl.com, without a query.", "serverUrl");
+  const url = checkWebhookUrl(trimmed, ctx.webhooks ?? STRICT_WEBHOOK_POLICY, {
+    name: "DeepL server URL",
+    param: "serverUrl",
+  });
+  if (url.search || url.hash)
+    throw badRequest(
+      "The DeepL server URL must be a server root such as https://api.deepl.com, without a query.",
+      "serverUrl",
+    );
   return url.toString().replace(/\/+$/u, "").replace(/\/v2$/u, "");
 }

@@ -27,15 +27,23 @@ export async function updateOrganizationSettings(
   const name = options.name.trim();
   if (!name || name.length > 200) throw badRequest("An organization name of 1 to 200 characters is required.", "name");
   const idpOrgId = options.idpOrgId?.trim() || null;
-  if (idpOrgId && idpOrgId.length > 200) throw badRequest("The identity-provider id may have at most 200 characters.", "idp_org_id");
-  const defaultSourceLang = options.defaultSourceLang === undefined ? undefined : readDefaultSourceLang(options.defaultSourceLang);
+  if (idpOrgId && idpOrgId.length > 200)
+    throw badRequest("The identity-provider id may have at most 200 characters.", "idp_org_id");
+  const defaultSourceLang =
+    options.defaultSourceLang === undefined ? undefined : readDefaultSourceLang(options.defaultSourceLang);
   if (idpOrgId) {
     const [taken] = await ctx.db
       .select({ id: organizations.id })
       .from(organizations)
       .where(and(eq(organizations.idpOrgId, idpOrgId), ne(organizations.id, options.orgId)));
     if (taken) {
-      throw new TolkError(409, "already_exists", "invalid_request_error", "Another organization uses this identity-provider id.", { param: "idp_org_id" });
+      throw new TolkError(
+        409,
+        "already_exists",
+        "invalid_request_error",
+        "Another organization uses this identity-provider id.",
+        { param: "idp_org_id" },
+      );
     }
   }
   return withTransaction(ctx, async (tx, txCtx) => {
@@ -58,7 +66,11 @@ export async function updateOrganizationSettings(
       });
     if (!org) throw notFound("Organization");
     const label = `name ${org.name}, identity-provider id ${org.idpOrgId ?? "none"}, default source language ${org.defaultSourceLang ?? "the deployment's"}, built-in terminology ${org.localizationTerms ? "on" : "off"}`;
-    await recordAudit(txCtx, { orgId: org.id, action: "settings.updated", target: { type: "organization", id: org.id, label } });
+    await recordAudit(txCtx, {
+      orgId: org.id,
+      action: "settings.updated",
+      target: { type: "organization", id: org.id, label },
+    });
     return org;
   });
 }

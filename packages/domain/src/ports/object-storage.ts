@@ -15,7 +15,10 @@ export interface ObjectStorage {
    * A short-lived URL the client fetches the object from directly, with the given download
    * name and type; null when the storage has none and Tolk serves the bytes itself.
    */
-  directDownloadUrl(key: string, options: { filename: string; contentType: string; expiresInSeconds: number }): Promise<string | null>;
+  directDownloadUrl(
+    key: string,
+    options: { filename: string; contentType: string; expiresInSeconds: number },
+  ): Promise<string | null>;
   /** Throws when the storage cannot be used (readiness): the directory is not writable, the bucket not reachable. */
   check(): Promise<void>;
 }

@@ -47,7 +47,11 @@ const rowColumns = {
 };
 
 function selectRows(ctx: DomainContext) {
-  return ctx.db.select(rowColumns).from(requestLog).leftJoin(apiKeys, eq(apiKeys.id, requestLog.apiKeyId)).leftJoin(users, eq(users.id, requestLog.userId));
+  return ctx.db
+    .select(rowColumns)
+    .from(requestLog)
+    .leftJoin(apiKeys, eq(apiKeys.id, requestLog.apiKeyId))
+    .leftJoin(users, eq(users.id, requestLog.userId));
 }
 
 /**
@@ -69,11 +73,15 @@ export async function listRequestLog(ctx: DomainContext, options: RequestLogFilt
         options.from ? gte(requestLog.createdAt, options.from) : undefined,
         options.to ? lt(requestLog.createdAt, options.to) : undefined,
         options.keyId ? eq(requestLog.apiKeyId, options.keyId) : undefined,
-        statusFloor !== null ? and(gte(requestLog.status, statusFloor), lt(requestLog.status, statusFloor + 100)) : undefined,
+        statusFloor !== null
+          ? and(gte(requestLog.status, statusFloor), lt(requestLog.status, statusFloor + 100))
+          : undefined,
         options.route ? eq(requestLog.route, options.route) : undefined,
         options.source ? eq(requestLog.source, options.source) : undefined,
         options.requestId ? eq(requestLog.requestId, options.requestId.trim()) : undefined,
-        after ? or(lt(requestLog.createdAt, after.at), and(eq(requestLog.createdAt, after.at), lt(requestLog.id, after.id))) : undefined,
+        after
+          ? or(lt(requestLog.createdAt, after.at), and(eq(requestLog.createdAt, after.at), lt(requestLog.id, after.id)))
+          : undefined,
       ),
     )
     .orderBy(desc(requestLog.createdAt), desc(requestLog.id))
@@ -97,13 +105,20 @@ export async function getRequestLogEntry(ctx: DomainContext, options: { orgId: s
 
 /** The routes an organization's log holds, for the route filter. */
 export async function listRequestLogRoutes(ctx: DomainContext, options: { orgId: string }): Promise<string[]> {
-  const rows = await ctx.db.selectDistinct({ route: requestLog.route }).from(requestLog).where(eq(requestLog.orgId, options.orgId)).orderBy(requestLog.route);
+  const rows = await ctx.db
+    .selectDistinct({ route: requestLog.route })
+    .from(requestLog)
+    .where(eq(requestLog.orgId, options.orgId))
+    .orderBy(requestLog.route);
   return rows.map((r) => r.route);
 }
 
 /** Deletes entries older than the retention; returns how many went. */
 export async function pruneRequestLog(ctx: DomainContext, options: { retentionMs: number }): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - options.retentionMs);
-  const deleted = await ctx.db.delete(requestLog).where(lt(requestLog.createdAt, cutoff)).returning({ id: requestLog.id });
+  const deleted = await ctx.db
+    .delete(requestLog)
+    .where(lt(requestLog.createdAt, cutoff))
+    .returning({ id: requestLog.id });
   return deleted.length;
 }

@@ -84,7 +84,10 @@ export class RequestLogWriter {
       // Through lost connections for a few seconds: the log is what tells which answers billed
       // requests got (the billing cross-check reads it). A commit whose reply was lost can
       // write a batch twice, which costs less than a batch lost.
-      const rows = batch.map((e) => ({ ...e, errorMessage: e.errorMessage === null ? null : storable(e.errorMessage.slice(0, MAX_ERROR_MESSAGE_CHARS)) }));
+      const rows = batch.map((e) => ({
+        ...e,
+        errorMessage: e.errorMessage === null ? null : storable(e.errorMessage.slice(0, MAX_ERROR_MESSAGE_CHARS)),
+      }));
       await retryWhileConnectionLost(() => this.ctx.db.insert(requestLog).values(rows), 5_000);
     } catch (err) {
       logger().error({ entries: batch.length, ...errorFields(err) }, "request log: writing a batch failed; it is lost");

@@ -73,7 +73,9 @@ export function summarizeRequest(value: unknown): RequestSummary {
   for (const excerptChars of [SUMMARY_LIMITS.excerpt, 12, 0]) {
     const summarized = summarizeValue(value, 0, excerptChars);
     const summary: RequestSummary =
-      summarized !== null && typeof summarized === "object" && !Array.isArray(summarized) ? (summarized as RequestSummary) : { body: summarized };
+      summarized !== null && typeof summarized === "object" && !Array.isArray(summarized)
+        ? (summarized as RequestSummary)
+        : { body: summarized };
     if (JSON.stringify(summary).length <= SUMMARY_LIMITS.totalChars) return summary;
   }
   return { body: "(too large to summarize)" };
@@ -88,7 +90,11 @@ const MAX_PARSED_BYTES = 256 * 1024;
  * document again only for the log would cost as much as the request. `parsed` is the JSON value
  * the route already parsed, when it did.
  */
-export function summarizeRequestBody(contentType: string | null, bytes: Uint8Array, parsed?: unknown): RequestSummary | null {
+export function summarizeRequestBody(
+  contentType: string | null,
+  bytes: Uint8Array,
+  parsed?: unknown,
+): RequestSummary | null {
   if (parsed !== undefined) return summarizeRequest(parsed);
   if (bytes.byteLength === 0) return null;
   const type = (contentType ?? "").toLowerCase();

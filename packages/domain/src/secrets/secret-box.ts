@@ -22,7 +22,8 @@ export class SecretBoxError extends Error {
 }
 
 function cipherKey(secretsKey: string): Buffer {
-  if (secretsKey.length < MIN_SECRETS_KEY_LENGTH) throw new SecretBoxError(`TOLK_SECRETS_KEY must have at least ${MIN_SECRETS_KEY_LENGTH} characters`);
+  if (secretsKey.length < MIN_SECRETS_KEY_LENGTH)
+    throw new SecretBoxError(`TOLK_SECRETS_KEY must have at least ${MIN_SECRETS_KEY_LENGTH} characters`);
   return Buffer.from(hkdfSync("sha256", secretsKey, "tolk", "tolk org engine secrets v1", 32));
 }
 
@@ -42,7 +43,8 @@ export function sealSecret(plaintext: string, secretsKey: string, context: strin
 /** Opens what sealSecret made with the same key and context; throws SecretBoxError otherwise. */
 export function openSecret(sealed: string, secretsKey: string, context: string): string {
   const [version, encoded, extra] = sealed.split(".");
-  if (version !== VERSION || !encoded || extra !== undefined) throw new SecretBoxError("not a sealed secret of this version");
+  if (version !== VERSION || !encoded || extra !== undefined)
+    throw new SecretBoxError("not a sealed secret of this version");
   const raw = Buffer.from(encoded, "base64url");
   if (raw.length < IV_BYTES + TAG_BYTES) throw new SecretBoxError("sealed secret too short");
   const decipher = createDecipheriv("aes-256-gcm", cipherKey(secretsKey), raw.subarray(0, IV_BYTES));
@@ -51,7 +53,9 @@ export function openSecret(sealed: string, secretsKey: string, context: string):
   try {
     return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
   } catch {
-    throw new SecretBoxError("the sealed secret does not open with this TOLK_SECRETS_KEY (the key changed, or the stored value was altered)");
+    throw new SecretBoxError(
+      "the sealed secret does not open with this TOLK_SECRETS_KEY (the key changed, or the stored value was altered)",
+    );
   }
 }
 

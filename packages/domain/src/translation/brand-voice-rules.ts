@@ -16,8 +16,10 @@ export interface VoiceRules {
 /** The engine guidance of a brand voice (engines that take instructions, the LLM, put it in their prompt). */
 export function voiceInstructions(voice: VoiceRules): string | undefined {
   const lines: string[] = [];
-  if (voice.formality === "Formal") lines.push("Formality: formal. Address the reader formally (e.g. Spanish usted, German Sie, French vous).");
-  if (voice.formality === "Informal") lines.push("Formality: informal. Address the reader informally (e.g. Spanish tú, German du, French tu).");
+  if (voice.formality === "Formal")
+    lines.push("Formality: formal. Address the reader formally (e.g. Spanish usted, German Sie, French vous).");
+  if (voice.formality === "Informal")
+    lines.push("Formality: informal. Address the reader informally (e.g. Spanish tú, German du, French tu).");
   if (voice.tone) lines.push(`Tone: ${voice.tone}.`);
   if (voice.instructions) lines.push(voice.instructions);
   return lines.length > 0 ? lines.join("\n") : undefined;
@@ -30,7 +32,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
  * the term's replacement when it has one (in the case of the occurrence); otherwise it is removed
  * and a warning names it, because the sentence may need a human look.
  */
-export function removeForbiddenTerms(text: string, forbidden: readonly ForbiddenTerm[]): { text: string; removed: string[] } {
+export function removeForbiddenTerms(
+  text: string,
+  forbidden: readonly ForbiddenTerm[],
+): { text: string; removed: string[] } {
   let out = text;
   const removed: string[] = [];
   // Longest first, so "bad word" goes before "bad".

@@ -3,7 +3,16 @@ import { extractFeatures } from "../analysis/text-features";
 import { LOCALIZATION_DEFAULT_TARGETS } from "./localization-targets";
 
 /** Formats whose text is software strings: the built-in localization tables apply to them by default. */
-export const LOCALIZATION_FORMATS: ReadonlySet<string> = new Set(["json", "yaml", "yml", "po", "pot", "xliff", "xlf", "strings"]);
+export const LOCALIZATION_FORMATS: ReadonlySet<string> = new Set([
+  "json",
+  "yaml",
+  "yml",
+  "po",
+  "pot",
+  "xliff",
+  "xlf",
+  "strings",
+]);
 
 /** Where the built-in localization tables apply to a request. */
 export interface LocalizationChoice {
@@ -21,13 +30,23 @@ export interface LocalizationChoice {
  * has switched that default off (resolveTranslationResources reads its setting). Only English
  * sources have tables.
  */
-export function localizationApplies(options: { flag?: boolean; sourceLang: string; format?: string; texts?: readonly string[] }): LocalizationChoice {
+export function localizationApplies(options: {
+  flag?: boolean;
+  sourceLang: string;
+  format?: string;
+  texts?: readonly string[];
+}): LocalizationChoice {
   const requested = options.flag !== undefined;
   const none = { targets: () => false, requested };
   if (options.flag === false || options.sourceLang !== "en") return none;
   if (options.flag === true) return { targets: () => true, requested };
-  const byDefault = { targets: (target: string) => (LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target), requested };
+  const byDefault = {
+    targets: (target: string) => (LOCALIZATION_DEFAULT_TARGETS as readonly string[]).includes(target),
+    requested,
+  };
   if (options.format !== undefined) return LOCALIZATION_FORMATS.has(options.format) ? byDefault : none;
   const text = (options.texts ?? []).join("\n");
-  return text.trim() !== "" && classifyDomain(extractFeatures(text, options.sourceLang)).domain === "Technical" ? byDefault : none;
+  return text.trim() !== "" && classifyDomain(extractFeatures(text, options.sourceLang)).domain === "Technical"
+    ? byDefault
+    : none;
 }

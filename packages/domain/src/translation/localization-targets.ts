@@ -1,5 +1,20 @@
 /** The languages the embedded engine serves from English: one localization table each, where catalogs exist. */
-export const LOCALIZATION_TARGETS = ["an", "bs", "ca", "eo", "es", "fr", "gl", "hr", "it", "oc", "pt", "sc", "sl", "sr"] as const;
+export const LOCALIZATION_TARGETS = [
+  "an",
+  "bs",
+  "ca",
+  "eo",
+  "es",
+  "fr",
+  "gl",
+  "hr",
+  "it",
+  "oc",
+  "pt",
+  "sc",
+  "sl",
+  "sr",
+] as const;
 
 /**
  * The targets whose tables apply by default (localization formats, Technical text): those whose

@@ -54,8 +54,11 @@ export class LocalizationTerms {
   ) {
     this.phrases = new Map(table.phrases);
     this.commands = new Map(table.commands);
-    this.terms = new TermSet(table.terms.map(([source, target]): Term => ({ source, target, origin: LOCALIZATION_ORIGIN })));
-    for (const [source, target, others] of table.terms) this.accepted.set(source, new Set([target, ...(others ? others.split("|") : [])]));
+    this.terms = new TermSet(
+      table.terms.map(([source, target]): Term => ({ source, target, origin: LOCALIZATION_ORIGIN })),
+    );
+    for (const [source, target, others] of table.terms)
+      this.accepted.set(source, new Set([target, ...(others ? others.split("|") : [])]));
   }
 
   /** Whether translators also render a term this way: an engine's rendering they use stays. */
@@ -86,13 +89,20 @@ export class LocalizationTerms {
       // Title Case (`Sort Type`) is how English writes labels; other languages write them in
       // sentence case, as the catalogs key them (`Sort type`).
       const sentence = first + rest.toLowerCase();
-      const other = this.phrases.get(first.toLowerCase() + rest) ?? this.phrases.get(core.toLowerCase()) ?? this.phrases.get(sentence);
+      const other =
+        this.phrases.get(first.toLowerCase() + rest) ??
+        this.phrases.get(core.toLowerCase()) ??
+        this.phrases.get(sentence);
       if (other !== undefined) return found(followCase(core, other));
     } else {
       const capital = this.phrases.get(first.toUpperCase() + rest);
       if (capital !== undefined) {
         const second = capital.charAt(1);
-        return found(second !== "" && second === second.toLowerCase() ? capital.charAt(0).toLowerCase() + capital.slice(1) : capital);
+        return found(
+          second !== "" && second === second.toLowerCase()
+            ? capital.charAt(0).toLowerCase() + capital.slice(1)
+            : capital,
+        );
       }
     }
     return undefined;

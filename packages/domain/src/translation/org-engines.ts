@@ -51,7 +51,10 @@ export class OrgEngines {
   ) {}
 
   /** The services for `org`'s requests: `shared` itself unless the organization has an engine of its own. */
-  async servicesFor(shared: TranslationServices, org: Pick<PrincipalOrg, "id" | "ownEnginesVersion">): Promise<TranslationServices> {
+  async servicesFor(
+    shared: TranslationServices,
+    org: Pick<PrincipalOrg, "id" | "ownEnginesVersion">,
+  ): Promise<TranslationServices> {
     const version = org.ownEnginesVersion;
     if (version === null) {
       this.entries.delete(org.id);
@@ -70,17 +73,33 @@ export class OrgEngines {
 
   /** Closes every organization's current engine (the server is stopping). */
   async close(): Promise<void> {
-    const engines = [...this.entries.values()].flatMap((e) => e.services.router.engines.filter((engine) => engine.cacheScope !== undefined));
+    const engines = [...this.entries.values()].flatMap((e) =>
+      e.services.router.engines.filter((engine) => engine.cacheScope !== undefined),
+    );
     this.entries.clear();
     await Promise.all(engines.map((e) => e.close()));
   }
 
-  private async build(shared: TranslationServices, orgId: string, version: number, previous: Entry | undefined): Promise<TranslationServices> {
-    const base: TranslationServices = { router: shared.router, cache: shared.cache, defaultSourceLang: shared.defaultSourceLang };
+  private async build(
+    shared: TranslationServices,
+    orgId: string,
+    version: number,
+    previous: Entry | undefined,
+  ): Promise<TranslationServices> {
+    const base: TranslationServices = {
+      router: shared.router,
+      cache: shared.cache,
+      defaultSourceLang: shared.defaultSourceLang,
+    };
     try {
       const own = await this.startDeepl(orgId, version);
       const services = own ? { ...base, router: ownRouter(shared.router, own.engine, own.preferred) } : base;
-      this.entries.set(orgId, { version, services, expiresAt: this.ctx.now().getTime() + this.options.ttlMs, started: true });
+      this.entries.set(orgId, {
+        version,
+        services,
+        expiresAt: this.ctx.now().getTime() + this.options.ttlMs,
+        started: true,
+      });
       return services;
     } catch (err) {
       const detail = err instanceof Error ? err.message : String(err);
@@ -88,15 +107,26 @@ export class OrgEngines {
       // A refresh of the same key that fails keeps the engine that worked until the next try; a
       // key that never started leaves its pairs unserved, and says why (resolveRoute).
       const keep = previous !== undefined && previous.version === version && previous.started;
-      const kept = keep ? previous.services : { ...base, unavailable: `the organization's DeepL engine could not start: ${detail}` };
-      this.entries.set(orgId, { version, services: kept, expiresAt: this.ctx.now().getTime() + (this.options.retryMs ?? 60_000), started: keep });
+      const kept = keep
+        ? previous.services
+        : { ...base, unavailable: `the organization's DeepL engine could not start: ${detail}` };
+      this.entries.set(orgId, {
+        version,
+        services: kept,
+        expiresAt: this.ctx.now().getTime() + (this.options.retryMs ?? 60_000),
+        started: keep,
+      });
       return kept;
     }
   }
 
   private async startDeepl(orgId: string, version: number): Promise<{ engine: Engine; preferred: boolean } | null> {
     const [row] = await this.ctx.db
-      .select({ sealedKey: orgEngineSecrets.sealedKey, serverUrl: orgEngineSecrets.serverUrl, preferred: orgEngineSecrets.preferred })
+      .select({
+        sealedKey: orgEngineSecrets.sealedKey,
+        serverUrl: orgEngineSecrets.serverUrl,
+        preferred: orgEngineSecrets.preferred,
+      })
       .from(orgEngineSecrets)
       .where(and(eq(orgEngineSecrets.orgId, orgId), eq(orgEngineSecrets.engine, "deepl")));
     if (!row) return null;
@@ -124,12 +154,19 @@ export function ownRouter(shared: EngineRouter, own: Engine, preferred: boolean)
 }
 
 /** The services for `org`'s requests: the organization's own engines joined in when it has any. */
-export function translationFor(shared: TranslationServices, org: Pick<PrincipalOrg, "id" | "ownEnginesVersion">): Promise<TranslationServices> {
+export function translationFor(
+  shared: TranslationServices,
+  org: Pick<PrincipalOrg, "id" | "ownEnginesVersion">,
+): Promise<TranslationServices> {
   return shared.orgEngines ? shared.orgEngines.servicesFor(shared, org) : Promise.resolve(shared);
 }
 
 /** translationFor by the organization's id, for work that carries no principal (a document job). */
-export async function translationForOrgId(ctx: Pick<DomainContext, "db">, shared: TranslationServices, orgId: string): Promise<TranslationServices> {
+export async function translationForOrgId(
+  ctx: Pick<DomainContext, "db">,
+  shared: TranslationServices,
+  orgId: string,
+): Promise<TranslationServices> {
   if (!shared.orgEngines) return shared;
   const [org] = await ctx.db
     .select({ id: organizations.id, ownEnginesVersion: organizations.ownEnginesVersion })

@@ -69,7 +69,17 @@ export type PlaceholderKind =
   | "label"
   | "name";
 
-const NAMING_KINDS: ReadonlySet<PlaceholderKind> = new Set(["code", "identifier", "path", "flag", "variable", "caps", "version", "label", "name"]);
+const NAMING_KINDS: ReadonlySet<PlaceholderKind> = new Set([
+  "code",
+  "identifier",
+  "path",
+  "flag",
+  "variable",
+  "caps",
+  "version",
+  "label",
+  "name",
+]);
 
 /** Kinds kept because they name something; a glossary term may take their place. */
 export const isNamingKind = (kind: PlaceholderKind) => NAMING_KINDS.has(kind);
@@ -89,7 +99,11 @@ const PATTERNS: readonly (readonly [PlaceholderKind, RegExp, string | RegExp])[]
   ["template", /\{\{\{?[^{}\n]{0,200}\}?\}\}/g, "{"],
   ["template", /[$#%]\{[^{}\n]{0,200}\}/g, "{"],
   ["template", /\{\s?[^{}\s]{0,64}\s?\}/g, "{"],
-  ["printf", /%(?:\d+\$)?(?:[-+#0']{0,3}(?:\d+|\*)|[+#])?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t|I64|I32)?[diouxXeEfFgGaAcCsSpn@]/g, "%"],
+  [
+    "printf",
+    /%(?:\d+\$)?(?:[-+#0']{0,3}(?:\d+|\*)|[+#])?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t|I64|I32)?[diouxXeEfFgGaAcCsSpn@]/g,
+    "%",
+  ],
   ["printf", /%\([\w.-]{1,64}\)[-+#0]{0,3}\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]/g, "%"],
   ["printf", /%<\w{1,64}>[-+#0]{0,3}\d*(?:\.\d+)?[diouxXeEfFgGsp]/g, "%"],
   ["printf", /%%|%[1-9]\d?(?![\d$])/g, "%"],
@@ -100,14 +114,34 @@ const PATTERNS: readonly (readonly [PlaceholderKind, RegExp, string | RegExp])[]
   ["email", /[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, "@"],
   ["token", /\[\[\d+\]\]|\[\d+\]/g, "["],
   ["code", /`[^`\n]{1,200}`/g, "`"],
-  ["path", /(?<![\p{L}\p{N}_./~-])(?:~|\.{1,2})?\/[\p{L}\p{N}_.@+-]+(?:\/[\p{L}\p{N}_.@+-]+)+\/?|(?<![\p{L}\p{N}])~\/[\p{L}\p{N}_.@+-]*/gu, "/"],
+  [
+    "path",
+    /(?<![\p{L}\p{N}_./~-])(?:~|\.{1,2})?\/[\p{L}\p{N}_.@+-]+(?:\/[\p{L}\p{N}_.@+-]+)+\/?|(?<![\p{L}\p{N}])~\/[\p{L}\p{N}_.@+-]*/gu,
+    "/",
+  ],
   ["path", /(?<![\p{L}\p{N}])[A-Z]:\\[\p{L}\p{N}_.\\-]*[\p{L}\p{N}_]/gu, "\\"],
   ["flag", /(?<![\p{L}\p{N}_-])--[A-Za-z][\w-]*(?:=[^\s"'`]+)?|(?<=^|[\s("'`])-[A-Za-z](?=$|[\s,;:)"'`])/gu, "-"],
   ["variable", /(?<![\p{L}\p{N}_$])\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]{1,63}%/gu, /[$%]/],
-  ["identifier", /(?<![\p{L}\p{N}_.])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\p{L}\p{N}_])/gu, "_"],
-  ["identifier", /(?<![\p{L}\p{N}_.])(?:[a-z]+[0-9]*(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*[A-Z][a-z0-9]*)(?![\p{L}\p{N}_])/gu, /[a-z][A-Z]/],
-  ["identifier", /(?<![\p{L}\p{N}_.@-])[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)+(?![\p{L}\p{N}_@-]|\.[A-Za-z0-9])/gu, /\.[A-Za-z]/],
-  ["version", /(?<![\p{L}\p{N}_.])(?:[vV]\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:\.\d+)?)(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\p{L}\p{N}_]|\.\d)/gu, /\d/],
+  [
+    "identifier",
+    /(?<![\p{L}\p{N}_.])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\p{L}\p{N}_])/gu,
+    "_",
+  ],
+  [
+    "identifier",
+    /(?<![\p{L}\p{N}_.])(?:[a-z]+[0-9]*(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*[A-Z][a-z0-9]*)(?![\p{L}\p{N}_])/gu,
+    /[a-z][A-Z]/,
+  ],
+  [
+    "identifier",
+    /(?<![\p{L}\p{N}_.@-])[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)+(?![\p{L}\p{N}_@-]|\.[A-Za-z0-9])/gu,
+    /\.[A-Za-z]/,
+  ],
+  [
+    "version",
+    /(?<![\p{L}\p{N}_.])(?:[vV]\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:\.\d+)?)(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\p{L}\p{N}_]|\.\d)/gu,
+    /\d/,
+  ],
   [
     "name",
     /(?<=(?<![\p{L}\p{N}])(?:Mr|Mrs|Ms|Mx|Dr|Prof|Mme|Mlle|Sra|Srta|Herr|Frau)\.?\s)\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}/gu,
@@ -115,7 +149,8 @@ const PATTERNS: readonly (readonly [PlaceholderKind, RegExp, string | RegExp])[]
   ],
 ];
 
-const mayMatch = (text: string, trigger: string | RegExp) => (typeof trigger === "string" ? text.includes(trigger) : trigger.test(text));
+const mayMatch = (text: string, trigger: string | RegExp) =>
+  typeof trigger === "string" ? text.includes(trigger) : trigger.test(text);
 
 /** Conversions that read as prose when a letter follows and nothing else marks them as printf. */
 const BARE_PRINTF = /^%[ouxXeEfFgGaAcCSpn]$/;
@@ -155,7 +190,8 @@ export function findPlaceholders(text: string): PlaceholderSpan[] {
 
 const UPPER_PAIR = /\p{Lu}\p{Lu}/u;
 /** A word of capitals (digits and `_` allowed, a plural `s` at the end), at least two capitals. */
-const CAPS_RUN = /(?<![\p{L}\p{N}_])\p{Lu}[\p{Lu}\p{N}_]*\p{Lu}[\p{Lu}\p{N}_]*s?(?:[ -]\p{Lu}[\p{Lu}\p{N}_]*\p{Lu}[\p{Lu}\p{N}_]*s?)*(?![\p{L}\p{N}_])/gu;
+const CAPS_RUN =
+  /(?<![\p{L}\p{N}_])\p{Lu}[\p{Lu}\p{N}_]*\p{Lu}[\p{Lu}\p{N}_]*s?(?:[ -]\p{Lu}[\p{Lu}\p{N}_]*\p{Lu}[\p{Lu}\p{N}_]*s?)*(?![\p{L}\p{N}_])/gu;
 const CASED = /[\p{Lu}\p{Ll}]/gu;
 const UPPER = /\p{Lu}/gu;
 
@@ -164,7 +200,8 @@ function findCaps(text: string, out: PlaceholderSpan[]): void {
   const cased = text.match(CASED)?.length ?? 0;
   const upper = text.match(UPPER)?.length ?? 0;
   if (cased === 0 || upper / cased > 0.5) return;
-  for (const match of text.matchAll(CAPS_RUN)) out.push({ start: match.index, end: match.index + match[0].length, kind: "caps" });
+  for (const match of text.matchAll(CAPS_RUN))
+    out.push({ start: match.index, end: match.index + match[0].length, kind: "caps" });
 }
 
 const LONE_CAPITAL = /(?<![\p{L}\p{N}_'’.-])\p{Lu}(?![\p{L}\p{N}_'’.-])/u;
@@ -183,7 +220,8 @@ function findLabels(text: string, out: PlaceholderSpan[]): void {
   }
 }
 
-const ICU_HEAD = /\{\s*[\p{L}\p{N}_]+\s*,\s*(?:plural|selectordinal|select|number|date|time|spellout|ordinal|duration)\s*[,}]/gu;
+const ICU_HEAD =
+  /\{\s*[\p{L}\p{N}_]+\s*,\s*(?:plural|selectordinal|select|number|date|time|spellout|ordinal|duration)\s*[,}]/gu;
 
 /** ICU arguments with a format, braces balanced (quoted ICU literals are not interpreted). One pass. */
 function findIcu(text: string, out: PlaceholderSpan[]): void {
@@ -204,7 +242,11 @@ function findIcu(text: string, out: PlaceholderSpan[]): void {
 /** A URL does not end with sentence punctuation, nor with a bracket it did not open. */
 function trimUrl(url: string): string {
   const count = (char: string) => url.split(char).length - 1;
-  const balance: Record<string, number> = { ")": count("(") - count(")"), "]": count("[") - count("]"), "}": count("{") - count("}") };
+  const balance: Record<string, number> = {
+    ")": count("(") - count(")"),
+    "]": count("[") - count("]"),
+    "}": count("{") - count("}"),
+  };
   let end = url.length;
   while (end > 0) {
     const last = url.charAt(end - 1);
@@ -326,7 +368,9 @@ export function restorePlaceholders(translated: string, tokens: readonly string[
 }
 
 /** Decimal digits of other scripts (fullwidth, Arabic-Indic, Devanagari…) as ASCII. */
-const DIGIT_ZEROS = [0x30, 0xff10, 0x660, 0x6f0, 0x966, 0x9e6, 0xa66, 0xae6, 0xbe6, 0xc66, 0xce6, 0xd66, 0xe50, 0xed0, 0x1040];
+const DIGIT_ZEROS = [
+  0x30, 0xff10, 0x660, 0x6f0, 0x966, 0x9e6, 0xa66, 0xae6, 0xbe6, 0xc66, 0xce6, 0xd66, 0xe50, 0xed0, 0x1040,
+];
 function asciiDigits(digits: string): string {
   let out = "";
   for (const char of digits) {

@@ -114,7 +114,8 @@ export function qualityFeatures(input: QualityInput, acceptance: WordAcceptance 
     length_off: Math.abs(ratio),
     length_ratio: ratio,
     numbers_lost: sourceNumbers.length > 0 ? lost / sourceNumbers.length : 0,
-    end_punct_changed: (srcEnd === "") !== (outEnd === "") || (srcEnd !== outEnd && srcEnd !== "." && srcEnd !== "") ? 1 : 0,
+    end_punct_changed:
+      (srcEnd === "") !== (outEnd === "") || (srcEnd !== outEnd && srcEnd !== "." && srcEnd !== "") ? 1 : 0,
     one_word: words === 1 ? 1 : 0,
     log_words: Math.log(1 + words),
     ...acceptanceFeatures(input.output, input.target, acceptance),
@@ -137,7 +138,8 @@ function acceptanceFeatures(
   acceptance: WordAcceptance,
 ): Pick<QualityFeatures, "word_acceptance" | "worst_word" | "unseen_words"> {
   const words = outputWords(output);
-  if (words.length === 0) return { word_acceptance: UNSEEN_WORD_ACCEPTANCE, worst_word: UNSEEN_WORD_ACCEPTANCE, unseen_words: 0 };
+  if (words.length === 0)
+    return { word_acceptance: UNSEEN_WORD_ACCEPTANCE, worst_word: UNSEEN_WORD_ACCEPTANCE, unseen_words: 0 };
   let sum = 0;
   let worst = 1;
   let unseen = 0;

@@ -18,7 +18,13 @@
  * a pivot or more repaired placeholders never raise a segment's score, nor the mean.
  */
 import model from "./quality-model.json";
-import { QUALITY_FEATURES, type QualityFeatureName, type QualityFeatures, type WordAcceptance, qualityFeatures } from "./quality-features";
+import {
+  QUALITY_FEATURES,
+  type QualityFeatureName,
+  type QualityFeatures,
+  type WordAcceptance,
+  qualityFeatures,
+} from "./quality-features";
 import wordTables from "./quality-words.json";
 
 export interface SegmentQualitySignals {
@@ -186,7 +192,8 @@ export class QualityTally {
     if (!detail) return null;
     this.weight += signals.words;
     this.sum += signals.words * detail.score;
-    for (const r of detail.reasons) this.lost.set(r.feature, (this.lost.get(r.feature) ?? 0) + r.points * signals.words);
+    for (const r of detail.reasons)
+      this.lost.set(r.feature, (this.lost.get(r.feature) ?? 0) + r.points * signals.words);
     return detail.score;
   }
 

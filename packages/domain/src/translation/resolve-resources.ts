@@ -148,7 +148,12 @@ export async function resolveTranslationResources(
   const orgOff =
     wanted.length > 0 &&
     !options.localization?.requested &&
-    (await ctx.db.select({ on: organizations.localizationTerms }).from(organizations).where(eq(organizations.id, orgId)))[0]?.on === false;
+    (
+      await ctx.db
+        .select({ on: organizations.localizationTerms })
+        .from(organizations)
+        .where(eq(organizations.id, orgId))
+    )[0]?.on === false;
   for (const target of orgOff ? [] : wanted) {
     const table = await loadLocalizationTerms(options.sourceLang, target);
     if (table) tables.set(target, table);
@@ -169,12 +174,14 @@ export async function resolveTranslationResources(
       const terms: Term[] = [...(voice?.doNotTranslate ?? [])];
       for (const id of glossaryIds) {
         if (byId.get(id)?.targetLang !== target) continue;
-        for (const e of entries) if (e.glossaryId === id) terms.push({ source: e.sourceTerm, target: e.targetTerm, origin: id });
+        for (const e of entries)
+          if (e.glossaryId === id) terms.push({ source: e.sourceTerm, target: e.targetTerm, origin: id });
       }
       terms.push(...(voice?.preferred ?? []));
       const resources: SegmentResources = {
         terms: terms.length > 0 ? new TermSet(terms) : undefined,
-        memory: memory && memoryIndex && memory.targetLang === target ? { id: memory.id, index: memoryIndex } : undefined,
+        memory:
+          memory && memoryIndex && memory.targetLang === target ? { id: memory.id, index: memoryIndex } : undefined,
         voice: voice ?? undefined,
         localization: tables.get(target),
       };

@@ -1,7 +1,12 @@
 import { type BrandVoiceApplied, type TermApplied, type TmMatch } from "@tolk/contract";
 
 import { type TranslationResources } from "./resolve-resources";
-import { type FormalityAppliedBy, type SegmentTmMatch, type TermUse, type TranslatedSegments } from "./translate-segments";
+import {
+  type FormalityAppliedBy,
+  type SegmentTmMatch,
+  type TermUse,
+  type TranslatedSegments,
+} from "./translate-segments";
 
 /**
  * The extension fields of a translation result, from what translateSegments reports. Each is
@@ -11,7 +16,11 @@ import { type FormalityAppliedBy, type SegmentTmMatch, type TermUse, type Transl
  * `brand_voice_id`, `warnings` when there is one.
  */
 
-export function tmMatchesOf(matches: readonly (SegmentTmMatch | null)[], offset = 0, count = matches.length): TmMatch[] {
+export function tmMatchesOf(
+  matches: readonly (SegmentTmMatch | null)[],
+  offset = 0,
+  count = matches.length,
+): TmMatch[] {
   const out: TmMatch[] = [];
   for (let i = offset; i < offset + count; i++) {
     const m = matches[i];
@@ -44,7 +53,10 @@ export function warningsOf(removed: readonly (readonly string[])[], label: (segm
   return out;
 }
 
-export function brandVoiceAppliedOf(resources: TranslationResources, by: FormalityAppliedBy): BrandVoiceApplied | undefined {
+export function brandVoiceAppliedOf(
+  resources: TranslationResources,
+  by: FormalityAppliedBy,
+): BrandVoiceApplied | undefined {
   const v = resources.voice;
   return v ? { id: v.id, name: v.name, tone: v.tone, formality: v.formality, formality_applied_by: by } : undefined;
 }
@@ -55,7 +67,9 @@ export function textEffects(resources: TranslationResources, translated: Transla
   const warnings = warningsOf(translated.removedForbidden, (i) => `segment ${i}`);
   return {
     ...(resources.memory ? { tm_match: tmMatchesOf(translated.tmMatches) } : {}),
-    ...(resources.glossaries || resources.voice || resources.localization ? { glossary_terms_applied: termsAppliedOf(translated.termsApplied) } : {}),
+    ...(resources.glossaries || resources.voice || resources.localization
+      ? { glossary_terms_applied: termsAppliedOf(translated.termsApplied) }
+      : {}),
     ...(resources.voice ? { brand_voice_applied: brandVoiceAppliedOf(resources, translated.formalityAppliedBy) } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
   };

@@ -53,9 +53,48 @@ const ABBREVIATIONS: Record<string, Record<AbbreviationRule, readonly string[]>>
     number: ["no", "nos", "nr", "p", "pp", "vol", "fig", "tel"],
   },
   en: {
-    never: ["mr", "mrs", "ms", "dr", "prof", "sr", "st", "mt", "rev", "gen", "lt", "sgt", "capt", "gov", "sen", "hon", "pres", "messrs", "al", "dept"],
+    never: [
+      "mr",
+      "mrs",
+      "ms",
+      "dr",
+      "prof",
+      "sr",
+      "st",
+      "mt",
+      "rev",
+      "gen",
+      "lt",
+      "sgt",
+      "capt",
+      "gov",
+      "sen",
+      "hon",
+      "pres",
+      "messrs",
+      "al",
+      "dept",
+    ],
     capital: ["inc", "ltd", "co", "corp", "jr", "a.m", "p.m", "bros", "llc"],
-    number: ["ch", "sec", "art", "ed", "ex", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"],
+    number: [
+      "ch",
+      "sec",
+      "art",
+      "ed",
+      "ex",
+      "jan",
+      "feb",
+      "mar",
+      "apr",
+      "jun",
+      "jul",
+      "aug",
+      "sep",
+      "sept",
+      "oct",
+      "nov",
+      "dec",
+    ],
   },
   es: {
     never: [
@@ -125,18 +164,50 @@ const ABBREVIATIONS: Record<string, Record<AbbreviationRule, readonly string[]>>
     number: ["nr", "abs", "bd", "s", "tel", "art", "kap"],
   },
   pt: {
-    never: ["sr", "sra", "srta", "dr", "dra", "prof", "profa", "exmo", "exma", "v.exa", "av", "p.ex", "eng", "sto", "sta"],
+    never: [
+      "sr",
+      "sra",
+      "srta",
+      "dr",
+      "dra",
+      "prof",
+      "profa",
+      "exmo",
+      "exma",
+      "v.exa",
+      "av",
+      "p.ex",
+      "eng",
+      "sto",
+      "sta",
+    ],
     capital: ["etc", "ltda", "cia", "s.a"],
     number: ["n", "nº", "n.º", "pág", "págs", "p", "art", "cap", "tel"],
   },
   it: {
-    never: ["sig", "sigg", "sig.ra", "sig.na", "dott", "dott.ssa", "dr", "prof", "ing", "avv", "geom", "p.es", "cfr", "ca"],
+    never: [
+      "sig",
+      "sigg",
+      "sig.ra",
+      "sig.na",
+      "dott",
+      "dott.ssa",
+      "dr",
+      "prof",
+      "ing",
+      "avv",
+      "geom",
+      "p.es",
+      "cfr",
+      "ca",
+    ],
     capital: ["ecc", "s.p.a", "s.r.l"],
     number: ["n", "nr", "pag", "pagg", "art", "cap", "tel", "vol"],
   },
 };
 
-const GERMAN_MONTHS = /^(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b/iu;
+const GERMAN_MONTHS =
+  /^(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b/iu;
 
 interface Rules {
   lang: string;
@@ -246,7 +317,14 @@ function splitLine(line: string, rules: Rules): string[] {
   return sentences;
 }
 
-function endsSentence(line: string, sentenceStart: number, at: number, marks: string, cut: number, rules: Rules): boolean {
+function endsSentence(
+  line: string,
+  sentenceStart: number,
+  at: number,
+  marks: string,
+  cut: number,
+  rules: Rules,
+): boolean {
   const after = line.charAt(cut);
   if (CJK_TERMINATOR.test(marks.charAt(marks.length - 1))) {
     return !(DIGIT_START.test(after) && DIGIT_START.test(line.charAt(at - 1)));
@@ -270,6 +348,7 @@ function endsSentence(line: string, sentenceStart: number, at: number, marks: st
   if (rule === BEFORE_CAPITAL) return CAPITAL_START.test(next);
   if (/^\p{Lu}$/u.test(word)) return false;
   if (/^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u.test(word)) return false;
-  if ((rules.lang === "de" || rules.lang === "all") && /^\d{1,2}$/u.test(word) && GERMAN_MONTHS.test(next)) return false;
+  if ((rules.lang === "de" || rules.lang === "all") && /^\d{1,2}$/u.test(word) && GERMAN_MONTHS.test(next))
+    return false;
   return true;
 }

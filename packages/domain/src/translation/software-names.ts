@@ -23,7 +23,8 @@ export interface Span {
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’+-]*/gu;
 const CAPITALISED = /^\p{Lu}[\p{Ll}\p{N}'’+-]*[\p{Ll}\p{N}+][\p{L}\p{N}'’+-]*$|^\p{Lu}\p{Ll}$/u;
-const VERSIONED = /(?<![\p{L}\p{N}])((?:\p{Lu}[\p{L}\p{N}+-]*\s)+)(?:(?:19|20)\d\d|\d+\.\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu;
+const VERSIONED =
+  /(?<![\p{L}\p{N}])((?:\p{Lu}[\p{L}\p{N}+-]*\s)+)(?:(?:19|20)\d\d|\d+\.\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu;
 /**
  * A capitalised word the table does not know as a label, right after a preposition, names what
  * the text is used in, with or from (`open it in Word`, `export to Excel`, `sign in with GitHub`):
@@ -32,8 +33,12 @@ const VERSIONED = /(?<![\p{L}\p{N}])((?:\p{Lu}[\p{L}\p{N}+-]*\s)+)(?:(?:19|20)\d
 const AFTER_PREPOSITION = /(?:^|\s)(?:in|into|with|from|to|for|using|via|on|by)\s+$/u;
 /** Days and months, capitalised in English but common words (`on Monday`, `in May`), from ICU. */
 const CALENDAR_WORDS = new Set([
-  ...Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + d))),
-  ...Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" }).format(Date.UTC(2024, m, 1))),
+  ...Array.from({ length: 7 }, (_, d) =>
+    new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + d)),
+  ),
+  ...Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" }).format(Date.UTC(2024, m, 1)),
+  ),
 ]);
 /** What may come between a sentence start and its first word. */
 const SENTENCE_START = /(?:^|[.!?:;…]\s+)[\s"'“”‘’«»¿¡([{—–-]*$/u;
@@ -45,10 +50,15 @@ export function isTitleCase(text: string): boolean {
   return words.filter((w) => /^\p{Lu}/u.test(w)).length / words.length >= 0.6;
 }
 
-export function findSoftwareNames(text: string, table: LocalizationTerms, skip: readonly Span[]): { names: Span[]; labels: TermMatch[] } {
+export function findSoftwareNames(
+  text: string,
+  table: LocalizationTerms,
+  skip: readonly Span[],
+): { names: Span[]; labels: TermMatch[] } {
   const names: Span[] = [];
   const labels: TermMatch[] = [];
-  const free = (s: Span) => !skip.some((k) => k.start < s.end && s.start < k.end) && !names.some((k) => k.start < s.end && s.start < k.end);
+  const free = (s: Span) =>
+    !skip.some((k) => k.start < s.end && s.start < k.end) && !names.some((k) => k.start < s.end && s.start < k.end);
 
   for (const m of text.matchAll(VERSIONED)) {
     const span = { start: m.index, end: m.index + (m[1] ?? "").trimEnd().length };
@@ -65,7 +75,8 @@ export function findSoftwareNames(text: string, table: LocalizationTerms, skip: 
       while (j + 1 < words.length) {
         const next = words[j + 1];
         const cur = words[j];
-        if (!next || !cur || !CAPITALISED.test(next[0]) || text.slice(cur.index + cur[0].length, next.index) !== " ") break;
+        if (!next || !cur || !CAPITALISED.test(next[0]) || text.slice(cur.index + cur[0].length, next.index) !== " ")
+          break;
         j++;
       }
       const last = words[j];

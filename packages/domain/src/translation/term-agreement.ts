@@ -64,7 +64,9 @@ export function guessSpanishForm(term: string): Form {
   const singular = plural ? head.replace(/e?s$/u, "") : head;
   const feminine =
     !MASCULINE_A.has(singular) &&
-    (/a$/u.test(singular) || /(?:ción|sión|dad|tad|tud|umbre)$/u.test(singular) || (plural && /(?:cion|sion|dad|tad|tud|umbre)$/u.test(singular)));
+    (/a$/u.test(singular) ||
+      /(?:ción|sión|dad|tad|tud|umbre)$/u.test(singular) ||
+      (plural && /(?:cion|sion|dad|tad|tud|umbre)$/u.test(singular)));
   return `${feminine ? "f" : "m"}${plural ? "p" : "s"}` as Form;
 }
 
@@ -75,14 +77,21 @@ const TOKEN = /\[\[(\d+)\]\]/gu;
  * the tokens in `determinerOnly` only a determiner right before the token changes: the word before
  * a term may be a noun of its own ("la cámara [[0]]"), which an adjective's -o/-a rule would corrupt.
  */
-export function agreeWithTerms(output: string, terms: ReadonlyMap<number, string>, targetLang: string, determinerOnly?: ReadonlySet<number>): string {
+export function agreeWithTerms(
+  output: string,
+  terms: ReadonlyMap<number, string>,
+  targetLang: string,
+  determinerOnly?: ReadonlySet<number>,
+): string {
   if (targetLang !== "es" || terms.size === 0) return output;
   let out = "";
   let last = 0;
   for (const m of output.matchAll(TOKEN)) {
     const term = terms.get(Number(m[1]));
     if (term === undefined) continue;
-    out += agreeBefore(output.slice(last, m.index), guessSpanishForm(term), determinerOnly?.has(Number(m[1])) ?? false) + m[0];
+    out +=
+      agreeBefore(output.slice(last, m.index), guessSpanishForm(term), determinerOnly?.has(Number(m[1])) ?? false) +
+      m[0];
     last = m.index + m[0].length;
   }
   return out + output.slice(last);

@@ -57,7 +57,8 @@ export class TermSet {
       list.push({ term: entry, lower, caseSensitive: source !== lower, priority: this.terms.length });
       this.byFirst.set(first, list);
     }
-    for (const list of this.byFirst.values()) list.sort((a, b) => b.lower.length - a.lower.length || a.priority - b.priority);
+    for (const list of this.byFirst.values())
+      list.sort((a, b) => b.lower.length - a.lower.length || a.priority - b.priority);
   }
 
   get size(): number {
@@ -98,7 +99,14 @@ export class TermSet {
     return out;
   }
 
-  private matchAt(text: string, lowerText: string, sameLength: boolean, at: number, candidates: Candidate[], limit?: number): TermMatch | null {
+  private matchAt(
+    text: string,
+    lowerText: string,
+    sameLength: boolean,
+    at: number,
+    candidates: Candidate[],
+    limit?: number,
+  ): TermMatch | null {
     for (const c of candidates) {
       const end = at + c.term.source.length;
       if (end > text.length || (limit !== undefined && end > limit)) continue;
@@ -106,7 +114,12 @@ export class TermSet {
       if (c.caseSensitive ? slice !== c.term.source : !sameLength || lowerText.slice(at, end) !== c.lower) continue;
       if (isWord(c.term.source.charAt(0)) && at > 0 && isWord(text.charAt(at - 1))) continue;
       if (isWord(c.term.source.charAt(c.term.source.length - 1)) && isWord(text.charAt(end))) continue;
-      return { start: at, end, term: c.term, rendered: c.caseSensitive ? c.term.target : followCase(slice, c.term.target) };
+      return {
+        start: at,
+        end,
+        term: c.term,
+        rendered: c.caseSensitive ? c.term.target : followCase(slice, c.term.target),
+      };
     }
     return null;
   }
@@ -115,7 +128,8 @@ export class TermSet {
 /** The target in the case of the matched text: ALL CAPS, Capitalised, or as listed. */
 export function followCase(matched: string, target: string): string {
   const letters = matched.replace(/[^\p{L}]/gu, "");
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return target.toUpperCase();
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase())
+    return target.toUpperCase();
   const first = Array.from(matched)[0] ?? "";
   if (first !== first.toLowerCase()) return capitalize(target);
   return target;

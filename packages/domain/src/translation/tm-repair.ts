@@ -30,8 +30,12 @@ const NUMBER = /\p{Nd}+(?:[.,]\p{Nd}+)*/gu;
 
 function pieces(text: string, terms: TermSet | undefined): Piece[] {
   const placeholders = findPlaceholders(text);
-  const marks: { start: number; end: number; kind: Kind; target?: string }[] = placeholders.map((p) => ({ ...p, kind: "placeholder" as const }));
-  for (const m of terms?.find(text, placeholders) ?? []) marks.push({ start: m.start, end: m.end, kind: "term", target: m.term.target });
+  const marks: { start: number; end: number; kind: Kind; target?: string }[] = placeholders.map((p) => ({
+    ...p,
+    kind: "placeholder" as const,
+  }));
+  for (const m of terms?.find(text, placeholders) ?? [])
+    marks.push({ start: m.start, end: m.end, kind: "term", target: m.term.target });
   marks.sort((a, b) => a.start - b.start);
   const out: Piece[] = [];
   let at = 0;
@@ -93,7 +97,9 @@ export function repairFuzzyMatch(
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 
 function replaceExact(text: string, from: string, to: string, isNumber: boolean): string | null {
-  const pattern = isNumber ? new RegExp(`(?<![\\p{Nd}.,]|[\\p{Nd}][.,])${escape(from)}(?![\\p{Nd}]|[.,][\\p{Nd}])`, "gu") : new RegExp(escape(from), "gu");
+  const pattern = isNumber
+    ? new RegExp(`(?<![\\p{Nd}.,]|[\\p{Nd}][.,])${escape(from)}(?![\\p{Nd}]|[.,][\\p{Nd}])`, "gu")
+    : new RegExp(escape(from), "gu");
   const found = [...text.matchAll(pattern)];
   if (found.length !== 1 || !found[0]) return null;
   const at = found[0].index;

@@ -2,7 +2,13 @@ import { type BatchRequest, type BatchResult, type Formality } from "@tolk/contr
 
 import { resolveSourceLanguage } from "../analysis/resolve-source-language";
 import { type Principal } from "../auth/principal";
-import { type TargetUsage, assertCanAfford, billTranslation, countCharacters, creditsFor } from "../billing/bill-translation";
+import {
+  type TargetUsage,
+  assertCanAfford,
+  billTranslation,
+  countCharacters,
+  creditsFor,
+} from "../billing/bill-translation";
 import { type DomainContext } from "../context";
 import { localizationApplies } from "./localization-applies";
 import { minQualityWarning } from "./min-quality";
@@ -45,9 +51,16 @@ export async function translateBatch(
     sourceLang: request.source_lang,
     targetLangs: request.target_langs,
     refs: { ...request, formality: options.formality },
-    localization: localizationApplies({ flag: request.localization_terms, sourceLang: request.source_lang, texts: entries.map(([, text]) => text) }),
+    localization: localizationApplies({
+      flag: request.localization_terms,
+      sourceLang: request.source_lang,
+      texts: entries.map(([, text]) => text),
+    }),
   });
-  const routes = request.target_langs.map((target) => ({ target, route: resolveRoute(services, request.source_lang, target, request.model_tier) }));
+  const routes = request.target_langs.map((target) => ({
+    target,
+    route: resolveRoute(services, request.source_lang, target, request.model_tier),
+  }));
   const estimate = request.target_langs.reduce((sum, t) => sum + creditsFor(inputChars, t), 0);
   await assertCanAfford(ctx, principal, estimate, options.requestId);
 
@@ -99,7 +112,12 @@ export async function translateBatch(
           return segmented.flatMap((s, i) => {
             const signals = translated.signals.slice(offset, offset + s.segments.length);
             offset += s.segments.length;
-            const warning = minQualityWarning(`'${entries[i]?.[0] ?? ""}' (${target})`, qualityScore(signals), request.min_quality, qualityReasons(signals));
+            const warning = minQualityWarning(
+              `'${entries[i]?.[0] ?? ""}' (${target})`,
+              qualityScore(signals),
+              request.min_quality,
+              qualityReasons(signals),
+            );
             return warning ? [warning] : [];
           });
         });

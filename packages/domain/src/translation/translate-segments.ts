@@ -17,7 +17,13 @@ import {
 import { engineUnavailable, unsupportedLanguagePair } from "../errors";
 import { metrics } from "../ports/metrics";
 import { removeForbiddenTerms, voiceInstructions } from "./brand-voice-rules";
-import { findPlaceholders, isNamingKind, placeholderToken, protectPlaceholders, restorePlaceholders } from "./placeholders";
+import {
+  findPlaceholders,
+  isNamingKind,
+  placeholderToken,
+  protectPlaceholders,
+  restorePlaceholders,
+} from "./placeholders";
 import { type SegmentQualitySignals } from "./quality-score";
 import { type SegmentResources } from "./resolve-resources";
 import { type OrgEngines } from "./org-engines";
@@ -114,7 +120,11 @@ export async function translateSegments(
   const resources = options.resources ?? {};
   const tmMatches = segments.map((s) => (resources.memory ? memoryMatch(s, resources.memory, resources.terms) : null));
   const prepared = segments.map((s, i) =>
-    tmMatches[i] ? null : resources.localization ? protectLocalized(s, resources.terms, resources.localization) : protectSegment(s, resources.terms),
+    tmMatches[i]
+      ? null
+      : resources.localization
+        ? protectLocalized(s, resources.terms, resources.localization)
+        : protectSegment(s, resources.terms),
   );
   const lastLeg = route.legs.at(-1);
   const llm = lastLeg?.engine.name.split(":")[0] === "llm";
@@ -145,7 +155,10 @@ export async function translateSegments(
     const legInstructions = leg === lastLeg ? instructions : undefined;
     const legContext = leg === lastLeg ? context : undefined;
     // Instructions and context change an instructable engine's output, so they are part of its cache key.
-    const keyed = legInstructions || legContext ? `${legInstructions ?? ""}\u0000${legContext ? JSON.stringify(legContext) : ""}` : "";
+    const keyed =
+      legInstructions || legContext
+        ? `${legInstructions ?? ""}\u0000${legContext ? JSON.stringify(legContext) : ""}`
+        : "";
     const engineKey = leg.engine.cacheScope ? `${leg.engine.name}@${leg.engine.cacheScope}` : leg.engine.name;
     const cacheEngine = keyed ? `${engineKey}#${shortHash(keyed)}` : engineKey;
     let results: SegmentResult[];
@@ -191,7 +204,9 @@ export async function translateSegments(
   }
 
   const engineForms = new Map(termSources.map((source, k) => [source, current[segments.length + k] ?? ""]));
-  const commandOutputs = new Map(commandIndexes.map((i, k) => [i, current[segments.length + termSources.length + k] ?? ""]));
+  const commandOutputs = new Map(
+    commandIndexes.map((i, k) => [i, current[segments.length + termSources.length + k] ?? ""]),
+  );
   const target = lastLeg?.pair.target ?? "";
   const formalityAppliedBy = formalityChannel(resources, lastLeg?.engine, target);
   const uses: TermUse[][] = prepared.map((p) => p?.uses ?? []);
@@ -203,7 +218,9 @@ export async function translateSegments(
     const output = commanded ?? current[i] ?? "";
     const withCommand = commanded && p.command ? { ...p, uses: [...p.uses, p.command.use] } : p;
     const edited =
-      p.soft && !llm && resources.localization ? substituteTerms(output, withCommand, engineForms, resources.localization) : { ...withCommand, text: output };
+      p.soft && !llm && resources.localization
+        ? substituteTerms(output, withCommand, engineForms, resources.localization)
+        : { ...withCommand, text: output };
     uses[i] = edited.uses;
     return { edited, agreed: agreeWithTerms(edited.text, edited.termTokens, target, edited.determinerOnly) };
   });
@@ -232,7 +249,14 @@ export async function translateSegments(
     removedForbidden.push(cleaned.removed);
     signals.push(
       match
-        ? { words: countWords(source), unknownWords: 0, pivots: 0, repairedPlaceholders: 0, engine: "tm", tmScore: match.score }
+        ? {
+            words: countWords(source),
+            unknownWords: 0,
+            pivots: 0,
+            repairedPlaceholders: 0,
+            engine: "tm",
+            tmScore: match.score,
+          }
         : {
             words: countWords(source),
             unknownWords: toEngine[i] ? (unknown[i] ?? null) : 0,
@@ -249,7 +273,9 @@ export async function translateSegments(
     texts,
     signals,
     pivot: route.pivot,
-    tmMatches: tmMatches.map((m) => (m ? { score: m.score, unitId: m.unitId, level: m.level, repaired: m.repaired } : null)),
+    tmMatches: tmMatches.map((m) =>
+      m ? { score: m.score, unitId: m.unitId, level: m.level, repaired: m.repaired } : null,
+    ),
     termsApplied: uses,
     removedForbidden,
     formalityAppliedBy,
@@ -257,7 +283,12 @@ export async function translateSegments(
 }
 
 /** Every engine call goes through here: counted, with its segments and duration, by engine and pair. */
-async function measureEngineCall<T>(engine: string, pair: string, segments: number, call: () => Promise<T>): Promise<T> {
+async function measureEngineCall<T>(
+  engine: string,
+  pair: string,
+  segments: number,
+  call: () => Promise<T>,
+): Promise<T> {
   const started = performance.now();
   let ok = false;
   try {
@@ -269,7 +300,11 @@ async function measureEngineCall<T>(engine: string, pair: string, segments: numb
   }
 }
 
-const ENGINE_FORMALITY: Readonly<Record<Formality, "more" | "less" | undefined>> = { Formal: "more", Neutral: undefined, Informal: "less" };
+const ENGINE_FORMALITY: Readonly<Record<Formality, "more" | "less" | undefined>> = {
+  Formal: "more",
+  Neutral: undefined,
+  Informal: "less",
+};
 
 /** Memory matches offered to an engine as examples, per segment. */
 const CONTEXT_MATCHES = 2;
@@ -290,9 +325,12 @@ function engineContext(
   const examples = new Map<string, { source: string; target: string; score: number }>();
   segments.forEach((segment, i) => {
     if (!toEngine[i]) return;
-    for (const use of prepared[i]?.uses ?? []) if (use.origin !== "do_not_translate") glossary.set(use.source, use.target);
-    for (const m of prepared[i]?.soft ?? []) if (!glossary.has(m.term.source)) glossary.set(m.term.source, m.term.target);
-    for (const match of resources.memory?.index.search(segment, { minScore: TM_MIN_SCORE, limit: CONTEXT_MATCHES }) ?? []) {
+    for (const use of prepared[i]?.uses ?? [])
+      if (use.origin !== "do_not_translate") glossary.set(use.source, use.target);
+    for (const m of prepared[i]?.soft ?? [])
+      if (!glossary.has(m.term.source)) glossary.set(m.term.source, m.term.target);
+    for (const match of resources.memory?.index.search(segment, { minScore: TM_MIN_SCORE, limit: CONTEXT_MATCHES }) ??
+      []) {
       examples.set(match.unit.id, { source: match.unit.source, target: match.unit.target, score: match.score });
     }
   });
@@ -374,13 +412,18 @@ function protectLocalized(segment: string, terms: TermSet | undefined, table: Lo
   // term applies there (`Open` would take the adjective's rendering).
   const command = commandAt(core, table, taken);
   // A word glued to a sigil is code (`%y` in a strftime format, `$path`), not a term.
-  const builtin = table.terms.find(core, command ? mergeSpans([...taken, command]) : taken).filter((m) => !/[%$\\&@#{]/u.test(core.charAt(m.start - 1)));
+  const builtin = table.terms
+    .find(core, command ? mergeSpans([...taken, command]) : taken)
+    .filter((m) => !/[%$\\&@#{]/u.test(core.charAt(m.start - 1)));
   const kept = [...spans.map((s) => ({ ...s })), ...names];
   const prepared = { ...assemble(core, kept, [...glossary, ...labels]), ui, soft: builtin };
   if (!command) return prepared;
   return {
     ...prepared,
-    command: { form: command.term.target, use: { source: command.term.source, target: command.term.target, origin: LOCALIZATION_ORIGIN } },
+    command: {
+      form: command.term.target,
+      use: { source: command.term.source, target: command.term.target, origin: LOCALIZATION_ORIGIN },
+    },
   };
 }
 
@@ -435,7 +478,10 @@ function substituteTerms(
         ?.trim()
         .replace(/[.!?]$/u, "") ?? "";
     if (!form || !/\p{L}/u.test(form) || table.accepts(m.term.source, form)) continue;
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\['’])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}\\]])`, "iu");
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}\\['’])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}\\]])`,
+      "iu",
+    );
     const found = pattern.exec(text);
     if (!found) continue;
     const rendered = followCase(found[0], m.term.target);
@@ -507,12 +553,23 @@ function assemble(segment: string, kept: readonly Span[], matches: readonly Term
   return { text: text + segment.slice(last), tokens, uses, termTokens };
 }
 
-function memoryMatch(segment: string, memory: NonNullable<SegmentResources["memory"]>, terms: TermSet | undefined): (SegmentTmMatch & { text: string }) | null {
+function memoryMatch(
+  segment: string,
+  memory: NonNullable<SegmentResources["memory"]>,
+  terms: TermSet | undefined,
+): (SegmentTmMatch & { text: string }) | null {
   const exact = memory.index.exact(segment);
   if (exact) return { text: exact.target, score: 100, unitId: exact.id, level: "exact", repaired: [] };
   for (const candidate of memory.index.search(segment, { minScore: TM_MIN_SCORE, limit: TM_CANDIDATES })) {
     const repair = repairFuzzyMatch(segment, candidate.unit, terms);
-    if (repair) return { text: repair.text, score: candidate.score, unitId: candidate.unit.id, level: "fuzzy", repaired: repair.repaired };
+    if (repair)
+      return {
+        text: repair.text,
+        score: candidate.score,
+        unitId: candidate.unit.id,
+        level: "fuzzy",
+        repaired: repair.repaired,
+      };
   }
   return null;
 }
@@ -532,7 +589,13 @@ function formalityChannel(resources: SegmentResources, engine: Engine | undefine
 }
 
 /** The engine's translations (not memory matches) put into the voice's address, in one call. */
-async function setAddress(engine: Engine, target: string, formality: Formality, texts: readonly string[], toEngine: readonly boolean[]): Promise<string[]> {
+async function setAddress(
+  engine: Engine,
+  target: string,
+  formality: Formality,
+  texts: readonly string[],
+  toEngine: readonly boolean[],
+): Promise<string[]> {
   const indexes = texts.flatMap((_, i) => (toEngine[i] ? [i] : []));
   if (!engine.setAddress || indexes.length === 0) return [...texts];
   let rewritten: string[];

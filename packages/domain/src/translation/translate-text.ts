@@ -48,7 +48,11 @@ export async function translateText(
     sourceLang: request.source_lang,
     targetLangs: [request.target_lang],
     refs: { ...request, formality: options.formality },
-    localization: localizationApplies({ flag: request.localization_terms, sourceLang: request.source_lang, texts: [request.text] }),
+    localization: localizationApplies({
+      flag: request.localization_terms,
+      sourceLang: request.source_lang,
+      texts: [request.text],
+    }),
   });
   const route = resolveRoute(services, request.source_lang, request.target_lang, request.model_tier);
   await assertCanAfford(ctx, principal, estimateCredits(request.text, request.target_lang), options.requestId);
@@ -81,7 +85,10 @@ export async function translateText(
     ...(reasons.length > 0 ? { quality_reasons: reasons } : {}),
     credits_used: credits,
     character_count: characters,
-    ...withWarning(withDefaultedSource(textEffects(resources, translated), request), minQualityWarning("The translation", score, request.min_quality, reasons)),
+    ...withWarning(
+      withDefaultedSource(textEffects(resources, translated), request),
+      minQualityWarning("The translation", score, request.min_quality, reasons),
+    ),
   };
 }
 
@@ -91,7 +98,10 @@ export function withWarning<E extends { warnings?: string[] }>(effects: E, warni
 }
 
 /** The resource effects, with the warning that the source language was the default rather than detected. */
-export function withDefaultedSource<E extends { warnings?: string[] }>(effects: E, request: { source_lang: string; source_lang_defaulted?: true }): E {
+export function withDefaultedSource<E extends { warnings?: string[] }>(
+  effects: E,
+  request: { source_lang: string; source_lang_defaulted?: true },
+): E {
   if (!request.source_lang_defaulted) return effects;
   return { ...effects, warnings: [defaultedSourceWarning(request.source_lang), ...(effects.warnings ?? [])] };
 }

@@ -52,7 +52,10 @@ export function joinUiString(translatedCore: string, original: UiString): string
  */
 function placeMarker(text: string, marker: string, letter: string): string {
   const escaped = letter.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const index = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, "iu").exec(text)?.index ?? /\p{L}/u.exec(text)?.index ?? (text.length > 0 ? 0 : undefined);
+  const index =
+    new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, "iu").exec(text)?.index ??
+    /\p{L}/u.exec(text)?.index ??
+    (text.length > 0 ? 0 : undefined);
   if (index === undefined) return text;
   return text.slice(0, index) + marker + text.slice(index);
 }
@@ -79,7 +82,12 @@ export function keepInitialCase(source: string, translation: string): string {
   const lower = sFirst !== sFirst.toUpperCase();
   let first = tFirst;
   if (upper && tFirst !== tFirst.toUpperCase()) first = tFirst.toUpperCase();
-  else if (lower && tFirst !== tFirst.toLowerCase() && !source.includes(tWord) && (tWord.length === 1 || tWord.slice(1) === tWord.slice(1).toLowerCase())) {
+  else if (
+    lower &&
+    tFirst !== tFirst.toLowerCase() &&
+    !source.includes(tWord) &&
+    (tWord.length === 1 || tWord.slice(1) === tWord.slice(1).toLowerCase())
+  ) {
     first = tFirst.toLowerCase();
   }
   if (first === tFirst) return translation;

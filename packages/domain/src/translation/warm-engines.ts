@@ -46,7 +46,11 @@ const canWarm = (engine: Engine): engine is Warmable => typeof (engine as Partia
  * The engine pairs to load ahead of demand, in order: the legs of the most-used pairs (a pivoted
  * pair warms both of its legs), then, for `all`, every other installed pair.
  */
-export function warmOrder(services: TranslationServices, setting: WarmSetting, used: readonly LanguagePair[]): Map<Engine, LanguagePair[]> {
+export function warmOrder(
+  services: TranslationServices,
+  setting: WarmSetting,
+  used: readonly LanguagePair[],
+): Map<Engine, LanguagePair[]> {
   const plan = new Map<Engine, LanguagePair[]>();
   if (setting === "none") return plan;
   const seen = new Set<string>();
@@ -83,7 +87,9 @@ export async function warmEngines(
     const started = performance.now();
     const done = await engine.warm(pairs).catch(() => []);
     warmed += done.length;
-    log(`${engine.name}: ${done.length} of ${pairs.length} pairs warmed in ${Math.round(performance.now() - started)} ms`);
+    log(
+      `${engine.name}: ${done.length} of ${pairs.length} pairs warmed in ${Math.round(performance.now() - started)} ms`,
+    );
   }
   return warmed;
 }

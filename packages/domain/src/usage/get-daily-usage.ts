@@ -25,7 +25,13 @@ export async function getDailyUsage(ctx: DomainContext, options: { orgId: string
     })
     .from(usageEvents)
     .leftJoin(apiKeys, eq(apiKeys.id, usageEvents.apiKeyId))
-    .where(and(eq(usageEvents.orgId, options.orgId), gte(usageEvents.createdAt, range.start), lt(usageEvents.createdAt, range.end)))
+    .where(
+      and(
+        eq(usageEvents.orgId, options.orgId),
+        gte(usageEvents.createdAt, range.start),
+        lt(usageEvents.createdAt, range.end),
+      ),
+    )
     .groupBy(day, usageEvents.targetLang, usageEvents.apiKeyId, apiKeys.name, apiKeys.hint)
     .orderBy(day, usageEvents.targetLang, usageEvents.apiKeyId);
   return {

@@ -29,7 +29,10 @@ describe("analyzeText", () => {
   });
 
   it.each([
-    ["Formal", "Sehr geehrte Damen und Herren, hiermit teilen wir Ihnen mit, dass Ihr Antrag genehmigt wurde. Mit freundlichen Grüßen"],
+    [
+      "Formal",
+      "Sehr geehrte Damen und Herren, hiermit teilen wir Ihnen mit, dass Ihr Antrag genehmigt wurde. Mit freundlichen Grüßen",
+    ],
     [
       "Formal",
       "Conformément aux dispositions du présent contrat, le locataire s'engage à restituer les lieux en bon état à l'expiration du bail, faute de quoi le bailleur pourra retenir tout ou partie du dépôt de garantie.",
@@ -42,19 +45,30 @@ describe("analyzeText", () => {
   });
 
   it.each([
-    ["Technical", "Lösche den Cache mit dem Befehl clear-cache und starte den Dienst danach neu, damit die Konfiguration neu eingelesen wird."],
-    ["Medical", "Ce médicament peut provoquer des nausées et des maux de tête. Consultez votre médecin si les symptômes persistent plus de trois jours."],
+    [
+      "Technical",
+      "Lösche den Cache mit dem Befehl clear-cache und starte den Dienst danach neu, damit die Konfiguration neu eingelesen wird.",
+    ],
+    [
+      "Medical",
+      "Ce médicament peut provoquer des nausées et des maux de tête. Consultez votre médecin si les symptômes persistent plus de trois jours.",
+    ],
     [
       "Legal",
       "El arrendatario deberá abonar la renta dentro de los cinco primeros días de cada mes, conforme a lo dispuesto en la cláusula tercera del presente contrato.",
     ],
-    ["Finance", "Die Aktie fiel am Freitag um vier Prozent, nachdem der Konzern seine Gewinnprognose für das laufende Geschäftsjahr gesenkt hatte."],
+    [
+      "Finance",
+      "Die Aktie fiel am Freitag um vier Prozent, nachdem der Konzern seine Gewinnprognose für das laufende Geschäftsjahr gesenkt hatte.",
+    ],
   ])("names the domain %s of a paragraph in German, French or Spanish", async (domain, text) => {
     expect((await analyze(text)).domain).toBe(domain);
   });
 
   it("does not call documentation Informal for its contractions alone", async () => {
-    const r = await analyze("You'll find the settings file in your home folder. Don't edit it while the app's running: it's rewritten when the app quits.");
+    const r = await analyze(
+      "You'll find the settings file in your home folder. Don't edit it while the app's running: it's rewritten when the app quits.",
+    );
     expect(r.formality).toBe("Neutral");
   });
 
@@ -108,7 +122,9 @@ describe("makeTitle", () => {
 
   it("otherwise takes the first sentence, cut at a word to 60 characters", async () => {
     expect(makeTitle("Welcome back! Here is your summary.")).toBe("Welcome back");
-    const title = makeTitle("The quarterly report covers revenue, margins, cash flow and the outlook for every region we serve.");
+    const title = makeTitle(
+      "The quarterly report covers revenue, margins, cash flow and the outlook for every region we serve.",
+    );
     expect([...title].length).toBeLessThanOrEqual(61);
     expect(title.endsWith("…")).toBe(true);
     expect(title).toMatch(/^The quarterly report covers revenue, margins, cash flow and…$/);

@@ -10,13 +10,19 @@ describe("detectLanguage", () => {
     ["en", "The committee will publish its final report on the new railway line next spring."],
     ["es", "El comité publicará su informe final sobre la nueva línea de ferrocarril la próxima primavera."],
     ["fr", "Le comité publiera son rapport final sur la nouvelle ligne de chemin de fer au printemps prochain."],
-    ["de", "Der Ausschuss wird seinen Abschlussbericht über die neue Bahnstrecke im nächsten Frühjahr veröffentlichen."],
+    [
+      "de",
+      "Der Ausschuss wird seinen Abschlussbericht über die neue Bahnstrecke im nächsten Frühjahr veröffentlichen.",
+    ],
     ["pt", "O comitê publicará o seu relatório final sobre a nova linha ferroviária na próxima primavera."],
     ["it", "Il comitato pubblicherà la sua relazione finale sulla nuova linea ferroviaria la prossima primavera."],
     ["ru", "Комитет опубликует свой окончательный доклад о новой железнодорожной линии следующей весной."],
     ["ja", "委員会は新しい鉄道路線に関する最終報告書を来年の春に発表する予定です。"],
     ["zh", "委员会将于明年春天发布关于新铁路线的最终报告。"],
-    ["gl", "O comité publicará o seu informe final sobre a nova liña de ferrocarril na próxima primavera, se non hai atrasos."],
+    [
+      "gl",
+      "O comité publicará o seu informe final sobre a nova liña de ferrocarril na próxima primavera, se non hai atrasos.",
+    ],
     ["mk", "Комитетот ќе го објави својот конечен извештај за новата железничка линија следната пролет."],
     ["hi", "समिति अगले वसंत में नई रेलवे लाइन पर अपनी अंतिम रिपोर्ट प्रकाशित करेगी।"],
   ])("names %s", async (code, text) => {
@@ -36,41 +42,78 @@ describe("detectLanguage", () => {
       "Our engineers reviewed every report from the field last week. The new firmware fixes the battery drain and the " +
       "connection drops that several customers described. We will roll it out to all devices over the next ten days. ";
     expect((await detectLanguage(`${english}Merci beaucoup et à bientôt.`)).language).toBe("en");
-    expect((await detectLanguage(`Merci beaucoup pour votre message, nous revenons vers vous très vite. ${"OK. "}`)).language).toBe("fr");
+    expect(
+      (await detectLanguage(`Merci beaucoup pour votre message, nous revenons vers vous très vite. ${"OK. "}`))
+        .language,
+    ).toBe("fr");
   });
 
   it("ignores markup, placeholders, URLs and numbers", async () => {
-    const text = '<p class="note">Hola {name}, tu pedido #12345 ha sido enviado. Consulta https://example.com/track?id=1 para seguirlo.</p>';
+    const text =
+      '<p class="note">Hola {name}, tu pedido #12345 ha sido enviado. Consulta https://example.com/track?id=1 para seguirlo.</p>';
     expect((await detectLanguage(text)).language).toBe("es");
   });
 
   it("tells Indonesian from Malay by the words only one standard uses", async () => {
-    expect((await detectLanguage("Silakan coba lagi nanti karena server sedang sibuk dan tidak bisa menerima permintaan.")).language).toBe("id");
-    expect((await detectLanguage("Sila cuba lagi kemudian kerana pelayan sedang sibuk dan tidak boleh menerima permintaan.")).language).toBe("ms");
     expect(
-      (await detectLanguage("Jawatankuasa akan menerbitkan laporan akhir mengenai laluan kereta api baharu itu pada musim bunga tahun hadapan.")).language,
+      (await detectLanguage("Silakan coba lagi nanti karena server sedang sibuk dan tidak bisa menerima permintaan."))
+        .language,
+    ).toBe("id");
+    expect(
+      (await detectLanguage("Sila cuba lagi kemudian kerana pelayan sedang sibuk dan tidak boleh menerima permintaan."))
+        .language,
+    ).toBe("ms");
+    expect(
+      (
+        await detectLanguage(
+          "Jawatankuasa akan menerbitkan laporan akhir mengenai laluan kereta api baharu itu pada musim bunga tahun hadapan.",
+        )
+      ).language,
     ).toBe("ms");
   });
 
   it("tells Norwegian Bokmål from Nynorsk (never the bare 'no')", async () => {
     expect(
-      (await detectLanguage("Komiteen vil publisere sin endelige rapport om den nye jernbanelinjen neste vår, og den er ikke ferdig ennå.")).language,
+      (
+        await detectLanguage(
+          "Komiteen vil publisere sin endelige rapport om den nye jernbanelinjen neste vår, og den er ikke ferdig ennå.",
+        )
+      ).language,
     ).toBe("nb");
     expect(
-      (await detectLanguage("Komiteen vil publisera den endelege rapporten sin om den nye jernbanelina neste vår, men han er ikkje ferdig enno.")).language,
+      (
+        await detectLanguage(
+          "Komiteen vil publisera den endelege rapporten sin om den nye jernbanelina neste vår, men han er ikkje ferdig enno.",
+        )
+      ).language,
     ).toBe("nn");
   });
 
   it("names Serbian in both scripts, and tells Croatian and Bosnian by the words only their standard uses", async () => {
-    expect((await detectLanguage("Комитет ће објавити свој коначни извештај о новој железничкој прузи следећег пролећа.")).language).toBe("sr");
-    expect((await detectLanguage("Komitet će objaviti svoj konačni izveštaj o novoj železničkoj pruzi sledećeg proleća, ako sve bude u redu.")).language).toBe(
-      "sr",
-    );
     expect(
-      (await detectLanguage("Odbor će sljedećeg proljeća objaviti svoje konačno izvješće o novoj željezničkoj pruzi, tko god bio predsjednik.")).language,
+      (await detectLanguage("Комитет ће објавити свој коначни извештај о новој железничкој прузи следећег пролећа."))
+        .language,
+    ).toBe("sr");
+    expect(
+      (
+        await detectLanguage(
+          "Komitet će objaviti svoj konačni izveštaj o novoj železničkoj pruzi sledećeg proleća, ako sve bude u redu.",
+        )
+      ).language,
+    ).toBe("sr");
+    expect(
+      (
+        await detectLanguage(
+          "Odbor će sljedećeg proljeća objaviti svoje konačno izvješće o novoj željezničkoj pruzi, tko god bio predsjednik.",
+        )
+      ).language,
     ).toBe("hr");
     expect(
-      (await detectLanguage("Komisija će sljedeće sedmice objaviti konačni izvještaj o novoj željezničkoj pruzi, a historija projekta je duga.")).language,
+      (
+        await detectLanguage(
+          "Komisija će sljedeće sedmice objaviti konačni izvještaj o novoj željezničkoj pruzi, a historija projekta je duga.",
+        )
+      ).language,
     ).toBe("bs");
   });
 
@@ -88,10 +131,14 @@ describe("detectLanguage", () => {
   });
 
   it("loads its model on the first detection, not when the package is imported", () => {
-    const out = execFileSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "language-model-heap.ts")], {
-      cwd: join(import.meta.dirname, "..", ".."),
-      encoding: "utf8",
-    });
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", join(import.meta.dirname, "language-model-heap.ts")],
+      {
+        cwd: join(import.meta.dirname, "..", ".."),
+        encoding: "utf8",
+      },
+    );
     const memory = JSON.parse(out) as { imported: number; detected: number; language: string };
     expect(memory.language).toBe("en");
     // The two models take tens of MB once loaded: a server that never detects does not carry them.

@@ -7,5 +7,7 @@ import { detectLanguage } from "../../src";
 
 const used = () => process.memoryUsage().external;
 const imported = used();
-const detected = await detectLanguage("The committee will publish its final report on the new railway line next spring.");
+const detected = await detectLanguage(
+  "The committee will publish its final report on the new railway line next spring.",
+);
 console.log(JSON.stringify({ imported, detected: used(), language: detected.language }));

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { resolveSourceLanguage } from "../../src/analysis/resolve-source-language";
 
 const SENTENCE = "The house is big and the garden is beautiful in the summer.";
-const NUANCED = "Honestly, landing this client was a piece of cake, but the ball is in your court now: hit the ground running before Thanksgiving!";
+const NUANCED =
+  "Honestly, landing this client was a piece of cake, but the ball is in your court now: hit the ground running before Thanksgiving!";
 
 const request = (source_lang: string, model_tier?: ModelTier) => ({ source_lang, model_tier });
 
@@ -21,33 +22,54 @@ async function refusal(fn: () => Promise<unknown>): Promise<{ status: number; pa
 
 describe("resolveSourceLanguage", () => {
   it("replaces auto with the detected language", async () => {
-    const r = await resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1 });
+    const r = await resolveSourceLanguage(
+      { source_lang: "auto" },
+      { texts: [SENTENCE], targets: ["es"], engineCount: 1 },
+    );
     expect(r.source_lang).toBe("en");
   });
 
   it("keeps a source language the caller named, without detecting", async () => {
-    const r = await resolveSourceLanguage({ source_lang: "fr" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1 });
+    const r = await resolveSourceLanguage(
+      { source_lang: "fr" },
+      { texts: [SENTENCE], targets: ["es"], engineCount: 1 },
+    );
     expect(r.source_lang).toBe("fr");
   });
 
   it("refuses an inconclusive detection with 400 asking for source_lang", async () => {
-    const e = await refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: ["Hi"], targets: ["es"], engineCount: 1 }));
+    const e = await refusal(() =>
+      resolveSourceLanguage({ source_lang: "auto" }, { texts: ["Hi"], targets: ["es"], engineCount: 1 }),
+    );
     expect(e).toMatchObject({ status: 400, param: "source_lang" });
     expect(e.message).toMatch(/Set source_lang/);
   });
 
   it("takes the default source language for an inconclusive detection, and says so", async () => {
-    const r = await resolveSourceLanguage({ source_lang: "auto" }, { texts: ["OK"], targets: ["es"], engineCount: 1, defaultSourceLang: "en" });
+    const r = await resolveSourceLanguage(
+      { source_lang: "auto" },
+      { texts: ["OK"], targets: ["es"], engineCount: 1, defaultSourceLang: "en" },
+    );
     expect(r).toMatchObject({ source_lang: "en", source_lang_defaulted: true });
-    const clear = await resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["es"], engineCount: 1, defaultSourceLang: "fr" });
+    const clear = await resolveSourceLanguage(
+      { source_lang: "auto" },
+      { texts: [SENTENCE], targets: ["es"], engineCount: 1, defaultSourceLang: "fr" },
+    );
     expect(clear).toEqual({ source_lang: "en", model_tier: undefined });
     // The default cannot be a target: then it is the 400 again.
-    const e = await refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: ["OK"], targets: ["en"], engineCount: 1, defaultSourceLang: "en" }));
+    const e = await refusal(() =>
+      resolveSourceLanguage(
+        { source_lang: "auto" },
+        { texts: ["OK"], targets: ["en"], engineCount: 1, defaultSourceLang: "en" },
+      ),
+    );
     expect(e).toMatchObject({ status: 400, param: "source_lang" });
   });
 
   it("refuses a detected language that is also a target", async () => {
-    const e = await refusal(() => resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["en"], engineCount: 1 }));
+    const e = await refusal(() =>
+      resolveSourceLanguage({ source_lang: "auto" }, { texts: [SENTENCE], targets: ["en"], engineCount: 1 }),
+    );
     expect(e).toMatchObject({ status: 400, param: "source_lang" });
   });
 
@@ -64,9 +86,17 @@ describe("resolveSourceLanguage", () => {
     expect(one.model_tier).toBeUndefined();
     const several = await resolveSourceLanguage(request("en"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
     expect(several.model_tier).toBe("premium");
-    const simple = await resolveSourceLanguage(request("en"), { texts: ["The meeting starts at ten."], targets: ["es"], engineCount: 2 });
+    const simple = await resolveSourceLanguage(request("en"), {
+      texts: ["The meeting starts at ten."],
+      targets: ["es"],
+      engineCount: 2,
+    });
     expect(simple.model_tier).toBe("mini");
-    const chosen = await resolveSourceLanguage(request("en", "mini"), { texts: [NUANCED], targets: ["es"], engineCount: 2 });
+    const chosen = await resolveSourceLanguage(request("en", "mini"), {
+      texts: [NUANCED],
+      targets: ["es"],
+      engineCount: 2,
+    });
     expect(chosen.model_tier).toBe("mini");
   });
 });

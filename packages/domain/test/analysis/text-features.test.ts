@@ -10,14 +10,26 @@ describe("text units", () => {
   });
 
   it("folds case and accents and splits Romance elisions for lexicon matching", () => {
-    expect(matchTokens("N'hésitez pas à l'été, DON'T worry")).toEqual(["n", "hesitez", "pas", "a", "l", "ete", "don't", "worry"]);
+    expect(matchTokens("N'hésitez pas à l'été, DON'T worry")).toEqual([
+      "n",
+      "hesitez",
+      "pas",
+      "a",
+      "l",
+      "ete",
+      "don't",
+      "worry",
+    ]);
     expect(matchTokens("Schließen")).toEqual(["schliessen"]);
   });
 });
 
 describe("extractFeatures", () => {
   it("counts what must survive translation: acronyms, measures, currency, placeholders, markup, links", () => {
-    const f = extractFeatures("Hello {name}, the <b>NASA</b> and ESA teams measured 20 mg and 15% at €40. See https://example.com or %s.", "en");
+    const f = extractFeatures(
+      "Hello {name}, the <b>NASA</b> and ESA teams measured 20 mg and 15% at €40. See https://example.com or %s.",
+      "en",
+    );
     expect(f.placeholders).toBe(2);
     expect(f.markup).toBe(2);
     expect(f.acronyms).toBe(2);
@@ -31,10 +43,16 @@ describe("extractFeatures", () => {
   });
 
   it("tells familiar from polite address (T–V)", () => {
-    expect(extractFeatures("Tu peux venir quand tu veux, je t'attends.", "fr")).toMatchObject({ tPronouns: 3, vPronouns: 0 });
+    expect(extractFeatures("Tu peux venir quand tu veux, je t'attends.", "fr")).toMatchObject({
+      tPronouns: 3,
+      vPronouns: 0,
+    });
     expect(extractFeatures("Vous pouvez consulter votre compte.", "fr")).toMatchObject({ tPronouns: 0, vPronouns: 2 });
     // German: "Sie" capitalised inside a sentence is polite address; "sie" is she/they.
-    expect(extractFeatures("Bitte prüfen Sie Ihre Angaben. Sie kommt morgen, sagt sie.", "de")).toMatchObject({ vPronouns: 2, tPronouns: 0 });
+    expect(extractFeatures("Bitte prüfen Sie Ihre Angaben. Sie kommt morgen, sagt sie.", "de")).toMatchObject({
+      vPronouns: 2,
+      tPronouns: 0,
+    });
     expect(extractFeatures("Kannst du mir helfen? Dein Bruder weiß es.", "de").tPronouns).toBe(2);
   });
 

@@ -44,7 +44,8 @@ class Report implements Verdict {
   }
 }
 
-const hasWords = (text: string) => /\p{L}{3,}/u.test(text.replace(/\{\{[^}]*\}\}|\{%[\s\S]*?%\}|<[^>]*>|%\w|\{[\w.]+\}|https?:\/\/\S+/g, " "));
+const hasWords = (text: string) =>
+  /\p{L}{3,}/u.test(text.replace(/\{\{[^}]*\}\}|\{%[\s\S]*?%\}|<[^>]*>|%\w|\{[\w.]+\}|https?:\/\/\S+/g, " "));
 
 // Placeholders a translation must carry over unchanged, whatever the format: template tags,
 // `{name}`, printf, Chrome `$NAME$`, HTML tags.
@@ -59,7 +60,8 @@ function placeholders(report: Report, where: string, source: string, target: str
   if (ICU_HEAD.test(source)) return icu(report, where, source, target);
   const a = source.match(PLACEHOLDER) ?? [];
   const b = target.match(PLACEHOLDER) ?? [];
-  if (!sameBag(a, b)) report.problem(`${where}: placeholders ${JSON.stringify(sorted(a))} became ${JSON.stringify(sorted(b))}`);
+  if (!sameBag(a, b))
+    report.problem(`${where}: placeholders ${JSON.stringify(sorted(a))} became ${JSON.stringify(sorted(b))}`);
 }
 
 /** ICU structure without its text: argument names, types, keys, `#`, nesting. */
@@ -89,7 +91,8 @@ function skeleton(elements: MessageFormatElement[]): string {
 function branchTexts(elements: MessageFormatElement[], path: string, out: Map<string, string>): Map<string, string> {
   for (const e of elements) {
     if (e.type === TYPE.literal) out.set(path, (out.get(path) ?? "") + e.value);
-    if (e.type === TYPE.plural || e.type === TYPE.select) for (const [k, o] of Object.entries(e.options)) branchTexts(o.value, `${path}/${e.value}=${k}`, out);
+    if (e.type === TYPE.plural || e.type === TYPE.select)
+      for (const [k, o] of Object.entries(e.options)) branchTexts(o.value, `${path}/${e.value}=${k}`, out);
   }
   return out;
 }
@@ -107,7 +110,8 @@ function icu(report: Report, where: string, source: string, target: string): voi
   } catch (err) {
     return report.problem(`${where}: ICU no longer parses: ${(err as Error).message}: ${JSON.stringify(target)}`);
   }
-  if (skeleton(a) !== skeleton(b)) return report.problem(`${where}: ICU structure ${skeleton(a)} became ${skeleton(b)}`);
+  if (skeleton(a) !== skeleton(b))
+    return report.problem(`${where}: ICU structure ${skeleton(a)} became ${skeleton(b)}`);
   const tags = (s: string) => s.match(/<\/?[a-zA-Z][^<>]*>/g) ?? [];
   if (!sameBag(tags(source), tags(target))) report.problem(`${where}: tags inside ICU changed`);
   const before = branchTexts(a, "", new Map());
@@ -136,7 +140,8 @@ function compareData(report: Report, a: Json, b: Json, path: string, rootRename?
     a.forEach((x, i) => compareData(report, x, b[i] as Json, `${path}/${i}`));
     return;
   }
-  if (b === null || typeof b !== "object" || Array.isArray(b)) return report.problem(`${path}: an object became ${typeof b}`);
+  if (b === null || typeof b !== "object" || Array.isArray(b))
+    return report.problem(`${path}: an object became ${typeof b}`);
   const keysA = Object.keys(a).map((k) => (rootRename && k === rootRename[0] ? rootRename[1] : k));
   if (JSON.stringify(keysA) !== JSON.stringify(Object.keys(b))) return report.problem(`${path}: keys changed`);
   for (const [k, v] of Object.entries(a)) {
@@ -144,7 +149,8 @@ function compareData(report: Report, a: Json, b: Json, path: string, rootRename?
     // ARB locale metadata is rewritten on purpose.
     if (path === "" && k === "@@locale") continue;
     if (path !== "" && keptOnPurpose(a, k)) {
-      if (JSON.stringify(v) !== JSON.stringify(b[kb])) report.problem(`${path}/${k}: changed, but it is a name or a note that stays`);
+      if (JSON.stringify(v) !== JSON.stringify(b[kb]))
+        report.problem(`${path}/${k}: changed, but it is a name or a note that stays`);
       continue;
     }
     compareData(report, v, b[kb] as Json, `${path}/${k}`);
@@ -188,11 +194,15 @@ function checkPo(report: Report, source: Uint8Array, output: Uint8Array): void {
   const a = gettextPo.parse(Buffer.from(source));
   const b = gettextPo.parse(Buffer.from(output));
   // A catalog in the source language (Weblate's English files) is a template: all of it is translated.
-  const all = Object.values(a.translations).flatMap((entries) => Object.entries(entries).filter(([msgid]) => msgid !== ""));
+  const all = Object.values(a.translations).flatMap((entries) =>
+    Object.entries(entries).filter(([msgid]) => msgid !== ""),
+  );
   const filled = all.filter(([, e]) => e.msgstr.some((s) => s !== ""));
   const language = (a.headers.Language ?? "").split(/[-_]/)[0];
   const template =
-    filled.length > 0 && (language === "en" || (language === "" && filled.every(([msgid, e]) => e.msgstr.every((s) => s === msgid || s === e.msgid_plural))));
+    filled.length > 0 &&
+    (language === "en" ||
+      (language === "" && filled.every(([msgid, e]) => e.msgstr.every((s) => s === msgid || s === e.msgid_plural))));
   for (const [ctx, entries] of Object.entries(a.translations)) {
     for (const [msgid, entry] of Object.entries(entries)) {
       if (msgid === "") continue;
@@ -205,15 +215,19 @@ function checkPo(report: Report, source: Uint8Array, output: Uint8Array): void {
       const fuzzy = /fuzzy/.test(entry.comments?.flag ?? "");
       const untranslated = template || entry.msgstr.every((s) => s === "");
       if (!untranslated || fuzzy) {
-        if (JSON.stringify(out.msgstr) !== JSON.stringify(entry.msgstr)) report.problem(`${where}: a translated or fuzzy entry changed`);
+        if (JSON.stringify(out.msgstr) !== JSON.stringify(entry.msgstr))
+          report.problem(`${where}: a translated or fuzzy entry changed`);
         continue;
       }
       if (out.msgstr.some((s) => s === "")) report.problem(`${where}: msgstr left empty`);
-      out.msgstr.forEach((s, i) => report.unit(`${where}[${i}]`, i === 0 || !entry.msgid_plural ? msgid : entry.msgid_plural, s));
+      out.msgstr.forEach((s, i) =>
+        report.unit(`${where}[${i}]`, i === 0 || !entry.msgid_plural ? msgid : entry.msgid_plural, s),
+      );
     }
   }
   const extra =
-    Object.values(b.translations).reduce((n, e) => n + Object.keys(e).length, 0) - Object.values(a.translations).reduce((n, e) => n + Object.keys(e).length, 0);
+    Object.values(b.translations).reduce((n, e) => n + Object.keys(e).length, 0) -
+    Object.values(a.translations).reduce((n, e) => n + Object.keys(e).length, 0);
   if (extra !== 0) report.problem(`entry count changed by ${extra}`);
 }
 
@@ -223,7 +237,8 @@ function checkStrings(report: Report, source: Uint8Array, output: Uint8Array): v
   if (a.encoding !== b.encoding) report.problem(`encoding ${a.encoding} became ${b.encoding}`);
   const pa = parseStrings(a.text);
   const pb = parseStrings(b.text);
-  if (JSON.stringify(pa.map((p) => p.key)) !== JSON.stringify(pb.map((p) => p.key))) return report.problem("keys changed");
+  if (JSON.stringify(pa.map((p) => p.key)) !== JSON.stringify(pb.map((p) => p.key)))
+    return report.problem("keys changed");
   pa.forEach((p, i) => report.unit(p.key, p.value, pb[i]?.value));
 }
 
@@ -237,7 +252,8 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
   const ub = units(b);
   const ids = (us: XmlNode[]) => us.map((u) => u.attrs.id ?? "");
   if (version2) {
-    if (JSON.stringify(ids(elements(a, "unit"))) !== JSON.stringify(ids(elements(b, "unit")))) return report.problem("unit ids changed");
+    if (JSON.stringify(ids(elements(a, "unit"))) !== JSON.stringify(ids(elements(b, "unit"))))
+      return report.problem("unit ids changed");
   } else if (JSON.stringify(ids(ua)) !== JSON.stringify(ids(ub))) return report.problem("trans-unit ids changed");
   if (ua.length !== ub.length) return report.problem("segment count changed");
   const fileA = elements(a, version2 ? "xliff" : "file")[0];
@@ -256,9 +272,16 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
     const sourceText = textOf(src);
     // In a template (target language = source language) every target copies its source,
     // whatever its state says: all are translated.
-    const done = !copies && (u.attrs.approved === "yes" || /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? ""));
+    const done =
+      !copies &&
+      (u.attrs.approved === "yes" ||
+        /^(final|signed-off|translated|reviewed)$/.test(tgtA?.attrs.state ?? u.attrs.state ?? ""));
     const needs =
-      !done && (!tgtA || textOf(tgtA).trim() === "" || template || /^(new|needs-translation|initial)$/.test(tgtA.attrs.state ?? u.attrs.state ?? ""));
+      !done &&
+      (!tgtA ||
+        textOf(tgtA).trim() === "" ||
+        template ||
+        /^(new|needs-translation|initial)$/.test(tgtA.attrs.state ?? u.attrs.state ?? ""));
     if (!needs) {
       if (tgtA && (!tgtB || textOf(tgtB) !== textOf(tgtA))) report.problem(`${where}: a finished target changed`);
       return;
@@ -268,7 +291,8 @@ function checkXliff(report: Report, source: Uint8Array, output: Uint8Array): voi
       report.problem(`${where}: inline markup ${markupOf(src).join(",")} became ${markupOf(tgtB).join(",")}`);
     report.unit(where, sourceText, textOf(tgtB));
   });
-  if (ua.some(() => true) && report.units > 0 && fileB?.attrs[langAttr] !== "es") report.problem(`${langAttr} is ${fileB?.attrs[langAttr]}, not es`);
+  if (ua.some(() => true) && report.units > 0 && fileB?.attrs[langAttr] !== "es")
+    report.problem(`${langAttr} is ${fileB?.attrs[langAttr]}, not es`);
 }
 
 // ---------------------------------------------------------------- documents
@@ -287,9 +311,26 @@ function checkTemplateTags(report: Report, a: string, b: string): void {
     );
 }
 
-type HtmlNode = { nodeName: string; value?: string; attrs?: { name: string; value: string }[]; childNodes?: HtmlNode[]; content?: HtmlNode };
+type HtmlNode = {
+  nodeName: string;
+  value?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: HtmlNode[];
+  content?: HtmlNode;
+};
 
-const TRANSLATED_ATTRS = new Set(["alt", "title", "placeholder", "aria-label", "label", "summary", "value", "content", "lang", "dir"]);
+const TRANSLATED_ATTRS = new Set([
+  "alt",
+  "title",
+  "placeholder",
+  "aria-label",
+  "label",
+  "summary",
+  "value",
+  "content",
+  "lang",
+  "dir",
+]);
 const RAW_ELEMENTS = new Set(["pre", "code", "script", "style", "kbd", "samp", "textarea"]);
 
 function checkHtml(report: Report, source: Uint8Array, output: Uint8Array): void {
@@ -344,14 +385,24 @@ function checkMarkdown(report: Report, source: Uint8Array, output: Uint8Array): 
   checkTemplateTags(report, a, b);
   const ea = a.match(ESCAPE) ?? [];
   const eb = b.match(ESCAPE) ?? [];
-  if (!sameBag(ea, eb)) report.problem(`backslash escapes ${JSON.stringify(sorted(ea).join(""))} became ${JSON.stringify(sorted(eb).join(""))}`);
+  if (!sameBag(ea, eb))
+    report.problem(
+      `backslash escapes ${JSON.stringify(sorted(ea).join(""))} became ${JSON.stringify(sorted(eb).join(""))}`,
+    );
   const ta = marked.lexer(a);
   const tb = marked.lexer(b);
   const shape = (tokens: Token[]): string[] =>
     tokens
       .filter((t) => t.type !== "space")
-      .map((t) => (t.type === "heading" ? `h${(t as Tokens.Heading).depth}` : t.type === "list" ? `list${(t as Tokens.List).items.length}` : t.type));
-  if (JSON.stringify(shape(ta)) !== JSON.stringify(shape(tb))) return report.problem(`block structure ${shape(ta).join(",")} became ${shape(tb).join(",")}`);
+      .map((t) =>
+        t.type === "heading"
+          ? `h${(t as Tokens.Heading).depth}`
+          : t.type === "list"
+            ? `list${(t as Tokens.List).items.length}`
+            : t.type,
+      );
+  if (JSON.stringify(shape(ta)) !== JSON.stringify(shape(tb)))
+    return report.problem(`block structure ${shape(ta).join(",")} became ${shape(tb).join(",")}`);
   const blocks = (tokens: Token[]) => tokens.filter((t) => t.type !== "space");
   const ba = blocks(ta);
   const bb = blocks(tb);
@@ -359,7 +410,12 @@ function checkMarkdown(report: Report, source: Uint8Array, output: Uint8Array): 
   ba.forEach((block, i) => {
     const out = bb[i] as Token;
     // marked has no footnotes: an indented continuation of `[^n]: …` reads as code to it.
-    if (block.type === "code" && (block as Tokens.Code).codeBlockStyle === "indented" && ba[i - 1]?.raw.startsWith("[^")) return;
+    if (
+      block.type === "code" &&
+      (block as Tokens.Code).codeBlockStyle === "indented" &&
+      ba[i - 1]?.raw.startsWith("[^")
+    )
+      return;
     if (block.type === "code" || block.type === "html" || block.type === "hr") {
       if (block.raw.trimEnd() !== out.raw.trimEnd()) report.problem(`block ${i} (${block.type}) changed`);
       return;
@@ -371,9 +427,17 @@ function checkMarkdown(report: Report, source: Uint8Array, output: Uint8Array): 
       const outLines = out.raw.trimEnd().split("\n");
       const outWidth = Math.max(...outLines.map((l) => l.length));
       if (lines.length > 1 && (outLines.length === 1 || outWidth > width * 1.3 + 10))
-        report.problem(`block ${i}: a paragraph wrapped at ${width} columns came back ${outLines.length === 1 ? "on one line" : `${outWidth} wide`}`);
+        report.problem(
+          `block ${i}: a paragraph wrapped at ${width} columns came back ${outLines.length === 1 ? "on one line" : `${outWidth} wide`}`,
+        );
     }
-    if (block.type === "paragraph" || block.type === "heading" || block.type === "list" || block.type === "blockquote" || block.type === "table") {
+    if (
+      block.type === "paragraph" ||
+      block.type === "heading" ||
+      block.type === "list" ||
+      block.type === "blockquote" ||
+      block.type === "table"
+    ) {
       report.units++;
       if (!hasWords(block.raw) || out.raw !== block.raw) report.changed++;
     }
@@ -387,13 +451,15 @@ function checkCues(report: Report, source: Uint8Array, output: Uint8Array, vtt: 
   const ca = parseCues(a.text, vtt);
   const cb = parseCues(b.text, vtt);
   if (ca.cues.length !== cb.cues.length) return report.problem(`${ca.cues.length} cues became ${cb.cues.length}`);
-  if (JSON.stringify(ca.other) !== JSON.stringify(cb.other)) report.problem("header, NOTE, STYLE or REGION blocks changed");
+  if (JSON.stringify(ca.other) !== JSON.stringify(cb.other))
+    report.problem("header, NOTE, STYLE or REGION blocks changed");
   ca.cues.forEach((cue, i) => {
     const out = cb.cues[i] as (typeof cb.cues)[number];
     if (cue.id !== out.id || cue.timing !== out.timing) report.problem(`cue ${i + 1}: id or timing changed`);
     // A translated karaoke cue drops its word timings and the class-less <c> around each word.
     const karaoke = /<\d[\d:.]*>/.test(cue.text) && /<c>/.test(cue.text);
-    const tags = (s: string) => (s.match(/<[^>]*>/g) ?? []).filter((t) => !(karaoke && /^<(?:\d[\d:.]*|\/?c)>$/.test(t)));
+    const tags = (s: string) =>
+      (s.match(/<[^>]*>/g) ?? []).filter((t) => !(karaoke && /^<(?:\d[\d:.]*|\/?c)>$/.test(t)));
     if (!sameBag(tags(cue.text), tags(out.text))) report.problem(`cue ${i + 1}: tags changed`);
     if (hasWords(cue.text)) {
       report.units++;
@@ -424,7 +490,8 @@ function checkTxt(report: Report, source: Uint8Array, output: Uint8Array): void 
 function unitElement(ext: string, name: string): string | undefined {
   if (/\/charts\/chart\d*\.xml$/.test(name)) return "c:pt";
   if (/\/diagrams\/(data|drawing)\d*\.xml$/.test(name)) return "a:p";
-  if (ext === "docx") return /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/.test(name) ? "w:p" : undefined;
+  if (ext === "docx")
+    return /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/.test(name) ? "w:p" : undefined;
   if (ext === "pptx") return /^ppt\/(slides\/slide|notesSlides\/notesSlide)\d+\.xml$/.test(name) ? "a:p" : undefined;
   if (name === "xl/sharedStrings.xml") return "si";
   if (/^xl\/(worksheets\/sheet\d+|comments\d*|drawings\/drawing\d+)\.xml$/.test(name))

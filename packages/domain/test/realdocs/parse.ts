@@ -70,8 +70,10 @@ export function markupOf(node: XmlNode): string[] {
 
 /** Text from bytes with a BOM (UTF-8, UTF-16LE/BE) or UTF-8 without one. */
 export function decode(bytes: Uint8Array): { text: string; encoding: string } {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" };
   const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
   return { text: utf8.decode(bytes), encoding: bytes[0] === 0xef && bytes[1] === 0xbb ? "utf-8-bom" : "utf-8" };
 }
@@ -82,7 +84,8 @@ export function decode(bytes: Uint8Array): { text: string; encoding: string } {
  */
 export function parseStrings(text: string): { key: string; value: string }[] {
   const pairs: { key: string; value: string }[] = [];
-  const token = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:"((?:[^"\\]|\\.)*)"|([\w$+/:.-]+))\s*=\s*"((?:[^"\\]|\\.)*)"\s*;|"((?:[^"\\]|\\.)*)"\s*;|(\S)/g;
+  const token =
+    /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:"((?:[^"\\]|\\.)*)"|([\w$+/:.-]+))\s*=\s*"((?:[^"\\]|\\.)*)"\s*;|"((?:[^"\\]|\\.)*)"\s*;|(\S)/g;
   for (const m of text.matchAll(token)) {
     if (m[5] !== undefined) throw new Error(`unexpected '${m[5]}' at offset ${m.index}`);
     const key = m[1] ?? m[2];

@@ -183,7 +183,8 @@ export interface AddressTools {
 /** The languages whose address can be set with the installed modes, and the data files for each. */
 export function findAddressTools(modes: readonly ApertiumMode[]): Map<string, AddressTools> {
   const byName = new Map(modes.map((m) => [m.name, m]));
-  const file = (mode: ApertiumMode | undefined, suffix: string) => mode?.stages.flat().find((arg) => arg.endsWith(suffix));
+  const file = (mode: ApertiumMode | undefined, suffix: string) =>
+    mode?.stages.flat().find((arg) => arg.endsWith(suffix));
   const found = new Map<string, AddressTools>();
   for (const [lang, rules] of Object.entries(RULES)) {
     for (const [analyserMode, generatorMode] of rules.tools) {
@@ -198,7 +199,12 @@ export function findAddressTools(modes: readonly ApertiumMode[]): Map<string, Ad
 }
 
 /** Runs one lt-proc chain over null-separated chunks; one output chunk per input chunk. */
-async function runChain(stages: readonly (readonly string[])[], chunks: readonly string[], timeoutMs: number, nice: number): Promise<string[]> {
+async function runChain(
+  stages: readonly (readonly string[])[],
+  chunks: readonly string[],
+  timeoutMs: number,
+  nice: number,
+): Promise<string[]> {
   const children = stages.map((argv) => spawn("lt-proc", argv, { stdio: ["pipe", "pipe", "ignore"] }));
   // As low as the translation pipelines, for the same reason (pipeline.ts, DEFAULT_NICE).
   for (const child of children) lowerPriority(child.pid, nice);
@@ -266,7 +272,9 @@ function parseStream(stream: string): Piece[] | null {
       if (stream[i] !== "$") return null;
       i++;
       const [surface = "", ...readings] = fields;
-      pieces.push({ unit: { surface: unescape(surface), readings: readings.filter((r) => !r.startsWith("*")).map(parseReading) } });
+      pieces.push({
+        unit: { surface: unescape(surface), readings: readings.filter((r) => !r.startsWith("*")).map(parseReading) },
+      });
     } else if (c === "[" || c === "]") return null;
     else {
       blank += c;
@@ -293,7 +301,8 @@ function parseReading(reading: string): Reading {
   });
 }
 
-const lexical = (reading: Reading) => `^${reading.map((p) => `${escapeStream(p.lemma)}${p.tags.map((t) => `<${t}>`).join("")}${p.tail}`).join("+")}$`;
+const lexical = (reading: Reading) =>
+  `^${reading.map((p) => `${escapeStream(p.lemma)}${p.tags.map((t) => `<${t}>`).join("")}${p.tail}`).join("+")}$`;
 
 /** A unit's new form: readings to generate, the first the generator has a form for, or a fixed text. */
 type Edit = { readings: Reading[]; lastWord?: boolean } | { text: string };
@@ -341,7 +350,8 @@ export class AddressRewriter {
     });
     const forms = new Set<string>();
     for (const plan of plans) {
-      for (const edit of plan?.edits.values() ?? []) if ("readings" in edit) for (const r of edit.readings) collectForms(r, forms);
+      for (const edit of plan?.edits.values() ?? [])
+        if ("readings" in edit) for (const r of edit.readings) collectForms(r, forms);
       if (plan && plan.subjects.size > 0 && rules.subject) forms.add(lexical([rules.subject]));
     }
     const generated = await this.generate(tools, [...forms]);
@@ -397,18 +407,31 @@ function alignToText(parsed: Piece[] | null, text: string): Piece[] | null {
 }
 
 /** The verb reading a unit is read as when it addresses the reader, or null. */
-function addressedVerb(pieces: readonly Piece[], index: number, unit: Unit, question: boolean, clauseStart: boolean): Reading | null {
+function addressedVerb(
+  pieces: readonly Piece[],
+  index: number,
+  unit: Unit,
+  question: boolean,
+  clauseStart: boolean,
+): Reading | null {
   const finite = unit.readings.filter((r) => isVerb(r[0]) && p2sg(r[0]) && !has(r[0], "imp"));
   const imperative = unit.readings.filter((r) => isVerb(r[0]) && p2sg(r[0]) && has(r[0], "imp"));
   // Present subjunctives and imperatives that share the form of an indicative 2nd person
   // (Italian necessiti, dimentichi) do not make it ambiguous.
   const indicative = finite.some((r) => has(r[0], "pri"));
   const otherPerson = unit.readings.some(
-    (r) => isVerb(r[0]) && r[0]?.tags.some((t) => /^p\d$/.test(t)) && !p2sg(r[0]) && !(indicative && (has(r[0], "prs") || has(r[0], "imp"))),
+    (r) =>
+      isVerb(r[0]) &&
+      r[0]?.tags.some((t) => /^p\d$/.test(t)) &&
+      !p2sg(r[0]) &&
+      !(indicative && (has(r[0], "prs") || has(r[0], "imp"))),
   );
   const blocked = unit.readings.some((r) => NOT_IMPERATIVE.has(r[0]?.tags[0] ?? ""));
   // A word that is also a noun is one after a determiner or a preposition (los encuadres).
-  if (unit.readings.some((r) => has(r[0], "n") || has(r[0], "adj")) && previousUnit(pieces, index)?.readings.some((r) => has(r[0], "det") || has(r[0], "pr")))
+  if (
+    unit.readings.some((r) => has(r[0], "n") || has(r[0], "adj")) &&
+    previousUnit(pieces, index)?.readings.some((r) => has(r[0], "det") || has(r[0], "pr"))
+  )
     return null;
   if (finite.length > 0 && (!otherPerson || afterSubjectTu(pieces, index))) return finite[0] ?? null;
   if (imperative.length > 0 && !blocked && (!otherPerson || (clauseStart && !question))) return imperative[0] ?? null;
@@ -460,7 +483,8 @@ function sentences(pieces: readonly Piece[]): { members: { i: number; unit: Unit
 }
 
 /** Where a clause may start: after punctuation, or a coordinating conjunction (Open the menu and choose…). */
-const isClauseBreak = (u: Unit) => u.readings.some((r) => ["cm", "sent", "lpar", "rpar", "cnjcoo"].includes(r[0]?.tags[0] ?? ""));
+const isClauseBreak = (u: Unit) =>
+  u.readings.some((r) => ["cm", "sent", "lpar", "rpar", "cnjcoo"].includes(r[0]?.tags[0] ?? ""));
 
 function planFormal(pieces: Piece[], rules: AddressRules): Plan {
   const edits = new Map<number, Edit>();
@@ -485,14 +509,17 @@ function planFormal(pieces: Piece[], rules: AddressRules): Plan {
       if (verb) {
         lastAddressedVerb = true;
         // The verb's own enclitic has the reader as its subject: reflexive (ayúdate → ayúdese).
-        edits.set(i, { readings: [verb.map((p, n) => (n === 0 ? withPerson(p, rules.formalPerson) : convertPart(p, rules, true)))] });
+        edits.set(i, {
+          readings: [verb.map((p, n) => (n === 0 ? withPerson(p, rules.formalPerson) : convertPart(p, rules, true)))],
+        });
         if (rules.subject && subjectNeeded && !has(verb[0], "imp")) {
           subjects.set(i, question && rules.subjectAfterVerbInQuestions ? "after" : "before");
           subjectNeeded = false;
         }
         continue;
       }
-      if (unit.readings.some((r) => isVerb(r[0]) && !has(r[0], "inf") && !has(r[0], "ger") && !has(r[0], "pp"))) lastAddressedVerb = false;
+      if (unit.readings.some((r) => isVerb(r[0]) && !has(r[0], "inf") && !has(r[0], "ger") && !has(r[0], "pp")))
+        lastAddressedVerb = false;
       const fixed = rules.formalSurface?.[unit.surface.toLowerCase()];
       if (fixed) {
         edits.set(i, { text: fixed });
@@ -504,7 +531,13 @@ function planFormal(pieces: Piece[], rules: AddressRules): Plan {
       if (pronoun) {
         const reflexive = nextVerbIsAddressed(members, k, verbReadings);
         if (pronoun.some((p) => has(p, "tn") && isPersonalPronoun(p))) subjectNeeded = false;
-        edits.set(i, { readings: [pronoun.map((p) => (isPersonalPronoun(p) ? rules.pronoun(p.tags[1] ?? "pro", reflexive && !has(p, "tn")) : p))] });
+        edits.set(i, {
+          readings: [
+            pronoun.map((p) =>
+              isPersonalPronoun(p) ? rules.pronoun(p.tags[1] ?? "pro", reflexive && !has(p, "tn")) : p,
+            ),
+          ],
+        });
         continue;
       }
       const possessive = possessiveEdit(unit, rules.formalPossessive, "mf");
@@ -514,14 +547,21 @@ function planFormal(pieces: Piece[], rules: AddressRules): Plan {
       }
       // An infinitive's enclitic (registrarte, ayudarte) is reflexive when the finite verb before it addresses the reader.
       const withClitic = unit.readings.find((r) => r.length > 1 && isVerb(r[0]) && r.slice(1).some(isPersonalPronoun));
-      if (withClitic) edits.set(i, { readings: [withClitic.map((p, n) => (n === 0 ? p : convertPart(p, rules, lastAddressedVerb)))] });
+      if (withClitic)
+        edits.set(i, {
+          readings: [withClitic.map((p, n) => (n === 0 ? p : convertPart(p, rules, lastAddressedVerb)))],
+        });
     }
   }
   return { pieces, edits, subjects };
 }
 
 /** A proclitic is reflexive when the next verb addresses the reader (te registras → se registra). */
-function nextVerbIsAddressed(members: readonly { i: number; unit: Unit }[], from: number, verbs: ReadonlyMap<number, Reading>): boolean {
+function nextVerbIsAddressed(
+  members: readonly { i: number; unit: Unit }[],
+  from: number,
+  verbs: ReadonlyMap<number, Reading>,
+): boolean {
   for (const { i, unit } of members.slice(from + 1)) {
     if (verbs.has(i)) return true;
     if (unit.readings.some((r) => isVerb(r[0]))) return false;
@@ -543,7 +583,10 @@ function possessiveEdit(unit: Unit, lemmas: Readonly<Record<string, string>>, ge
   const lemma = lemmas[p.lemma] ?? p.lemma;
   const gendered = (g: string) => p.tags.map((t) => (t === "m" || t === "f" || t === "mf" ? g : t));
   // Some possessives have one form for both genders (su, votre), others one each (ton, ta): the first the generator knows.
-  return { readings: [p.tags, gendered("mf"), gendered(gender)].map((tags) => [{ ...p, lemma, tags }]), lastWord: reading.length > 1 };
+  return {
+    readings: [p.tags, gendered("mf"), gendered(gender)].map((tags) => [{ ...p, lemma, tags }]),
+    lastWord: reading.length > 1,
+  };
 }
 
 function withPerson(p: Part, [person, number]: readonly [string, string]): Part {
@@ -588,7 +631,8 @@ function apply(plan: Plan, rules: AddressRules, generated: ReadonlyMap<string, s
     const edit = plan.edits.get(i);
     let text = surface;
     if (edit) {
-      const written = "text" in edit ? edit.text : edit.readings.map((r) => generatedText(r, generated)).find((t) => t !== undefined);
+      const written =
+        "text" in edit ? edit.text : edit.readings.map((r) => generatedText(r, generated)).find((t) => t !== undefined);
       if (written !== undefined && "readings" in edit && edit.lastWord) text = replaceLastWord(surface, written);
       else text = followCase(surface, written ?? surface);
     }
@@ -610,7 +654,8 @@ function keepElision(surface: string, text: string, glued: boolean): string {
   const elided = /[\p{L}]+['’]$/u.exec(surface)?.[0];
   if (!elided || /['’]$/u.test(text)) return text;
   const last = /(?<=\s)\p{L}+$/u.exec(text)?.[0];
-  if (last && last.toLowerCase().startsWith(elided.slice(0, -1).toLowerCase())) return text.slice(0, text.length - last.length) + elided;
+  if (last && last.toLowerCase().startsWith(elided.slice(0, -1).toLowerCase()))
+    return text.slice(0, text.length - last.length) + elided;
   return glued ? `${text} ` : text;
 }
 
@@ -645,7 +690,8 @@ function firstProclitic(pieces: readonly Piece[], verbIndex: number): number {
  * Portuguese `se` before a 2nd-person verb is the conjunction "if".
  */
 function isProclitic(unit: Unit): boolean {
-  const clitic = (r: Reading) => r.length === 1 && (has(r[0], "prn", "pro") || has(r[0], "prn", "enc") || has(r[0], "adv"));
+  const clitic = (r: Reading) =>
+    r.length === 1 && (has(r[0], "prn", "pro") || has(r[0], "prn", "enc") || has(r[0], "adv"));
   if (unit.readings.length > 0 && unit.readings.every(clitic)) return true;
   return unit.readings.some((r) => clitic(r) && has(r[0], "prn") && (has(r[0], "p1") || has(r[0], "p2")));
 }
@@ -667,7 +713,8 @@ const lowerFirst = (s: string) => (s ? (s[0] ?? "").toLowerCase() + s.slice(1) :
 
 function followCase(matched: string, target: string): string {
   const letters = matched.replace(/[^\p{L}]/gu, "");
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return target.toUpperCase();
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase())
+    return target.toUpperCase();
   if (/^\p{Lu}/u.test(matched)) return capitalize(target);
   return target;
 }

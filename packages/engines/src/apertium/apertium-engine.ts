@@ -1,7 +1,16 @@
 import { access, constants } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { countWords, type Engine, EngineError, type EngineHealth, type LanguagePair, pairKey, type SegmentResult, type TranslateRequest } from "../engine";
+import {
+  countWords,
+  type Engine,
+  EngineError,
+  type EngineHealth,
+  type LanguagePair,
+  pairKey,
+  type SegmentResult,
+  type TranslateRequest,
+} from "../engine";
 import { type Address, AddressRewriter, findAddressTools } from "./address";
 import { deformat, splitOuterWhitespace } from "./markup";
 import { APERTIUM_SCRIPTS, type ApertiumMode, DEFAULT_MODES_DIR, discoverModes, type ModeDiscovery } from "./modes";
@@ -103,7 +112,10 @@ export class ApertiumEngine implements Engine {
     try {
       return await this.address.rewrite(target, texts, address);
     } catch (error) {
-      throw new EngineError(ENGINE, `address rewrite into ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new EngineError(
+        ENGINE,
+        `address rewrite into ${target} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -153,7 +165,9 @@ export class ApertiumEngine implements Engine {
     const waitMs = this.options.startWaitMs ?? 10_000;
     const timer = setTimeout(() => {
       if (pool.hasReady()) return;
-      job.fail(new EngineError(ENGINE, `pair ${key} is still starting (loading its dictionaries); retry shortly`, true, 5));
+      job.fail(
+        new EngineError(ENGINE, `pair ${key} is still starting (loading its dictionaries); retry shortly`, true, 5),
+      );
     }, waitMs);
     timer.unref();
     return () => clearTimeout(timer);
@@ -165,8 +179,13 @@ export class ApertiumEngine implements Engine {
    * pipeline). Warmed pairs keep that pipeline through idle periods. Resolves with the pairs
    * warmed; never rejects.
    */
-  async warm(pairs: readonly LanguagePair[], concurrency = Math.max(1, os.availableParallelism())): Promise<LanguagePair[]> {
-    const queue = pairs.filter((p, i) => this.byPair.has(pairKey(p)) && pairs.findIndex((q) => pairKey(q) === pairKey(p)) === i);
+  async warm(
+    pairs: readonly LanguagePair[],
+    concurrency = Math.max(1, os.availableParallelism()),
+  ): Promise<LanguagePair[]> {
+    const queue = pairs.filter(
+      (p, i) => this.byPair.has(pairKey(p)) && pairs.findIndex((q) => pairKey(q) === pairKey(p)) === i,
+    );
     const warmed: LanguagePair[] = [];
     let next = 0;
     const worker = async () => {
@@ -204,7 +223,10 @@ export class ApertiumEngine implements Engine {
       const ms = Math.round(performance.now() - started);
       return { ok: true, detail: `${this.pairList.length} pairs; probe ${pairKey(probe)} answered in ${ms} ms` };
     } catch (error) {
-      return { ok: false, detail: `probe ${pairKey(probe)} failed: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ok: false,
+        detail: `probe ${pairKey(probe)} failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 
@@ -247,7 +269,9 @@ export class ApertiumEngine implements Engine {
         budget: this.budget,
         // A test's own programs are no tagger: only a mode's real pipeline is warmed up. A mode
         // without tagger sentences still gets a full stop, so that its readiness is known.
-        warmup: this.options.command ? (this.options.commandWarmup ?? []).map(deformat) : taggerWarmup(mode.name).map(deformat),
+        warmup: this.options.command
+          ? (this.options.commandWarmup ?? []).map(deformat)
+          : taggerWarmup(mode.name).map(deformat),
       });
       this.pools.set(key, pool);
     }

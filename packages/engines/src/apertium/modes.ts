@@ -294,12 +294,16 @@ export async function discoverModes(dir: string = DEFAULT_MODES_DIR): Promise<Mo
     const targets = isoCodes(match[2] ?? "", VARIANTS);
     // A variant mode (`_XX`) that is no language of its own (cat-por_BR) is not a translation mode.
     if (match[2]?.includes("_") && targets.length === 0) continue;
-    const isoPairs = sources.flatMap((source) => targets.filter((t) => t !== source).map((target) => ({ source, target })));
+    const isoPairs = sources.flatMap((source) =>
+      targets.filter((t) => t !== source).map((target) => ({ source, target })),
+    );
     if (isoPairs.length === 0) {
       skipped.push({ name, reason: "no distinct ISO 639-1 codes" });
       continue;
     }
-    const stages = parseModeCommand(await readFile(path.join(/*turbopackIgnore: true*/ dir, file), "utf8").catch(() => ""));
+    const stages = parseModeCommand(
+      await readFile(path.join(/*turbopackIgnore: true*/ dir, file), "utf8").catch(() => ""),
+    );
     if (!stages) {
       skipped.push({ name, reason: "unreadable or unsupported mode file" });
       continue;

@@ -114,11 +114,15 @@ export class Pipeline {
     let previous: Readable | null = null;
     try {
       for (const [program = "", ...args] of stages) {
-        const child: ChildProcess = spawn(/*turbopackIgnore: true*/ "/bin/sh", ["-c", SHIELDED_EXEC, program, ...args], {
-          stdio: [previous ?? "pipe", "pipe", "pipe"],
-          env: process.env,
-          detached: true,
-        });
+        const child: ChildProcess = spawn(
+          /*turbopackIgnore: true*/ "/bin/sh",
+          ["-c", SHIELDED_EXEC, program, ...args],
+          {
+            stdio: [previous ?? "pipe", "pipe", "pipe"],
+            env: process.env,
+            detached: true,
+          },
+        );
         lowerPriority(child.pid, nice);
         // Our copy of the previous stdout: the child has its own now.
         previous?.destroy();
@@ -188,7 +192,16 @@ export class Pipeline {
     }
     return new Promise((resolve, reject) => {
       const outputs = new Array<string | null>(segments.length).fill(null);
-      this.pending.push({ seq, count: segments.length, outputs, expected: 0, dirty: false, timeoutMs, resolve, reject });
+      this.pending.push({
+        seq,
+        count: segments.length,
+        outputs,
+        expected: 0,
+        dirty: false,
+        timeoutMs,
+        resolve,
+        reject,
+      });
       if (this.pending.length === 1) this.armTimer();
       this.stdin.write(payload.join(""));
     });
@@ -198,7 +211,9 @@ export class Pipeline {
   private armTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     const head = this.pending[0];
-    this.timer = head ? setTimeout(() => this.die("timeout", `no output within ${head.timeoutMs} ms`), head.timeoutMs) : null;
+    this.timer = head
+      ? setTimeout(() => this.die("timeout", `no output within ${head.timeoutMs} ms`), head.timeoutMs)
+      : null;
   }
 
   /** Kills every process; an in-flight batch fails with `kind`. */

@@ -255,7 +255,10 @@ export class PairPool implements BudgetMember {
       const pipeline = this.takeIdle() ?? this.start() ?? this.takeBusy();
       if (!pipeline) break;
       const free = 1 + this.idle.length + (this.settings.poolSize - this.alive.size);
-      const share = Math.min(this.settings.maxBatchChars, Math.max(this.settings.minBatchChars, Math.ceil(this.queuedChars / free)));
+      const share = Math.min(
+        this.settings.maxBatchChars,
+        Math.max(this.settings.minBatchChars, Math.ceil(this.queuedChars / free)),
+      );
       const batch = this.take(share);
       if (batch.length === 0) {
         this.release(pipeline);

@@ -1,7 +1,15 @@
 import { LANGUAGES } from "@tolk/contract";
 
 import { type Engine, EngineError, type LanguagePair } from "../engine";
-import { EngineHttpError, type HttpOptions, chunksWithin, httpPolicy, probeHealth, requestJson, servedPairsTranslate } from "../http";
+import {
+  EngineHttpError,
+  type HttpOptions,
+  chunksWithin,
+  httpPolicy,
+  probeHealth,
+  requestJson,
+  servedPairsTranslate,
+} from "../http";
 import { deeplPairs, readDeeplLanguages } from "./languages";
 
 export interface DeeplEngineOptions extends HttpOptions {
@@ -60,7 +68,9 @@ export async function createDeeplEngine(options: DeeplEngineOptions): Promise<En
   const call = plainStatuses(name, options.keyOwner ?? "operator");
 
   const list = async (type: "source" | "target") => {
-    const body = await call(() => requestJson(policy, { method: "GET", url: `${url}/v2/languages?type=${type}`, headers }));
+    const body = await call(() =>
+      requestJson(policy, { method: "GET", url: `${url}/v2/languages?type=${type}`, headers }),
+    );
     try {
       return readDeeplLanguages(body, type);
     } catch (err) {
@@ -87,7 +97,14 @@ export async function createDeeplEngine(options: DeeplEngineOptions): Promise<En
             url: `${url}/v2/translate`,
             headers,
             // The segments are sentences already: DeepL must neither split nor re-case them.
-            body: { text, source_lang: route.source, target_lang: route.target, split_sentences: "0", preserve_formatting: true, ...formality },
+            body: {
+              text,
+              source_lang: route.source,
+              target_lang: route.target,
+              split_sentences: "0",
+              preserve_formatting: true,
+              ...formality,
+            },
             signal,
           }),
         );
@@ -98,7 +115,15 @@ export async function createDeeplEngine(options: DeeplEngineOptions): Promise<En
 
     health: () =>
       probeHealth(() =>
-        call(() => requestJson(policy, { method: "GET", url: `${url}/v2/usage`, headers, retry: false, timeoutMs: Math.min(policy.timeoutMs, 10_000) })),
+        call(() =>
+          requestJson(policy, {
+            method: "GET",
+            url: `${url}/v2/usage`,
+            headers,
+            retry: false,
+            timeoutMs: Math.min(policy.timeoutMs, 10_000),
+          }),
+        ),
       ),
 
     async close() {
@@ -136,12 +161,19 @@ function plainStatuses(name: string, keyOwner: "operator" | "organization"): <T>
  * /v2/usage, the cheapest call DeepL authenticates. Resolves when it does; rejects with the
  * EngineError a translation would meet (a refused key is an EngineHttpError with status 403).
  */
-export async function checkDeeplKey(options: Pick<DeeplEngineOptions, "authKey" | "url" | "timeoutMs" | "keyOwner">): Promise<void> {
+export async function checkDeeplKey(
+  options: Pick<DeeplEngineOptions, "authKey" | "url" | "timeoutMs" | "keyOwner">,
+): Promise<void> {
   const url = deeplServerUrl(options);
   const call = plainStatuses(NAME, options.keyOwner ?? "operator");
   const policy = httpPolicy(NAME, { timeoutMs: options.timeoutMs ?? 10_000 }, 10_000);
   await call(() =>
-    requestJson(policy, { method: "GET", url: `${url}/v2/usage`, headers: { authorization: `DeepL-Auth-Key ${options.authKey}` }, retry: false }),
+    requestJson(policy, {
+      method: "GET",
+      url: `${url}/v2/usage`,
+      headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
+      retry: false,
+    }),
   );
 }
 
@@ -154,7 +186,9 @@ export function deeplServerUrl(options: { authKey: string; url?: string }): stri
 function readTranslations(name: string, body: unknown, expected: number): string[] {
   const list = body && typeof body === "object" ? (body as { translations?: unknown }).translations : undefined;
   const texts = Array.isArray(list)
-    ? list.map((t: unknown) => (t && typeof t === "object" ? (t as { text?: unknown }).text : undefined)).filter((t): t is string => typeof t === "string")
+    ? list
+        .map((t: unknown) => (t && typeof t === "object" ? (t as { text?: unknown }).text : undefined))
+        .filter((t): t is string => typeof t === "string")
     : [];
   if (Array.isArray(list) && list.length === expected && texts.length === expected) return texts;
   const got = Array.isArray(list) ? `${texts.length} texts` : typeof list;

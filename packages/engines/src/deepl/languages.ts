@@ -31,7 +31,13 @@ export function readDeeplLanguages(body: unknown, type: string): DeeplLanguage[]
     if (!item || typeof item !== "object") return [];
     const { language, name, supports_formality } = item as Record<string, unknown>;
     if (typeof language !== "string") return [];
-    return [{ language, ...(typeof name === "string" ? { name } : {}), ...(supports_formality === true ? { supports_formality: true } : {}) }];
+    return [
+      {
+        language,
+        ...(typeof name === "string" ? { name } : {}),
+        ...(supports_formality === true ? { supports_formality: true } : {}),
+      },
+    ];
   });
 }
 
@@ -72,8 +78,10 @@ export function deeplPairs(
   const targetCodes = new Map<string, { code: string; formality: boolean }>();
   for (const [iso, listed] of byIso) {
     const wanted = [variants[iso], DEFAULT_TARGET_VARIANTS[iso], iso.toUpperCase()];
-    const chosen = wanted.flatMap((w) => listed.filter((l) => w !== undefined && l.language.toUpperCase() === w))[0] ?? listed[0];
-    if (chosen) targetCodes.set(iso, { code: chosen.language.toUpperCase(), formality: chosen.supports_formality === true });
+    const chosen =
+      wanted.flatMap((w) => listed.filter((l) => w !== undefined && l.language.toUpperCase() === w))[0] ?? listed[0];
+    if (chosen)
+      targetCodes.set(iso, { code: chosen.language.toUpperCase(), formality: chosen.supports_formality === true });
   }
   const found = new Map<string, DeeplPair>();
   for (const [sourceIso, source] of sourceCodes) {

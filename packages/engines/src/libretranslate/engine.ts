@@ -45,14 +45,27 @@ export async function createLibreTranslateEngine(options: LibreTranslateOptions)
       const answer = await requestJson(policy, {
         method: "POST",
         url: `${url}/translate`,
-        body: { q, source: route.source, target: route.target, format: "text", ...(options.apiKey ? { api_key: options.apiKey } : {}) },
+        body: {
+          q,
+          source: route.source,
+          target: route.target,
+          format: "text",
+          ...(options.apiKey ? { api_key: options.apiKey } : {}),
+        },
         signal,
       });
       return readTranslated(answer, q.length);
     }),
 
     health: () =>
-      probeHealth(() => requestJson(policy, { method: "GET", url: `${url}/languages`, retry: false, timeoutMs: Math.min(policy.timeoutMs, 10_000) })),
+      probeHealth(() =>
+        requestJson(policy, {
+          method: "GET",
+          url: `${url}/languages`,
+          retry: false,
+          timeoutMs: Math.min(policy.timeoutMs, 10_000),
+        }),
+      ),
 
     async close() {
       closing.abort();
@@ -64,7 +77,8 @@ export async function createLibreTranslateEngine(options: LibreTranslateOptions)
 function readTranslated(body: unknown, expected: number): string[] {
   const value = body && typeof body === "object" ? (body as { translatedText?: unknown }).translatedText : undefined;
   if (typeof value === "string" && expected === 1) return [value];
-  if (Array.isArray(value) && value.length === expected && value.every((v): v is string => typeof v === "string")) return value;
+  if (Array.isArray(value) && value.length === expected && value.every((v): v is string => typeof v === "string"))
+    return value;
   const got = Array.isArray(value) ? `${value.length} items` : typeof value;
   throw new EngineError(NAME, `POST /translate answered translatedText as ${got}, expected ${expected} strings`, true);
 }

@@ -21,7 +21,15 @@ export interface LibrePair {
 }
 
 // Server codes that are not an ISO 639-1 code followed by a subtag.
-const ALIASES: Readonly<Record<string, string>> = { zt: "zh", pb: "pt", iw: "he", in: "id", ji: "yi", jw: "jv", fil: "tl" };
+const ALIASES: Readonly<Record<string, string>> = {
+  zt: "zh",
+  pb: "pt",
+  iw: "he",
+  in: "id",
+  ji: "yi",
+  jw: "jv",
+  fil: "tl",
+};
 // Variants that serve their language only when the server has no main one.
 const SECONDARY = new Set(["zt", "zh-hant", "zh-tw", "zh-hk", "pb", "pt-br"]);
 

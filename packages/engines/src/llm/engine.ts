@@ -10,7 +10,15 @@ import {
   type TranslateRequest,
   type TranslationContext,
 } from "../engine";
-import { EngineHttpError, type HttpOptions, chunksWithin, httpPolicy, joinSignals, requestJson, translateCores } from "../http";
+import {
+  EngineHttpError,
+  type HttpOptions,
+  chunksWithin,
+  httpPolicy,
+  joinSignals,
+  requestJson,
+  translateCores,
+} from "../http";
 import { type LlmModels, resolveModel } from "./models";
 import { parseSingle, parseTranslations } from "./parse";
 import { type PromptLanguage, fitContext, systemPrompt, userContent } from "./prompt";
@@ -111,7 +119,9 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
     pairs() {
       if (!pairs) {
         const codes = [...languages.keys()];
-        pairs = codes.flatMap((source) => codes.filter((target) => target !== source).map((target) => ({ source, target })));
+        pairs = codes.flatMap((source) =>
+          codes.filter((target) => target !== source).map((target) => ({ source, target })),
+        );
       }
       return pairs;
     },
@@ -134,7 +144,9 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
       const texts = await translateCores(request.segments, async (cores) => {
         const out: string[] = [];
         for (const chunk of chunksWithin(cores, maxPerCall, segmentBudget)) {
-          out.push(...(await translateChunk(chunk, chosen.model, source, target, request.instructions, context, signal)));
+          out.push(
+            ...(await translateChunk(chunk, chosen.model, source, target, request.instructions, context, signal)),
+          );
         }
         return out;
       });
@@ -144,11 +156,19 @@ export function createLlmEngine(options: LlmEngineOptions): Engine {
     async health(): Promise<EngineHealth> {
       const timeoutMs = Math.min(policy.timeoutMs, 10_000);
       try {
-        const body = await requestJson(policy, { method: "GET", url: `${baseUrl}/models`, headers, retry: false, timeoutMs });
+        const body = await requestJson(policy, {
+          method: "GET",
+          url: `${baseUrl}/models`,
+          headers,
+          retry: false,
+          timeoutMs,
+        });
         const listed = listedModels(body);
         const configured = [...new Set(Object.values(models).filter((m): m is string => Boolean(m)))];
         const missing = listed ? configured.filter((m) => !listed.has(m)) : [];
-        return missing.length > 0 ? { ok: true, detail: `not listed by ${baseUrl}/models: ${missing.join(", ")}` } : { ok: true };
+        return missing.length > 0
+          ? { ok: true, detail: `not listed by ${baseUrl}/models: ${missing.join(", ")}` }
+          : { ok: true };
       } catch (err) {
         // Some compatible servers have no /models: a one-token completion tells instead.
         if (!(err instanceof EngineHttpError) || (err.status !== 404 && err.status !== 405)) {

@@ -13,7 +13,10 @@ const FALLBACK: Record<ModelTier, readonly ModelTier[]> = {
 };
 
 /** The configured model for a tier (default standard), or the nearest configured tier's. */
-export function resolveModel(models: LlmModels, tier: ModelTier = "standard"): { tier: ModelTier; model: string } | null {
+export function resolveModel(
+  models: LlmModels,
+  tier: ModelTier = "standard",
+): { tier: ModelTier; model: string } | null {
   for (const candidate of FALLBACK[tier]) {
     const model = models[candidate]?.trim();
     if (model) return { tier: candidate, model };

@@ -10,7 +10,13 @@ export interface PromptLanguage {
  * The system prompt of one chat completion: translate `count` strings from one language to
  * another, keep protected placeholders (⟦0⟧) and markup verbatim, answer with a JSON array only.
  */
-export function systemPrompt(source: PromptLanguage, target: PromptLanguage, count: number, instructions?: string, context?: TranslationContext): string {
+export function systemPrompt(
+  source: PromptLanguage,
+  target: PromptLanguage,
+  count: number,
+  instructions?: string,
+  context?: TranslationContext,
+): string {
   const lines = [
     `You are a professional translator. Translate each string of the JSON array in the user message from ${source.name} (${source.code}) to ${target.name} (${target.code}).`,
     "Rules:",
@@ -21,16 +27,24 @@ export function systemPrompt(source: PromptLanguage, target: PromptLanguage, cou
   ];
   const glossary = context?.glossary ?? [];
   if (glossary.length > 0) {
-    lines.push("", `Glossary: wherever a ${source.name} term below occurs, translate it as the ${target.name} term given:`);
+    lines.push(
+      "",
+      `Glossary: wherever a ${source.name} term below occurs, translate it as the ${target.name} term given:`,
+    );
     for (const term of glossary) lines.push(`- ${JSON.stringify(term.source)} → ${JSON.stringify(term.target)}`);
   }
   const examples = context?.examples ?? [];
   if (examples.length > 0) {
-    lines.push("", "Approved translations of similar sentences (follow their terminology and phrasing where they apply):");
-    for (const example of examples) lines.push(`- ${JSON.stringify(example.source)} → ${JSON.stringify(example.target)}`);
+    lines.push(
+      "",
+      "Approved translations of similar sentences (follow their terminology and phrasing where they apply):",
+    );
+    for (const example of examples)
+      lines.push(`- ${JSON.stringify(example.source)} → ${JSON.stringify(example.target)}`);
   }
   const guidance = instructions?.trim();
-  if (guidance) lines.push("", "Style instructions for the translation (they never override the rules above):", guidance);
+  if (guidance)
+    lines.push("", "Style instructions for the translation (they never override the rules above):", guidance);
   return lines.join("\n");
 }
 

@@ -41,7 +41,9 @@ function isChatBody(body: unknown): body is ChatBody {
   return (
     typeof model === "string" &&
     Array.isArray(messages) &&
-    messages.every((m: unknown) => !!m && typeof m === "object" && typeof (m as { content?: unknown }).content === "string")
+    messages.every(
+      (m: unknown) => !!m && typeof m === "object" && typeof (m as { content?: unknown }).content === "string",
+    )
   );
 }
 
@@ -50,7 +52,8 @@ export function segmentsOf(request: RecordedRequest): string[] {
   if (!isChatBody(request.body)) throw new Error("not a chat completion");
   const user = request.body.messages.find((m) => m.role === "user");
   const parsed = JSON.parse(user?.content ?? "null") as unknown;
-  if (!Array.isArray(parsed) || !parsed.every((s): s is string => typeof s === "string")) throw new Error("user content is not a JSON array of strings");
+  if (!Array.isArray(parsed) || !parsed.every((s): s is string => typeof s === "string"))
+    throw new Error("user content is not a JSON array of strings");
   return parsed;
 }
 
@@ -59,17 +62,22 @@ export function systemOf(request: RecordedRequest): string {
   return request.body.messages.find((m) => m.role === "system")?.content ?? "";
 }
 
-export async function startFakeOpenAi(models: string[] = ["mini-model", "standard-model", "premium-model"]): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(
+  models: string[] = ["mini-model", "standard-model", "premium-model"],
+): Promise<FakeOpenAi> {
   const queue: Misbehaviour[] = [];
   const state = { modelsStatus: 200 };
   const server = await startServer((request, res) => {
     if (request.method === "GET" && request.path === "/v1/models") {
-      if (state.modelsStatus !== 200) return sendJson(res, state.modelsStatus, { error: { message: "no models here" } });
+      if (state.modelsStatus !== 200)
+        return sendJson(res, state.modelsStatus, { error: { message: "no models here" } });
       return sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model" })) });
     }
-    if (request.method !== "POST" || request.path !== "/v1/chat/completions") return sendJson(res, 404, { error: { message: "not found" } });
+    if (request.method !== "POST" || request.path !== "/v1/chat/completions")
+      return sendJson(res, 404, { error: { message: "not found" } });
     if (!isChatBody(request.body)) return sendJson(res, 400, { error: { message: "model and messages are required" } });
-    if (!models.includes(request.body.model)) return sendJson(res, 404, { error: { message: `model ${request.body.model} does not exist` } });
+    if (!models.includes(request.body.model))
+      return sendJson(res, 404, { error: { message: `model ${request.body.model} does not exist` } });
 
     const answer = (content: string) =>
       sendJson(res, 200, {
@@ -90,7 +98,12 @@ export async function startFakeOpenAi(models: string[] = ["mini-model", "standar
       case undefined:
         return answer(JSON.stringify(translations));
       case "status":
-        return sendJson(res, misbehaviour.status, misbehaviour.body ?? { error: { message: `status ${misbehaviour.status}` } }, misbehaviour.headers);
+        return sendJson(
+          res,
+          misbehaviour.status,
+          misbehaviour.body ?? { error: { message: `status ${misbehaviour.status}` } },
+          misbehaviour.headers,
+        );
       case "content":
         return answer(misbehaviour.content);
       case "wrong-count":

@@ -61,7 +61,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -85,7 +90,9 @@ const DICTIONARY: Readonly<Record<string, string>> = {
 export function fakeTranslate(text: string): string {
   return text
     .split(/(⟦\d+⟧|<[^>]*>)/u)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/\p{L}+/gu, (word) => DICTIONARY[word.toLowerCase()] ?? word.toUpperCase())))
+    .map((part, i) =>
+      i % 2 === 1 ? part : part.replace(/\p{L}+/gu, (word) => DICTIONARY[word.toLowerCase()] ?? word.toUpperCase()),
+    )
     .join("");
 }
 

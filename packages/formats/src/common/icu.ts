@@ -71,7 +71,8 @@ function split(text: string): Message | undefined {
     for (const t of body) {
       if (t.type === "content") out += t.value;
       else if (t.type === "octothorpe") out += inPlural ? codes.single({ kind: "pound" }) : "#";
-      else if (t.type === "argument" || t.type === "function") out += codes.single({ kind: "literal", text: text.slice(t.ctx.offset, tokenEnd(text, t)) });
+      else if (t.type === "argument" || t.type === "function")
+        out += codes.single({ kind: "literal", text: text.slice(t.ctx.offset, tokenEnd(text, t)) });
       else if (isBranching(t)) {
         const use = (uses.get(t.arg) ?? 0) + 1;
         uses.set(t.arg, use);
@@ -82,7 +83,13 @@ function split(text: string): Message | undefined {
         for (const c of t.cases) {
           const bodyStart = c.ctx.offset + c.ctx.text.length;
           const last = c.tokens[c.tokens.length - 1];
-          build(`${suffix}{${label}:${c.key}}`, c.tokens, bodyStart, last ? tokenEnd(text, last) : bodyStart, t.type !== "select");
+          build(
+            `${suffix}{${label}:${c.key}}`,
+            c.tokens,
+            bodyStart,
+            last ? tokenEnd(text, last) : bodyStart,
+            t.type !== "select",
+          );
         }
       }
     }
@@ -140,7 +147,12 @@ function withInitialCaseOf(source: string, translation: string): string {
   const isLower = (c: string) => c !== c.toUpperCase() && c === c.toLowerCase();
   const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
   // A capitalised word ("Participante") follows the source; one in capitals ("PDF") stays.
-  const cased = isLower(source.charAt(s)) && isLower(next) ? letter.toLowerCase() : isUpper(source.charAt(s)) ? letter.toUpperCase() : letter;
+  const cased =
+    isLower(source.charAt(s)) && isLower(next)
+      ? letter.toLowerCase()
+      : isUpper(source.charAt(s))
+        ? letter.toUpperCase()
+        : letter;
   return translation.slice(0, t) + cased + translation.slice(t + 1);
 }
 
@@ -179,7 +191,12 @@ function render(message: Message, piece: Piece, get: (suffix: string) => string 
 }
 
 /** `{arg, plural, …}` with its head and keys from the source and each branch rendered. */
-function renderSelect(message: Message, select: Select, suffix: string, get: (suffix: string) => string | undefined): string {
+function renderSelect(
+  message: Message,
+  select: Select,
+  suffix: string,
+  get: (suffix: string) => string | undefined,
+): string {
   let out = "";
   let at = select.ctx.offset;
   for (const c of select.cases) {
@@ -218,7 +235,8 @@ function matchBrace(source: string, open: number): number {
 const closeOf = (message: Message, select: Select) => matchBrace(message.source, select.ctx.offset);
 
 /** Where a token's source ends (an argument's ctx holds only its head). */
-const tokenEnd = (source: string, t: Token) => (t.type === "content" || t.type === "octothorpe" ? end(t) : matchBrace(source, t.ctx.offset) + 1);
+const tokenEnd = (source: string, t: Token) =>
+  t.type === "content" || t.type === "octothorpe" ? end(t) : matchBrace(source, t.ctx.offset) + 1;
 
 /** The translation of a whole source segment put together from its pieces' translations, if any. */
 export function icuTranslation(segment: Segment, translations: ReadonlyMap<string, string>): string | undefined {

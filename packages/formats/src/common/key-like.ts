@@ -85,13 +85,16 @@ export function issueFormText(path: ValuePath): boolean {
   if (path.length === 1) return path[0] === "name" || path[0] === "description";
   const [body, , attributes, field, , label] = path;
   if (body !== "body" || attributes !== "attributes") return false;
-  if (path.length === 4) return field === "label" || field === "description" || field === "placeholder" || field === "value";
+  if (path.length === 4)
+    return field === "label" || field === "description" || field === "placeholder" || field === "value";
   return field === "options" && (path.length === 5 || (path.length === 6 && label === "label"));
 }
 
 /** Whether a root map is an issue form: a `body` list of elements that each have a `type`. */
 export function looksLikeIssueForm(rootKeys: readonly string[], bodyItemsHaveType: boolean): boolean {
-  return rootKeys.includes("body") && (rootKeys.includes("name") || rootKeys.includes("description")) && bodyItemsHaveType;
+  return (
+    rootKeys.includes("body") && (rootKeys.includes("name") || rootKeys.includes("description")) && bodyItemsHaveType
+  );
 }
 
 /**

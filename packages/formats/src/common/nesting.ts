@@ -9,7 +9,10 @@ import { FormatError } from "../filter";
 export const MAX_DOCUMENT_NESTING = 256;
 
 const tooDeep = (format: string, line: number) =>
-  new FormatError("invalid_file", `The ${format} file is nested more than ${MAX_DOCUMENT_NESTING} levels deep (line ${line}); that is the limit.`);
+  new FormatError(
+    "invalid_file",
+    `The ${format} file is nested more than ${MAX_DOCUMENT_NESTING} levels deep (line ${line}); that is the limit.`,
+  );
 
 /**
  * Runs a parse that recurses with the file's nesting (the libraries and our own walks do): a
@@ -20,7 +23,8 @@ export function withNestingLimit<T>(format: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof RangeError) throw new FormatError("invalid_file", `The ${format} file is nested too deeply to process.`);
+    if (error instanceof RangeError)
+      throw new FormatError("invalid_file", `The ${format} file is nested too deeply to process.`);
     throw error;
   }
 }

@@ -34,9 +34,15 @@ export function decodeText(bytes: Uint8Array, options: { fallback?: string } = {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: { name: "utf-8", bom: false } };
   } catch {
     if (options.fallback && iconv.encodingExists(options.fallback)) {
-      return { text: iconv.decode(Buffer.from(bytes), options.fallback), encoding: { name: options.fallback, bom: false } };
+      return {
+        text: iconv.decode(Buffer.from(bytes), options.fallback),
+        encoding: { name: options.fallback, bom: false },
+      };
     }
-    throw new FormatError("invalid_encoding", `The file is not valid UTF-8 (first bad byte at offset ${firstBadUtf8Byte(bytes)}).`);
+    throw new FormatError(
+      "invalid_encoding",
+      `The file is not valid UTF-8 (first bad byte at offset ${firstBadUtf8Byte(bytes)}).`,
+    );
   }
 }
 
@@ -60,12 +66,16 @@ function strictUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new FormatError("invalid_encoding", `The file is not valid UTF-8 (first bad byte at offset ${firstBadUtf8Byte(bytes) + 3}).`);
+    throw new FormatError(
+      "invalid_encoding",
+      `The file is not valid UTF-8 (first bad byte at offset ${firstBadUtf8Byte(bytes) + 3}).`,
+    );
   }
 }
 
 function utf16(bytes: Uint8Array, name: "utf-16le" | "utf-16be"): string {
-  if (bytes.length % 2 !== 0) throw new FormatError("invalid_encoding", `The file is not valid ${name.toUpperCase()}: odd number of bytes.`);
+  if (bytes.length % 2 !== 0)
+    throw new FormatError("invalid_encoding", `The file is not valid ${name.toUpperCase()}: odd number of bytes.`);
   try {
     return new TextDecoder(name, { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {

@@ -5,7 +5,16 @@ import { MergePace } from "../ooxml/merge-pace";
 import { OoxmlPackage } from "../ooxml/package";
 import { retagWordRunProps } from "../ooxml/language";
 import { type Dialect } from "../ooxml/paragraph";
-import { mergeParagraphs, type PlannedPart, type PlannedUnit, planStory, saveEditors, saveWritten, segmentsOf, type StoryMode } from "../ooxml/parts";
+import {
+  mergeParagraphs,
+  type PlannedPart,
+  type PlannedUnit,
+  planStory,
+  saveEditors,
+  saveWritten,
+  segmentsOf,
+  type StoryMode,
+} from "../ooxml/parts";
 import { ancestor, attr, descendants, firstChild, type XElement } from "../xml/tree";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -47,7 +56,10 @@ function isGoBack(el: XElement): boolean {
   const id = attr(el, "id", W);
   let p = el.parent;
   while (p && !(p.uri === W && p.local === "p")) p = p.parent;
-  return p !== undefined && descendants(p, W, "bookmarkStart").some((b) => attr(b, "name", W) === "_GoBack" && attr(b, "id", W) === id);
+  return (
+    p !== undefined &&
+    descendants(p, W, "bookmarkStart").some((b) => attr(b, "name", W) === "_GoBack" && attr(b, "id", W) === id)
+  );
 }
 
 export const wordDialect: Dialect = {
@@ -93,12 +105,14 @@ async function plan(pkg: OoxmlPackage, mode: StoryMode): Promise<PlannedPart[]> 
   const drawingParts: string[] = [];
   const rels = pkg.relationships(pkg.mainPart);
   for (const rel of rels) {
-    if (rel.part && STORY_PARTS.includes(rel.type) && pkg.has(rel.part) && !parts.includes(rel.part)) parts.push(rel.part);
+    if (rel.part && STORY_PARTS.includes(rel.type) && pkg.has(rel.part) && !parts.includes(rel.part))
+      parts.push(rel.part);
   }
   // Charts and SmartArt (DrawingML text) of the body, headers and footers.
   for (const part of parts) {
     for (const rel of part === pkg.mainPart ? rels : pkg.relationships(part)) {
-      if (rel.part && DRAWING_TEXT_PARTS.includes(rel.type) && pkg.has(rel.part) && !drawingParts.includes(rel.part)) drawingParts.push(rel.part);
+      if (rel.part && DRAWING_TEXT_PARTS.includes(rel.type) && pkg.has(rel.part) && !drawingParts.includes(rel.part))
+        drawingParts.push(rel.part);
     }
   }
   const stories: PlannedPart[] = [];
@@ -108,7 +122,8 @@ async function plan(pkg: OoxmlPackage, mode: StoryMode): Promise<PlannedPart[]> 
         isParagraph: (el) => el.uri === W && el.local === "p",
         annotate: (p, unit, earlier) => (isInDataBoundControl(p) ? undefined : linkFallback(p, unit, earlier)),
         // Alt text of pictures and shapes (wp:docPr@descr), read with their paragraph.
-        attributes: (p) => (ancestor(p, W, "p") ? [] : descendants(p, WP, "docPr").map((el) => ({ el, name: "descr" }))),
+        attributes: (p) =>
+          ancestor(p, W, "p") ? [] : descendants(p, WP, "docPr").map((el) => ({ el, name: "descr" })),
         // Content-control properties are read when their paragraphs close.
         keep: (el) => el.uri === W && el.local === "sdtPr",
         mode,
@@ -143,7 +158,9 @@ function linkFallback(p: XElement, unit: PlannedUnit, earlier: ReadonlyMap<XElem
   if (!fallback || !choice) return unit;
   const twin = descendants(choice, W, "p")[descendants(fallback, W, "p").indexOf(p)];
   const twinUnit = twin ? earlier.get(twin) : undefined;
-  return twinUnit && twinUnit.unit.text === unit.unit.text ? { ...unit, aliasOf: twinUnit.aliasOf ?? twinUnit.id } : unit;
+  return twinUnit && twinUnit.unit.text === unit.unit.text
+    ? { ...unit, aliasOf: twinUnit.aliasOf ?? twinUnit.id }
+    : unit;
 }
 
 /**

@@ -60,7 +60,10 @@ export const htmlFilter: FormatFilter = {
       const stretches = new SourceStretches(unit.text, unit.codes, unit.range, text);
       const escape = (s: string, before?: CodeToken, after?: CodeToken) =>
         stretches.raw(s, before, after) ?? encodeMarkupText(s, { style: unit.style, unencodable });
-      return { ...unit.range, text: expandCodes(translation, unit.codes, escape, (r: Range) => renderRange(text, r, nested)) };
+      return {
+        ...unit.range,
+        text: expandCodes(translation, unit.codes, escape, (r: Range) => renderRange(text, r, nested)),
+      };
     });
     // A page nothing was translated in is still in its source language: it keeps its `lang`.
     const translatedAny = runSplices.length > 0 || attributeSplices.length > 0;

@@ -67,7 +67,22 @@ const PAIRED = new Set([
 /** Void inline elements that become isolated codes. */
 const ISOLATED = new Set(["br", "wbr", "img", "input", "source", "track"]);
 /** Never translated; inside a sentence they become one opaque isolated code. */
-const SKIP_INLINE = new Set(["code", "kbd", "samp", "var", "svg", "math", "script", "style", "textarea", "iframe", "object", "canvas", "video", "audio"]);
+const SKIP_INLINE = new Set([
+  "code",
+  "kbd",
+  "samp",
+  "var",
+  "svg",
+  "math",
+  "script",
+  "style",
+  "textarea",
+  "iframe",
+  "object",
+  "canvas",
+  "video",
+  "audio",
+]);
 /** Never translated; they end the sentence around them. */
 const SKIP_BLOCK = new Set(["pre", "template"]);
 
@@ -82,7 +97,9 @@ const isElement = (node: T.Node): node is T.Element => "tagName" in node;
 const attr = (el: T.Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
 function noTranslate(el: T.Element): boolean {
-  return attr(el, "translate")?.toLowerCase() === "no" || (attr(el, "class") ?? "").split(/\s+/).includes("notranslate");
+  return (
+    attr(el, "translate")?.toLowerCase() === "no" || (attr(el, "class") ?? "").split(/\s+/).includes("notranslate")
+  );
 }
 
 const phrasing = (tag: string) => PAIRED.has(tag) || ISOLATED.has(tag) || SKIP_INLINE.has(tag);
@@ -94,7 +111,8 @@ function role(node: T.Node): Role {
   const tag = node.tagName;
   if (noTranslate(node) || SKIP_INLINE.has(tag) || SKIP_BLOCK.has(tag)) return phrasing(tag) ? "opaque" : "skip";
   if (ISOLATED.has(tag)) return "isolated";
-  if (PAIRED.has(tag)) return node.childNodes.every((c) => role(c) !== "block" && role(c) !== "skip") ? "paired" : "block";
+  if (PAIRED.has(tag))
+    return node.childNodes.every((c) => role(c) !== "block" && role(c) !== "skip") ? "paired" : "block";
   return "block";
 }
 
@@ -138,7 +156,10 @@ export function readHtml(text: string): HtmlDocument {
 
   const collectAttributes = (el: T.Element) => {
     for (const a of el.attrs) {
-      if (ATTRIBUTES.has(a.name) || (a.name === "value" && el.tagName === "input" && BUTTON_INPUTS.has((attr(el, "type") ?? "").toLowerCase()))) {
+      if (
+        ATTRIBUTES.has(a.name) ||
+        (a.name === "value" && el.tagName === "input" && BUTTON_INPUTS.has((attr(el, "type") ?? "").toLowerCase()))
+      ) {
         addAttribute(el, a.name, `${el.tagName}@${a.name}`);
       }
     }
@@ -197,12 +218,16 @@ export function readHtml(text: string): HtmlDocument {
   };
 
   visit(document, "document");
-  const html = document.childNodes.find((n): n is T.Element => isElement(n) && n.tagName === "html" && Boolean(n.sourceCodeLocation?.startTag));
+  const html = document.childNodes.find(
+    (n): n is T.Element => isElement(n) && n.tagName === "html" && Boolean(n.sourceCodeLocation?.startTag),
+  );
   return { units, html };
 }
 
 function textNodes(nodes: readonly T.ChildNode[]): T.ChildNode[] {
-  return nodes.flatMap((n) => (n.nodeName === "#text" ? [n] : isElement(n) && role(n) === "paired" ? textNodes(n.childNodes) : []));
+  return nodes.flatMap((n) =>
+    n.nodeName === "#text" ? [n] : isElement(n) && role(n) === "paired" ? textNodes(n.childNodes) : [],
+  );
 }
 
 const WS = /[ \t\n\r\f]/;
@@ -270,7 +295,9 @@ function buildRun(
         return value;
       };
       for (const tag of pieces) {
-        out += textOf(raw.slice(at, tag.start)) + codes.single({ start: range.start + tag.start, end: range.start + tag.end });
+        out +=
+          textOf(raw.slice(at, tag.start)) +
+          codes.single({ start: range.start + tag.start, end: range.start + tag.end });
         at = tag.end;
       }
       return out + textOf(raw.slice(at));

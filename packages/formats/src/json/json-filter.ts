@@ -44,7 +44,10 @@ function parseNested(file: Uint8Array): ParsedJson & { encoding: ReturnType<type
   const first = errors[0];
   if (first) {
     const { line, column } = lineColumn(text, first.offset);
-    throw new FormatError("invalid_file", `Invalid JSON at line ${line}, column ${column}: ${printParseErrorCode(first.error)}.`);
+    throw new FormatError(
+      "invalid_file",
+      `Invalid JSON at line ${line}, column ${column}: ${printParseErrorCode(first.error)}.`,
+    );
   }
   if (!root) throw new FormatError("invalid_file", "The file is empty: no JSON value.");
 
@@ -84,7 +87,8 @@ function parseNested(file: Uint8Array): ParsedJson & { encoding: ReturnType<type
 }
 
 /** An entry with a `message` string, whose other members are notes and placeholders (see key-like.ts). */
-const hasMessage = (node: Node) => (node.children ?? []).some((p) => p.children?.[0]?.value === MESSAGE_KEY && p.children[1]?.type === "string");
+const hasMessage = (node: Node) =>
+  (node.children ?? []).some((p) => p.children?.[0]?.value === MESSAGE_KEY && p.children[1]?.type === "string");
 
 export const jsonFilter: FormatFilter = {
   extensions: ["json"],
@@ -94,11 +98,16 @@ export const jsonFilter: FormatFilter = {
     return strings.map((s) => ({ id: s.id, text: s.value, context: s.id }));
   },
 
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
+  async merge(
+    file: Uint8Array,
+    translations: ReadonlyMap<string, string>,
+    options: FilterOptions,
+  ): Promise<Uint8Array> {
     const { text, encoding, strings, arbLocale } = parse(file);
     const style = detectEscapeStyle(text);
     const edits: TextEdit[] = [];
-    const replace = (node: Node, value: string) => edits.push({ start: node.offset, end: node.offset + node.length, text: encodeJsonString(value, style) });
+    const replace = (node: Node, value: string) =>
+      edits.push({ start: node.offset, end: node.offset + node.length, text: encodeJsonString(value, style) });
     for (const s of strings) {
       const translation = translations.get(s.id);
       if (translation === undefined) continue;

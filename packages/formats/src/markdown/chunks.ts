@@ -49,7 +49,12 @@ export function markdownChunks(text: string, target = TARGET): Chunk[] {
     } else if (htmlEnd) {
       if (htmlEnd.test(line)) htmlEnd = undefined;
     } else {
-      const cut = previousBlank && !blank && !/^[ \t]/.test(line) && !/^(?:---|\+\+\+)/.test(line) && lineStart - chunkStart >= target;
+      const cut =
+        previousBlank &&
+        !blank &&
+        !/^[ \t]/.test(line) &&
+        !/^(?:---|\+\+\+)/.test(line) &&
+        lineStart - chunkStart >= target;
       if (cut) {
         chunks.push({ start: chunkStart, end: lineStart });
         chunkStart = lineStart;

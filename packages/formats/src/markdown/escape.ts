@@ -33,8 +33,15 @@ export function escapeMarkdown(text: string, options: MarkdownEscapeOptions): st
     if (ref !== undefined) out += ref;
     else if (options.literal?.includes(char) && !options.escaped?.includes(char)) out += char;
     // An underscore between letters or digits never delimits emphasis: written as it is.
-    else if (char === "_" && !options.escaped?.includes("_") && ALNUM.test(line.charAt(i - 1)) && ALNUM.test(line.charAt(i + 1))) out += char;
-    else if (INLINE_SYNTAX.has(char) || (char === "|" && options.cell) || options.escaped?.includes(char)) out += `\\${char}`;
+    else if (
+      char === "_" &&
+      !options.escaped?.includes("_") &&
+      ALNUM.test(line.charAt(i - 1)) &&
+      ALNUM.test(line.charAt(i + 1))
+    )
+      out += char;
+    else if (INLINE_SYNTAX.has(char) || (char === "|" && options.cell) || options.escaped?.includes(char))
+      out += `\\${char}`;
     else if (char === "&" && /^&#?[A-Za-z0-9]+;/.test(line.slice(i))) out += "\\&";
     else out += char;
   }

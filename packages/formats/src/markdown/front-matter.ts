@@ -28,9 +28,15 @@ export function frontMatterValues(yaml: string, offset: number, line: number): F
     const value = pair.value;
     if (!TRANSLATABLE_KEYS.has(key) || !isScalar(value) || typeof value.value !== "string" || !value.range) continue;
     // Block scalars keep their header and indentation rules; only one-line styles are rewritten.
-    if (value.type !== Scalar.PLAIN && value.type !== Scalar.QUOTE_DOUBLE && value.type !== Scalar.QUOTE_SINGLE) continue;
+    if (value.type !== Scalar.PLAIN && value.type !== Scalar.QUOTE_DOUBLE && value.type !== Scalar.QUOTE_SINGLE)
+      continue;
     if (!/\p{L}/u.test(value.value)) continue;
-    values.push({ key, text: value.value, range: { start: offset + value.range[0], end: offset + value.range[1] }, type: value.type });
+    values.push({
+      key,
+      text: value.value,
+      range: { start: offset + value.range[0], end: offset + value.range[1] },
+      type: value.type,
+    });
   }
   return values;
 }

@@ -17,7 +17,8 @@ import { type Range } from "./parse";
  * (`!!! note "Title"`, `??? tip`) or a GitHub alert (`> [!WARNING]`), after any blockquote or
  * indentation prefix. The whole line is code: its name and attributes are syntax.
  */
-const FENCE_LINE = /^[ \t>]*(?::{3,}.*|::[A-Za-z][^\n]*|\{:[^\n]*\}[ \t]*|(?:!!!|\?\?\?\+?)[ \t]+[A-Za-z][^\n]*|\[![A-Za-z]+\][ \t]*)$/;
+const FENCE_LINE =
+  /^[ \t>]*(?::{3,}.*|::[A-Za-z][^\n]*|\{:[^\n]*\}[ \t]*|(?:!!!|\?\?\?\+?)[ \t]+[A-Za-z][^\n]*|\[![A-Za-z]+\][ \t]*)$/;
 
 /** Inline syntax written in text: HTML attributes (`class="able-transcript"`) and escaped tags (`&lt;div&gt;`, `\<div>`). */
 const INLINE_SYNTAX = [
@@ -52,7 +53,9 @@ export function templateTagRanges(text: string, root: Root): Range[] {
   const tags: Range[] = [];
   let from = 0;
   for (const region of [...opaque, { start: text.length, end: text.length }]) {
-    if (region.start > from) for (const tag of templateTags(text.slice(from, region.start))) tags.push({ start: from + tag.start, end: from + tag.end });
+    if (region.start > from)
+      for (const tag of templateTags(text.slice(from, region.start)))
+        tags.push({ start: from + tag.start, end: from + tag.end });
     from = Math.max(from, region.end);
   }
   return tags;
@@ -89,14 +92,18 @@ export function guardBlock(text: string, range: Range, tags: readonly Range[]): 
   start = Math.max(start, contentStart(text, lines[first] as Range));
   end = Math.min(end, contentEnd(text, lines[last] as Range));
   for (let i = first + 1; i < last; i++) {
-    if (isFence(lines[i] as Range)) guards.push({ start: contentEnd(text, lines[i - 1] as Range), end: contentStart(text, lines[i + 1] as Range) });
+    if (isFence(lines[i] as Range))
+      guards.push({ start: contentEnd(text, lines[i - 1] as Range), end: contentStart(text, lines[i + 1] as Range) });
   }
 
   const raw = text.slice(start, end);
   for (const pattern of [...INLINE_SYNTAX, CODE_ELEMENT]) {
     for (const m of raw.matchAll(pattern)) guards.push({ start: start + m.index, end: start + m.index + m[0].length });
   }
-  const textGuards = [...raw.matchAll(LINK_DESTINATION_AS_TEXT)].map((m) => ({ start: start + m.index, end: start + m.index + m[0].length }));
+  const textGuards = [...raw.matchAll(LINK_DESTINATION_AS_TEXT)].map((m) => ({
+    start: start + m.index,
+    end: start + m.index + m[0].length,
+  }));
   return { start, end, guards: merged(guards), textGuards };
 }
 

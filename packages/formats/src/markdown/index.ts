@@ -42,11 +42,17 @@ function refuseDeepNesting(text: string): void {
       blockStart = line + 1;
     }
     if ((PREFIX.exec(content)?.[0].length ?? 0) > MAX_PREFIX) {
-      throw new FormatError("invalid_file", `Line ${line}: lists or quotes nest too deeply (more than ${MAX_PREFIX} characters of indentation and markers).`);
+      throw new FormatError(
+        "invalid_file",
+        `Line ${line}: lists or quotes nest too deeply (more than ${MAX_PREFIX} characters of indentation and markers).`,
+      );
     }
     delimiters += content.length - content.replace(/[*_~]/g, "").length;
     if (delimiters > MAX_DELIMITERS) {
-      throw new FormatError("invalid_file", `Line ${blockStart}: the block starting here holds more than ${MAX_DELIMITERS} emphasis delimiters (* _ ~).`);
+      throw new FormatError(
+        "invalid_file",
+        `Line ${blockStart}: the block starting here holds more than ${MAX_DELIMITERS} emphasis delimiters (* _ ~).`,
+      );
     }
     line++;
   }
@@ -100,7 +106,13 @@ function renderBlock(unit: BlockUnit, translation: string, render: (markup: Mark
     .trim();
   let first = tokenizeCodes(tidy)[0]?.kind === "text";
   const escape = (s: string) => {
-    const out = escapeMarkdown(s, { style: unit.style, cell: unit.cell, lineStart: unit.lineStart && first, escaped: unit.escaped, literal: unit.literal });
+    const out = escapeMarkdown(s, {
+      style: unit.style,
+      cell: unit.cell,
+      lineStart: unit.lineStart && first,
+      escaped: unit.escaped,
+      literal: unit.literal,
+    });
     first = false;
     return out;
   };

@@ -85,7 +85,14 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
       const contentStart = text.indexOf(node.value, range.start);
       const line = (node.position?.start.line ?? 1) + 1;
       frontMatterValues(node.value, contentStart, line).forEach((v: FrontMatterValue) =>
-        units.push({ kind: "yaml", id: nextId(), context: `front matter ${v.key}`, text: v.text, range: v.range, style: v.type ?? "PLAIN" }),
+        units.push({
+          kind: "yaml",
+          id: nextId(),
+          context: `front matter ${v.key}`,
+          text: v.text,
+          range: v.range,
+          style: v.type ?? "PLAIN",
+        }),
       );
       return;
     }
@@ -146,7 +153,12 @@ export function markdownUnits(text: string, root: Root): MarkdownUnit[] {
  * container fences, inline syntax written as text: `./guards.ts`) is one isolated code, however
  * the parser cut it into nodes. `onInline` sees every inline node that is not guarded.
  */
-function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: readonly Range[], onInline: (node: PhrasingContent) => void) {
+function buildBlock(
+  text: string,
+  block: Paragraph | Heading | TableCell,
+  tags: readonly Range[],
+  onInline: (node: PhrasingContent) => void,
+) {
   const first = block.children[0];
   const last = block.children[block.children.length - 1];
   const firstRange = first && rangeOf(first);
@@ -190,7 +202,8 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: 
   const guardIn = (r: Range) => guards.find((g) => g.start < r.end && g.end > r.start);
   /** A guarded code over `markup`, grown over every guard it reaches into. */
   const guardedSingle = (markup: Range) => {
-    for (let g = guardIn(markup); g && g.end > markup.end; g = guardIn({ start: markup.end - 1, end: markup.end + 1 })) markup.end = g.end;
+    for (let g = guardIn(markup); g && g.end > markup.end; g = guardIn({ start: markup.end - 1, end: markup.end + 1 }))
+      markup.end = g.end;
     take(markup);
     guardedCode = markup;
     return codes.single(markup);
@@ -249,13 +262,21 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: 
     if (node.type === "text") {
       const clipped = { start: Math.max(range.start, start), end: Math.min(range.end, end) };
       const textGuard = textGuards.some((g) => g.start >= clipped.start && g.end <= clipped.end);
-      if (textGuard || guardIn(clipped) || clipped.start !== range.start || (end !== fullEnd && clipped.end !== range.end))
+      if (
+        textGuard ||
+        guardIn(clipped) ||
+        clipped.start !== range.start ||
+        (end !== fullEnd && clipped.end !== range.end)
+      )
         return textPieces(clipped.start, clipped.end);
       onInline(node);
       take(clipped);
       const raw = text.slice(clipped.start, clipped.end);
       note(raw);
-      const value = (idSuffix && node === last ? node.value.replace(HEADING_ID, "") : node.value).replace(/[ \t\r\n]+/g, " ");
+      const value = (idSuffix && node === last ? node.value.replace(HEADING_ID, "") : node.value).replace(
+        /[ \t\r\n]+/g,
+        " ",
+      );
       plain += value;
       return value;
     }
@@ -271,7 +292,10 @@ function buildBlock(text: string, block: Paragraph | Heading | TableCell, tags: 
     const innerLast = children[children.length - 1] && rangeOf(children[children.length - 1] as PhrasingContent);
     const guard = guardIn(range);
     // A guard inside a link's or emphasis's text is handled there; one touching its markup takes the whole node.
-    if (guard && !(paired && innerFirst && innerLast && guard.start >= innerFirst.start && guard.end <= innerLast.end)) {
+    if (
+      guard &&
+      !(paired && innerFirst && innerLast && guard.start >= innerFirst.start && guard.end <= innerLast.end)
+    ) {
       return guardedSingle({ start: Math.min(range.start, guard.start), end: Math.max(range.end, guard.end) });
     }
     onInline(node);
@@ -337,7 +361,12 @@ function findTitle(raw: string): { start: number; end: number; text: string; del
   const value = m[1] ?? m[2] ?? m[3] ?? "";
   const delimiter = m[1] !== undefined ? '"' : m[2] !== undefined ? "'" : "(";
   const start = m.index + m[0].indexOf(delimiter) + 1;
-  return { start, end: start + value.length, text: value.replace(/\\(.)/g, "$1").replace(/\s+/g, " ").trim(), delimiter };
+  return {
+    start,
+    end: start + value.length,
+    text: value.replace(/\\(.)/g, "$1").replace(/\s+/g, " ").trim(),
+    delimiter,
+  };
 }
 
 /** A unit found in a chunk, moved to file offsets and given its file-wide id. */
@@ -347,7 +376,8 @@ export function placeUnit(unit: MarkdownUnit, delta: number, id: string): Markdo
   if (delta === 0) return { ...unit, id };
   const codes = new InlineCodes<Markup>();
   const moveMarkup = (m: Markup) => (typeof m === "string" ? m : move(m));
-  for (const [key, pair] of unit.codes.paired) codes.paired.set(key, { open: moveMarkup(pair.open), close: moveMarkup(pair.close) });
+  for (const [key, pair] of unit.codes.paired)
+    codes.paired.set(key, { open: moveMarkup(pair.open), close: moveMarkup(pair.close) });
   for (const [key, markup] of unit.codes.isolated) codes.isolated.set(key, moveMarkup(markup));
   return { ...unit, id, range: move(unit.range), codes };
 }

@@ -42,7 +42,8 @@ export class AutofitHints {
     if (!lengths) return;
     const text = descendants(p, A, "t").map(textContent).join("");
     // Only segments have translations (a reader of stored translations counts any other read as a miss).
-    const translation = unit.aliasOf === undefined && hasText(unit.unit.text) ? this.translations.get(unit.id) : undefined;
+    const translation =
+      unit.aliasOf === undefined && hasText(unit.unit.text) ? this.translations.get(unit.id) : undefined;
     lengths.source += text.length;
     lengths.target += translation === undefined ? text.length : stripCodes(translation).length;
   }
@@ -59,8 +60,15 @@ export class AutofitHints {
       const lengths = this.bodies.get(el);
       this.bodies.delete(el);
       const bodyPr = firstChild(el, A, "bodyPr");
-      if (!lengths || !editor?.hasChanges || !bodyPr || childElements(bodyPr).some((c) => c.uri === A && AUTOFIT.has(c.local))) return;
-      if (lengths.source > 0 && lengths.target > lengths.source * GROWTH) editor.edit(insertNormAutofit(editor.doc, bodyPr));
+      if (
+        !lengths ||
+        !editor?.hasChanges ||
+        !bodyPr ||
+        childElements(bodyPr).some((c) => c.uri === A && AUTOFIT.has(c.local))
+      )
+        return;
+      if (lengths.source > 0 && lengths.target > lengths.source * GROWTH)
+        editor.edit(insertNormAutofit(editor.doc, bodyPr));
     },
   };
 }

@@ -47,7 +47,8 @@ function captionIds(part: string, values: readonly XElement[]): Map<string, stri
   const ids = new Map<string, string>();
   for (const v of values) {
     const text = textContent(v);
-    if (!ids.has(text) && isTranslatableValue(text) && !DEFAULT_NAME.test(text.trim())) ids.set(text, `${part}#caption${ids.size + 1}`);
+    if (!ids.has(text) && isTranslatableValue(text) && !DEFAULT_NAME.test(text.trim()))
+      ids.set(text, `${part}#caption${ids.size + 1}`);
   }
   return ids;
 }
@@ -55,11 +56,19 @@ function captionIds(part: string, values: readonly XElement[]): Map<string, stri
 /** The captions of a planned chart part (none for other parts), one segment per distinct text. */
 export function chartCaptionSegments(part: PlannedPart, read: (part: string) => XmlDocument): Segment[] {
   if (!isChart(part)) return [];
-  return [...captionIds(part.part, captionValues(read(part.part)))].map(([text, id]) => ({ id, text, context: part.part }));
+  return [...captionIds(part.part, captionValues(read(part.part)))].map(([text, id]) => ({
+    id,
+    text,
+    context: part.part,
+  }));
 }
 
 /** Writes the captions' translations into each chart part's editor. */
-export function writeChartCaptions(parts: readonly PlannedPart[], editors: ReadonlyMap<string, PartEditor>, translations: ReadonlyMap<string, string>): void {
+export function writeChartCaptions(
+  parts: readonly PlannedPart[],
+  editors: ReadonlyMap<string, PartEditor>,
+  translations: ReadonlyMap<string, string>,
+): void {
   for (const part of parts) {
     const editor = editors.get(part.part);
     if (!editor || !isChart(part)) continue;

@@ -48,7 +48,10 @@ export const drawingDialect: Dialect = {
 };
 
 /** How a drawing part is read (plan mode by default), and what else sees its paragraphs. */
-export type DrawingStoryOptions = Pick<StoryOptions, "mode" | "keep" | "closing" | "holdFrom" | "forget" | "restart"> & {
+export type DrawingStoryOptions = Pick<
+  StoryOptions,
+  "mode" | "keep" | "closing" | "holdFrom" | "forget" | "restart"
+> & {
   /** Sees each paragraph as it closes (its subtree still there). */
   observe?: (p: XElement, unit: PlannedUnit) => void;
 };
@@ -59,7 +62,11 @@ export type DrawingStoryOptions = Pick<StoryOptions, "mode" | "keep" | "closing"
  * shape's modelId names its data point); `linkSmartArtDrawings` then makes a drawing paragraph
  * whose text matches take the data point's translation, so the text is sent once.
  */
-export async function drawingStory(pkg: OoxmlPackage, part: string, more: DrawingStoryOptions = {}): Promise<PlannedPart> {
+export async function drawingStory(
+  pkg: OoxmlPackage,
+  part: string,
+  more: DrawingStoryOptions = {},
+): Promise<PlannedPart> {
   const counters = new WeakMap<XElement, number>();
   const keyOf = (p: XElement, owner: XElement | undefined): string | undefined => {
     const model = owner ? attr(owner, "modelId") : undefined;

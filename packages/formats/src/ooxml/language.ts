@@ -11,7 +11,24 @@ export type LanguageSlot = "val" | "eastAsia" | "bidi";
 const EAST_ASIAN = new Set(["zh", "ja", "ko"]);
 const RIGHT_TO_LEFT = new Set(["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr"]);
 /** Complex (non-RTL) scripts Word also reads through `w:bidi`/`w:cs`. */
-const COMPLEX = new Set(["th", "hi", "bn", "ta", "te", "mr", "gu", "kn", "ml", "pa", "si", "km", "lo", "my", "ne", "bo"]);
+const COMPLEX = new Set([
+  "th",
+  "hi",
+  "bn",
+  "ta",
+  "te",
+  "mr",
+  "gu",
+  "kn",
+  "ml",
+  "pa",
+  "si",
+  "km",
+  "lo",
+  "my",
+  "ne",
+  "bo",
+]);
 
 /** A BCP 47 tag as it may go into an attribute; anything else is not written. */
 export function languageTag(lang: string): string | undefined {
@@ -65,7 +82,9 @@ function retagWord(rPr: string, lang: string): string {
   const tag = languageTag(lang);
   if (!tag) return rPr;
   const prefix = /^<([^\s>:]+:)?rPr\b/.exec(rPr)?.[1] ?? "";
-  let out = rPr.replace(new RegExp(`<${prefix}lang\\b[^>]*>`), (start) => setAttribute(start, `${prefix}${languageSlot(tag)}`, tag));
+  let out = rPr.replace(new RegExp(`<${prefix}lang\\b[^>]*>`), (start) =>
+    setAttribute(start, `${prefix}${languageSlot(tag)}`, tag),
+  );
   if (isRightToLeft(tag) && !new RegExp(`<${prefix}rtl\\b`).test(out) && !out.endsWith("/>")) {
     const rtl = `<${prefix}rtl/>`;
     const before = new RegExp(`<${prefix}(?:${AFTER_RTL.join("|")})\\b`).exec(out);

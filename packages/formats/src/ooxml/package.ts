@@ -65,24 +65,37 @@ export class OoxmlPackage {
 
     for (const type of [...overrides.values(), ...defaults.values()]) {
       if (/macroEnabled|vbaProject|vbaData/i.test(type)) {
-        throw new FormatError("unsafe_file", `The document contains macros (${type}); macro-enabled files are not accepted.`);
+        throw new FormatError(
+          "unsafe_file",
+          `The document contains macros (${type}); macro-enabled files are not accepted.`,
+        );
       }
     }
     for (const e of zip.entries) {
       if (/(^|\/)vbaProject\.bin$/i.test(e.name)) {
-        throw new FormatError("unsafe_file", "The document contains macros (vbaProject.bin); macro-enabled files are not accepted.");
+        throw new FormatError(
+          "unsafe_file",
+          "The document contains macros (vbaProject.bin); macro-enabled files are not accepted.",
+        );
       }
     }
 
     const rels = this.relationships("");
     if (rels.some((r) => r.type === STRICT_OFFICE_DOCUMENT_REL)) {
-      throw new FormatError("invalid_file", "Strict Open XML documents are not supported; save the file in the standard (Transitional) format.");
+      throw new FormatError(
+        "invalid_file",
+        "Strict Open XML documents are not supported; save the file in the standard (Transitional) format.",
+      );
     }
     const main = rels.find((r) => r.type === OFFICE_DOCUMENT_REL)?.part;
-    if (!main || !zip.has(main)) throw new FormatError("invalid_file", `The file is not a ${kind.label}: it has no main document part.`);
+    if (!main || !zip.has(main))
+      throw new FormatError("invalid_file", `The file is not a ${kind.label}: it has no main document part.`);
     const type = this.contentType(main);
     if (!type || !kind.mainContentTypes.includes(type)) {
-      throw new FormatError("invalid_file", `The file is not a ${kind.label} (its main part is ${type ?? "of unknown type"}).`);
+      throw new FormatError(
+        "invalid_file",
+        `The file is not a ${kind.label} (its main part is ${type ?? "of unknown type"}).`,
+      );
     }
     this.mainPart = main;
   }
@@ -238,7 +251,11 @@ export class OoxmlPackage {
     for (const el of childElements(doc.root, RELS_NS, "Relationship")) {
       const target = attr(el, "Target") ?? "";
       const external = attr(el, "TargetMode") === "External";
-      out.push({ id: attr(el, "Id") ?? "", type: attr(el, "Type") ?? "", part: external ? undefined : resolvePart(dir, target) });
+      out.push({
+        id: attr(el, "Id") ?? "",
+        type: attr(el, "Type") ?? "",
+        part: external ? undefined : resolvePart(dir, target),
+      });
     }
     return out;
   }

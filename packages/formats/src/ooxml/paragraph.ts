@@ -48,7 +48,9 @@ export interface Span {
 
 const span = (el: XElement): Span => ({ start: el.start, end: el.end });
 
-type IsoPart = { kind: "node"; span: Span } | { kind: "runChildren"; runOpen: Span; runName: string; props: Span | undefined; children: Span[] };
+type IsoPart =
+  | { kind: "node"; span: Span }
+  | { kind: "runChildren"; runOpen: Span; runName: string; props: Span | undefined; children: Span[] };
 
 export type Markup =
   | { kind: "format"; rPr: Span | undefined }
@@ -111,7 +113,9 @@ export function readParagraph(p: XElement, d: Dialect): ParagraphUnit {
   }
   const codes = new InlineCodes<Markup>();
   const { text, base } = build(pieces, codes);
-  const plain = pieces.every((x) => (x.kind === "text" && x.rPr === undefined) || x.kind === "literal") && content.every((c) => d.classify(c) === "text");
+  const plain =
+    pieces.every((x) => (x.kind === "text" && x.rPr === undefined) || x.kind === "literal") &&
+    content.every((c) => d.classify(c) === "text");
   return { span: span(p), prefix: prefixOf(p), text, codes, base, plain, contentStart, contentEnd, head, tail };
 }
 
@@ -137,7 +141,8 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
       return;
     }
     const prev = last.parts[last.parts.length - 1];
-    if (part.kind === "runChildren" && prev?.kind === "runChildren" && prev.runOpen.start === part.runOpen.start) appendAll(prev.children, part.children);
+    if (part.kind === "runChildren" && prev?.kind === "runChildren" && prev.runOpen.start === part.runOpen.start)
+      appendAll(prev.children, part.children);
     else last.parts.push(part);
   };
 
@@ -157,7 +162,8 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
         for (const c of runChildren) {
           const kind = d.classifyInRun(c);
           if (kind === "text") pushText(textContent(c), rPr, key);
-          else if (kind === "opaque") pushIso({ kind: "runChildren", runOpen, runName: el.name, props: rPr, children: [span(c)] });
+          else if (kind === "opaque")
+            pushIso({ kind: "runChildren", runOpen, runName: el.name, props: rPr, children: [span(c)] });
         }
         break;
       }
@@ -166,7 +172,8 @@ function collect(children: readonly XElement[], d: Dialect): Piece[] {
         const inner = slot?.children.filter((c): c is XElement => c.kind === "element") ?? [];
         // A wrapper's own properties (w:smartTagPr, w:customXmlPr, w:fldData) open it.
         let openEnd = slot?.openEnd ?? el.openEnd;
-        while (inner[0] && inner[0].uri === d.uri && d.leading.has(inner[0].local)) openEnd = inner.shift()?.end ?? openEnd;
+        while (inner[0] && inner[0].uri === d.uri && d.leading.has(inner[0].local))
+          openEnd = inner.shift()?.end ?? openEnd;
         if (slot && inner.length > 0) {
           const open = { start: el.start, end: openEnd };
           const close = { start: slot.closeStart, end: el.end };
@@ -390,7 +397,13 @@ export function prepareTranslation(unit: ParagraphUnit, translation: string | un
 }
 
 /** Writes a translated paragraph's content range (the caller checked it changed). */
-export function writeParagraph(editor: PartEditor, unit: ParagraphUnit, translation: string, d: Dialect, targetLang?: string): void {
+export function writeParagraph(
+  editor: PartEditor,
+  unit: ParagraphUnit,
+  translation: string,
+  d: Dialect,
+  targetLang?: string,
+): void {
   const prefix = unit.prefix;
   const runTag = `${prefix}${d.run}`;
   const textTag = `${prefix}${d.text}`;

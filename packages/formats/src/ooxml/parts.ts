@@ -1,7 +1,14 @@
 import { stripCodes } from "../common/inline-codes";
 import { type Segment, type SegmentSink } from "../filter";
 import { type OoxmlPackage } from "./package";
-import { type Dialect, PartEditor, type ParagraphUnit, prepareTranslation, readParagraph, writeParagraph } from "./paragraph";
+import {
+  type Dialect,
+  PartEditor,
+  type ParagraphUnit,
+  prepareTranslation,
+  readParagraph,
+  writeParagraph,
+} from "./paragraph";
 import { type Deflated } from "../zip/archive";
 import { DeflateStream } from "../zip/deflate-stream";
 import { setAttribute } from "./language";
@@ -114,9 +121,15 @@ interface AttributeUnit {
  * A large deflated part read for its segments or written ("segments", "write") is read in
  * windows as it inflates (see readInWindows); the result is the same as reading it whole.
  */
-export async function planStory(pkg: OoxmlPackage, part: string, dialect: Dialect, options: StoryOptions): Promise<PlannedPart> {
+export async function planStory(
+  pkg: OoxmlPackage,
+  part: string,
+  dialect: Dialect,
+  options: StoryOptions,
+): Promise<PlannedPart> {
   const mode = options.mode ?? { kind: "plan" };
-  if (options.attributes && mode.kind === "plan") throw new Error("planStory: attributes need the segments or write mode");
+  if (options.attributes && mode.kind === "plan")
+    throw new Error("planStory: attributes need the segments or write mode");
   // Segments a windowed read handed to the sink before it gave up: the whole read gives the
   // same segments first, and hands over only those after them.
   const handed = { count: 0 };
@@ -338,7 +351,8 @@ class StoryReader {
     if (mode.kind === "plan") appendAll(this.units, read);
     else if (mode.kind === "segments") {
       for (const s of unitSegments(part, read)) this.segments.push(this.detach ? { ...s, text: detached(s.text) } : s);
-      for (const a of attrs) this.segments.push({ id: a.id, text: this.detach ? detached(a.text) : a.text, context: part });
+      for (const a of attrs)
+        this.segments.push({ id: a.id, text: this.detach ? detached(a.text) : a.text, context: part });
     } else if (editor) {
       // Attributes first: a paragraph rewritten afterwards takes them in with its markup.
       for (const a of attrs) writeAttribute(editor, a, mode.translations.get(a.id));
@@ -464,11 +478,20 @@ export async function mergeParagraphs(
 function writeAttribute(editor: PartEditor, a: AttributeUnit, translation: string | undefined): void {
   if (translation === undefined || translation === a.text) return;
   const startTag = editor.doc.slice(a.start, a.openEnd);
-  editor.edit({ start: a.start, end: a.openEnd, replacement: setAttribute(startTag, a.name, escapeXmlAttribute(translation)) });
+  editor.edit({
+    start: a.start,
+    end: a.openEnd,
+    replacement: setAttribute(startTag, a.name, escapeXmlAttribute(translation)),
+  });
 }
 
 /** Writes units' translations, innermost paragraphs first (units sorted by end, or one top-level paragraph's). */
-function writeUnits(editor: PartEditor, units: readonly PlannedUnit[], translations: ReadonlyMap<string, string>, targetLang: string | undefined): void {
+function writeUnits(
+  editor: PartEditor,
+  units: readonly PlannedUnit[],
+  translations: ReadonlyMap<string, string>,
+  targetLang: string | undefined,
+): void {
   const sorted = units.length > 1 ? [...units].sort((a, b) => a.unit.span.end - b.unit.span.end) : units;
   for (const u of sorted) {
     if (!hasText(u.unit.text)) continue;

@@ -84,7 +84,8 @@ export function parsePo(text: string): PoEntry[] {
     if (keyword) {
       const [, name = "", index, literal = ""] = keyword;
       if ((name === "msgid" || name === "msgctxt") && hasMsgstr()) finish();
-      else if (name === "msgid" && draft.strings.some((s) => s.keyword === "msgid")) fail(lineNo, "a msgid without a msgstr before it");
+      else if (name === "msgid" && draft.strings.some((s) => s.keyword === "msgid"))
+        fail(lineNo, "a msgid without a msgstr before it");
       if (draft.strings.length === 0) draftLine = lineNo;
       const partStart = lineStart + line.length - literal.length;
       const value = unquote(literal, lineNo, fail);
@@ -122,10 +123,30 @@ function toEntry(draft: Draft, ordinal: number, line: number, fail: (line: numbe
   if (msgstr.length === 0) return fail(line, "an entry without msgstr");
   const msgidPlural = find("msgid_plural")[0];
   if (msgidPlural && msgstr.some((s) => s.index === undefined)) return fail(line, "a plural entry needs msgstr[n]");
-  return { ordinal, flags: draft.flags, flagLines: draft.flagLines, msgctxt: find("msgctxt")[0], msgid, msgidPlural, msgstr };
+  return {
+    ordinal,
+    flags: draft.flags,
+    flagLines: draft.flagLines,
+    msgctxt: find("msgctxt")[0],
+    msgid,
+    msgidPlural,
+    msgstr,
+  };
 }
 
-const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", '"': '"', "\\": "\\", "'": "'", "?": "?" };
+const ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  '"': '"',
+  "\\": "\\",
+  "'": "'",
+  "?": "?",
+};
 
 function unquote(literal: string, line: number, fail: (line: number, why: string) => never): string {
   const m = QUOTED.exec(literal.trimEnd());

@@ -18,7 +18,10 @@ add("is", "nplurals=2; plural=(n%10!=1 || n%100==11);");
 add("mk", "nplurals=2; plural=(n==1 || n%10==1 ? 0 : 1);");
 add("lv", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2);");
 add("lt", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && (n%100<10 || n%100>=20) ? 1 : 2);");
-add("ru uk be sr hr bs sh", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);");
+add(
+  "ru uk be sr hr bs sh",
+  "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+);
 add("cs sk", "nplurals=3; plural=((n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2);");
 add("pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);");
 add("ro", "nplurals=3; plural=(n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2);");

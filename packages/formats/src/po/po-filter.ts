@@ -38,7 +38,10 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedPo {
   const charset = /charset=([\w.:-]+)/i.exec(Buffer.from(file.subarray(0, 4096)).toString("latin1"))?.[1];
   const legacy = charset && !/^(utf-?8|charset)$/i.test(charset) ? charset : undefined;
   const decoded = decodeText(file, legacy ? { fallback: legacy } : {});
-  const encoding = legacy && decoded.encoding.name === "utf-8" && !decoded.encoding.bom ? { name: legacy, bom: false } : decoded.encoding;
+  const encoding =
+    legacy && decoded.encoding.name === "utf-8" && !decoded.encoding.bom
+      ? { name: legacy, bom: false }
+      : decoded.encoding;
   const entries = parsePo(decoded.text);
   const first = entries[0];
   const header = first && first.msgid.value === "" && !first.msgctxt ? first : undefined;
@@ -51,7 +54,8 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedPo {
   return { text: decoded.text, encoding, entries, header, template };
 }
 
-const live = (entry: PoEntry, header: PoEntry | undefined) => entry !== header && !entry.flags.includes("fuzzy") && entry.msgid.value.trim() !== "";
+const live = (entry: PoEntry, header: PoEntry | undefined) =>
+  entry !== header && !entry.flags.includes("fuzzy") && entry.msgid.value.trim() !== "";
 
 /** A catalog whose language is the source language, or without one whose every msgstr is a copy. */
 function isTemplate(entries: readonly PoEntry[], header: PoEntry | undefined, options: FilterOptions): boolean {
@@ -77,13 +81,21 @@ export const poFilter: FormatFilter = {
       .filter((e) => needsTranslation(e, parsed))
       .flatMap((e) => {
         const context = e.msgctxt?.value;
-        const singular: Segment = { id: String(e.ordinal), text: e.msgid.value, ...(context === undefined ? {} : { context }) };
+        const singular: Segment = {
+          id: String(e.ordinal),
+          text: e.msgid.value,
+          ...(context === undefined ? {} : { context }),
+        };
         if (!e.msgidPlural) return [singular];
         return [singular, { ...singular, id: `${e.ordinal}${PLURAL_SUFFIX}`, text: e.msgidPlural.value }];
       });
   },
 
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
+  async merge(
+    file: Uint8Array,
+    translations: ReadonlyMap<string, string>,
+    options: FilterOptions,
+  ): Promise<Uint8Array> {
     const parsed = parse(file, { ...options, warn: undefined });
     const { text, encoding, entries, header } = parsed;
     const eol = dominantEol(text);
@@ -96,7 +108,9 @@ export const poFilter: FormatFilter = {
     const edits: TextEdit[] = [];
     for (const entry of entries) {
       if (!needsTranslation(entry, parsed)) continue;
-      const edit = entry.msgidPlural ? pluralEdit(entry, entry.msgidPlural.value, translations, rule, eol) : singularEdit(entry, translations, eol);
+      const edit = entry.msgidPlural
+        ? pluralEdit(entry, entry.msgidPlural.value, translations, rule, eol)
+        : singularEdit(entry, translations, eol);
       if (edit) edits.push(edit);
     }
     if (edits.length === 0) return file;
@@ -109,13 +123,20 @@ export const poFilter: FormatFilter = {
       // A template's placeholder charset, or one that cannot hold the translations, becomes UTF-8.
       const wanted = applyEdits(text, edits);
       if (/charset=CHARSET/i.test(contentType) || !encodable(wanted, encoding)) {
-        set.set("Content-Type", contentType.replace(/charset=[\w.:-]+/i, "charset=UTF-8") || "text/plain; charset=UTF-8");
+        set.set(
+          "Content-Type",
+          contentType.replace(/charset=[\w.:-]+/i, "charset=UTF-8") || "text/plain; charset=UTF-8",
+        );
         outEncoding = { name: "utf-8", bom: encoding.bom };
       }
       appendAll(appendAll(edits, headerEdits(header, set, eol)), unfuzzyHeader(header, text));
     } else {
       // Without a header gettext assumes ASCII and two plural forms: give it one, first in the file.
-      const lines = ['msgid ""', 'msgstr ""', ...wrapParts(`Content-Type: text/plain; charset=UTF-8\nLanguage: ${target}\nPlural-Forms: ${rule.header}\n`)];
+      const lines = [
+        'msgid ""',
+        'msgstr ""',
+        ...wrapParts(`Content-Type: text/plain; charset=UTF-8\nLanguage: ${target}\nPlural-Forms: ${rule.header}\n`),
+      ];
       edits.push({ start: 0, end: 0, text: lines.join(eol) + eol + eol });
       outEncoding = { name: "utf-8", bom: encoding.bom };
     }
@@ -145,7 +166,13 @@ function singularEdit(entry: PoEntry, translations: ReadonlyMap<string, string>,
   return { start: msgstr.start, end: msgstr.end, text: renderPoString("msgstr", translation, isWrapped(entry), eol) };
 }
 
-function pluralEdit(entry: PoEntry, pluralSource: string, translations: ReadonlyMap<string, string>, rule: PluralRule, eol: string): TextEdit | undefined {
+function pluralEdit(
+  entry: PoEntry,
+  pluralSource: string,
+  translations: ReadonlyMap<string, string>,
+  rule: PluralRule,
+  eol: string,
+): TextEdit | undefined {
   const one = translationFor(String(entry.ordinal), entry.msgid.value, translations);
   const other = translationFor(`${entry.ordinal}${PLURAL_SUFFIX}`, pluralSource, translations);
   const first = entry.msgstr[0];
@@ -195,7 +222,8 @@ function headerEdits(header: PoEntry, set: ReadonlyMap<string, string>, eol: str
       edits.push({ start: start.start, end: end.end, text: line });
     }
   }
-  if (appended.length > 0) edits.push({ start: msgstr.end, end: msgstr.end, text: appended.map((l) => eol + l).join("") });
+  if (appended.length > 0)
+    edits.push({ start: msgstr.end, end: msgstr.end, text: appended.map((l) => eol + l).join("") });
   return edits;
 }
 

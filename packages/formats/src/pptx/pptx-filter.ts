@@ -52,7 +52,8 @@ function slideGroups(pkg: OoxmlPackage): StoryPart[][] {
     };
     add(slide, false);
     const slideRels = pkg.relationships(slide);
-    for (const type of SLIDE_PARTS) for (const r of slideRels) if (r.type === type) add(r.part, type !== REL + "notesSlide");
+    for (const type of SLIDE_PARTS)
+      for (const r of slideRels) if (r.type === type) add(r.part, type !== REL + "notesSlide");
     groups.push(group);
   }
   return groups;
@@ -126,7 +127,11 @@ export const pptxFilter: FormatFilter = {
           continue;
         }
         const hints = new AutofitHints(translations);
-        const written = await drawingStory(pkg, part, { mode, ...hints.story, observe: (p, unit) => hints.paragraph(p, unit) });
+        const written = await drawingStory(pkg, part, {
+          mode,
+          ...hints.story,
+          observe: (p, unit) => hints.paragraph(p, unit),
+        });
         saveWritten(pkg, [written]);
         if (written.editor) saveEditors(pkg, new Map([[part, written.editor]]));
         await turn();

@@ -6,7 +6,8 @@ import { blocks, type Line } from "../subtitles/lines";
 /** `00:00:01,000 --> 00:00:02,500` plus optional coordinates (`X1:100 X2:200 Y1:10 Y2:50`); a dot is tolerated. */
 const TIMING = /^\s*\d+:\d{1,2}:\d{1,2}[,.]\d{1,3}\s*-->\s*\d+:\d{1,2}:\d{1,2}[,.]\d{1,3}(?:\s.*)?$/;
 /** What players still read: no milliseconds, one- or two-digit fractions, no hours. */
-const LENIENT_TIMING = /^\s*(?:\d+:)?\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?\s*-->\s*(?:\d+:)?\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?(?:\s.*)?$/;
+const LENIENT_TIMING =
+  /^\s*(?:\d+:)?\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?\s*-->\s*(?:\d+:)?\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?(?:\s.*)?$/;
 const INDEX = /^\s*\d+\s*$/;
 
 /**
@@ -21,7 +22,8 @@ const dialect: SubtitleDialect = {
 function parse(lines: readonly Line[], report: ParseReport): Cue[] {
   const cues: Cue[] = [];
   let firstError: FormatError | undefined;
-  const isTiming = (line: Line | undefined) => line !== undefined && (TIMING.test(line.text) || LENIENT_TIMING.test(line.text));
+  const isTiming = (line: Line | undefined) =>
+    line !== undefined && (TIMING.test(line.text) || LENIENT_TIMING.test(line.text));
   for (const block of blocks(lines)) {
     const [first, second] = block;
     if (!first) continue;
@@ -47,7 +49,8 @@ function parse(lines: readonly Line[], report: ParseReport): Cue[] {
     });
   }
   // Prose or any other file without a single cue is not a subtitle file.
-  if (cues.length === 0) throw firstError ?? new FormatError("invalid_file", "Line 1: the file holds no subtitle cues.");
+  if (cues.length === 0)
+    throw firstError ?? new FormatError("invalid_file", "Line 1: the file holds no subtitle cues.");
   return cues;
 }
 

@@ -19,12 +19,18 @@ interface ParsedStrings extends DecodedText {
 
 /** UTF-16 without a BOM still shows as every other byte being zero (keys are ASCII). */
 function decode(file: Uint8Array): DecodedText {
-  const hasBom = (file[0] === 0xff && file[1] === 0xfe) || (file[0] === 0xfe && file[1] === 0xff) || (file[0] === 0xef && file[1] === 0xbb);
+  const hasBom =
+    (file[0] === 0xff && file[1] === 0xfe) ||
+    (file[0] === 0xfe && file[1] === 0xff) ||
+    (file[0] === 0xef && file[1] === 0xbb);
   if (!hasBom && file.length >= 2 && file.length % 2 === 0) {
     const name = file[0] !== 0 && file[1] === 0 ? "utf-16le" : file[0] === 0 && file[1] !== 0 ? "utf-16be" : undefined;
     if (name) {
       try {
-        return { text: new TextDecoder(name, { fatal: true, ignoreBOM: true }).decode(file), encoding: { name, bom: false } };
+        return {
+          text: new TextDecoder(name, { fatal: true, ignoreBOM: true }).decode(file),
+          encoding: { name, bom: false },
+        };
       } catch {
         // Not UTF-16 after all: the UTF-8 path reports the problem.
       }
@@ -68,7 +74,11 @@ export const stringsFilter: FormatFilter = {
       const rawBreaks = pair.value.quoted && /\n/.test(source);
       let quoted = translation.replace(/[\\"]/g, (c) => `\\${c}`);
       if (!rawBreaks) quoted = quoted.replace(/\n/g, "\\n").replace(/\r/g, "\\r");
-      if (asciiOnly) quoted = quoted.replace(/[\u0080-\uffff]/g, (c) => `\\${unicodeEscape}${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+      if (asciiOnly)
+        quoted = quoted.replace(
+          /[\u0080-\uffff]/g,
+          (c) => `\\${unicodeEscape}${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+        );
       edits.push({ start: pair.value.start, end: pair.value.end, text: `"${quoted}"` });
     }
     return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);

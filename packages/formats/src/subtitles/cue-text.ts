@@ -57,7 +57,11 @@ export function cueUnits(cueId: string, payload: readonly Line[], dialect: Subti
  * The new lines of a unit, or undefined when it keeps its source (no translation, the same
  * text, or an empty one). Output never holds a newline; the line count never grows.
  */
-export function renderUnit(unit: CueUnit, translation: string | undefined, encode: (text: string) => string): string[] | undefined {
+export function renderUnit(
+  unit: CueUnit,
+  translation: string | undefined,
+  encode: (text: string) => string,
+): string[] | undefined {
   if (translation === undefined || translation === unit.text || stripCodes(translation).trim() === "") return undefined;
   const markup = expandCodes(repairCodes(unit.text, translation), unit.codes, encode);
   const lines = rewrap(markup, unit.lines.length, CUE_TAG);
@@ -69,7 +73,10 @@ export function renderUnit(unit: CueUnit, translation: string | undefined, encod
  * A cue's text with its tags as codes. Standalone tags at the edges (a position override, an
  * unclosed voice tag) are left out of the segment: they belong to the line, not to the words.
  */
-function toSegment(raw: string, dialect: SubtitleDialect): { lead: string; text: string; trail: string; codes: InlineCodes } {
+function toSegment(
+  raw: string,
+  dialect: SubtitleDialect,
+): { lead: string; text: string; trail: string; codes: InlineCodes } {
   const tokens: { tag: boolean; raw: string }[] = [];
   let last = 0;
   for (const m of raw.matchAll(new RegExp(CUE_TAG.source, "g"))) {

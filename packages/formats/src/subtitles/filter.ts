@@ -44,7 +44,8 @@ export interface ParseReport {
 function collectReport(warn: ((message: string) => void) | undefined): { report: ParseReport; flush: () => void } {
   const lenient: number[] = [];
   const skipped: number[] = [];
-  const list = (numbers: number[]) => (numbers.length > 5 ? `${numbers.slice(0, 5).join(", ")}, …` : numbers.join(", "));
+  const list = (numbers: number[]) =>
+    numbers.length > 5 ? `${numbers.slice(0, 5).join(", ")}, …` : numbers.join(", ");
   return {
     report: { lenient: (line) => lenient.push(line.number), skip: (line) => skipped.push(line.number) },
     flush: () => {
@@ -67,14 +68,18 @@ export function subtitleFilter(format: SubtitleFormat): FormatFilter {
   const read = (file: Uint8Array, warn?: (message: string) => void) => {
     if (file.length === 0) throw new FormatError("invalid_file", "The file is empty.");
     const decoded = decodeText(file, { fallback: format.fallbackEncoding });
-    if (decoded.text.includes("\0")) throw new FormatError("invalid_file", "The file holds NUL characters; it is not a subtitle file.");
+    if (decoded.text.includes("\0"))
+      throw new FormatError("invalid_file", "The file holds NUL characters; it is not a subtitle file.");
     const { report, flush } = collectReport(warn);
     const cues = format.parse(splitLines(decoded.text), report);
     flush();
     return { ...decoded, cues };
   };
   // Tags nested tens of thousands deep in one cue would overflow the stack while building codes.
-  const unitsOf = (cue: Cue) => withNestingLimit((format.extensions[0] ?? "subtitle").toUpperCase(), () => cueUnits(cue.id, cue.payload, format.dialect));
+  const unitsOf = (cue: Cue) =>
+    withNestingLimit((format.extensions[0] ?? "subtitle").toUpperCase(), () =>
+      cueUnits(cue.id, cue.payload, format.dialect),
+    );
 
   return {
     extensions: format.extensions,

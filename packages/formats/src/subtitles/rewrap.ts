@@ -34,7 +34,8 @@ export function rewrap(markup: string, count: number, tag: RegExp): string[] {
       const candidate = breaks[b];
       if (!candidate) break;
       const bestBreak = breaks[best];
-      if (best < 0 || (bestBreak && Math.abs(candidate.visible - target) < Math.abs(bestBreak.visible - target))) best = b;
+      if (best < 0 || (bestBreak && Math.abs(candidate.visible - target) < Math.abs(bestBreak.visible - target)))
+        best = b;
     }
     const picked = breaks[best];
     if (best < 0 || !picked) break;

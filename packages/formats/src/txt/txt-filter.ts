@@ -40,7 +40,8 @@ function read(text: string): Page {
   const vimHelp = isVimHelp(text);
   const blocks = parseBlocks(text).map((block): Block => {
     // A prompt line (`$ make install`) is a command: the block goes line by line, the command untouched.
-    if (block.kind === "prose" && block.lines.some((l) => PROMPT.test(l.content))) return { kind: "lines", index: block.index, lines: block.lines };
+    if (block.kind === "prose" && block.lines.some((l) => PROMPT.test(l.content)))
+      return { kind: "lines", index: block.index, lines: block.lines };
     return block;
   });
   const code = vimHelp ? exampleLines(blocks.flatMap((b) => b.lines)) : new Set<Line>();
@@ -49,7 +50,9 @@ function read(text: string): Page {
   return {
     tokens: tokenPattern(vimHelp),
     code,
-    blocks: blocks.map((b) => (b.kind === "prose" && b.lines.some((l) => code.has(l)) ? { kind: "lines", index: b.index, lines: b.lines } : b)),
+    blocks: blocks.map((b) =>
+      b.kind === "prose" && b.lines.some((l) => code.has(l)) ? { kind: "lines", index: b.index, lines: b.lines } : b,
+    ),
   };
 }
 
@@ -109,7 +112,13 @@ function renderBlock(block: Block, page: Page, translations: ReadonlyMap<string,
   if (block.kind === "lines") {
     return block.lines
       .map((line, l) =>
-        renderLine({ ...line, content: line.content && !page.code.has(line) ? translated(`b${bi}.${l}`, line.content, page, translations) : line.content }),
+        renderLine({
+          ...line,
+          content:
+            line.content && !page.code.has(line)
+              ? translated(`b${bi}.${l}`, line.content, page, translations)
+              : line.content,
+        }),
       )
       .join("");
   }

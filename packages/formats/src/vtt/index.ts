@@ -49,11 +49,15 @@ function cueBlocks(block: readonly Line[]): Line[][] {
 function parse(lines: readonly Line[], report: ParseReport): Cue[] {
   const [header] = lines;
   if (!header || !HEADER.test(header.text)) {
-    throw new FormatError("invalid_file", `Line 1: a WebVTT file starts with "WEBVTT", found "${(header?.text ?? "").slice(0, 60)}".`);
+    throw new FormatError(
+      "invalid_file",
+      `Line 1: a WebVTT file starts with "WEBVTT", found "${(header?.text ?? "").slice(0, 60)}".`,
+    );
   }
   const cues: Cue[] = [];
   let firstError: FormatError | undefined;
-  const isTiming = (line: Line | undefined) => line !== undefined && (TIMING.test(line.text) || LENIENT_TIMING.test(line.text));
+  const isTiming = (line: Line | undefined) =>
+    line !== undefined && (TIMING.test(line.text) || LENIENT_TIMING.test(line.text));
   // The first block is the header (it may carry metadata lines) and is never rewritten.
   // A blank line inside a STYLE (or NOTE) block ends it for the WebVTT parser, which then drops
   // the lines that follow up to the next cue as a block without a timing; browsers accept such

@@ -68,11 +68,13 @@ export function setAttributes(startTag: string, attributes: readonly (readonly [
   let tag = startTag;
   for (const [name, value] of attributes) {
     const existing = new RegExp(`(\\s${name.replace(/[.:-]/g, "\\$&")}\\s*=\\s*)(["'])[^"']*\\2`);
-    if (existing.test(tag)) tag = tag.replace(existing, (_, head: string, q: string) => `${head}${q}${escapeXmlAttribute(value)}${q}`);
+    if (existing.test(tag))
+      tag = tag.replace(existing, (_, head: string, q: string) => `${head}${q}${escapeXmlAttribute(value)}${q}`);
     else
       tag = tag.replace(
         /\s*(\/?>)$/,
-        (end: string, close: string) => ` ${name}="${escapeXmlAttribute(value)}"${end.slice(0, end.length - close.length)}${close}`,
+        (end: string, close: string) =>
+          ` ${name}="${escapeXmlAttribute(value)}"${end.slice(0, end.length - close.length)}${close}`,
       );
   }
   return tag;

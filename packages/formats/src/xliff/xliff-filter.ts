@@ -55,10 +55,14 @@ const SKIP_STATES = new Set(["final", "signed-off", "reviewed"]);
 const OPEN_STATES = new Set(["new", "needs-translation", "initial"]);
 
 function decode(file: Uint8Array): DecodedText {
-  const declared = /^<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/.exec(Buffer.from(file.subarray(0, 200)).toString("latin1"))?.[1];
+  const declared = /^<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/.exec(
+    Buffer.from(file.subarray(0, 200)).toString("latin1"),
+  )?.[1];
   const legacy = declared && !/^utf-?(8|16)/i.test(declared) ? declared : undefined;
   const decoded = decodeText(file, legacy ? { fallback: legacy } : {});
-  return legacy && decoded.encoding.name === "utf-8" && !decoded.encoding.bom ? { ...decoded, encoding: { name: legacy, bom: false } } : decoded;
+  return legacy && decoded.encoding.name === "utf-8" && !decoded.encoding.bom
+    ? { ...decoded, encoding: { name: legacy, bom: false } }
+    : decoded;
 }
 
 /** Nesting is bounded by the XML reader (xml/safety.ts), so the walks below cannot overflow the stack. */
@@ -72,10 +76,14 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
     root = parseXml(text, "The XLIFF file").root;
   } catch (error) {
     if (error instanceof XmlSyntaxError)
-      throw new FormatError("invalid_file", `Invalid XML at line ${error.line}, column ${error.column}: ${error.detail.replace(/\.$/u, "")}.`);
+      throw new FormatError(
+        "invalid_file",
+        `Invalid XML at line ${error.line}, column ${error.column}: ${error.detail.replace(/\.$/u, "")}.`,
+      );
     throw error;
   }
-  if (localName(root) !== "xliff") throw new FormatError("invalid_file", "Not an XLIFF file: the root element is not <xliff>.");
+  if (localName(root) !== "xliff")
+    throw new FormatError("invalid_file", "Not an XLIFF file: the root element is not <xliff>.");
   const version = (attributesOf(root).version ?? "").startsWith("2") ? 2 : 1;
   const templates = new Set<XElement>();
   const units: Unit[] = [];
@@ -83,7 +91,8 @@ function parse(file: Uint8Array, options: FilterOptions): ParsedXliff {
   if (version === 2 && isTemplate(attributesOf(root).trgLang, sourceOf(root), options)) templates.add(root);
   children(root, "file").forEach((file, fileIndex) => {
     const languageHolder = version === 1 ? file : root;
-    if (version === 1 && isTemplate(attributesOf(file)["target-language"], sourceOf(file), options)) templates.add(file);
+    if (version === 1 && isTemplate(attributesOf(file)["target-language"], sourceOf(file), options))
+      templates.add(file);
     const template = templates.has(languageHolder);
     walkUnits(file, version === 1 ? "trans-unit" : "unit", attributesOf(file).translate !== "no", (unit, index) => {
       const found =
@@ -115,7 +124,11 @@ const primary = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase();
  */
 function isTemplate(declared: string | undefined, sourceLanguage: string | undefined, options: FilterOptions): boolean {
   if (declared === undefined || declared === "" || primary(declared) === primary(options.targetLang)) return false;
-  if (primary(declared) === primary(sourceLanguage ?? options.sourceLang) || primary(declared) === primary(options.sourceLang)) return true;
+  if (
+    primary(declared) === primary(sourceLanguage ?? options.sourceLang) ||
+    primary(declared) === primary(options.sourceLang)
+  )
+    return true;
   // Asked for explicitly: the file's targets are in another language, so all are translated again.
   if (options.forceTargetLang) return true;
   throw new FormatError(
@@ -124,15 +137,22 @@ function isTemplate(declared: string | undefined, sourceLanguage: string | undef
   );
 }
 
-const children = (element: XElement, name: string) => element.children.filter((c): c is XElement => c.kind === "element" && localName(c) === name);
+const children = (element: XElement, name: string) =>
+  element.children.filter((c): c is XElement => c.kind === "element" && localName(c) === name);
 
 /** Units in document order, through groups; `translate="no"` on a group covers its units. */
-function walkUnits(parent: XElement, unitName: string, translatable: boolean, found: (unit: XElement, index: number) => void): void {
+function walkUnits(
+  parent: XElement,
+  unitName: string,
+  translatable: boolean,
+  found: (unit: XElement, index: number) => void,
+): void {
   let index = 0;
   const walk = (element: XElement, inherited: boolean) => {
     for (const child of element.children) {
       if (child.kind !== "element") continue;
-      const translate = attributesOf(child).translate === undefined ? inherited : attributesOf(child).translate !== "no";
+      const translate =
+        attributesOf(child).translate === undefined ? inherited : attributesOf(child).translate !== "no";
       if (localName(child) === unitName) {
         if (translate) found(child, index);
         index++;
@@ -143,7 +163,8 @@ function walkUnits(parent: XElement, unitName: string, translatable: boolean, fo
 }
 
 /** A target that already says something (elements count: a code is content). */
-const hasContent = (element: XElement | undefined) => element !== undefined && element.children.some((c) => c.kind === "element" || /\S/.test(c.text));
+const hasContent = (element: XElement | undefined) =>
+  element !== undefined && element.children.some((c) => c.kind === "element" || /\S/.test(c.text));
 
 function toUnit(
   text: string,
@@ -157,7 +178,9 @@ function toUnit(
   const codes = new InlineCodes();
   const segment = contentToText(text, content, codes);
   if (!/[\p{L}\p{N}]/u.test(segment.replace(/<\/?g\d+>|<x\d+\/>/g, ""))) {
-    return /\S/.test(segment) ? [{ id, context, text: segment, codes, content, target, languageHolder, ...extra, copy: true }] : [];
+    return /\S/.test(segment)
+      ? [{ id, context, text: segment, codes, content, target, languageHolder, ...extra, copy: true }]
+      : [];
   }
   return [{ id, context, text: segment, codes, content, target, languageHolder, ...extra }];
 }
@@ -172,8 +195,19 @@ function unitV1(text: string, unit: XElement, id: string, languageHolder: XEleme
   if (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state)))) return [];
   const content = children(unit, "seg-source")[0] ?? source;
   const maxwidth = Number(attributesOf(unit).maxwidth);
-  const maxLength = (attributesOf(unit)["size-unit"] ?? "pixel") === "char" && Number.isInteger(maxwidth) && maxwidth > 0 ? maxwidth : undefined;
-  return toUnit(text, id, attributesOf(unit).resname ?? attributesOf(unit).id ?? id, content, target, languageHolder, maxLength ? { maxLength } : {});
+  const maxLength =
+    (attributesOf(unit)["size-unit"] ?? "pixel") === "char" && Number.isInteger(maxwidth) && maxwidth > 0
+      ? maxwidth
+      : undefined;
+  return toUnit(
+    text,
+    id,
+    attributesOf(unit).resname ?? attributesOf(unit).id ?? id,
+    content,
+    target,
+    languageHolder,
+    maxLength ? { maxLength } : {},
+  );
 }
 
 function unitV2(text: string, unit: XElement, id: string, languageHolder: XElement, template: boolean): Unit[] {
@@ -181,10 +215,19 @@ function unitV2(text: string, unit: XElement, id: string, languageHolder: XEleme
     const source = children(segment, "source")[0];
     const target = children(segment, "target")[0];
     const state = attributesOf(segment).state ?? "";
-    if (!source || (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state))))) return [];
-    return toUnit(text, `${id}/${attributesOf(segment).id ?? i}`, attributesOf(unit).name ?? attributesOf(unit).id ?? id, source, target, languageHolder, {
-      stateHolder: segment,
-    });
+    if (!source || (!template && (SKIP_STATES.has(state) || (hasContent(target) && !OPEN_STATES.has(state)))))
+      return [];
+    return toUnit(
+      text,
+      `${id}/${attributesOf(segment).id ?? i}`,
+      attributesOf(unit).name ?? attributesOf(unit).id ?? id,
+      source,
+      target,
+      languageHolder,
+      {
+        stateHolder: segment,
+      },
+    );
   });
 }
 
@@ -197,7 +240,11 @@ export const xliffFilter: FormatFilter = {
       .map((u) => ({ id: u.id, text: u.text, context: u.context, ...(u.maxLength ? { maxLength: u.maxLength } : {}) }));
   },
 
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
+  async merge(
+    file: Uint8Array,
+    translations: ReadonlyMap<string, string>,
+    options: FilterOptions,
+  ): Promise<Uint8Array> {
     const { text, encoding, version, units, templates } = parse(file, { ...options, warn: undefined });
     const eol = dominantEol(text);
     const edits: TextEdit[] = [];
@@ -227,7 +274,8 @@ export const xliffFilter: FormatFilter = {
     }
     const languageAttribute = version === 1 ? "target-language" : "trgLang";
     for (const holder of languageHolders) {
-      if (!attributesOf(holder)[languageAttribute] || templates.has(holder)) edits.push(startTagEdit(text, holder, [[languageAttribute, options.targetLang]]));
+      if (!attributesOf(holder)[languageAttribute] || templates.has(holder))
+        edits.push(startTagEdit(text, holder, [[languageAttribute, options.targetLang]]));
     }
     return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);
   },
@@ -237,7 +285,10 @@ export const xliffFilter: FormatFilter = {
 function textEscaper(encodingName: string): (text: string) => string {
   if (/^utf-?(8|16)/i.test(encodingName)) return escapeXmlText;
   const fits = (c: string) => iconv.decode(iconv.encode(c, encodingName), encodingName) === c;
-  return (text) => escapeXmlText(text).replace(/[\u0080-\u{10ffff}]/gu, (c) => (fits(c) ? c : `&#x${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()};`));
+  return (text) =>
+    escapeXmlText(text).replace(/[\u0080-\u{10ffff}]/gu, (c) =>
+      fits(c) ? c : `&#x${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()};`,
+    );
 }
 
 function startTagEdit(text: string, element: XElement, attributes: readonly (readonly [string, string])[]): TextEdit {
@@ -245,7 +296,13 @@ function startTagEdit(text: string, element: XElement, attributes: readonly (rea
   return { start: element.start, end, text: setAttributes(text.slice(element.start, end), attributes) };
 }
 
-function targetEdits(text: string, unit: Unit, content: string, state: readonly (readonly [string, string])[], eol: string): TextEdit[] {
+function targetEdits(
+  text: string,
+  unit: Unit,
+  content: string,
+  state: readonly (readonly [string, string])[],
+  eol: string,
+): TextEdit[] {
   const target = unit.target;
   if (target) {
     const tagEnd = startTagEnd(text, target);
@@ -265,5 +322,11 @@ function targetEdits(text: string, unit: Unit, content: string, state: readonly 
   const prefix = after.name.includes(":") ? after.name.slice(0, after.name.indexOf(":") + 1) : "";
   const attributes = state.map(([name, value]) => ` ${name}="${value}"`).join("");
   const element = `<${prefix}target${attributes}>${content}</${prefix}target>`;
-  return [{ start: after.end, end: after.end, text: /^[ \t]*$/.test(indent) && lineStart > 0 ? `${eol}${indent}${element}` : element }];
+  return [
+    {
+      start: after.end,
+      end: after.end,
+      text: /^[ \t]*$/.test(indent) && lineStart > 0 ? `${eol}${indent}${element}` : element,
+    },
+  ];
 }

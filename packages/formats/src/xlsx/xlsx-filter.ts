@@ -4,7 +4,17 @@ import { streamedExtraction } from "../ooxml/streamed-extraction";
 import { type Dialect, type PartEditor, prepareTranslation, readParagraph } from "../ooxml/paragraph";
 import { drawingStory } from "../ooxml/drawingml";
 import { MergePace } from "../ooxml/merge-pace";
-import { detached, hasText, type PlannedPart, type PlannedUnit, planStory, saveEditors, saveWritten, type StoryMode, type StoryOptions } from "../ooxml/parts";
+import {
+  detached,
+  hasText,
+  type PlannedPart,
+  type PlannedUnit,
+  planStory,
+  saveEditors,
+  saveWritten,
+  type StoryMode,
+  type StoryOptions,
+} from "../ooxml/parts";
 import { attr, childElements, firstChild, textContent, type XElement } from "../xml/tree";
 import { IndexSet } from "./index-set";
 
@@ -79,13 +89,24 @@ async function read(pkg: OoxmlPackage): Promise<Workbook> {
   const sst = sstPart && pkg.has(sstPart) ? sstPart : undefined;
   // No shared string is shorter than `<si/>`.
   const bound = sst ? Math.floor(pkg.declaredSize(sst) / 5) + 1 : 0;
-  const book: Workbook = { sheets: [], ...(sst ? { sst } : {}), included: new IndexSet(bound), excluded: new IndexSet(bound) };
+  const book: Workbook = {
+    sheets: [],
+    ...(sst ? { sst } : {}),
+    included: new IndexSet(bound),
+    excluded: new IndexSet(bound),
+  };
   const sheetsEl = firstChild(wb.root, S, "sheets");
   for (const s of sheetsEl ? childElements(sheetsEl, S, "sheet") : []) {
     const part = byId.get(attr(s, "id", R) ?? "")?.part;
     if (!part || !pkg.has(part) || book.sheets.some((x) => x.part === part)) continue;
     const state = attr(s, "state");
-    const sheet: Sheet = { part, hidden: state === "hidden" || state === "veryHidden", headers: tableHeaders(pkg, part), inline: false, excludedShared: false };
+    const sheet: Sheet = {
+      part,
+      hidden: state === "hidden" || state === "veryHidden",
+      headers: tableHeaders(pkg, part),
+      inline: false,
+      excludedShared: false,
+    };
     await readSheet(
       pkg,
       sheet,
@@ -174,7 +195,8 @@ interface CellHandlers {
  */
 async function readSheet(pkg: OoxmlPackage, sheet: Sheet, mode: StoryMode, on: CellHandlers): Promise<PlannedPart> {
   let cursor = new CellCursor();
-  const excluded = (cell: XElement): boolean => sheet.hidden || sheet.headers.has(cursor.refOf(cell)) || firstChild(cell, S, "f") !== undefined;
+  const excluded = (cell: XElement): boolean =>
+    sheet.hidden || sheet.headers.has(cursor.refOf(cell)) || firstChild(cell, S, "f") !== undefined;
   return planStory(pkg, sheet.part, sheetDialect, {
     isParagraph: (el) => isStringCell(el, on.editsShared === true),
     keep: isCellContent,
@@ -193,7 +215,11 @@ async function readSheet(pkg: OoxmlPackage, sheet: Sheet, mode: StoryMode, on: C
     annotate: (cell) => {
       const is = attr(cell, "t") === "inlineStr" ? firstChild(cell, S, "is") : undefined;
       if (!is || excluded(cell) || !on.inline()) return undefined;
-      return { id: `${sheet.part}#${cursor.refOf(cell)}`, unit: readParagraph(is, sheetDialect), dialect: sheetDialect };
+      return {
+        id: `${sheet.part}#${cursor.refOf(cell)}`,
+        unit: readParagraph(is, sheetDialect),
+        dialect: sheetDialect,
+      };
     },
     mode,
   });
@@ -282,14 +308,23 @@ class Copies {
       if (!this.startTag) return;
       const startTag = editor.doc.slice(el.start, el.openEnd);
       if (/\suniqueCount="\d+"/.test(startTag)) {
-        editor.edit({ start: el.start, end: el.openEnd, replacement: startTag.replace(/(\suniqueCount=")\d+"/, `$1${this.strings + this.places.size}"`) });
+        editor.edit({
+          start: el.start,
+          end: el.openEnd,
+          replacement: startTag.replace(/(\suniqueCount=")\d+"/, `$1${this.strings + this.places.size}"`),
+        });
       }
     },
   };
 }
 
 /** The shared-string table, its strings numbered from 0 as cells refer to them; unused ones are not sent. */
-async function readSharedStrings(pkg: OoxmlPackage, book: Workbook, mode: StoryMode, copies?: Copies): Promise<PlannedPart | undefined> {
+async function readSharedStrings(
+  pkg: OoxmlPackage,
+  book: Workbook,
+  mode: StoryMode,
+  copies?: Copies,
+): Promise<PlannedPart | undefined> {
   const sst = book.sst;
   if (!sst) return undefined;
   let count = 0;
@@ -313,14 +348,25 @@ async function readSharedStrings(pkg: OoxmlPackage, book: Workbook, mode: StoryM
 }
 
 /** Legacy comments (rich text like shared strings), drawings' text boxes and their charts, of the visible sheets. */
-async function readExtras(pkg: OoxmlPackage, book: Workbook, mode: StoryMode, done: (part: PlannedPart) => void): Promise<void> {
+async function readExtras(
+  pkg: OoxmlPackage,
+  book: Workbook,
+  mode: StoryMode,
+  done: (part: PlannedPart) => void,
+): Promise<void> {
   const seen = new Set<string>();
-  const fresh = (part: string | undefined): part is string => part !== undefined && pkg.has(part) && !seen.has(part) && (seen.add(part), true);
+  const fresh = (part: string | undefined): part is string =>
+    part !== undefined && pkg.has(part) && !seen.has(part) && (seen.add(part), true);
   for (const sheet of book.sheets) {
     if (sheet.hidden) continue;
     for (const rel of pkg.relationships(sheet.part)) {
       if (rel.type === REL + "comments" && fresh(rel.part)) {
-        done(await planStory(pkg, rel.part, sheetDialect, { isParagraph: (el) => el.uri === S && el.local === "text", mode }));
+        done(
+          await planStory(pkg, rel.part, sheetDialect, {
+            isParagraph: (el) => el.uri === S && el.local === "text",
+            mode,
+          }),
+        );
       }
       if (rel.type === REL + "drawing" && fresh(rel.part)) {
         const drawing = rel.part;
@@ -336,7 +382,10 @@ async function readExtras(pkg: OoxmlPackage, book: Workbook, mode: StoryMode, do
 /** Every segment into `sink`, in reading order: shared strings, inline strings sheet by sheet, then comments, text boxes and charts. */
 async function extractInto(pkg: OoxmlPackage, sink: SegmentSink): Promise<void> {
   const book = await read(pkg);
-  const mode = { kind: "segments", sink: (batch: Segment[]) => sink(batch.map((s) => ({ ...s, maxLength: CELL_MAX }))) } as const;
+  const mode = {
+    kind: "segments",
+    sink: (batch: Segment[]) => sink(batch.map((s) => ({ ...s, maxLength: CELL_MAX }))),
+  } as const;
   await readSharedStrings(pkg, book, mode);
   for (const sheet of book.sheets) if (sheet.inline) await readSheet(pkg, sheet, mode, { inline: () => true });
   await readExtras(pkg, book, mode, () => undefined);

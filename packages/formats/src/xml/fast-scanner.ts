@@ -21,13 +21,21 @@ const XML_DECL = new RegExp(
 );
 const ONLY_WS = /^[ \t\r\n]*$/;
 // Characters XML 1.0 forbids anywhere, and lone surrogates.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const REF = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));/y;
 const NAMED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 function isXmlChar(c: number): boolean {
-  return c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+  return (
+    c === 0x9 ||
+    c === 0xa ||
+    c === 0xd ||
+    (c >= 0x20 && c <= 0xd7ff) ||
+    (c >= 0xe000 && c <= 0xfffd) ||
+    (c >= 0x10000 && c <= 0x10ffff)
+  );
 }
 
 /** Decodes entity and character references, giving up on anything not predefined or not a valid character. */
@@ -107,7 +115,11 @@ const MAX_ATTRIBUTES = 64;
  * writes, so the URIs are compared only then: Word's run properties carry a dozen `w:`
  * attributes, and building a URI key for each was a tenth of the scan.
  */
-function checkPrefixedAttributes(names: readonly string[], scope: Readonly<Record<string, string>>, partsOf: (name: string) => NameParts): void {
+function checkPrefixedAttributes(
+  names: readonly string[],
+  scope: Readonly<Record<string, string>>,
+  partsOf: (name: string) => NameParts,
+): void {
   for (let i = 0; i < names.length; i++) {
     const { prefix, local } = partsOf(names[i] ?? "");
     if (prefix === "" || prefix === "xmlns") continue;
@@ -127,7 +139,8 @@ interface NameParts {
   local: string;
 }
 
-const uriOf = (prefix: string, scope: Readonly<Record<string, string>>): string | undefined => (prefix === "xml" ? XML_NS : scope[prefix]);
+const uriOf = (prefix: string, scope: Readonly<Record<string, string>>): string | undefined =>
+  prefix === "xml" ? XML_NS : scope[prefix];
 
 /**
  * The longest token (a tag, a comment) a partial window waits for when the window's end cuts it
@@ -315,7 +328,14 @@ export class FastScanner {
         const prefix = attrName === "xmlns" ? "" : attrName.slice(6);
         // Trimmed, as saxes does; reserved prefixes and URIs are left to saxes to judge.
         const uri = attributeValue(value).trim();
-        if (prefix === "xml" || prefix === "xmlns" || (prefix !== "" && uri === "") || uri === XML_NS || uri === XMLNS_NS) throw new Unsupported();
+        if (
+          prefix === "xml" ||
+          prefix === "xmlns" ||
+          (prefix !== "" && uri === "") ||
+          uri === XML_NS ||
+          uri === XMLNS_NS
+        )
+          throw new Unsupported();
         ns ??= {};
         ns[prefix] = internalized(uri);
       }
@@ -363,7 +383,8 @@ export class FastScanner {
     const nameStart = this.pos + 2;
     const nameStop = nameEnd(text, nameStart);
     // The name must be the open element's, compared in place (no string made for it).
-    if (!top || nameStop - nameStart !== top.el.name.length || !text.startsWith(top.el.name, nameStart)) throw new Unsupported();
+    if (!top || nameStop - nameStart !== top.el.name.length || !text.startsWith(top.el.name, nameStart))
+      throw new Unsupported();
     const gt = skipSpace(text, nameStop);
     if (text.charCodeAt(gt) !== 0x3e /* > */) throw new Unsupported();
     this.stack.pop();

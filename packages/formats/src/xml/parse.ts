@@ -34,7 +34,12 @@ export function parseXmlWithSaxes(text: string, partName: string, options: Parse
  * The same, in steps of about a million characters with a turn of the event loop between them,
  * so parsing a large part does not stall a server for seconds.
  */
-export async function parseXmlYielding(text: string, partName: string, options: ParseOptions = {}, chunk = 1 << 20): Promise<XmlDocument> {
+export async function parseXmlYielding(
+  text: string,
+  partName: string,
+  options: ParseOptions = {},
+  chunk = 1 << 20,
+): Promise<XmlDocument> {
   try {
     const scanner = new FastScanner(text, partName, options);
     while (!scanner.done) {
@@ -90,7 +95,9 @@ class TreeBuilder {
     let depth = 0;
     parser.on("error", (e) => {
       const at = /^(\d+):(\d+): (.*)$/su.exec(e.message);
-      const [line, column, detail] = at ? [Number(at[1]), Number(at[2]), at[3] ?? ""] : [parser.line, parser.column, e.message];
+      const [line, column, detail] = at
+        ? [Number(at[1]), Number(at[2]), at[3] ?? ""]
+        : [parser.line, parser.column, e.message];
       this.fail(new XmlSyntaxError(`${partName} is not well-formed XML: ${e.message}`, line, column, detail));
     });
     parser.on("doctype", () => this.fail(dtdRefused(partName)));

@@ -12,12 +12,17 @@ export const MAX_DEPTH = 256;
 
 /** What every reader says about a DTD (`what` names the file or part). */
 export const dtdRefused = (what: string): FormatError =>
-  new FormatError("unsafe_file", `${what} declares a DTD (<!DOCTYPE> or <!ENTITY>); DTDs and external entities are not allowed.`);
+  new FormatError(
+    "unsafe_file",
+    `${what} declares a DTD (<!DOCTYPE> or <!ENTITY>); DTDs and external entities are not allowed.`,
+  );
 
-export const tooDeep = (what: string): FormatError => new FormatError("unsafe_file", `${what} nests elements more than ${MAX_DEPTH} levels deep.`);
+export const tooDeep = (what: string): FormatError =>
+  new FormatError("unsafe_file", `${what} nests elements more than ${MAX_DEPTH} levels deep.`);
 
 /** Whether text (or UTF-8 bytes) holds the markup that starts a DTD or an entity declaration. */
-export const marksDtd = (text: string | Buffer): boolean => text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;
+export const marksDtd = (text: string | Buffer): boolean =>
+  text.indexOf("<!DOCTYPE") >= 0 || text.indexOf("<!ENTITY") >= 0;
 
 /** A whole text's check: throws `dtdRefused` when it holds a DTD anywhere. */
 export function refuseDtd(text: string, what: string): void {
@@ -67,7 +72,8 @@ export function prologDeclaresDtd(scan: (visit: (chunk: Uint8Array) => boolean) 
 /** A prolog (declaration, comments, processing instructions, DOCTYPE) longer than this is searched chunk by chunk. */
 const PROLOG_LIMIT = 1 << 20;
 
-const isUtf16 = (bytes: Uint8Array): boolean => (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+const isUtf16 = (bytes: Uint8Array): boolean =>
+  (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
 
 /**
  * Where the root element's start tag begins in UTF-8 bytes (-1 while it has not been seen):
@@ -96,5 +102,7 @@ function rootStart(bytes: Buffer): number {
 }
 
 function hasDtd(bytes: Uint8Array): boolean {
-  return marksDtd(isUtf16(bytes) ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return marksDtd(
+    isUtf16(bytes) ? decodeText(bytes).text : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  );
 }

@@ -134,7 +134,11 @@ const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', a
 function decodeEntities(value: string): string {
   if (!value.includes("&")) return value;
   return value.replace(ENTITY, (_, hex: string | undefined, dec: string | undefined, named: string | undefined) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(parseInt(dec, 10)) : (NAMED[named ?? ""] ?? ""),
+    hex
+      ? String.fromCodePoint(parseInt(hex, 16))
+      : dec
+        ? String.fromCodePoint(parseInt(dec, 10))
+        : (NAMED[named ?? ""] ?? ""),
   );
 }
 
@@ -164,13 +168,20 @@ export function escapeXmlText(text: string): string {
 
 /** Text as an attribute value in double quotes; line breaks and tabs as references, so they survive normalization. */
 export function escapeXmlAttribute(text: string): string {
-  return escapeXmlText(text).replace(/"/g, "&quot;").replace(/\n/g, "&#xA;").replace(/\r/g, "&#xD;").replace(/\t/g, "&#x9;");
+  return escapeXmlText(text)
+    .replace(/"/g, "&quot;")
+    .replace(/\n/g, "&#xA;")
+    .replace(/\r/g, "&#xD;")
+    .replace(/\t/g, "&#x9;");
 }
 
 /** Control characters (other than tab, LF, CR), lone surrogates and U+FFFE/U+FFFF cannot appear in XML. */
 export function stripIllegalXmlChars(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    "",
+  );
 }
 
 /** Applies non-overlapping replacements to a string, in one pass. */

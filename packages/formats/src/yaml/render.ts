@@ -6,8 +6,14 @@ import { parse } from "yaml";
  * "~", "Note: x" or "#1" get double quotes); a single-quoted one stays single-quoted unless it
  * needs escapes; a block scalar keeps its header line, indentation and final line breaks.
  */
-export function renderScalar(value: string, type: string, source: string, context: { inFlow: boolean; eol: string }): string {
-  if (type === "BLOCK_LITERAL" || type === "BLOCK_FOLDED") return renderBlock(value, type === "BLOCK_FOLDED", source, context.eol);
+export function renderScalar(
+  value: string,
+  type: string,
+  source: string,
+  context: { inFlow: boolean; eol: string },
+): string {
+  if (type === "BLOCK_LITERAL" || type === "BLOCK_FOLDED")
+    return renderBlock(value, type === "BLOCK_FOLDED", source, context.eol);
   if (type === "PLAIN" && canBePlain(value, context.inFlow)) return value;
   if (type === "QUOTE_SINGLE" && !/[\n\r\t\p{Cc}]/u.test(value)) return `'${value.replace(/'/g, "''")}'`;
   // JSON's string syntax is valid YAML double-quoted syntax.

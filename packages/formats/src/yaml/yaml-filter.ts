@@ -1,4 +1,14 @@
-import { type Document, isAlias, type YAMLMap, isMap, isScalar, isSeq, parse as parseYamlValue, parseAllDocuments, type Scalar } from "yaml";
+import {
+  type Document,
+  isAlias,
+  type YAMLMap,
+  isMap,
+  isScalar,
+  isSeq,
+  parse as parseYamlValue,
+  parseAllDocuments,
+  type Scalar,
+} from "yaml";
 
 import { repairCodes } from "../common/inline-codes";
 import { checkYamlNesting, withNestingLimit } from "../common/nesting";
@@ -86,7 +96,10 @@ function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
       const key = isScalar(pair.key) ? String(pair.key.value) : "?";
       // `<<: *defaults` merges an anchored map that is translated where it is defined.
       if (key === "<<") continue;
-      visit(pair.value, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, inFlow || Boolean(node.flow), [...keys, key]);
+      visit(pair.value, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, inFlow || Boolean(node.flow), [
+        ...keys,
+        key,
+      ]);
     }
   };
   list.forEach((doc, i) => {
@@ -108,7 +121,10 @@ function parseNested(file: Uint8Array, options: FilterOptions): ParsedYaml {
 function isIssueForm(root: YAMLMap): boolean {
   const keyOf = (pair: { key: unknown }) => (isScalar(pair.key) ? String(pair.key.value) : "");
   const body = root.items.find((p) => keyOf(p) === "body")?.value;
-  const typed = isSeq(body) && body.items.length > 0 && body.items.every((item) => isMap(item) && item.items.some((p) => keyOf(p) === "type"));
+  const typed =
+    isSeq(body) &&
+    body.items.length > 0 &&
+    body.items.every((item) => isMap(item) && item.items.some((p) => keyOf(p) === "type"));
   return looksLikeIssueForm(root.items.map(keyOf), typed);
 }
 
@@ -130,7 +146,11 @@ export const yamlFilter: FormatFilter = {
     return parse(file, options).strings.map((s) => ({ id: s.id, text: s.value, context: s.id }));
   },
 
-  async merge(file: Uint8Array, translations: ReadonlyMap<string, string>, options: FilterOptions): Promise<Uint8Array> {
+  async merge(
+    file: Uint8Array,
+    translations: ReadonlyMap<string, string>,
+    options: FilterOptions,
+  ): Promise<Uint8Array> {
     const { text, encoding, strings, localeRoots } = parse(file, options);
     const eol = dominantEol(text);
     const edits: TextEdit[] = [];
@@ -141,12 +161,20 @@ export const yamlFilter: FormatFilter = {
       const translation = repairCodes(s.value, raw);
       if (translation === s.value) continue;
       const source = text.slice(range[0], range[1]);
-      edits.push({ start: range[0], end: range[1], text: renderScalar(translation, s.node.type ?? "PLAIN", source, { inFlow: s.inFlow, eol }) });
+      edits.push({
+        start: range[0],
+        end: range[1],
+        text: renderScalar(translation, s.node.type ?? "PLAIN", source, { inFlow: s.inFlow, eol }),
+      });
     }
     if (edits.length > 0) {
       for (const key of localeRoots) {
         if (key.range && !sameLanguage(String(key.value), options.targetLang))
-          edits.push({ start: key.range[0], end: key.range[1], text: renderScalar(options.targetLang, "PLAIN", "", { inFlow: false, eol }) });
+          edits.push({
+            start: key.range[0],
+            end: key.range[1],
+            text: renderScalar(options.targetLang, "PLAIN", "", { inFlow: false, eol }),
+          });
       }
     }
     return edits.length === 0 ? file : encodeText(applyEdits(text, edits), encoding);

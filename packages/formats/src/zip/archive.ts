@@ -91,7 +91,10 @@ export class ZipArchive {
     }
     if (cdOffset + cdSize > end) throw new FormatError("invalid_file", "The zip directory lies outside the file.");
     if (count > limits.maxEntries) {
-      throw new FormatError("unsafe_file", `The package has ${count} entries (at most ${limits.maxEntries} are allowed).`);
+      throw new FormatError(
+        "unsafe_file",
+        `The package has ${count} entries (at most ${limits.maxEntries} are allowed).`,
+      );
     }
 
     const entries: ZipEntry[] = [];
@@ -122,15 +125,22 @@ export class ZipArchive {
         throw new FormatError("unsafe_file", `The entry "${name}" is encrypted; remove the password and upload again.`);
       }
       if (method !== 0 && method !== 8) {
-        throw new FormatError("invalid_file", `The entry "${name}" uses an unsupported compression method (${method}).`);
+        throw new FormatError(
+          "invalid_file",
+          `The entry "${name}" uses an unsupported compression method (${method}).`,
+        );
       }
       if (size === 0xffffffff || compressedSize === 0xffffffff || localStart === 0xffffffff) {
         throw new FormatError("invalid_file", "ZIP64 packages are not supported.");
       }
       if (size > limits.maxEntryBytes) {
-        throw new FormatError("unsafe_file", `The entry "${name}" would inflate to ${mb(size)} (at most ${mb(limits.maxEntryBytes)}).`);
+        throw new FormatError(
+          "unsafe_file",
+          `The entry "${name}" would inflate to ${mb(size)} (at most ${mb(limits.maxEntryBytes)}).`,
+        );
       }
-      if (method === 0 && size !== compressedSize) throw new FormatError("invalid_file", `The entry "${name}" is corrupt.`);
+      if (method === 0 && size !== compressedSize)
+        throw new FormatError("invalid_file", `The entry "${name}" is corrupt.`);
       if (size > limits.ratioFloorBytes && size > limits.maxRatio * Math.max(compressedSize, 1)) {
         throw new FormatError(
           "unsafe_file",
@@ -139,7 +149,10 @@ export class ZipArchive {
       }
       total += size;
       if (total > limits.maxTotalBytes) {
-        throw new FormatError("unsafe_file", `The package would inflate to more than ${mb(limits.maxTotalBytes)}, a zip bomb.`);
+        throw new FormatError(
+          "unsafe_file",
+          `The package would inflate to more than ${mb(limits.maxTotalBytes)}, a zip bomb.`,
+        );
       }
 
       // The local record: its header repeats the name; data follows, then an optional descriptor.
@@ -303,8 +316,14 @@ export class ZipArchive {
         cv.setUint32(42, offset, true);
         offset += e.localEnd - e.localStart;
       } else {
-        if (!(content instanceof Uint8Array) && e.method !== 8) throw new Error(`zip write: "${e.name}" is stored, not deflated`);
-        const data = content instanceof Uint8Array ? (e.method === 8 ? new Uint8Array(deflateRawSync(content, { level: 6 })) : content) : content.data;
+        if (!(content instanceof Uint8Array) && e.method !== 8)
+          throw new Error(`zip write: "${e.name}" is stored, not deflated`);
+        const data =
+          content instanceof Uint8Array
+            ? e.method === 8
+              ? new Uint8Array(deflateRawSync(content, { level: 6 }))
+              : content
+            : content.data;
         const size = content instanceof Uint8Array ? content.length : content.size;
         const crc = content instanceof Uint8Array ? crc32(content) >>> 0 : content.crc;
         const header = this.bytes.slice(e.localStart, e.dataStart);
@@ -338,9 +357,11 @@ export class ZipArchive {
   }
 }
 
-const inflatesPastDeclared = (e: ZipEntry) => new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
+const inflatesPastDeclared = (e: ZipEntry) =>
+  new FormatError("unsafe_file", `The entry "${e.name}" inflates past the size its header declares.`);
 const notDeflate = (e: ZipEntry) => new FormatError("invalid_file", `The entry "${e.name}" is not valid deflate data.`);
-const corruptEntry = (e: ZipEntry) => new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
+const corruptEntry = (e: ZipEntry) =>
+  new FormatError("invalid_file", `The entry "${e.name}" is corrupt (size or checksum mismatch).`);
 
 /**
  * An entry's bytes counted as they inflate, for the readers that take it in chunks: one past
@@ -388,7 +409,8 @@ function checkName(name: string): void {
     /^[a-zA-Z]:/.test(name) ||
     name.includes("\0") ||
     name.split(/[/\\]/).some((s) => s === "..");
-  if (unsafe) throw new FormatError("unsafe_file", `The package holds an unsafe entry name "${name}" (path traversal).`);
+  if (unsafe)
+    throw new FormatError("unsafe_file", `The package holds an unsafe entry name "${name}" (path traversal).`);
 }
 
 // Bit 11 marks UTF-8; otherwise CP437, which agrees with UTF-8 on the ASCII names Office writes.

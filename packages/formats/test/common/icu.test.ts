@@ -6,9 +6,15 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
 const opts = { sourceLang: "en", targetLang: "es" };
 // Upper-cases text outside codes, like an engine that translates every word.
-const shout = (text: string) => text.replace(/(<[^>]+>)|([^<]+)/g, (m, code: string | undefined) => code ?? m.toUpperCase());
+const shout = (text: string) =>
+  text.replace(/(<[^>]+>)|([^<]+)/g, (m, code: string | undefined) => code ?? m.toUpperCase());
 
-async function roundTrip(ext: string, source: string, engine = shout, options: typeof opts & { warn?: (m: string) => void } = opts) {
+async function roundTrip(
+  ext: string,
+  source: string,
+  engine = shout,
+  options: typeof opts & { warn?: (m: string) => void } = opts,
+) {
   const filter = filterFor(ext);
   if (!filter) throw new Error(ext);
   const segments = await filter.extract(enc(source), options);
@@ -20,7 +26,8 @@ describe("ICU messages in localization files", () => {
   it("translates each plural/select branch as its own segment and keeps names, keywords, =0, {arg} and # exactly", async () => {
     const source = JSON.stringify({
       files: "You have {count, plural, =0 {no files} one {# file from {name}} other {# files}} left",
-      nested: "{gender, select, female {She has {n, plural, one {# cat} other {# cats}}} other {They have {n, plural, offset:1 one {# cat} other {# cats}}}}",
+      nested:
+        "{gender, select, female {She has {n, plural, one {# cat} other {# cats}}} other {They have {n, plural, offset:1 one {# cat} other {# cats}}}}",
       plain: "Hello {name}",
     });
     const { segments, out } = await roundTrip("json", source);
@@ -39,7 +46,8 @@ describe("ICU messages in localization files", () => {
     ]);
     expect(JSON.parse(out)).toEqual({
       files: "YOU HAVE {count, plural, =0 {NO FILES} one {# FILE FROM {name}} other {# FILES}} LEFT",
-      nested: "{gender, select, female {SHE HAS {n, plural, one {# CAT} other {# CATS}}} other {THEY HAVE {n, plural, offset:1 one {# CAT} other {# CATS}}}}",
+      nested:
+        "{gender, select, female {SHE HAS {n, plural, one {# CAT} other {# CATS}}} other {THEY HAVE {n, plural, offset:1 one {# CAT} other {# CATS}}}}",
       plain: "HELLO {NAME}",
     });
   });
@@ -82,20 +90,26 @@ describe("XLIFF templates", () => {
     const warnings: string[] = [];
     const { out } = await roundTrip("xlf", source, shout, { ...opts, warn: (m) => warnings.push(m) });
     expect(out).toContain(`target-language="es"`);
-    expect(out).toContain(`<target state="translated" state-qualifier="mt-suggestion">THIS VALUE SHOULD BE FALSE.</target>`);
-    expect(warnings).toEqual([expect.stringMatching(/read as a template.*"es"/)]);
-    await expect(filterFor("xlf")?.extract(enc(source.replace(`target-language="en"`, `target-language="fr"`)), opts)).rejects.toThrow(
-      /target language is "fr"/,
+    expect(out).toContain(
+      `<target state="translated" state-qualifier="mt-suggestion">THIS VALUE SHOULD BE FALSE.</target>`,
     );
+    expect(warnings).toEqual([expect.stringMatching(/read as a template.*"es"/)]);
+    await expect(
+      filterFor("xlf")?.extract(enc(source.replace(`target-language="en"`, `target-language="fr"`)), opts),
+    ).rejects.toThrow(/target language is "fr"/);
   });
 });
 
 describe("ICU arguments used twice in one message", () => {
   it("gives each use its own ids, so an identity engine changes nothing and each use gets its own translation", async () => {
-    const source = JSON.stringify({ m: "{n, plural, one {# file} other {# files}} in {n, plural, one {# folder} other {# folders}}" });
+    const source = JSON.stringify({
+      m: "{n, plural, one {# file} other {# files}} in {n, plural, one {# folder} other {# folders}}",
+    });
     const { segments, out } = await roundTrip("json", source);
     expect(segments.map((s) => s.id)).toEqual(["/m{n:one}", "/m{n:other}", "/m{n#2:one}", "/m{n#2:other}", "/m"]);
-    expect(JSON.parse(out)).toEqual({ m: "{n, plural, one {# FILE} other {# FILES}} IN {n, plural, one {# FOLDER} other {# FOLDERS}}" });
+    expect(JSON.parse(out)).toEqual({
+      m: "{n, plural, one {# FILE} other {# FILES}} IN {n, plural, one {# FOLDER} other {# FOLDERS}}",
+    });
     expect((await roundTrip("json", source, (t) => t)).out).toBe(source);
   });
 });

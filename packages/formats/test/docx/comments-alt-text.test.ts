@@ -44,14 +44,23 @@ describe("docx comments and alt text", () => {
     ]);
     const parts = unzipParts(await docxFilter.merge(file(), translations, OPTIONS));
     const doc = parts["word/document.xml"] ?? "";
-    expect(doc).toContain(`<wp:docPr id="1" name="Picture 1" descr="Un gráfico de &quot;ventas&quot; &amp; costes&#xA;por año"/>`);
+    expect(doc).toContain(
+      `<wp:docPr id="1" name="Picture 1" descr="Un gráfico de &quot;ventas&quot; &amp; costes&#xA;por año"/>`,
+    );
     expect(doc).toContain(`<wp:docPr id="1" name="Picture 1" descr="Logotipo"/>`);
     expect(doc).toContain("Figura 1</w:t>");
     expect(doc).toContain("<w:t>Sales grew.</w:t>");
-    expect(parts["word/comments.xml"]).toContain(`<w:annotationRef/></w:r><w:r><w:t xml:space="preserve">Comprueba esta figura.</w:t></w:r>`);
+    expect(parts["word/comments.xml"]).toContain(
+      `<w:annotationRef/></w:r><w:r><w:t xml:space="preserve">Comprueba esta figura.</w:t></w:r>`,
+    );
     // Read back, the alt text is the translation.
-    const again = await docxFilter.extract(new Uint8Array(await docxFilter.merge(file(), translations, OPTIONS)), OPTIONS);
-    expect(again.find((s) => s.id === "word/document.xml#descr1")?.text).toBe('Un gráfico de "ventas" & costes\npor año');
+    const again = await docxFilter.extract(
+      new Uint8Array(await docxFilter.merge(file(), translations, OPTIONS)),
+      OPTIONS,
+    );
+    expect(again.find((s) => s.id === "word/document.xml#descr1")?.text).toBe(
+      'Un gráfico de "ventas" & costes\npor año',
+    );
   });
 
   it("gives back the same bytes with the identity engine", async () => {

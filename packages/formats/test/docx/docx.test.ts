@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 
 import { docxFilter } from "../../src/docx/docx-filter";
 import { FormatError } from "../../src/filter";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTIONS, pseudo, translationsOf } from "../fixtures/ooxml-checks";
+import {
+  expectIdentityRoundTrip,
+  expectPseudoRoundTrip,
+  libreOfficeFile,
+  OPTIONS,
+  pseudo,
+  translationsOf,
+} from "../fixtures/ooxml-checks";
 import { docx, unzipParts } from "../fixtures/ooxml";
 
 const run = (text: string, props = ""): string =>
@@ -38,7 +45,8 @@ const FOOTNOTES =
   `<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>` +
   `<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r>${run(" Standard pressure.")}</w:p></w:footnote>`;
 
-const nasty = (): Uint8Array => docx({ body: Object.values(NASTY).join(""), header: `<w:p>${run("Header text")}</w:p>`, footnotes: FOOTNOTES });
+const nasty = (): Uint8Array =>
+  docx({ body: Object.values(NASTY).join(""), header: `<w:p>${run("Header text")}</w:p>`, footnotes: FOOTNOTES });
 
 async function textsOf(file: Uint8Array): Promise<string[]> {
   return (await docxFilter.extract(file, OPTIONS)).map((s) => s.text);
@@ -103,7 +111,9 @@ describe("docx merge", () => {
     // The header and footnotes were translated too.
     expect(unzipParts(out)["word/header1.xml"]).toContain("Ĥéáďéŕ");
     // The footnote mark before the text stays first, outside the segment.
-    expect(unzipParts(out)["word/footnotes.xml"]).toContain('<w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> ⟦ Šţáñďáŕď');
+    expect(unzipParts(out)["word/footnotes.xml"]).toContain(
+      '<w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> ⟦ Šţáñďáŕď',
+    );
   });
 
   it("puts bold back around the right words and inside the hyperlink", async () => {
@@ -128,7 +138,10 @@ describe("docx merge", () => {
     const segments = await docxFilter.extract(file, OPTIONS);
     const box = segments.find((s) => s.text === "Boxed words");
     expect(segments.filter((s) => s.text === "Boxed words")).toHaveLength(1);
-    const xml = unzipParts(await docxFilter.merge(file, new Map([[box?.id ?? "", "Palabras en caja"]]), OPTIONS))["word/document.xml"] ?? "";
+    const xml =
+      unzipParts(await docxFilter.merge(file, new Map([[box?.id ?? "", "Palabras en caja"]]), OPTIONS))[
+        "word/document.xml"
+      ] ?? "";
     expect(xml.match(/Palabras en caja/g)).toHaveLength(2);
     expect(xml).not.toContain("Boxed words");
   });
@@ -180,7 +193,11 @@ describe("docx content controls", () => {
     const file = docx({ body: `<w:p>${run("Dear ")}${inline}${run(", see ")}${bound}${run(".")}</w:p>` });
     const [segment] = await docxFilter.extract(file, OPTIONS);
     expect(segment?.text).toBe("Dear <g1>ACME Corp</g1>, see <x2/>.");
-    const out = await docxFilter.merge(file, new Map([["word/document.xml#1", "Estimado <g1>ACME Corp</g1>, vea <x2/>."]]), OPTIONS);
+    const out = await docxFilter.merge(
+      file,
+      new Map([["word/document.xml#1", "Estimado <g1>ACME Corp</g1>, vea <x2/>."]]),
+      OPTIONS,
+    );
     const xml = unzipParts(out)["word/document.xml"] ?? "";
     expect(xml).toContain(
       `<w:sdt><w:sdtPr><w:alias w:val="Client"/></w:sdtPr><w:sdtContent><w:r><w:t xml:space="preserve">ACME Corp</w:t></w:r></w:sdtContent></w:sdt>`,
@@ -193,7 +210,11 @@ describe("docx content controls", () => {
     const tag = `<w:smartTag w:uri="urn:x" w:element="place"><w:smartTagPr><w:attr w:name="n" w:val="v"/></w:smartTagPr>${run("Paris")}</w:smartTag>`;
     const file = docx({ body: `<w:p>${run("Visit ")}${tag}${run(" soon.")}</w:p>` });
     expect(await textsOf(file)).toEqual(["Visit <g1>Paris</g1> soon."]);
-    const out = await docxFilter.merge(file, new Map([["word/document.xml#1", "Visite <g1>París</g1> pronto."]]), OPTIONS);
+    const out = await docxFilter.merge(
+      file,
+      new Map([["word/document.xml#1", "Visite <g1>París</g1> pronto."]]),
+      OPTIONS,
+    );
     expect(unzipParts(out)["word/document.xml"]).toContain(
       '<w:smartTag w:uri="urn:x" w:element="place"><w:smartTagPr><w:attr w:name="n" w:val="v"/></w:smartTagPr><w:r><w:t xml:space="preserve">París</w:t></w:r></w:smartTag>',
     );
@@ -202,7 +223,10 @@ describe("docx content controls", () => {
 
 describe("docx size", () => {
   it("lets the event loop run while a large document is read and written", async () => {
-    const paragraphs = Array.from({ length: 12_000 }, (_, i) => `<w:p>${run(`Paragraph number ${i} of a long report.`)}</w:p>`).join("");
+    const paragraphs = Array.from(
+      { length: 12_000 },
+      (_, i) => `<w:p>${run(`Paragraph number ${i} of a long report.`)}</w:p>`,
+    ).join("");
     const file = docx({ body: paragraphs });
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
@@ -225,7 +249,11 @@ describe("docx charts", () => {
       `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">` +
       `<c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Monthly totals</a:t></a:r></a:p></c:rich></c:tx></c:title>` +
       `<c:plotArea><c:barChart><c:ser><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>January</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
-    const file = docx({ body: `<w:p>${run("Body")}</w:p>`, rels: [["rId9", "chart", "charts/chart1.xml"]], extraParts: { "word/charts/chart1.xml": chart } });
+    const file = docx({
+      body: `<w:p>${run("Body")}</w:p>`,
+      rels: [["rId9", "chart", "charts/chart1.xml"]],
+      extraParts: { "word/charts/chart1.xml": chart },
+    });
     const segments = await docxFilter.extract(file, OPTIONS);
     expect(segments.map((s) => [s.id, s.text])).toEqual([
       ["word/document.xml#1", "Body"],
@@ -239,10 +267,22 @@ describe("docx charts", () => {
 
 describe("docx refusals", () => {
   it("refuses a macro-enabled document and a spreadsheet uploaded as .docx", async () => {
-    const docm = docx({ body: `<w:p>${run("x")}</w:p>`, mainContentType: "application/vnd.ms-word.document.macroEnabled.main+xml" });
-    await expect(docxFilter.extract(docm, OPTIONS)).rejects.toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/macro/) });
-    const wrong = docx({ body: "", mainContentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml" });
-    await expect(docxFilter.extract(wrong, OPTIONS)).rejects.toMatchObject({ code: "invalid_file", message: expect.stringMatching(/not a Word document/) });
+    const docm = docx({
+      body: `<w:p>${run("x")}</w:p>`,
+      mainContentType: "application/vnd.ms-word.document.macroEnabled.main+xml",
+    });
+    await expect(docxFilter.extract(docm, OPTIONS)).rejects.toMatchObject({
+      code: "unsafe_file",
+      message: expect.stringMatching(/macro/),
+    });
+    const wrong = docx({
+      body: "",
+      mainContentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+    });
+    await expect(docxFilter.extract(wrong, OPTIONS)).rejects.toMatchObject({
+      code: "invalid_file",
+      message: expect.stringMatching(/not a Word document/),
+    });
   });
 
   it("refuses a part that is not UTF-8 as invalid_encoding", async () => {

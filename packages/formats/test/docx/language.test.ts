@@ -24,7 +24,9 @@ async function translateDocx(targetLang: string): Promise<string> {
 describe("target language on translated runs", () => {
   it("docx: sets the w:lang slot of the target's script on runs that have w:lang, and only on translated runs", async () => {
     const xml = await translateDocx("es-ES");
-    expect(xml).toContain(`<w:rPr><w:b/><w:lang w:val="es-ES" w:eastAsia="zh-CN" w:bidi="ar-SA"/></w:rPr><w:t xml:space="preserve">Hola mundo</w:t>`);
+    expect(xml).toContain(
+      `<w:rPr><w:b/><w:lang w:val="es-ES" w:eastAsia="zh-CN" w:bidi="ar-SA"/></w:rPr><w:t xml:space="preserve">Hola mundo</w:t>`,
+    );
     expect(xml).toContain(`<w:rPr><w:i/></w:rPr><w:t xml:space="preserve">Sin idioma</w:t>`);
     expect(xml).toContain(`<w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t>Untranslated</w:t></w:r>`);
 
@@ -33,7 +35,9 @@ describe("target language on translated runs", () => {
 
   it("docx: a right-to-left target sets w:bidi and adds w:rtl before w:lang", async () => {
     const xml = await translateDocx("he");
-    expect(xml).toContain(`<w:rPr><w:b/><w:rtl/><w:lang w:val="en-US" w:eastAsia="zh-CN" w:bidi="he"/></w:rPr><w:t xml:space="preserve">Hola mundo</w:t>`);
+    expect(xml).toContain(
+      `<w:rPr><w:b/><w:rtl/><w:lang w:val="en-US" w:eastAsia="zh-CN" w:bidi="he"/></w:rPr><w:t xml:space="preserve">Hola mundo</w:t>`,
+    );
     expect(xml).toContain(`<w:rPr><w:i/><w:rtl/></w:rPr><w:t xml:space="preserve">Sin idioma</w:t>`);
   });
 

@@ -4,7 +4,8 @@ import { docxFilter } from "../../src/docx/docx-filter";
 import { OPTIONS } from "../fixtures/ooxml-checks";
 import { docx, unzipParts } from "../fixtures/ooxml";
 
-const paragraphs = (n: number): string => Array.from({ length: n }, (_, i) => `<w:p><w:r><w:t>Line ${i + 1}</w:t></w:r></w:p>`).join("");
+const paragraphs = (n: number): string =>
+  Array.from({ length: n }, (_, i) => `<w:p><w:r><w:t>Line ${i + 1}</w:t></w:r></w:p>`).join("");
 
 // Large stories are written (and compressed) paragraph by paragraph while they are read. When
 // the fast scanner hands a part over to saxes part-way, what was written must start over.

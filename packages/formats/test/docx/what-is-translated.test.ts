@@ -24,7 +24,8 @@ describe("Word: what is translated", () => {
     expect(texts).toContain("Link to Target paragraph.");
     expect(texts).toContain("Header text");
     expect(texts.join("\n")).not.toMatch(/REF|targetBM|hidden words|removed words/);
-    const body = unzipParts(await docxFilter.merge(file, translationsOf(segments, pseudo), OPTIONS))["word/document.xml"] ?? "";
+    const body =
+      unzipParts(await docxFilter.merge(file, translationsOf(segments, pseudo), OPTIONS))["word/document.xml"] ?? "";
     for (const kept of [
       '<w:instrText xml:space="preserve"> REF targetBM \\h </w:instrText>',
       "<w:t>hidden words</w:t>",

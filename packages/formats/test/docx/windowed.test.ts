@@ -7,7 +7,13 @@ import { STORY_WINDOW } from "../../src/ooxml/parts";
 import { extractSegments } from "../../src/extract-segments";
 import { type Segment } from "../../src/filter";
 import { watchZipWork } from "../support/zip-work";
-import { expectIdentityRoundTrip, expectPseudoRoundTrip, OPTIONS, pseudo, translationsOf } from "../fixtures/ooxml-checks";
+import {
+  expectIdentityRoundTrip,
+  expectPseudoRoundTrip,
+  OPTIONS,
+  pseudo,
+  translationsOf,
+} from "../fixtures/ooxml-checks";
 import { docx, unzipParts, zipParts } from "../fixtures/ooxml";
 
 const DEFAULT = { ...STORY_WINDOW };
@@ -22,7 +28,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const run = (text: string, props = ""): string => `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ""}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+const run = (text: string, props = ""): string =>
+  `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ""}<w:t xml:space="preserve">${text}</w:t></w:r>`;
 
 /** Everything whose reading depends on more than one paragraph or on ancestors, many times over. */
 function body(copies: number): string {
@@ -146,7 +153,8 @@ describe("docx read in windows", () => {
       const asked: number[] = [];
       const ready = async (n: number): Promise<void> => {
         asked.push(n);
-        for (const s of segments.slice(arrived.size, Math.min(n, segments.length))) arrived.set(s.id, all.get(s.id) ?? "");
+        for (const s of segments.slice(arrived.size, Math.min(n, segments.length)))
+          arrived.set(s.id, all.get(s.id) ?? "");
         await new Promise((resolve) => setImmediate(resolve));
       };
       const parts = unzipParts(await docxFilter.merge(file, translations, { ...OPTIONS, ready }));

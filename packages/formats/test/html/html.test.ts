@@ -5,7 +5,16 @@ import { describe, expect, it } from "vitest";
 import { stripCodes } from "../../src/common/inline-codes";
 import { FormatError } from "../../src/filter";
 import { htmlFilter } from "../../src/html";
-import { EN_DE, EN_EN, fixture, leftoverSourceWords, normalizeSpace, pseudo, roundTrip, translate } from "../support/roundtrip";
+import {
+  EN_DE,
+  EN_EN,
+  fixture,
+  leftoverSourceWords,
+  normalizeSpace,
+  pseudo,
+  roundTrip,
+  translate,
+} from "../support/roundtrip";
 
 const FIXTURES = ["features.html", "windows-1252.html", "broken.html"];
 const utf8 = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
@@ -29,7 +38,9 @@ describe("html extract", () => {
   it("takes blocks, inline codes, attributes and meta tags; skips code, scripts, styles and translate=no", async () => {
     const segments = await htmlFilter.extract(fixture("html", "features.html"), EN_DE);
     const texts = segments.map((s) => s.text);
-    expect(texts).toContain("The <g2>old boat <g1>sails</g1> slowly</g2> past the\u00a0mill © 2024.<x3/> A second line after a break, see <g4>the guide</g4>.");
+    expect(texts).toContain(
+      "The <g2>old boat <g1>sails</g1> slowly</g2> past the\u00a0mill © 2024.<x3/> A second line after a break, see <g4>the guide</g4>.",
+    );
     expect(texts).toContain("Run <x1/> to begin <x2/> your trip.");
     expect(texts).toContain("Our brand <x1/> makes <g2>great</g2> boats.");
     expect(segments.filter((s) => s.context?.startsWith("meta")).map((s) => s.text)).toEqual([
@@ -45,7 +56,16 @@ describe("html extract", () => {
       "input@placeholder",
       "input@value",
     ]);
-    expect(texts).toEqual(expect.arrayContaining(["Welcome & hello", "Loose text in a div", "with a paragraph inside", "and a tail.", "Name", "Small boat"]));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        "Welcome & hello",
+        "Loose text in a div",
+        "with a paragraph inside",
+        "and a tail.",
+        "Name",
+        "Small boat",
+      ]),
+    );
     const all = texts.join("\n");
     for (const skipped of [
       "Not text",
@@ -93,11 +113,18 @@ describe("html merge", () => {
     const file = Buffer.from(`<html lang="en"><body>\n${switcher}</body></html>`);
     const segments = await htmlFilter.extract(file, EN_DE);
     const block = segments.find((s) => s.text.startsWith("<g1>"));
-    expect(block?.text).toBe("<g1>Available Languages: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>");
+    expect(block?.text).toBe(
+      "<g1>Available Languages: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>",
+    );
     const output = utf8(
       await htmlFilter.merge(
         file,
-        new Map([[block?.id ?? "", "<g1>Verfügbare Sprachen: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>"]]),
+        new Map([
+          [
+            block?.id ?? "",
+            "<g1>Verfügbare Sprachen: </g1><g2>\u00a0de\u00a0</g2> | <g3>\u00a0en\u00a0</g3> | <g4>\u00a0fr\u00a0</g4>",
+          ],
+        ]),
         EN_DE,
       ),
     );
@@ -109,9 +136,12 @@ describe("html merge", () => {
     const { source, output, again } = await roundTrip(htmlFilter, file, pseudo);
     // An element without an end tag takes whatever follows it: compare broken.html without codes.
     const view = (t: string) => normalizeSpace(name === "broken.html" ? stripCodes(t) : t);
-    expect(again.map((s) => [s.id, s.context, view(s.text)])).toEqual(source.map((s) => [s.id, s.context, view(pseudo(s.text))]));
+    expect(again.map((s) => [s.id, s.context, view(s.text)])).toEqual(
+      source.map((s) => [s.id, s.context, view(pseudo(s.text))]),
+    );
     expect(leftoverSourceWords(source, again.map((s) => s.text).join("\n"))).toEqual([]);
-    const decode = (b: Uint8Array) => (name === "windows-1252.html" ? iconv.decode(Buffer.from(b), "windows-1252") : utf8(b));
+    const decode = (b: Uint8Array) =>
+      name === "windows-1252.html" ? iconv.decode(Buffer.from(b), "windows-1252") : utf8(b);
     expect(skeleton(decode(output))).toEqual(skeleton(decode(file)));
   });
 
@@ -141,7 +171,9 @@ describe("html merge", () => {
       "<p>Das <b>alte Boot <i>segelt</i> langsam</b> an der&nbsp;Mühle vorbei &copy; 2024.<br> " +
         "Eine zweite Zeile, siehe <a href=/docs/rivers.html?a=1&amp;b=2 class=link title='Der \"Flüsse\" &lt;Führer&gt; &amp; mehr'>den Führer</a>.</p>",
     );
-    expect(output).toContain("<p>Starte <code>boat --start</code>, um <!-- keep this note --> deine Reise zu beginnen.</p>");
+    expect(output).toContain(
+      "<p>Starte <code>boat --start</code>, um <!-- keep this note --> deine Reise zu beginnen.</p>",
+    );
     expect(output).toContain('<li title="Ein Tipp">First item</li>');
     expect(output).toContain('<p><img src="boat.png" alt="Ein rotes Boot"> The red boat in the morning.</p>');
     expect(output).toContain("<title>Willkommen &amp; hallo</title>");
@@ -150,7 +182,9 @@ describe("html merge", () => {
   it("sets dir=rtl and lang for a right-to-left target", async () => {
     const file = fixture("html", "features.html");
     const options = { sourceLang: "en", targetLang: "ar" };
-    const output = utf8(await htmlFilter.merge(file, translate(await htmlFilter.extract(file, options), pseudo), options));
+    const output = utf8(
+      await htmlFilter.merge(file, translate(await htmlFilter.extract(file, options), pseudo), options),
+    );
     expect(output).toContain('<html dir="rtl" lang="ar" class=no-js>');
   });
 
@@ -208,7 +242,9 @@ describe("html refuses what is not a page", () => {
   };
 
   it("refuses markup nested too deeply to walk, instead of crashing", async () => {
-    const error = await refuse(new TextEncoder().encode(`<p>${"<span>".repeat(60000)}Hello world${"</span>".repeat(60000)}</p>`));
+    const error = await refuse(
+      new TextEncoder().encode(`<p>${"<span>".repeat(60000)}Hello world${"</span>".repeat(60000)}</p>`),
+    );
     expect(error.code).toBe("invalid_file");
     expect(error.message).toMatch(/nested too deeply/);
   });
@@ -234,7 +270,12 @@ describe("template tags", () => {
       const file = new TextEncoder().encode(source);
       const segments = await filter.extract(file, opts);
       expect(segments.map((s) => s.text).join(" ")).not.toMatch(/[{}]/);
-      const shouted = new Map(segments.map((s) => [s.id, s.text.replace(/(<[^>]+>)|([^<]+)/g, (m, code: string | undefined) => code ?? m.toUpperCase())]));
+      const shouted = new Map(
+        segments.map((s) => [
+          s.id,
+          s.text.replace(/(<[^>]+>)|([^<]+)/g, (m, code: string | undefined) => code ?? m.toUpperCase()),
+        ]),
+      );
       const out = new TextDecoder().decode(await filter.merge(file, shouted, opts));
       for (const tag of source.match(/\{%[^%]*%\}|\{\{\{?[^}]*\}?\}\}|\{#[^#]*#\}/g) ?? []) expect(out).toContain(tag);
       expect(out).toContain("READ THE");

@@ -7,7 +7,9 @@ import { EN_DE, pseudo, translate } from "../support/roundtrip";
 // snippet of a real page (Apache httpd's manual, Able Player's demos, WCAG's Understanding pages).
 const utf8 = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 
-async function pseudoTranslated(html: string): Promise<{ segments: { text: string; context?: string }[]; output: string }> {
+async function pseudoTranslated(
+  html: string,
+): Promise<{ segments: { text: string; context?: string }[]; output: string }> {
   const file = Buffer.from(html);
   const segments = await htmlFilter.extract(file, EN_DE);
   return { segments, output: utf8(await htmlFilter.merge(file, translate(segments, pseudo), EN_DE)) };
@@ -26,8 +28,20 @@ describe("HTML: what is translated", () => {
         "</body></html>",
       ].join("\n"),
     );
-    expect(segments.map((s) => s.context)).toEqual(["meta description", "link@title", "a@title", "h2", "input@value", "input@placeholder"]);
-    for (const kept of ['href="./style/css/manual.css"', 'name="overview" id="overview"', 'href="#overview" class="permalink"', 'value="as typed"'])
+    expect(segments.map((s) => s.context)).toEqual([
+      "meta description",
+      "link@title",
+      "a@title",
+      "h2",
+      "input@value",
+      "input@placeholder",
+    ]);
+    for (const kept of [
+      'href="./style/css/manual.css"',
+      'name="overview" id="overview"',
+      'href="#overview" class="permalink"',
+      'value="as typed"',
+    ])
       expect(output).toContain(kept);
     expect(output).toContain('title="⟦Máíñ štýléšhéét');
   });
@@ -42,7 +56,11 @@ describe("HTML: what is translated", () => {
       '<p>Read {{ link({ text: "the guide", attrs: { rel: "next" }}) }} now.</p>',
     ].join("\n");
     const { segments, output } = await pseudoTranslated(source);
-    expect(segments.map((s) => s.text)).toEqual(["Related directive: <x1/> and more.", "Install with <x1/> first.", "Read <x1/> now."]);
+    expect(segments.map((s) => s.text)).toEqual([
+      "Related directive: <x1/> and more.",
+      "Install with <x1/> first.",
+      "Read <x1/> now.",
+    ]);
     for (const kept of [
       '<code class="directive"><a href="./mod/core.html#virtualhost">&lt;VirtualHost&gt;</a></code>',
       'label="English"',

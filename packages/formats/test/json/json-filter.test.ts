@@ -16,7 +16,8 @@ function nonStrings(text: string): string[] {
   const out: string[] = [];
   const walk = (node: ReturnType<typeof parseTree>, path: string) => {
     if (!node) return;
-    if (node.type === "object") for (const p of node.children ?? []) walk(p.children?.[1], `${path}/${String(p.children?.[0]?.value)}`);
+    if (node.type === "object")
+      for (const p of node.children ?? []) walk(p.children?.[1], `${path}/${String(p.children?.[0]?.value)}`);
     else if (node.type === "array") (node.children ?? []).forEach((c, i) => walk(c, `${path}/${i}`));
     else if (node.type !== "string") out.push(`${path}=${text.slice(node.offset, node.offset + node.length)}`);
   };
@@ -41,36 +42,44 @@ describe("json filter", () => {
     expect(arb.map((s) => s.id)).toEqual(["/helloWorld", "/nWombats"]);
   });
 
-  it.each(FIXTURES.filter((f) => !f.includes("arb")))("gives back %s byte-identical with an identity engine", async (name) => {
-    const file = fixture(name);
-    const { output } = await translateWith(jsonFilter, file, (t) => t);
-    expect(Buffer.from(output).equals(Buffer.from(file))).toBe(true);
-  });
+  it.each(FIXTURES.filter((f) => !f.includes("arb")))(
+    "gives back %s byte-identical with an identity engine",
+    async (name) => {
+      const file = fixture(name);
+      const { output } = await translateWith(jsonFilter, file, (t) => t);
+      expect(Buffer.from(output).equals(Buffer.from(file))).toBe(true);
+    },
+  );
 
   it("sets @@locale of an ARB file and changes nothing else with an identity engine", async () => {
     const file = fixture("app.arb.json");
     const { output } = await translateWith(jsonFilter, file, (t) => t);
-    expect(Buffer.from(output).toString()).toBe(Buffer.from(file).toString().replace('"@@locale": "en"', '"@@locale": "es"'));
+    expect(Buffer.from(output).toString()).toBe(
+      Buffer.from(file).toString().replace('"@@locale": "en"', '"@@locale": "es"'),
+    );
   });
 
-  it.each(FIXTURES)("pseudo-translates %s: same ids, no source text left, same shape and non-string values", async (name) => {
-    const file = fixture(name);
-    const { segments, output } = await translateWith(jsonFilter, file, pseudo);
-    const again = await jsonFilter.extract(output, EN_ES);
-    expect(again.map((s) => s.id)).toEqual(segments.map((s) => s.id));
-    again.forEach((s, i) => {
-      const source = segments[i]?.text ?? "";
-      expect(s.text).toBe(pseudo(source));
-      expect(placeholders(s.text)).toEqual(placeholders(source));
-    });
-    const [before, after] = [Buffer.from(file).toString(), Buffer.from(output).toString()];
-    expect(nonStrings(after)).toEqual(nonStrings(before));
-    expect(after.startsWith("\ufeff")).toBe(before.startsWith("\ufeff"));
-    expect(after.split("\r\n").length).toBe(before.split("\r\n").length);
-    // Determinism: the same input twice gives the same bytes.
-    const second = await translateWith(jsonFilter, file, pseudo);
-    expect(Buffer.from(second.output).equals(Buffer.from(output))).toBe(true);
-  });
+  it.each(FIXTURES)(
+    "pseudo-translates %s: same ids, no source text left, same shape and non-string values",
+    async (name) => {
+      const file = fixture(name);
+      const { segments, output } = await translateWith(jsonFilter, file, pseudo);
+      const again = await jsonFilter.extract(output, EN_ES);
+      expect(again.map((s) => s.id)).toEqual(segments.map((s) => s.id));
+      again.forEach((s, i) => {
+        const source = segments[i]?.text ?? "";
+        expect(s.text).toBe(pseudo(source));
+        expect(placeholders(s.text)).toEqual(placeholders(source));
+      });
+      const [before, after] = [Buffer.from(file).toString(), Buffer.from(output).toString()];
+      expect(nonStrings(after)).toEqual(nonStrings(before));
+      expect(after.startsWith("\ufeff")).toBe(before.startsWith("\ufeff"));
+      expect(after.split("\r\n").length).toBe(before.split("\r\n").length);
+      // Determinism: the same input twice gives the same bytes.
+      const second = await translateWith(jsonFilter, file, pseudo);
+      expect(Buffer.from(second.output).equals(Buffer.from(output))).toBe(true);
+    },
+  );
 
   it("keeps big integers, duplicate keys and the source's escape style", async () => {
     const big = await translateWith(jsonFilter, fixture("app.json"), pseudo);
@@ -88,7 +97,9 @@ describe("json filter", () => {
     const broken = new TextEncoder().encode('{\n  "a": "b",\n  "c" "d"\n}');
     await expect(jsonFilter.extract(broken, EN_ES)).rejects.toThrow(/line 3, column 7/);
     await expect(jsonFilter.extract(new Uint8Array(), EN_ES)).rejects.toBeInstanceOf(FormatError);
-    await expect(jsonFilter.extract(new Uint8Array([0x7b, 0xff, 0x7d]), EN_ES)).rejects.toMatchObject({ code: "invalid_encoding" });
+    await expect(jsonFilter.extract(new Uint8Array([0x7b, 0xff, 0x7d]), EN_ES)).rejects.toMatchObject({
+      code: "invalid_encoding",
+    });
     const deep = new TextEncoder().encode(`${"[".repeat(200_000)}"x"${"]".repeat(200_000)}`);
     await expect(jsonFilter.extract(deep, EN_ES)).rejects.toMatchObject({
       code: "invalid_file",

@@ -15,7 +15,10 @@ describe("json: what stays as written", () => {
   it("Chrome messages.json: only each message; description and placeholders stay (uBlock Origin)", async () => {
     const source = JSON.stringify(
       {
-        extShortDesc: { message: "Finally, an efficient blocker.", description: "this will be in the Chrome web store" },
+        extShortDesc: {
+          message: "Finally, an efficient blocker.",
+          description: "this will be in the Chrome web store",
+        },
         popupBlockedRequestPrompt: {
           message: "requests blocked $count$",
           description: "English: requests blocked",
@@ -55,7 +58,8 @@ describe("json: what stays as written", () => {
   });
 
   it("i18next: identifiers as values stay, text is translated", async () => {
-    const source = '{\n  "nav": { "home": "Home", "icon": "house-door", "route": "app.home" },\n  "items_one": "{{count}} item"\n}\n';
+    const source =
+      '{\n  "nav": { "home": "Home", "icon": "house-door", "route": "app.home" },\n  "items_one": "{{count}} item"\n}\n';
     expect(await texts(source)).toEqual([
       ["/nav/home", "Home"],
       ["/items_one", "{{count}} item"],

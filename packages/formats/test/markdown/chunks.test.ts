@@ -27,10 +27,13 @@ describe("markdown chunks", () => {
 
     const whole = readMarkdownUnits(text, Infinity);
     const chunked = readMarkdownUnits(text, 1000);
-    const view = (units: typeof whole) => units.map((u) => [u.id, u.kind, u.context, u.text, u.range.start, u.range.end]);
+    const view = (units: typeof whole) =>
+      units.map((u) => [u.id, u.kind, u.context, u.text, u.range.start, u.range.end]);
     expect(view(chunked)).toEqual(view(whole));
     // References resolve across chunks (they stay codes, not literal brackets).
-    expect(chunked.find((u) => u.text.startsWith("See"))?.text).toBe("See <g1>the index</g1> and <g2>Shortcut</g2> and a note.<x3/>");
+    expect(chunked.find((u) => u.text.startsWith("See"))?.text).toBe(
+      "See <g1>the index</g1> and <g2>Shortcut</g2> and a note.<x3/>",
+    );
     expect(whole.some((u) => u.text.includes("not a heading"))).toBe(false);
   });
 });

@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/filter";
 import { markdownFilter } from "../../src/markdown";
 import { parseMarkdown } from "../../src/markdown/parse";
-import { EN_DE, fixture, leftoverSourceWords, normalizeSpace, pseudo, roundTrip, translate } from "../support/roundtrip";
+import {
+  EN_DE,
+  fixture,
+  leftoverSourceWords,
+  normalizeSpace,
+  pseudo,
+  roundTrip,
+  translate,
+} from "../support/roundtrip";
 
 const FIXTURES = ["features.md", "bom-crlf.md"];
 const utf8 = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
@@ -29,7 +37,12 @@ describe("markdown extract", () => {
   it("takes blocks with codes for inline syntax, alt text, titles and whitelisted front matter; skips code and HTML", async () => {
     const segments = await markdownFilter.extract(fixture("markdown", "features.md"), EN_DE);
     const texts = segments.map((s) => s.text);
-    expect(texts.slice(0, 4)).toEqual(["Getting started with boats", "A short guide: rivers, lakes & the sea", "Boats and rivers", "Installation"]);
+    expect(texts.slice(0, 4)).toEqual([
+      "Getting started with boats",
+      "A short guide: rivers, lakes & the sea",
+      "Boats and rivers",
+      "Installation",
+    ]);
     expect(texts).toContain(
       "Install the <g1>boat</g1> package with <x2/> and read the <g3>user guide</g3> before you <g4>sail</g4>. See also <g5>the FAQ</g5> and <g6>Changelog</g6> for <g7>old</g7> news.",
     );
@@ -48,7 +61,15 @@ describe("markdown extract", () => {
       ]),
     );
     const all = texts.join("\n");
-    for (const skipped of ["getting-started", "2024", "Do not translate", "indented code", "HTML block", "npm install", "example.com"])
+    for (const skipped of [
+      "getting-started",
+      "2024",
+      "Do not translate",
+      "indented code",
+      "HTML block",
+      "npm install",
+      "example.com",
+    ])
       expect(all).not.toContain(skipped);
   });
 });
@@ -63,7 +84,9 @@ describe("markdown merge", () => {
   it.each(FIXTURES)("pseudo-translates %s: same ids, same node types, no source text left", async (name) => {
     const file = fixture("markdown", name);
     const { source, output, again } = await roundTrip(markdownFilter, file, pseudo);
-    expect(again.map((s) => [s.id, s.context, normalizeSpace(s.text)])).toEqual(source.map((s) => [s.id, s.context, normalizeSpace(pseudo(s.text))]));
+    expect(again.map((s) => [s.id, s.context, normalizeSpace(s.text)])).toEqual(
+      source.map((s) => [s.id, s.context, normalizeSpace(pseudo(s.text))]),
+    );
     expect(leftoverSourceWords(source, again.map((s) => s.text).join("\n"))).toEqual([]);
     // Text nodes may split or merge (the pseudo engine appends after a trailing code); nothing else may change.
     expect(nodeTypes(utf8(output))).toEqual(nodeTypes(utf8(file)));
@@ -87,7 +110,9 @@ describe("markdown merge", () => {
       [await segmentId(file, "Getting started"), "Erste Schritte mit Booten"],
     ]);
     const output = utf8(await markdownFilter.merge(file, translations, EN_DE));
-    expect(output).toContain('---\ntitle: Erste Schritte mit Booten\ndescription: "Eine kurze Anleitung: Flüsse"\nslug: getting-started\n');
+    expect(output).toContain(
+      '---\ntitle: Erste Schritte mit Booten\ndescription: "Eine kurze Anleitung: Flüsse"\nslug: getting-started\n',
+    );
     expect(output).toContain("## Installation & \\*Setup\\* {#install}\n");
     expect(output).toContain(
       // Hard-wrapped in the source, so wrapped again near the same width (breaks only at spaces of translated text).
@@ -96,7 +121,9 @@ describe("markdown merge", () => {
     // Spaces the engine put inside the bold move outside it (`** x **` is not bold); runs of spaces collapse.
     expect(output).toContain("> Zitierte Weisheit über **das\n> Zitat**   \n> und ein harter Umbruch.\n");
     // Characters the source wrote as references (`&amp;`, `&nbsp;`) are written the same way.
-    expect(output).toContain("| Kayak | Ein kleines Boot \\| ein Sitz |\n| `code` | Schnell &amp; leicht&nbsp;Boot |\n");
+    expect(output).toContain(
+      "| Kayak | Ein kleines Boot \\| ein Sitz |\n| `code` | Schnell &amp; leicht&nbsp;Boot |\n",
+    );
     expect(output).toContain("1. 1\\. Schritt\n");
     expect(output).toContain('![ein \\[kleines\\] Boot](img/boat.png "Boat title")');
     expect(output).toContain('```js\nconst greeting = "Do not translate this code";\n```\n');

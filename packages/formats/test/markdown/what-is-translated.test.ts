@@ -130,7 +130,9 @@ describe("Markdown: what is translated", () => {
   });
 
   it("a link destination the parser read as text stays; a real link's destination is markup (pandoc's test document)", async () => {
-    const { texts, output } = await pseudoTranslated('[URL and title](/url/ "title with "quotes" in it")\n\nFoo [bar](/url/ "Title").\n');
+    const { texts, output } = await pseudoTranslated(
+      '[URL and title](/url/ "title with "quotes" in it")\n\nFoo [bar](/url/ "Title").\n',
+    );
     expect(texts[0]).toMatch(/^\[URL and title\]<x1\/> "title with/);
     expect(texts.slice(1)).toEqual(["Title", "Foo <g1>bar</g1>."]);
     expect(output.match(/\]\(\/url\//g)).toHaveLength(2);
@@ -140,7 +142,9 @@ describe("Markdown: what is translated", () => {
     const file = Buffer.from("Tom &amp; Jerry use &lt; and \\> signs.\n");
     const [segment] = await markdownFilter.extract(file, EN_DE);
     expect(segment?.text).toBe("Tom & Jerry use < and > signs.");
-    const output = utf8(await markdownFilter.merge(file, new Map([[segment?.id ?? "", "Tom & Jerry usan signos < y >."]]), EN_DE));
+    const output = utf8(
+      await markdownFilter.merge(file, new Map([[segment?.id ?? "", "Tom & Jerry usan signos < y >."]]), EN_DE),
+    );
     expect(output).toBe("Tom &amp; Jerry usan signos &lt; y \\>.\n");
   });
 
@@ -167,7 +171,13 @@ describe("Markdown: what is translated", () => {
       "Scalar and compound types.",
       "The Rust Programming Language",
     ]);
-    for (const kept of ["layout: page", "[^types]", "    let guess: u32", "[^types]: ⟦", '[rust-book]: https://doc.rust-lang.org/book/ "⟦'])
+    for (const kept of [
+      "layout: page",
+      "[^types]",
+      "    let guess: u32",
+      "[^types]: ⟦",
+      '[rust-book]: https://doc.rust-lang.org/book/ "⟦',
+    ])
       expect(output).toContain(kept);
     expect(stripCodes(texts.join(" "))).not.toContain("layout");
   });

@@ -37,24 +37,34 @@ describe("po filter", () => {
       ["3/plural", "Deleted %d files", undefined],
       ["4", "Open", "menu"],
       ["5", "Open", "door state"],
-      ["6", "This is a long help text that was wrapped by xgettext because it is longer than seventy-nine columns.\nIt has a second line.\n", undefined],
+      [
+        "6",
+        "This is a long help text that was wrapped by xgettext because it is longer than seventy-nine columns.\nIt has a second line.\n",
+        undefined,
+      ],
       ["7", 'Saved %(count)s items to "%(name)s"', undefined],
     ]);
     const po = await poFilter.extract(fixture("app-pl.po"), EN_PL);
     expect(po.map((s) => s.id)).toEqual(["3", "3/plural", "4"]);
   });
 
-  it.each(["messages.pot", "app-pl.po", "messages-crlf.po"])("gives back %s byte-identical when nothing is translated", async (name) => {
-    const file = fixture(name);
-    const output = await poFilter.merge(file, new Map(), EN_PL);
-    expect(Buffer.from(output).equals(Buffer.from(file))).toBe(true);
-  });
+  it.each(["messages.pot", "app-pl.po", "messages-crlf.po"])(
+    "gives back %s byte-identical when nothing is translated",
+    async (name) => {
+      const file = fixture(name);
+      const output = await poFilter.merge(file, new Map(), EN_PL);
+      expect(Buffer.from(output).equals(Buffer.from(file))).toBe(true);
+    },
+  );
 
   it("with an identity engine changes only the empty msgstr lines of a target-language catalog", async () => {
     const file = fixture("app-pl.po");
     const { output } = await translateWith(poFilter, file, (t) => t, EN_PL);
     const expected = text(file)
-      .replace('msgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""', 'msgstr[0] "Deleted %d file"\nmsgstr[1] "Deleted %d files"\nmsgstr[2] "Deleted %d files"')
+      .replace(
+        'msgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""',
+        'msgstr[0] "Deleted %d file"\nmsgstr[1] "Deleted %d files"\nmsgstr[2] "Deleted %d files"',
+      )
       .replace('msgid "Sign out"\nmsgstr ""', 'msgid "Sign out"\nmsgstr "Sign out"');
     expect(text(output)).toBe(expected);
     expect(msgfmt(output)).toBe("");
@@ -66,7 +76,9 @@ describe("po filter", () => {
     const out = text(output);
     const header = parsePo(out)[0]?.msgstr[0]?.value ?? "";
     expect(header).toContain("Language: pl\n");
-    expect(header).toContain("Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\n");
+    expect(header).toContain(
+      "Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\n",
+    );
     expect(header).toContain("Content-Type: text/plain; charset=UTF-8\n");
     expect(out).not.toContain("#, fuzzy");
     expect(comments(out)).toEqual(comments(text(file)));
@@ -121,8 +133,12 @@ describe("po filter", () => {
   it("refuses a file that is not PO, naming the line", async () => {
     const broken = new TextEncoder().encode('msgid "a"\nmsgstr "b"\n\nthis is not po\n');
     await expect(poFilter.extract(broken, EN_PL)).rejects.toThrow(/line 4/);
-    await expect(poFilter.extract(new TextEncoder().encode('msgid "a\nmsgstr ""\n'), EN_PL)).rejects.toBeInstanceOf(FormatError);
-    await expect(poFilter.extract(new Uint8Array([0x6d, 0xff, 0xfe, 0x41]), EN_PL)).rejects.toMatchObject({ code: "invalid_encoding" });
+    await expect(poFilter.extract(new TextEncoder().encode('msgid "a\nmsgstr ""\n'), EN_PL)).rejects.toBeInstanceOf(
+      FormatError,
+    );
+    await expect(poFilter.extract(new Uint8Array([0x6d, 0xff, 0xfe, 0x41]), EN_PL)).rejects.toMatchObject({
+      code: "invalid_encoding",
+    });
   });
 
   it("translates a real catalog (msgunfmt of Debian's sed.mo, emptied by msgfilter) into Spanish: two plural forms, msgfmt -c clean", async () => {
@@ -145,7 +161,9 @@ describe("po filter", () => {
   it("gives a catalog without a header one, so gettext knows the charset and plural forms", async () => {
     const file = new TextEncoder().encode('msgid "One apple"\nmsgid_plural "%d apples"\nmsgstr[0] ""\nmsgstr[1] ""\n');
     const { output } = await translateWith(poFilter, file, pseudo, EN_PL);
-    expect(text(output).startsWith('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: pl\\n"\n')).toBe(true);
+    expect(
+      text(output).startsWith('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: pl\\n"\n'),
+    ).toBe(true);
     expect(parsePo(text(output))[1]?.msgstr).toHaveLength(3);
     expect(msgfmt(output)).toBe("");
   });
@@ -178,7 +196,9 @@ describe("po as real catalogs write it", () => {
   });
 
   it("still refuses an entry whose msgstr is missing", async () => {
-    await expect(poFilter.extract(utf8('msgid "a"\n\nmsgid "b"\nmsgstr ""\n'), EN_ES)).rejects.toThrow(/line 3: a msgid without a msgstr/);
+    await expect(poFilter.extract(utf8('msgid "a"\n\nmsgid "b"\nmsgstr ""\n'), EN_ES)).rejects.toThrow(
+      /line 3: a msgid without a msgstr/,
+    );
   });
 
   it("reads a catalog in the source language whose msgstrs copy the msgids as a template, and says so (Weblate)", async () => {
@@ -211,7 +231,8 @@ describe("po as real catalogs write it", () => {
   });
 
   it("also without a language, when every msgstr copies its msgid; not when one is a real translation", async () => {
-    const copies = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Open"\nmsgstr "Open"\n\nmsgid "Close"\nmsgstr ""\n';
+    const copies =
+      'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Open"\nmsgstr "Open"\n\nmsgid "Close"\nmsgstr ""\n';
     expect((await poFilter.extract(utf8(copies), EN_ES)).map((s) => s.text)).toEqual(["Open", "Close"]);
     const spanish = copies.replace('msgid "Close"\nmsgstr ""', 'msgid "Close"\nmsgstr "Cerrar"');
     expect(await poFilter.extract(utf8(spanish), EN_ES)).toEqual([]);

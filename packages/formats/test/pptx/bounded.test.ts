@@ -18,7 +18,9 @@ afterEach(() => Object.assign(STORY_WINDOW, DEFAULT));
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 const para = (text: string): string => `<a:p><a:r><a:rPr lang="en-US"/><a:t>${text}</a:t></a:r></a:p>`;
 const shapes = (slide: number, count: number, lines: number): string =>
-  Array.from({ length: count }, (_, s) => sp(Array.from({ length: lines }, (_, l) => para(`Line ${l} of shape ${s} on slide ${slide}`)).join(""))).join("");
+  Array.from({ length: count }, (_, s) =>
+    sp(Array.from({ length: lines }, (_, l) => para(`Line ${l} of shape ${s} on slide ${slide}`)).join("")),
+  ).join("");
 
 const CHART = (n: number): string =>
   `${DECL}<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="${A_NS}"><c:chart><c:title><c:tx><c:rich><a:bodyPr/>` +
@@ -37,7 +39,9 @@ function manySlides(slides: number): Uint8Array {
         ? {
             rels: [["rId2", "chart", `../charts/chart${i}.xml`]],
             parts: { [`ppt/charts/chart${i}.xml`]: CHART(i) },
-            overrides: { [`ppt/charts/chart${i}.xml`]: "application/vnd.openxmlformats-officedocument.drawingml.chart+xml" },
+            overrides: {
+              [`ppt/charts/chart${i}.xml`]: "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
+            },
           }
         : {}),
     });
@@ -52,7 +56,11 @@ async function streamed(file: Uint8Array) {
   // The slide and notes parts read whole so far, when each batch came.
   const partsRead: string[] = [];
   const partsReadAt: number[] = [];
-  const read = vi.spyOn(OoxmlPackage.prototype, "largeText").mockImplementation(function (this: OoxmlPackage, part: string, max: number) {
+  const read = vi.spyOn(OoxmlPackage.prototype, "largeText").mockImplementation(function (
+    this: OoxmlPackage,
+    part: string,
+    max: number,
+  ) {
     partsRead.push(part);
     return largeText.call(this, part, max);
   });
@@ -79,7 +87,12 @@ async function mergeBothWays(file: Uint8Array, segments: readonly Segment[], siz
 }
 
 const withoutHints = (parts: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, text.replaceAll("<a:bodyPr><a:normAutofit/></a:bodyPr>", "<a:bodyPr/>")]));
+  Object.fromEntries(
+    Object.entries(parts).map(([name, text]) => [
+      name,
+      text.replaceAll("<a:bodyPr><a:normAutofit/></a:bodyPr>", "<a:bodyPr/>"),
+    ]),
+  );
 
 describe("pptx in bounded memory", () => {
   it("hands a presentation of many slides over a slide at a time and merges it reading the translations a piece at a time", async () => {
@@ -104,7 +117,10 @@ describe("pptx in bounded memory", () => {
   });
 
   it("reads a large slide in windows as it inflates, with the same segments, and merges it a piece at a time", async () => {
-    const file = pptx([{ shapes: shapes(0, 200, 12), notes: sp(para("The notes"), "Notes") }, { shapes: shapes(1, 2, 2) }]);
+    const file = pptx([
+      { shapes: shapes(0, 200, 12), notes: sp(para("The notes"), "Notes") },
+      { shapes: shapes(1, 2, 2) },
+    ]);
     const expected = await pptxFilter.extract(file, OPTIONS);
     const whole = await mergeBothWays(file, expected, 512);
     Object.assign(STORY_WINDOW, { above: 0, chars: 4000, reserve: 2000, step: 256 });
@@ -121,7 +137,8 @@ describe("pptx in bounded memory", () => {
     expect(windowed.paced).toEqual(windowed.whole);
     // A text body a window cuts through gets no autofit hint; everything else is the same.
     expect(withoutHints(windowed.paced)).toEqual(withoutHints(whole.whole));
-    const hints = (parts: Record<string, string>) => (parts["ppt/slides/slide2.xml"]?.match(/<a:normAutofit\/>/g) ?? []).length;
+    const hints = (parts: Record<string, string>) =>
+      (parts["ppt/slides/slide2.xml"]?.match(/<a:normAutofit\/>/g) ?? []).length;
     expect(hints(whole.whole)).toBe(200);
     expect(hints(windowed.paced)).toBeGreaterThan(100);
   });

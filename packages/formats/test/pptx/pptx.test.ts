@@ -5,7 +5,8 @@ import { expectIdentityRoundTrip, expectPseudoRoundTrip, libreOfficeFile, OPTION
 import { A_NS, pptx, sp, unzipParts } from "../fixtures/ooxml";
 
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
-const p = (runs: string, end = '<a:endParaRPr lang="en-US" dirty="0"/>'): string => `<a:p><a:pPr algn="l"/>${runs}${end}</a:p>`;
+const p = (runs: string, end = '<a:endParaRPr lang="en-US" dirty="0"/>'): string =>
+  `<a:p><a:pPr algn="l"/>${runs}${end}</a:p>`;
 const r = (text: string, props = '<a:rPr lang="en-US" dirty="0"/>'): string => `<a:r>${props}<a:t>${text}</a:t></a:r>`;
 
 const TABLE =
@@ -40,7 +41,11 @@ const deck = (): Uint8Array =>
     {
       shapes:
         sp(p(r("Quarterly review"))) +
-        sp(p(`${r("First line")}<a:br><a:rPr lang="en-US"/></a:br>${r("second ")}${r("bold", '<a:rPr lang="en-US" b="1" dirty="0"/>')}${r(" end")}`)) +
+        sp(
+          p(
+            `${r("First line")}<a:br><a:rPr lang="en-US"/></a:br>${r("second ")}${r("bold", '<a:rPr lang="en-US" b="1" dirty="0"/>')}${r(" end")}`,
+          ),
+        ) +
         sp(p(`${r("Slide ")}<a:fld id="{F1}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld>`)),
       notes: sp(p(r("Speaker notes here")), "Notes"),
     },
@@ -51,7 +56,11 @@ const deck = (): Uint8Array =>
         ["rId3", "diagramData", "../diagrams/data1.xml"],
         ["rId4", "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing", "../diagrams/drawing1.xml"],
       ],
-      parts: { "ppt/charts/chart1.xml": CHART, "ppt/diagrams/data1.xml": SMARTART_DATA, "ppt/diagrams/drawing1.xml": SMARTART_DRAWING },
+      parts: {
+        "ppt/charts/chart1.xml": CHART,
+        "ppt/diagrams/data1.xml": SMARTART_DATA,
+        "ppt/diagrams/drawing1.xml": SMARTART_DRAWING,
+      },
       overrides: {
         "ppt/charts/chart1.xml": "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
         "ppt/diagrams/data1.xml": "application/vnd.openxmlformats-officedocument.drawingml.diagramData+xml",
@@ -141,12 +150,17 @@ describe("pptx text that grows", () => {
   it("asks PowerPoint to shrink a text body without an autofit setting whose translation is notably longer", async () => {
     const slide = await slideOf(
       shape("<a:bodyPr/>", "Short title") +
-        shape('<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:scene3d/></a:bodyPr>', "Warped text"),
+        shape(
+          '<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:scene3d/></a:bodyPr>',
+          "Warped text",
+        ),
       longer,
     );
     // In schema order: after prstTxWarp, before scene3d.
     expect(slide).toContain("<a:bodyPr><a:normAutofit/></a:bodyPr>");
-    expect(slide).toContain('<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:normAutofit/><a:scene3d/></a:bodyPr>');
+    expect(slide).toContain(
+      '<a:bodyPr wrap="square"><a:prstTxWarp prst="textNoShape"><a:avLst/></a:prstTxWarp><a:normAutofit/><a:scene3d/></a:bodyPr>',
+    );
   });
 
   it("leaves a body alone that sets its own autofit, or whose translation is about as long", async () => {
@@ -161,7 +175,8 @@ describe("pptx text that grows", () => {
     for (const b of own) expect(slide).toContain(b);
     // The autofit children are a choice of one: none is added next to another.
     expect(slide).not.toMatch(/<a:normAutofit\/>/);
-    for (const body of slide.match(/<a:bodyPr\b[^]*?<\/a:bodyPr>/g) ?? []) expect(body.match(/<a:(?:noAutofit|normAutofit|spAutoFit)\b/g)).toHaveLength(1);
+    for (const body of slide.match(/<a:bodyPr\b[^]*?<\/a:bodyPr>/g) ?? [])
+      expect(body.match(/<a:(?:noAutofit|normAutofit|spAutoFit)\b/g)).toHaveLength(1);
     const same = await slideOf(shape("<a:bodyPr/>", "Some words"), (t) => t.toUpperCase());
     expect(same).toContain("<a:bodyPr/>");
     expect(same).toContain("SOME WORDS");
@@ -172,7 +187,9 @@ describe("a file written by LibreOffice 7.4", () => {
   it("extracts its paragraphs and survives identity and pseudo-translation round trips", async () => {
     const file = libreOfficeFile("deck.pptx");
     const texts = (await pptxFilter.extract(file, OPTIONS)).map((s) => s.text);
-    expect(texts).toEqual(expect.arrayContaining(["Welcome to the <g1>annual</g1> meeting", "Remember to thank the team.", "Growing fast"]));
+    expect(texts).toEqual(
+      expect.arrayContaining(["Welcome to the <g1>annual</g1> meeting", "Remember to thank the team.", "Growing fast"]),
+    );
     await expectIdentityRoundTrip(pptxFilter, file);
     await expectPseudoRoundTrip(pptxFilter, file);
   });

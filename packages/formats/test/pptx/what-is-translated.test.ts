@@ -13,18 +13,28 @@ describe("PowerPoint: what is translated", () => {
     const file = pptx([
       {
         shapes:
-          sp('<a:p><a:r><a:rPr lang="en-US" dirty="0"/><a:t>Health information management</a:t></a:r></a:p>', "Title 1") +
+          sp(
+            '<a:p><a:r><a:rPr lang="en-US" dirty="0"/><a:t>Health information management</a:t></a:r></a:p>',
+            "Title 1",
+          ) +
           sp(
             '<a:p><a:r><a:rPr lang="en-US"/><a:t xml:space="preserve">Slide </a:t></a:r><a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld></a:p>',
             "Slide Number",
           ) +
           picture,
-        notes: sp('<a:p><a:r><a:rPr lang="en-US"/><a:t>Speaker notes for the first slide</a:t></a:r></a:p>', "Notes Placeholder 2"),
+        notes: sp(
+          '<a:p><a:r><a:rPr lang="en-US"/><a:t>Speaker notes for the first slide</a:t></a:r></a:p>',
+          "Notes Placeholder 2",
+        ),
       },
     ]);
     const segments = await pptxFilter.extract(file, OPTIONS);
     // The field at the paragraph's end stays out of the segment, in place.
-    expect(segments.map((s) => s.text)).toEqual(["Health information management", "Slide ", "Speaker notes for the first slide"]);
+    expect(segments.map((s) => s.text)).toEqual([
+      "Health information management",
+      "Slide ",
+      "Speaker notes for the first slide",
+    ]);
   });
 
   it("a chart's cached names are translated, except the default names Office gives new data (python-pptx's chart deck)", async () => {

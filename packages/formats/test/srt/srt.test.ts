@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 
 import { FormatError } from "../../src/filter";
 import { srtFilter } from "../../src/srt";
-import { EN_DE, fixture, leftoverSourceWords, normalizeSpace, pseudo, roundTrip, translate } from "../support/roundtrip";
+import {
+  EN_DE,
+  fixture,
+  leftoverSourceWords,
+  normalizeSpace,
+  pseudo,
+  roundTrip,
+  translate,
+} from "../support/roundtrip";
 
 const FIXTURES = ["features.srt", "bom-crlf.srt", "windows-1252.srt"];
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
@@ -16,7 +24,10 @@ describe("srt extract", () => {
       ["1", "The rain in Spain stays mainly on the plain."],
       ["2.1", "Where are you going?"],
       ["2.2", "Home, before the storm."],
-      ["3", "<g1>This is a very long sentence that somebody wrote on three lines because the speaker would not stop.</g1>"],
+      [
+        "3",
+        "<g1>This is a very long sentence that somebody wrote on three lines because the speaker would not stop.</g1>",
+      ],
       ["5", "<g1>Yellow warning</g1> ahead & <g2>beware</g2>."],
       ["7", "Thank you for watching."],
     ]);
@@ -34,7 +45,9 @@ describe("srt merge", () => {
   it.each(FIXTURES)("pseudo-translates %s: same ids, same timing lines, no source text left", async (name) => {
     const file = fixture("srt", name);
     const { source, output, again } = await roundTrip(srtFilter, file, pseudo);
-    expect(again.map((s) => [s.id, normalizeSpace(s.text)])).toEqual(source.map((s) => [s.id, normalizeSpace(pseudo(s.text))]));
+    expect(again.map((s) => [s.id, normalizeSpace(s.text)])).toEqual(
+      source.map((s) => [s.id, normalizeSpace(pseudo(s.text))]),
+    );
     const decoded = text(output);
     const original = name === "windows-1252.srt" ? iconv.decode(Buffer.from(file), "windows-1252") : text(file);
     expect(timingLines(decoded)).toEqual(timingLines(original));
@@ -53,7 +66,10 @@ describe("srt merge", () => {
     expect(blocks).toHaveLength(before.length);
     blocks.forEach((block, i) => expect(block.split("\n").length).toBe(before[i]?.split("\n").length));
     expect(blocks[0]).toMatch(/^1\n00:00:01,000 --> 00:00:03,500 X1:100 X2:600 Y1:20 Y2:80\n\{\\an8\}⟦/);
-    expect(blocks[1]?.split("\n").slice(2)).toEqual(["- ⟦Whéré áré ýöü göíñg?······⟧", "- ⟦Hömé, béföré thé štörm.·······⟧"]);
+    expect(blocks[1]?.split("\n").slice(2)).toEqual([
+      "- ⟦Whéré áré ýöü göíñg?······⟧",
+      "- ⟦Hömé, béföré thé štörm.·······⟧",
+    ]);
     expect(blocks[2]?.split("\n")[2]).toMatch(/^⟦<i>/);
     expect(blocks[2]?.split("\n")[4]).toMatch(/<\/i>·+⟧$/);
     expect(blocks[3]).toBe("4\n00:00:09,500 --> 00:00:10,000");
@@ -72,14 +88,18 @@ describe("srt merge", () => {
     const [segment] = await srtFilter.extract(file, EN_DE);
     expect(segment?.text).toBe("Café crème, s'il vous plaît.");
     const output = await srtFilter.merge(file, new Map([["1", "Kaffee mit Sahne, bitte schön."]]), EN_DE);
-    expect(iconv.decode(Buffer.from(output), "windows-1252")).toBe("1\n00:00:01,000 --> 00:00:02,000\nKaffee mit Sahne, bitte schön.\n");
+    expect(iconv.decode(Buffer.from(output), "windows-1252")).toBe(
+      "1\n00:00:01,000 --> 00:00:02,000\nKaffee mit Sahne, bitte schön.\n",
+    );
     expect(output.includes(0xf6)).toBe(true);
   });
 
   it("switches a windows-1252 file to UTF-8 with a BOM when the translation needs letters it cannot hold", async () => {
     const file = fixture("srt", "windows-1252.srt");
     const output = await srtFilter.merge(file, new Map([["1", "Kawa ze śmietanką, proszę."]]), EN_DE);
-    expect(Buffer.from(output).toString("utf8")).toBe("\ufeff1\n00:00:01,000 --> 00:00:02,000\nKawa ze śmietanką, proszę.\n");
+    expect(Buffer.from(output).toString("utf8")).toBe(
+      "\ufeff1\n00:00:01,000 --> 00:00:02,000\nKawa ze śmietanką, proszę.\n",
+    );
   });
 
   it("never lets a translation add a blank line or a timing arrow to a payload", async () => {
@@ -91,13 +111,17 @@ describe("srt merge", () => {
 
   it("repairs codes an engine broke and keeps untranslated cues as they were", async () => {
     const file = fixture("srt", "features.srt");
-    const output = text(await srtFilter.merge(file, new Map([["5", "Gelbe <g9>Warnung</g9> voraus <g2>Vorsicht</g2>."]]), EN_DE));
+    const output = text(
+      await srtFilter.merge(file, new Map([["5", "Gelbe <g9>Warnung</g9> voraus <g2>Vorsicht</g2>."]]), EN_DE),
+    );
     expect(output).toContain("\nGelbe Warnung voraus <b>Vorsicht</b>.\n");
     expect(output).toContain("{\\an8}The rain in Spain stays mainly\non the plain.\n");
   });
 
   it("translates dialogue lines apart even when a tag comes before the dash", async () => {
-    const file = new TextEncoder().encode("1\n00:00:01,000 --> 00:00:02,000\n<i>- Are you there?</i>\n<i>- I am here.</i>\n");
+    const file = new TextEncoder().encode(
+      "1\n00:00:01,000 --> 00:00:02,000\n<i>- Are you there?</i>\n<i>- I am here.</i>\n",
+    );
     const segments = await srtFilter.extract(file, EN_DE);
     expect(segments.map((s) => [s.id, s.text])).toEqual([
       ["1.1", "<g1>- Are you there?</g1>"],
@@ -155,7 +179,8 @@ describe("srt timings players read", () => {
 
   it("translates cues whose timing has no milliseconds or a two-digit fraction, with a warning", async () => {
     // astisub's example-in.srt, a parser-leniency fixture.
-    const source = "1\n00:01:39 --> 00:01:41,04\n(deep rumbling)\n\n2\n00:02:20,240 --> 00:02:22,280\nSmells like rain.\n";
+    const source =
+      "1\n00:01:39 --> 00:01:41,04\n(deep rumbling)\n\n2\n00:02:20,240 --> 00:02:22,280\nSmells like rain.\n";
     const warnings: string[] = [];
     const options = { ...EN_DE, warn: (w: string) => warnings.push(w) };
     const segments = await srtFilter.extract(utf8(source), options);
@@ -173,7 +198,9 @@ describe("srt timings players read", () => {
     const segments = await srtFilter.extract(utf8(source), options);
     expect(segments.map((s) => s.text)).toEqual(["Hello"]);
     expect(warnings).toEqual(["1 block has no cue timing that can be read (line 6): kept as written, not translated."]);
-    expect(text(await srtFilter.merge(utf8(source), new Map([["1", "Hallo"]]), options))).toBe(source.replace("Hello", "Hallo"));
+    expect(text(await srtFilter.merge(utf8(source), new Map([["1", "Hallo"]]), options))).toBe(
+      source.replace("Hello", "Hallo"),
+    );
   });
 });
 

@@ -13,7 +13,11 @@ const utf16 = (bytes: Uint8Array) => Buffer.from(bytes.subarray(2)).toString("ut
 
 /** The text outside the values: keys, comments, spacing, `=` and `;`. */
 async function skeleton(file: Uint8Array): Promise<string> {
-  const marked = await stringsFilter.merge(file, new Map((await stringsFilter.extract(file, EN_ES)).map((s) => [s.id, "VALUE"])), EN_ES);
+  const marked = await stringsFilter.merge(
+    file,
+    new Map((await stringsFilter.extract(file, EN_ES)).map((s) => [s.id, "VALUE"])),
+    EN_ES,
+  );
   return Buffer.from(marked)
     .toString("latin1")
     .replace(/"VALUE"|"(?:\0V\0A\0L\0U\0E)\0"|V\0A\0L\0U\0E\0"\0/g, "");
@@ -63,11 +67,15 @@ describe("strings filter", () => {
   });
 
   it("writes UTF-16LE with its BOM and CRLF, escaping quotes, the way the file did", async () => {
-    const { output } = await translateWith(stringsFilter, fixture("Localizable-utf16.strings"), (t) => (t.startsWith("Press") ? 'Pulse "Hecho" \\ listo' : t));
+    const { output } = await translateWith(stringsFilter, fixture("Localizable-utf16.strings"), (t) =>
+      t.startsWith("Press") ? 'Pulse "Hecho" \\ listo' : t,
+    );
     expect([output[0], output[1]]).toEqual([0xff, 0xfe]);
     const text = utf16(output);
     expect(text).toContain('// A line comment\r\n"quote.example" = "Pulse \\"Hecho\\" \\\\ listo";\r\n');
-    expect(parseStrings(text).map((p) => p.key.value)).toEqual(parseStrings(utf16(fixture("Localizable-utf16.strings"))).map((p) => p.key.value));
+    expect(parseStrings(text).map((p) => p.key.value)).toEqual(
+      parseStrings(utf16(fixture("Localizable-utf16.strings"))).map((p) => p.key.value),
+    );
   });
 
   it("keeps real line breaks where the value had them, and \\U escapes in an ASCII file", async () => {
@@ -81,10 +89,18 @@ describe("strings filter", () => {
   });
 
   it("refuses a broken file with a line and column", async () => {
-    await expect(stringsFilter.extract(new TextEncoder().encode('"a" = "b";\n"c" = "d"\n"e" = "f";'), EN_ES)).rejects.toThrow(/line 3, column 1: expected ";"/);
-    await expect(stringsFilter.extract(new TextEncoder().encode('"a" = "b'), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
-    await expect(stringsFilter.extract(new TextEncoder().encode("/* never closed"), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
-    await expect(stringsFilter.extract(new Uint8Array([0x22, 0x61, 0x22, 0x3d, 0x22, 0xff, 0x22, 0x3b]), EN_ES)).rejects.toMatchObject({
+    await expect(
+      stringsFilter.extract(new TextEncoder().encode('"a" = "b";\n"c" = "d"\n"e" = "f";'), EN_ES),
+    ).rejects.toThrow(/line 3, column 1: expected ";"/);
+    await expect(stringsFilter.extract(new TextEncoder().encode('"a" = "b'), EN_ES)).rejects.toMatchObject({
+      code: "invalid_file",
+    });
+    await expect(stringsFilter.extract(new TextEncoder().encode("/* never closed"), EN_ES)).rejects.toMatchObject({
+      code: "invalid_file",
+    });
+    await expect(
+      stringsFilter.extract(new Uint8Array([0x22, 0x61, 0x22, 0x3d, 0x22, 0xff, 0x22, 0x3b]), EN_ES),
+    ).rejects.toMatchObject({
       code: "invalid_encoding",
     });
   });
@@ -105,7 +121,9 @@ describe("strings as real apps write them", () => {
       ["%@ %@ is currently the newest version available.", "%1$@ %2$@ is currently the newest version available."],
     ]);
     const out = new TextDecoder().decode(output);
-    expect(out).toContain('/* No comment provided by engineer. */\n"%@ %@ is currently the newest version available." = "⟦%1$@ %2$@');
+    expect(out).toContain(
+      '/* No comment provided by engineer. */\n"%@ %@ is currently the newest version available." = "⟦%1$@ %2$@',
+    );
     expect(out).toContain('"CFBundleIdentifier" = "org.sparkle-project.Sparkle";');
     expect(placeholders(segments[0]?.text ?? "")).toEqual(placeholders(out.split(" = ")[1] ?? ""));
   });

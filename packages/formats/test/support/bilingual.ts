@@ -24,5 +24,7 @@ export function withoutTargets(extension: string, text: string): string {
       .replace(/^(\uFEFF?)((?:#.*\r?\n)*?)#,[^\n]*\bfuzzy\b[^\n]*\n(?=(?:#.*\r?\n)*msgid "")/, "$1$2")
       .replace(/^(\uFEFF?)msgid ""\r?\n(?=msgid)/, "$1");
   }
-  return text.replace(/\s*<target\b[^>]*?(?:\/>|>[^]*?<\/target>)/g, "").replace(/\s(?:target-language|trgLang|state|state-qualifier)="[^"]*"/g, "");
+  return text
+    .replace(/\s*<target\b[^>]*?(?:\/>|>[^]*?<\/target>)/g, "")
+    .replace(/\s(?:target-language|trgLang|state|state-qualifier)="[^"]*"/g, "");
 }

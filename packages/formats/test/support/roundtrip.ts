@@ -60,7 +60,9 @@ export function normalizeSpace(text: string): string {
 
 /** Source words (4+ letters, with a vowel the pseudo engine accents) found anywhere in `output`. */
 export function leftoverSourceWords(segments: readonly Segment[], output: string): string[] {
-  const words = new Set(segments.flatMap((s) => stripCodes(s.text).match(/\p{L}{4,}/gu) ?? []).filter((w) => /[aeiouAEIOU]/.test(w)));
+  const words = new Set(
+    segments.flatMap((s) => stripCodes(s.text).match(/\p{L}{4,}/gu) ?? []).filter((w) => /[aeiouAEIOU]/.test(w)),
+  );
   return [...words].filter((w) => new RegExp(`(?<!\\p{L})${w}(?!\\p{L})`, "u").test(output));
 }
 
@@ -71,7 +73,12 @@ export interface RoundTrip {
 }
 
 /** Extract, translate with `engine`, merge, re-extract. */
-export async function roundTrip(filter: FormatFilter, file: Uint8Array, engine: (text: string) => string, options: FilterOptions = EN_DE): Promise<RoundTrip> {
+export async function roundTrip(
+  filter: FormatFilter,
+  file: Uint8Array,
+  engine: (text: string) => string,
+  options: FilterOptions = EN_DE,
+): Promise<RoundTrip> {
   const source = await filter.extract(file, options);
   const output = await filter.merge(file, translate(source, engine), options);
   const again = await filter.extract(output, options);

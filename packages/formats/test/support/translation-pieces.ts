@@ -26,7 +26,8 @@ export class TranslationPieces implements Pick<ReadonlyMap<string, string>, "get
     for (let k = this.droppedBelow; k <= last; k++) {
       if (this.loaded.has(k)) continue;
       const piece = new Map<string, string>();
-      for (const s of this.segments.slice(k * this.size, (k + 1) * this.size)) piece.set(s.id, this.translations.get(s.id) ?? s.text);
+      for (const s of this.segments.slice(k * this.size, (k + 1) * this.size))
+        piece.set(s.id, this.translations.get(s.id) ?? s.text);
       this.loaded.set(k, piece);
       this.mostHeld = Math.max(this.mostHeld, this.loaded.size);
     }

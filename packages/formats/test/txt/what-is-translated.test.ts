@@ -10,7 +10,10 @@ const utf8 = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 async function pseudoTranslated(text: string): Promise<{ texts: string[]; output: string }> {
   const file = Buffer.from(text);
   const segments = await txtFilter.extract(file, EN_DE);
-  return { texts: segments.map((s) => s.text), output: utf8(await txtFilter.merge(file, translate(segments, pseudo), EN_DE)) };
+  return {
+    texts: segments.map((s) => s.text),
+    output: utf8(await txtFilter.merge(file, translate(segments, pseudo), EN_DE)),
+  };
 }
 
 const VIM_HELP = [
@@ -78,7 +81,10 @@ describe("plain text: what is translated", () => {
         "",
       ].join("\n"),
     );
-    expect(texts).toEqual(["The best is to use <x1/> in Vim.  See <x2/>.", "Run configure with <x1/> and <x2/> to build it."]);
+    expect(texts).toEqual([
+      "The best is to use <x1/> in Vim.  See <x2/>.",
+      "Run configure with <x1/> and <x2/> to build it.",
+    ]);
     for (const kept of [
       '":help"',
       '":help user-manual"',
@@ -91,7 +97,9 @@ describe("plain text: what is translated", () => {
   });
 
   it("outside Vim help, stars and bars are words' punctuation, and a dollar amount is no prompt: translated with the text", async () => {
-    const { texts } = await pseudoTranslated("Use *only* the |pipe| symbol, <never> a tab.\n\n$ 5 a month is the price.\n");
+    const { texts } = await pseudoTranslated(
+      "Use *only* the |pipe| symbol, <never> a tab.\n\n$ 5 a month is the price.\n",
+    );
     expect(texts).toEqual(["Use *only* the |pipe| symbol, <never> a tab.", "$ 5 a month is the price."]);
   });
 });

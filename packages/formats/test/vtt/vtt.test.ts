@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 
 import { FormatError } from "../../src/filter";
 import { vttFilter } from "../../src/vtt";
-import { EN_DE, fixture, leftoverSourceWords, normalizeSpace, pseudo, roundTrip, translate } from "../support/roundtrip";
+import {
+  EN_DE,
+  fixture,
+  leftoverSourceWords,
+  normalizeSpace,
+  pseudo,
+  roundTrip,
+  translate,
+} from "../support/roundtrip";
 
 const FIXTURES = ["features.vtt", "bom-crlf.vtt"];
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
@@ -32,18 +40,23 @@ describe("vtt merge", () => {
     expect(Buffer.from(output)).toEqual(Buffer.from(file));
   });
 
-  it.each(FIXTURES)("pseudo-translates %s into valid WebVTT with the same timing lines and no source text", async (name) => {
-    const file = fixture("vtt", name);
-    const { source, output, again } = await roundTrip(vttFilter, file, pseudo);
-    expect(again.map((s) => [s.id, normalizeSpace(s.text)])).toEqual(source.map((s) => [s.id, normalizeSpace(pseudo(s.text))]));
-    expect(timingLines(text(output))).toEqual(timingLines(text(file)));
-    expect(leftoverSourceWords(source, text(output))).toEqual([]);
-    // The validator predates REGION blocks and header metadata: the output may not add any error.
-    const before = validate(text(file));
-    const after = validate(text(output));
-    expect(after.errors).toEqual(before.errors);
-    expect(after.cues).toHaveLength(before.cues.length);
-  });
+  it.each(FIXTURES)(
+    "pseudo-translates %s into valid WebVTT with the same timing lines and no source text",
+    async (name) => {
+      const file = fixture("vtt", name);
+      const { source, output, again } = await roundTrip(vttFilter, file, pseudo);
+      expect(again.map((s) => [s.id, normalizeSpace(s.text)])).toEqual(
+        source.map((s) => [s.id, normalizeSpace(pseudo(s.text))]),
+      );
+      expect(timingLines(text(output))).toEqual(timingLines(text(file)));
+      expect(leftoverSourceWords(source, text(output))).toEqual([]);
+      // The validator predates REGION blocks and header metadata: the output may not add any error.
+      const before = validate(text(file));
+      const after = validate(text(output));
+      expect(after.errors).toEqual(before.errors);
+      expect(after.cues).toHaveLength(before.cues.length);
+    },
+  );
 
   it("gives a clean file that the validator accepts with zero errors", async () => {
     const { output } = await roundTrip(vttFilter, fixture("vtt", "bom-crlf.vtt"), pseudo);
@@ -65,9 +78,13 @@ describe("vtt merge", () => {
     const output = text(await vttFilter.merge(file, translations, EN_DE));
     const head = source.slice(0, source.indexOf("intro\n"));
     expect(output.startsWith(head)).toBe(true);
-    expect(output).toContain("intro\n00:00:01.000 --> 00:00:04.000 align:start line:0 region:fred\n<v Anna>Willkommen zur Show, alle --&gt; zusammen.\n");
+    expect(output).toContain(
+      "intro\n00:00:01.000 --> 00:00:04.000 align:start line:0 region:fred\n<v Anna>Willkommen zur Show, alle --&gt; zusammen.\n",
+    );
     const cue2 = /position:10%,line-left\n(.+)\n(.+)\n\n/.exec(output);
-    expect(`${cue2?.[1]} ${cue2?.[2]}`).toBe("<v.loud Bob>Danke &amp; hallo!</v> <c.loud>Es ist</c> schön, hier zu sein.");
+    expect(`${cue2?.[1]} ${cue2?.[2]}`).toBe(
+      "<v.loud Bob>Danke &amp; hallo!</v> <c.loud>Es ist</c> schön, hier zu sein.",
+    );
     expect(output).toContain("- Did you see that?\n- Ich&nbsp;nicht.\n");
     expect(output).toContain("NOTE\nA note block between cues.\n\n00:02:18.000 --> 00:02:20.000\nBis bald &lt;3\n");
     expect(validate(output).errors).toEqual(validate(source).errors);
@@ -95,7 +112,9 @@ describe("vtt refuses files that are not WebVTT", () => {
   };
 
   it("needs the WEBVTT signature", async () => {
-    expect((await refuse("1\n00:00:01,000 --> 00:00:02,000\nAn SRT file\n")).message).toMatch(/^Line 1: a WebVTT file starts with "WEBVTT"/);
+    expect((await refuse("1\n00:00:01,000 --> 00:00:02,000\nAn SRT file\n")).message).toMatch(
+      /^Line 1: a WebVTT file starts with "WEBVTT"/,
+    );
     expect((await refuse("WEBVTTX\n")).code).toBe("invalid_file");
   });
 
@@ -106,26 +125,33 @@ describe("vtt refuses files that are not WebVTT", () => {
   });
 
   it("refuses tags nested too deeply to walk, instead of crashing", async () => {
-    const error = await refuse(`WEBVTT\n\n00:00.000 --> 00:01.000\n${"<i>".repeat(60000)}Hello${"</i>".repeat(60000)}\n`);
+    const error = await refuse(
+      `WEBVTT\n\n00:00.000 --> 00:01.000\n${"<i>".repeat(60000)}Hello${"</i>".repeat(60000)}\n`,
+    );
     expect(error.message).toMatch(/nested too deeply/);
   });
 
   it("refuses an empty file and bytes that are not UTF-8", async () => {
     expect((await refuse("")).code).toBe("invalid_file");
-    expect((await refuse(new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0x0a, 0xe9]))).code).toBe("invalid_encoding");
+    expect((await refuse(new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0x0a, 0xe9]))).code).toBe(
+      "invalid_encoding",
+    );
   });
 });
 
 describe("STYLE blocks with a blank line", () => {
   it("accepts them as browsers do and keeps the style sheet byte for byte", async () => {
-    const source = "WEBVTT\n\nSTYLE\n::cue {\n  color: yellow;\n}\n\n::cue(b) {\n  color: red;\n}\n\n00:00:01.000 --> 00:00:02.000\nHello there\n";
+    const source =
+      "WEBVTT\n\nSTYLE\n::cue {\n  color: yellow;\n}\n\n::cue(b) {\n  color: red;\n}\n\n00:00:01.000 --> 00:00:02.000\nHello there\n";
     const file = new TextEncoder().encode(source);
     const opts = { sourceLang: "en", targetLang: "es" };
     const segments = await vttFilter.extract(file, opts);
     expect(segments.map((s) => s.text)).toEqual(["Hello there"]);
     const out = new TextDecoder().decode(await vttFilter.merge(file, new Map([["1", "Hola"]]), opts));
     expect(out).toBe(source.replace("Hello there", "Hola"));
-    await expect(vttFilter.extract(new TextEncoder().encode("WEBVTT\n\nnot a cue\n"), opts)).rejects.toThrow(/Line 3: expected a cue timing/);
+    await expect(vttFilter.extract(new TextEncoder().encode("WEBVTT\n\nnot a cue\n"), opts)).rejects.toThrow(
+      /Line 3: expected a cue timing/,
+    );
   });
 });
 
@@ -184,7 +210,8 @@ describe("vtt as real files write it", () => {
 
   it("reads timings without milliseconds or with two-digit fractions as players do, and says so", async () => {
     // astisub's example-in.vtt, a parser-leniency fixture.
-    const source = "WEBVTT\n\n1\n00:01:39 --> 00:01:41.04 region:bill\n(deep rumbling)\n\n00:02:20.240 --> 00:02:22.280\nSmells like rain.\n";
+    const source =
+      "WEBVTT\n\n1\n00:01:39 --> 00:01:41.04 region:bill\n(deep rumbling)\n\n00:02:20.240 --> 00:02:22.280\nSmells like rain.\n";
     const { warnings, options } = collecting();
     const segments = await vttFilter.extract(utf8(source), options);
     expect(segments.map((s) => s.text)).toEqual(["(deep rumbling)", "Smells like rain."]);

@@ -22,7 +22,10 @@ const text = (bytes: Uint8Array) => decodeText(bytes).text;
 function xmllint(bytes: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), "tolk-xliff-"));
   writeFileSync(join(dir, "out.xlf"), bytes);
-  return execFileSync("xmllint", ["--noout", "--nonet", join(dir, "out.xlf")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync("xmllint", ["--noout", "--nonet", join(dir, "out.xlf")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 interface Pair {
@@ -37,21 +40,32 @@ interface Pair {
 function pairs(xml: string): Map<string, Pair> {
   const root = parseXml(xml, "output").root;
   const out = new Map<string, Pair>();
-  const all = (e: XElement): XElement[] => e.children.filter((c): c is XElement => c.kind === "element").flatMap((c) => [c, ...all(c)]);
-  const child = (e: XElement, name: string) => e.children.find((c): c is XElement => c.kind === "element" && localName(c) === name);
+  const all = (e: XElement): XElement[] =>
+    e.children.filter((c): c is XElement => c.kind === "element").flatMap((c) => [c, ...all(c)]);
+  const child = (e: XElement, name: string) =>
+    e.children.find((c): c is XElement => c.kind === "element" && localName(c) === name);
   const read = (e: XElement | undefined) => {
     const codes = new InlineCodes();
     const value = e ? contentToText(xml, e, codes) : undefined;
-    return { value, codes: [...codes.paired.values()].flatMap((p) => [p.open, p.close]).concat([...codes.isolated.values()]) };
+    return {
+      value,
+      codes: [...codes.paired.values()].flatMap((p) => [p.open, p.close]).concat([...codes.isolated.values()]),
+    };
   };
   all(root)
     .filter((e) => localName(e) === "file")
     .forEach((file, f) => {
       const units = all(file).filter((e) => localName(e) === "trans-unit" || localName(e) === "unit");
       units.forEach((unit, u) => {
-        const segments = localName(unit) === "unit" ? unit.children.filter((c): c is XElement => c.kind === "element" && localName(c) === "segment") : [unit];
+        const segments =
+          localName(unit) === "unit"
+            ? unit.children.filter((c): c is XElement => c.kind === "element" && localName(c) === "segment")
+            : [unit];
         segments.forEach((segment, s) => {
-          const id = localName(unit) === "unit" ? `${f}/${attributesOf(unit).id ?? u}/${attributesOf(segment).id ?? s}` : `${f}/${attributesOf(unit).id ?? u}`;
+          const id =
+            localName(unit) === "unit"
+              ? `${f}/${attributesOf(unit).id ?? u}/${attributesOf(segment).id ?? s}`
+              : `${f}/${attributesOf(unit).id ?? u}`;
           const source = read(child(segment, "seg-source") ?? child(segment, "source"));
           const targetElement = child(segment, "target");
           const target = read(targetElement);
@@ -60,7 +74,10 @@ function pairs(xml: string): Map<string, Pair> {
             target: target.value,
             sourceCodes: source.codes,
             targetCodes: target.codes,
-            attributes: { ...attributesOf(segment), ...(targetElement ? attributesOf(targetElement) : {}) } as Record<string, string>,
+            attributes: { ...attributesOf(segment), ...(targetElement ? attributesOf(targetElement) : {}) } as Record<
+              string,
+              string
+            >,
           });
         });
       });
@@ -93,41 +110,50 @@ describe("xliff filter", () => {
     expect(Buffer.from(await xliffFilter.merge(file, new Map(), EN_ES)).equals(Buffer.from(file))).toBe(true);
   });
 
-  it.each(FIXTURES)("pseudo-translates %s: every target filled, codes byte-exact, the rest untouched, well-formed", async (name) => {
-    const file = fixture(name);
-    const { segments, output } = await translateWith(xliffFilter, file, pseudo);
-    expect(segments.length).toBeGreaterThan(0);
-    const before = pairs(text(file));
-    const after = pairs(text(output));
-    expect([...after.keys()]).toEqual([...before.keys()]);
-    const translated = new Set(segments.map((s) => s.id));
-    for (const [id, pair] of after) {
-      const old = before.get(id);
-      expect(pair.source).toBe(old?.source);
-      if (!translated.has(id)) {
-        expect(pair).toEqual(old);
-        continue;
+  it.each(FIXTURES)(
+    "pseudo-translates %s: every target filled, codes byte-exact, the rest untouched, well-formed",
+    async (name) => {
+      const file = fixture(name);
+      const { segments, output } = await translateWith(xliffFilter, file, pseudo);
+      expect(segments.length).toBeGreaterThan(0);
+      const before = pairs(text(file));
+      const after = pairs(text(output));
+      expect([...after.keys()]).toEqual([...before.keys()]);
+      const translated = new Set(segments.map((s) => s.id));
+      for (const [id, pair] of after) {
+        const old = before.get(id);
+        expect(pair.source).toBe(old?.source);
+        if (!translated.has(id)) {
+          expect(pair).toEqual(old);
+          continue;
+        }
+        expect(pair.target).toBe(pseudo(pair.source));
+        expect(pair.targetCodes).toEqual(pair.sourceCodes);
+        expect(placeholders(pair.target ?? "")).toEqual(placeholders(pair.source));
       }
-      expect(pair.target).toBe(pseudo(pair.source));
-      expect(pair.targetCodes).toEqual(pair.sourceCodes);
-      expect(placeholders(pair.target ?? "")).toEqual(placeholders(pair.source));
-    }
-    expect(xmllint(output)).toBe("");
-    // Nothing left to translate; the same input gives the same bytes.
-    expect(await xliffFilter.extract(output, EN_ES)).toEqual([]);
-    expect(Buffer.from((await translateWith(xliffFilter, file, pseudo)).output).equals(Buffer.from(output))).toBe(true);
-  });
+      expect(xmllint(output)).toBe("");
+      // Nothing left to translate; the same input gives the same bytes.
+      expect(await xliffFilter.extract(output, EN_ES)).toEqual([]);
+      expect(Buffer.from((await translateWith(xliffFilter, file, pseudo)).output).equals(Buffer.from(output))).toBe(
+        true,
+      );
+    },
+  );
 
   it("writes 1.2 targets with the source's indentation, mt-suggestion state and the target language", async () => {
     const { output } = await translateWith(xliffFilter, fixture("app-1.2.xlf"), (t) =>
       t.replace("Welcome to the & application", "Bienvenido a la <aplicación> & más"),
     );
     const out = text(output);
-    expect(out).toContain('<file source-language="en" datatype="plaintext" original="app.properties" target-language="es">');
+    expect(out).toContain(
+      '<file source-language="en" datatype="plaintext" original="app.properties" target-language="es">',
+    );
     expect(out).toContain(
       '        <source>Welcome to the &amp; application</source>\n        <target state="translated" state-qualifier="mt-suggestion">Bienvenido a la &lt;aplicación&gt; &amp; más</target>\n        <note',
     );
-    expect(out).toContain('<target state="translated" state-qualifier="mt-suggestion">Click <g id="1" ctype="bold">here</g> to <x id="2" ctype="lb"/>continue');
+    expect(out).toContain(
+      '<target state="translated" state-qualifier="mt-suggestion">Click <g id="1" ctype="bold">here</g> to <x id="2" ctype="lb"/>continue',
+    );
     expect(out).toContain('<target state="translated" state-qualifier="mt-suggestion">Needs work</target>');
     expect(out).toContain(
       '</seg-source>\n        <target state="translated" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">First sentence.</mrk> <mrk mtype="seg" mid="2">Second sentence.</mrk></target>',
@@ -145,7 +171,9 @@ describe("xliff filter", () => {
   it("writes 2.0 segment state, trgLang and targets after the source", async () => {
     const { output } = await translateWith(xliffFilter, fixture("doc-2.0.xliff"), (t) => t);
     const out = text(output);
-    expect(out).toContain('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es">');
+    expect(out).toContain(
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es">',
+    );
     expect(out).toContain(
       '<segment id="s1" state="translated">\n        <source>Press <pc id="1" dataRefStart="d1" dataRefEnd="d2">Start</pc> to begin.</source>\n        <target>Press <pc id="1"',
     );
@@ -153,7 +181,9 @@ describe("xliff filter", () => {
     expect(out).toContain(
       '<unit id="u4"><segment state="translated"><source>Inline unit on one line</source><target>Inline unit on one line</target></segment></unit>',
     );
-    expect(out).toContain('<segment state="final">\n        <source>Final text</source>\n        <target>Texto final</target>');
+    expect(out).toContain(
+      '<segment state="final">\n        <source>Final text</source>\n        <target>Texto final</target>',
+    );
   });
 
   it("keeps Angular's interpolation codes and ICU text exactly", async () => {
@@ -168,9 +198,12 @@ describe("xliff filter", () => {
     const xxe =
       '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY e SYSTEM "file:///etc/passwd">]><xliff version="1.2"><file><body><trans-unit id="1"><source>&e;</source></trans-unit></body></file></xliff>';
     await expect(xliffFilter.extract(enc(xxe), EN_ES)).rejects.toMatchObject({ code: "unsafe_file" });
-    const lol = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><xliff version="1.2">&lol2;</xliff>';
+    const lol =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><xliff version="1.2">&lol2;</xliff>';
     await expect(xliffFilter.extract(enc(lol), EN_ES)).rejects.toMatchObject({ code: "unsafe_file" });
-    await expect(xliffFilter.extract(enc('<xliff version="1.2">\n<file>\n<body></file></xliff>'), EN_ES)).rejects.toThrow(/^Invalid XML at line 3/);
+    await expect(
+      xliffFilter.extract(enc('<xliff version="1.2">\n<file>\n<body></file></xliff>'), EN_ES),
+    ).rejects.toThrow(/^Invalid XML at line 3/);
     await expect(xliffFilter.extract(enc("<html/>"), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
     const deep = `<xliff version="1.2"><file><body><trans-unit id="1"><source>${"<g>".repeat(200_000)}x${"</g>".repeat(200_000)}</source></trans-unit></body></file></xliff>`;
     await expect(xliffFilter.extract(enc(deep), EN_ES)).rejects.toMatchObject({
@@ -186,7 +219,10 @@ describe("xliff filter", () => {
 describe("xliff filter, legacy encodings", () => {
   it("keeps ISO-8859-1 and writes characters it cannot hold as character references", async () => {
     const file = fixture("latin1.xlf");
-    const { output } = await translateWith(xliffFilter, file, () => "Kawa ze śmietanką é", { sourceLang: "fr", targetLang: "pl" });
+    const { output } = await translateWith(xliffFilter, file, () => "Kawa ze śmietanką é", {
+      sourceLang: "fr",
+      targetLang: "pl",
+    });
     const out = Buffer.from(output).toString("latin1");
     expect(out).toContain("<source>Caf\u00e9 cr\u00e8me</source>\n        <target");
     expect(out).toContain(">Kawa ze &#x15B;mietank&#x105; \u00e9</target>");

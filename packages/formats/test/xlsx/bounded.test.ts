@@ -23,7 +23,9 @@ const STRINGS = 20_000;
  */
 function hugeTable(): Uint8Array {
   const strings = Array.from({ length: STRINGS }, (_, i) =>
-    i % 7 === 0 ? `<si><r><t xml:space="preserve">Item </t></r><r><rPr><b/></rPr><t>${i}</t></r></si>` : `<si><t>Item number ${i}</t></si>`,
+    i % 7 === 0
+      ? `<si><r><t xml:space="preserve">Item </t></r><r><rPr><b/></rPr><t>${i}</t></r></si>`
+      : `<si><t>Item number ${i}</t></si>`,
   );
   const rows: string[] = [];
   for (let i = 0; i < STRINGS - 100; i++) {
@@ -36,7 +38,11 @@ function hugeTable(): Uint8Array {
   return xlsx(
     [
       { name: "Data", rows: rows.join("") },
-      { name: "Lookup", state: "hidden", rows: '<row r="1"><c r="A1" t="s"><v>3</v></c><c r="A2" t="s"><v>19000</v></c></row>' },
+      {
+        name: "Lookup",
+        state: "hidden",
+        rows: '<row r="1"><c r="A1" t="s"><v>3</v></c><c r="A2" t="s"><v>19000</v></c></row>',
+      },
     ],
     strings,
   );
@@ -70,7 +76,12 @@ describe("xlsx in bounded memory", () => {
     const file = hugeTable();
     const expected = await xlsxFilter.extract(file, OPTIONS);
     expect(expected).toHaveLength(STRINGS - 100 + 20);
-    expect(expected.at(-1)).toEqual({ id: "xl/worksheets/sheet1.xml#C19006", text: "Inline 19005", context: "xl/worksheets/sheet1.xml", maxLength: 32_767 });
+    expect(expected.at(-1)).toEqual({
+      id: "xl/worksheets/sheet1.xml#C19006",
+      text: "Inline 19005",
+      context: "xl/worksheets/sheet1.xml",
+      maxLength: 32_767,
+    });
     // Row 51 has no `r`: its cells' references are counted.
     expect(expected.find((s) => s.text === "Inline 5005")?.id).toBe("xl/worksheets/sheet1.xml#C5006");
     const whole = await mergeBothWays(file, expected, 2048);
@@ -96,9 +107,13 @@ describe("xlsx in bounded memory", () => {
     // The strings the hidden sheet shares were copied after the table and its cells repointed;
     // a table written out as it is read keeps its uniqueCount, one read whole gets the new one.
     for (const parts of [whole.paced, windowed.paced]) {
-      expect(parts["xl/sharedStrings.xml"]).toMatch(/<si><t>Item number 3<\/t><\/si><si><t>Item number 19000<\/t><\/si><\/sst>$/);
+      expect(parts["xl/sharedStrings.xml"]).toMatch(
+        /<si><t>Item number 3<\/t><\/si><si><t>Item number 19000<\/t><\/si><\/sst>$/,
+      );
       expect(parts["xl/sharedStrings.xml"]).toMatch(/<si><t xml:space="preserve">⟦Íţéṁ ñ\S+ 3~+⟧<\/t><\/si>/);
-      expect(parts["xl/worksheets/sheet2.xml"]).toContain(`<c r="A1" t="s"><v>${STRINGS}</v></c><c r="A2" t="s"><v>${STRINGS + 1}</v></c>`);
+      expect(parts["xl/worksheets/sheet2.xml"]).toContain(
+        `<c r="A1" t="s"><v>${STRINGS}</v></c><c r="A2" t="s"><v>${STRINGS + 1}</v></c>`,
+      );
     }
     expect(whole.paced["xl/sharedStrings.xml"]).toContain(`uniqueCount="${STRINGS + 2}"`);
     expect(windowed.paced["xl/sharedStrings.xml"]).toContain(`uniqueCount="${STRINGS}"`);

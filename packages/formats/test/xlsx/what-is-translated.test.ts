@@ -21,7 +21,9 @@ describe("Excel: what is translated", () => {
         },
         { name: "Lookup", state: "hidden", rows: '<row r="1"><c r="A1" t="s"><v>3</v></c></row>' },
       ],
-      ["Vessel name", "Quantity", "Coal for the power station", "Hidden lookup value"].map((t) => `<si><t>${t}</t></si>`),
+      ["Vessel name", "Quantity", "Coal for the power station", "Hidden lookup value"].map(
+        (t) => `<si><t>${t}</t></si>`,
+      ),
     );
     const segments = await xlsxFilter.extract(file, OPTIONS);
     expect(segments.map((s) => s.text)).toEqual(["Coal for the power station"]);

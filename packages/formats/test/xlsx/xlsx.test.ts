@@ -36,7 +36,11 @@ const book = (): Uint8Array =>
           "xl/drawings/drawing1.xml": `<?xml version="1.0"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="${A_NS}"><xdr:twoCellAnchor><xdr:sp><xdr:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Text box note</a:t></a:r></a:p></xdr:txBody></xdr:sp></xdr:twoCellAnchor></xdr:wsDr>`,
         },
       },
-      { name: "Lookup", state: "hidden", rows: '<row r="1"><c r="A1" t="s"><v>2</v></c><c r="B1" t="inlineStr"><is><t>Hidden inline</t></is></c></row>' },
+      {
+        name: "Lookup",
+        state: "hidden",
+        rows: '<row r="1"><c r="A1" t="s"><v>2</v></c><c r="B1" t="inlineStr"><is><t>Hidden inline</t></is></c></row>',
+      },
     ],
     SST,
     { definedNames: '<definedNames><definedName name="Fruit">Prices!$A$2</definedName></definedNames>' },
@@ -71,7 +75,9 @@ describe("xlsx merge", () => {
     const sheet1 = parts["xl/worksheets/sheet1.xml"] ?? "";
     const sheet2 = parts["xl/worksheets/sheet2.xml"] ?? "";
 
-    expect(sst).toContain('<si><t xml:space="preserve">⟦Ĺíñé óñé~~~</t></si>'.replace("</t></si>", "_x000D_\nĹíñé ţŵó~~~⟧</t></si>"));
+    expect(sst).toContain(
+      '<si><t xml:space="preserve">⟦Ĺíñé óñé~~~</t></si>'.replace("</t></si>", "_x000D_\nĹíñé ţŵó~~~⟧</t></si>"),
+    );
     expect(sst).toContain('<rPh sb="0" eb="5"><t>トウキョウ</t></rPh><phoneticPr fontId="1"/></si>');
     expect(sst).toContain('<r><rPr><b/><sz val="11"/></rPr><t xml:space="preserve">ĝŕééñ~~</t></r>');
     // "Name" (table header and body) and "Apple" (visible and hidden) get source copies at 7 and 8.

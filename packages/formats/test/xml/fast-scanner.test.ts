@@ -11,14 +11,18 @@ import { type XElement, type XmlDocument, type XNode } from "../../src/xml/tree"
 /** Everything a filter reads from the tree: names, namespaces, declarations, offsets, decoded text. */
 function shape(doc: XmlDocument): unknown {
   const node = (n: XNode): unknown =>
-    n.kind === "text" ? n.text : [n.name, n.local, n.uri, n.ns ?? null, n.start, n.openEnd, n.closeStart, n.end, n.children.map(node)];
+    n.kind === "text"
+      ? n.text
+      : [n.name, n.local, n.uri, n.ns ?? null, n.start, n.openEnd, n.closeStart, n.end, n.children.map(node)];
   return node(doc.root);
 }
 
 /** Same tree as saxes; `fast`: and read by the scanner itself (saxes was not needed). */
 const same = (xml: string, fast = true): void => {
   let handedOver = false;
-  expect(shape(parseXml(xml, "t.xml", { restart: () => (handedOver = true) })), xml).toEqual(shape(parseXmlWithSaxes(xml, "t.xml")));
+  expect(shape(parseXml(xml, "t.xml", { restart: () => (handedOver = true) })), xml).toEqual(
+    shape(parseXmlWithSaxes(xml, "t.xml")),
+  );
   expect(handedOver, xml).toBe(!fast);
 };
 

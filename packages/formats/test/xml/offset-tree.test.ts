@@ -40,7 +40,9 @@ describe("offset XML tree", () => {
       { start: second.openEnd, end: second.closeStart, replacement: "<a:t>dos</a:t>" },
       { start: first.openEnd, end: first.closeStart, replacement: "uno" },
     ]);
-    expect(out).toBe(xml.replace("😀 café &amp; <![CDATA[<raw>]]><a:r/>", "uno").replace("<a:t>two</a:t>", "<a:t>dos</a:t>"));
+    expect(out).toBe(
+      xml.replace("😀 café &amp; <![CDATA[<raw>]]><a:r/>", "uno").replace("<a:t>two</a:t>", "<a:t>dos</a:t>"),
+    );
   });
 
   it("gives the same tree when fed in chunks that split tags, entities and surrogate pairs", async () => {
@@ -59,7 +61,9 @@ describe("offset XML tree", () => {
   });
 
   it("refuses what is not well-formed, naming the part and position", () => {
-    expect(() => parseXml("<a><b></a>", "word/document.xml")).toThrow(/word\/document\.xml is not well-formed XML: 1:\d+/);
+    expect(() => parseXml("<a><b></a>", "word/document.xml")).toThrow(
+      /word\/document\.xml is not well-formed XML: 1:\d+/,
+    );
     expect(() => parseXml("<a>&nbsp;</a>", "x.xml")).toThrow(/x\.xml is not well-formed/);
     expect(() => parseXml('<!DOCTYPE a SYSTEM "http://x/a.dtd"><a/>', "y.xml")).toThrow(/DTD/);
   });

@@ -24,12 +24,16 @@ describe("the safe-XML module", () => {
           return e;
         }
       })(),
-      await xliffFilter.extract(new TextEncoder().encode(XXE.replace(/r>/g, "xliff>")), { sourceLang: "en", targetLang: "es" }).catch((e: unknown) => e),
+      await xliffFilter
+        .extract(new TextEncoder().encode(XXE.replace(/r>/g, "xliff>")), { sourceLang: "en", targetLang: "es" })
+        .catch((e: unknown) => e),
     ];
     for (const e of refusals)
       expect(e).toMatchObject({
         code: "unsafe_file",
-        message: expect.stringMatching(/declares a DTD \(<!DOCTYPE> or <!ENTITY>\); DTDs and external entities are not allowed\.$/),
+        message: expect.stringMatching(
+          /declares a DTD \(<!DOCTYPE> or <!ENTITY>\); DTDs and external entities are not allowed\.$/,
+        ),
       });
   });
 
@@ -50,7 +54,9 @@ describe("the safe-XML module", () => {
     expect(tu).toMatchObject({
       name: "tu",
       line: 4,
-      children: [{ name: "tuv", attributes: { "xml:lang": "en" }, children: [{ name: "seg", children: ["A & ", "<b>"] }] }],
+      children: [
+        { name: "tuv", attributes: { "xml:lang": "en" }, children: [{ name: "seg", children: ["A & ", "<b>"] }] },
+      ],
     });
   });
 

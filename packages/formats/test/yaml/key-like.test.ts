@@ -54,7 +54,11 @@ describe("yaml: what stays as written", () => {
     ]);
     if (!yaml) return;
     const { output } = await translateWith(yaml, utf8(source), pseudo);
-    const form = parse(new TextDecoder().decode(output)) as { title: string; labels: string[]; body: { type: string; id?: string; render?: string }[] };
+    const form = parse(new TextDecoder().decode(output)) as {
+      title: string;
+      labels: string[];
+      body: { type: string; id?: string; render?: string }[];
+    };
     expect([form.title, form.labels, form.body.map((b) => [b.type, b.id, b.render])]).toEqual([
       "Bug: (fill in)",
       ["bug", "repro:needed"],
@@ -85,7 +89,15 @@ describe("yaml: what stays as written", () => {
   });
 
   it("Rails: an attribute named type or id whose value is text is translated", async () => {
-    const source = ["en:", "  activerecord:", "    attributes:", "      account:", '        type: "Account type"', "        kind: Kind", ""].join("\n");
+    const source = [
+      "en:",
+      "  activerecord:",
+      "    attributes:",
+      "      account:",
+      '        type: "Account type"',
+      "        kind: Kind",
+      "",
+    ].join("\n");
     expect(await texts(source)).toEqual([
       ["/activerecord/attributes/account/type", "Account type"],
       ["/activerecord/attributes/account/kind", "Kind"],
@@ -93,7 +105,9 @@ describe("yaml: what stays as written", () => {
   });
 
   it("Hugo i18n: the id is a key even when it reads as text (hugo-book i18n/en.yaml)", async () => {
-    expect(await texts("- id: Edit this page\n  translation: Edit this page\n- id: readMore\n  translation: Read more\n")).toEqual([
+    expect(
+      await texts("- id: Edit this page\n  translation: Edit this page\n- id: readMore\n  translation: Read more\n"),
+    ).toEqual([
       ["/0/translation", "Edit this page"],
       ["/1/translation", "Read more"],
     ]);

@@ -26,7 +26,8 @@ function shape(source: string, version: "1.1" | "1.2"): unknown {
 
 function anchors(source: string): number {
   let count = 0;
-  for (const doc of parseAllDocuments(source)) visit(doc, { Node: (_, node) => void ("anchor" in node && node.anchor ? count++ : 0) });
+  for (const doc of parseAllDocuments(source))
+    visit(doc, { Node: (_, node) => void ("anchor" in node && node.anchor ? count++ : 0) });
   return count;
 }
 const comments = (source: string) => source.match(/(^|\s)#(\s|$)/gm)?.length ?? 0;
@@ -66,25 +67,30 @@ describe("yaml filter", () => {
     expect(Buffer.from(output).equals(Buffer.from(file))).toBe(true);
   });
 
-  it.each(FIXTURES)("pseudo-translates %s: same ids, shape under YAML 1.1 and 1.2, anchors and comments", async (name) => {
-    const file = fixture(name);
-    const { segments, output } = await translateWith(yamlFilter, file, pseudo);
-    const again = await yamlFilter.extract(output, EN_ES);
-    expect(again.map((s) => s.id)).toEqual(segments.map((s) => s.id));
-    again.forEach((s, i) => {
-      const source = segments[i]?.text ?? "";
-      expect(s.text).toBe(pseudo(source));
-      expect(placeholders(s.text)).toEqual(placeholders(source));
-    });
-    const [before, after] = [text(file), text(output)];
-    for (const doc of parseAllDocuments(after)) expect(doc.errors).toEqual([]);
-    expect(shape(after, "1.1")).toEqual(shape(before, "1.1"));
-    expect(shape(after, "1.2")).toEqual(shape(before, "1.2"));
-    expect(anchors(after)).toBe(anchors(before));
-    expect(comments(after)).toBe(comments(before));
-    expect(after.replace(/\r\n/g, "").includes("\n")).toBe(before.replace(/\r\n/g, "").includes("\n"));
-    expect(Buffer.from((await translateWith(yamlFilter, file, pseudo)).output).equals(Buffer.from(output))).toBe(true);
-  });
+  it.each(FIXTURES)(
+    "pseudo-translates %s: same ids, shape under YAML 1.1 and 1.2, anchors and comments",
+    async (name) => {
+      const file = fixture(name);
+      const { segments, output } = await translateWith(yamlFilter, file, pseudo);
+      const again = await yamlFilter.extract(output, EN_ES);
+      expect(again.map((s) => s.id)).toEqual(segments.map((s) => s.id));
+      again.forEach((s, i) => {
+        const source = segments[i]?.text ?? "";
+        expect(s.text).toBe(pseudo(source));
+        expect(placeholders(s.text)).toEqual(placeholders(source));
+      });
+      const [before, after] = [text(file), text(output)];
+      for (const doc of parseAllDocuments(after)) expect(doc.errors).toEqual([]);
+      expect(shape(after, "1.1")).toEqual(shape(before, "1.1"));
+      expect(shape(after, "1.2")).toEqual(shape(before, "1.2"));
+      expect(anchors(after)).toBe(anchors(before));
+      expect(comments(after)).toBe(comments(before));
+      expect(after.replace(/\r\n/g, "").includes("\n")).toBe(before.replace(/\r\n/g, "").includes("\n"));
+      expect(Buffer.from((await translateWith(yamlFilter, file, pseudo)).output).equals(Buffer.from(output))).toBe(
+        true,
+      );
+    },
+  );
 
   it("quotes a translation that would read back as something else, keeps styles and block headers", async () => {
     const answers: Record<string, string> = {
@@ -98,7 +104,9 @@ describe("yaml filter", () => {
     };
     const { output } = await translateWith(yamlFilter, fixture("rails-en.yml"), (t) => answers[t] ?? t);
     const out = text(output);
-    expect(out).toContain('es:\n  greeting: Hello, %{name}!   # shown on the dashboard\n  defaults: &defaults\n    save: "No"\n');
+    expect(out).toContain(
+      'es:\n  greeting: Hello, %{name}!   # shown on the dashboard\n  defaults: &defaults\n    save: "No"\n',
+    );
     expect(out).toContain("    cancel: 'L''annuler'\n");
     expect(out).toContain('    submit: "Nota: enviar # ya"\n');
     expect(out).toContain('  answer: "1.0"\n');
@@ -117,7 +125,10 @@ describe("yaml filter", () => {
     );
     const out = text(output);
     expect(out).toContain('long: "Este escalar: largo"\nflow: {label: "Abre, ya", size: 3}\n...');
-    expect(parseAllDocuments(out)[1]?.toJS()).toMatchObject({ long: "Este escalar: largo", flow: { label: "Abre, ya", size: 3 } });
+    expect(parseAllDocuments(out)[1]?.toJS()).toMatchObject({
+      long: "Este escalar: largo",
+      flow: { label: "Abre, ya", size: 3 },
+    });
   });
 
   it("keeps both values of a duplicated key as separate segments", async () => {
@@ -135,9 +146,15 @@ describe("yaml filter", () => {
   });
 
   it("refuses a file that is not YAML with line and column, and survives an alias bomb", async () => {
-    await expect(yamlFilter.extract(new TextEncoder().encode("a: b\n  c: d\n"), EN_ES)).rejects.toThrow(/^Invalid YAML at line 1, column 4: Nested mappings/);
-    await expect(yamlFilter.extract(new TextEncoder().encode('a: "open\n'), EN_ES)).rejects.toMatchObject({ code: "invalid_file" });
-    await expect(yamlFilter.extract(new Uint8Array([0x61, 0x3a, 0x20, 0xc3]), EN_ES)).rejects.toMatchObject({ code: "invalid_encoding" });
+    await expect(yamlFilter.extract(new TextEncoder().encode("a: b\n  c: d\n"), EN_ES)).rejects.toThrow(
+      /^Invalid YAML at line 1, column 4: Nested mappings/,
+    );
+    await expect(yamlFilter.extract(new TextEncoder().encode('a: "open\n'), EN_ES)).rejects.toMatchObject({
+      code: "invalid_file",
+    });
+    await expect(yamlFilter.extract(new Uint8Array([0x61, 0x3a, 0x20, 0xc3]), EN_ES)).rejects.toMatchObject({
+      code: "invalid_encoding",
+    });
     const lol = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     for (let i = 1; i < 10; i++)
       lol.push(
@@ -155,8 +172,15 @@ describe("yaml nested beyond the limit", () => {
   const limit = "The YAML file is nested more than 256 levels deep (line 1); that is the limit.";
 
   it("refuses 100,000 compact sequences, flow lists or flow maps before the parser runs out of memory", async () => {
-    for (const deep of ["- ".repeat(100_000) + "x\n", "[".repeat(100_000) + "]".repeat(100_000), "{a: ".repeat(100_000) + "x" + "}".repeat(100_000)]) {
-      await expect(yamlFilter.extract(utf8(deep), EN_ES)).rejects.toMatchObject({ code: "invalid_file", message: limit });
+    for (const deep of [
+      "- ".repeat(100_000) + "x\n",
+      "[".repeat(100_000) + "]".repeat(100_000),
+      "{a: ".repeat(100_000) + "x" + "}".repeat(100_000),
+    ]) {
+      await expect(yamlFilter.extract(utf8(deep), EN_ES)).rejects.toMatchObject({
+        code: "invalid_file",
+        message: limit,
+      });
     }
   });
 

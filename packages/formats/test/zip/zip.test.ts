@@ -18,7 +18,13 @@ const body = (text: string): string => `<w:p>${run(text)}</w:p>`;
 function declareSize(file: Uint8Array, name: string, size: number): Uint8Array {
   const out = file.slice();
   const view = new DataView(out.buffer);
-  const permissive = { maxEntries: 100, maxEntryBytes: Infinity, maxTotalBytes: Infinity, maxRatio: Infinity, ratioFloorBytes: 0 };
+  const permissive = {
+    maxEntries: 100,
+    maxEntryBytes: Infinity,
+    maxTotalBytes: Infinity,
+    maxRatio: Infinity,
+    ratioFloorBytes: 0,
+  };
   const e = ZipArchive.open(file, permissive).entry(name);
   if (!e) throw new Error(`no ${name}`);
   view.setUint32(e.localStart + 22, size, true);
@@ -88,8 +94,13 @@ describe("hostile packages", () => {
       return seen;
     };
     // 16 MB of spaces declared as 100 KB: inflating stops at the first chunk past it.
-    const liar = ZipArchive.open(declareSize(docxWithDocument(new Uint8Array(16 * 1024 * 1024).fill(0x20)), "word/document.xml", 100_000));
-    await expect(read(liar)).rejects.toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/inflates past/) });
+    const liar = ZipArchive.open(
+      declareSize(docxWithDocument(new Uint8Array(16 * 1024 * 1024).fill(0x20)), "word/document.xml", 100_000),
+    );
+    await expect(read(liar)).rejects.toMatchObject({
+      code: "unsafe_file",
+      message: expect.stringMatching(/inflates past/),
+    });
     const honest = docxWithDocument(new Uint8Array(300_000).map((_, i) => 0x41 + (i % 26)));
     expect(await read(ZipArchive.open(honest))).toBe(300_000);
     // The compressed bytes overwritten mid-stream: invalid data, or a checksum that no longer matches.
@@ -114,13 +125,18 @@ describe("hostile packages", () => {
       `<w:document xmlns:w="${W_NS}"><w:body><w:p><w:r><w:t>${new TextDecoder().decode(noise(2_000_000))}</w:t></w:r></w:p></w:body></w:document>`,
     );
     const file = declareSize(
-      docx({ body: body("x"), extraParts: { "word/document.xml": document, "word/media/pad.bin": randomBytes(7_000_000) } }),
+      docx({
+        body: body("x"),
+        extraParts: { "word/document.xml": document, "word/media/pad.bin": randomBytes(7_000_000) },
+      }),
       "word/document.xml",
       153_000_000,
     );
     const { error, work } = await refusal("docx", file);
     expect(error).toMatchObject({ code: "unsafe_file" });
-    expect(error.message).toBe("word/document.xml inflates to 153 MB of XML; at most 150 MB (150 million characters) per part can be translated.");
+    expect(error.message).toBe(
+      "word/document.xml inflates to 153 MB of XML; at most 150 MB (150 million characters) per part can be translated.",
+    );
     expect(work.bytesInflated).toBeLessThan(1_000_000);
   });
 
@@ -153,7 +169,10 @@ describe("hostile packages", () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><w:document xmlns:w="${W_NS}"><w:body><w:p><w:r><w:t>&xxe;</w:t></w:r></w:p></w:body></w:document>`;
     const { error } = await refusal("docx", docxWithDocument(strToU8(xxe)));
     expect(error).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/DTD/) });
-    const inStyles = docx({ body: body("x"), extraParts: { "word/styles.xml": '<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>' } });
+    const inStyles = docx({
+      body: body("x"),
+      extraParts: { "word/styles.xml": '<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>' },
+    });
     expect((await refusal("docx", inStyles)).error.code).toBe("unsafe_file");
   });
 
@@ -181,12 +200,18 @@ describe("hostile packages", () => {
 
   it("takes a comment after the root element that mentions a DTD for what it is", async () => {
     const styles = '<?xml version="1.0"?><x><!-- a note on <!DOCTYPE and <!ENTITY --></x>';
-    const segments = await filterFor("docx")?.extract(docx({ body: body("Hello."), extraParts: { "word/styles.xml": styles } }), OPTIONS);
+    const segments = await filterFor("docx")?.extract(
+      docx({ body: body("Hello."), extraParts: { "word/styles.xml": styles } }),
+      OPTIONS,
+    );
     expect(segments?.map((s) => s.text)).toEqual(["Hello."]);
   });
 
   it("refuses an empty file, a non-zip, a zip that is no Office package and Strict OOXML as invalid", async () => {
-    expect((await refusal("docx", new Uint8Array())).error).toMatchObject({ code: "invalid_file", message: "The file is empty." });
+    expect((await refusal("docx", new Uint8Array())).error).toMatchObject({
+      code: "invalid_file",
+      message: "The file is empty.",
+    });
     expect((await refusal("pptx", strToU8("hello, not a zip"))).error.code).toBe("invalid_file");
     expect((await refusal("xlsx", zipParts({ "readme.txt": "hi" }))).error.message).toMatch(/Content_Types/);
     const rels = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
@@ -199,14 +224,19 @@ describe("hostile packages", () => {
       label: "Word document",
       mainContentTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"],
     });
-    expect(() => pkg.xml("word/document.xml", undefined, { maxChars: 300 })).toThrow(/word\/document\.xml inflates to 0 MB of XML; at most 0 MB/);
+    expect(() => pkg.xml("word/document.xml", undefined, { maxChars: 300 })).toThrow(
+      /word\/document\.xml inflates to 0 MB of XML; at most 0 MB/,
+    );
     expect(pkg.xml("word/document.xml").root.local).toBe("document");
   });
 
   it("refuses XML nested deep enough to overflow a recursive reader", async () => {
     const deep = `<w:p>${"<w:hyperlink>".repeat(20_000)}${run("deep")}${"</w:hyperlink>".repeat(20_000)}</w:p>`;
     const { error, work } = await refusal("docx", docx({ body: deep }));
-    expect(error).toMatchObject({ code: "unsafe_file", message: expect.stringMatching(/nests elements more than 256 levels/) });
+    expect(error).toMatchObject({
+      code: "unsafe_file",
+      message: expect.stringMatching(/nests elements more than 256 levels/),
+    });
     // The package is small: its parts were read about once each (no retry loop, no re-reads).
     expect(work.entriesRead).toBeLessThan(16);
   });
@@ -217,7 +247,10 @@ describe("hostile packages", () => {
     if (!e) throw new Error("no entry");
     const broken = file.slice();
     new DataView(broken.buffer).setUint32(e.centralStart + 16, 0x12345678, true);
-    expect((await refusal("docx", broken)).error).toMatchObject({ code: "invalid_file", message: expect.stringMatching(/corrupt/) });
+    expect((await refusal("docx", broken)).error).toMatchObject({
+      code: "invalid_file",
+      message: expect.stringMatching(/corrupt/),
+    });
   });
 });
 
@@ -243,7 +276,11 @@ describe("zip writer", () => {
       "_rels/.rels",
       `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
     );
-    add("word/document.xml", `<?xml version="1.0"?><w:document xmlns:w="${W_NS}" xmlns:r="${R_NS}"><w:body>${body("Stored text")}</w:body></w:document>`, true);
+    add(
+      "word/document.xml",
+      `<?xml version="1.0"?><w:document xmlns:w="${W_NS}" xmlns:r="${R_NS}"><w:body>${body("Stored text")}</w:body></w:document>`,
+      true,
+    );
     add("docProps/custom.xml", "<x>untouched</x>");
     zip.end();
     const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
@@ -268,7 +305,12 @@ describe("zip writer", () => {
       const a = before.entry(name);
       const b = after.entry(name);
       if (!a || !b) throw new Error(name);
-      expect(Buffer.from(out.subarray(b.localStart, b.localEnd)).equals(Buffer.from(file.subarray(a.localStart, a.localEnd))), name).toBe(true);
+      expect(
+        Buffer.from(out.subarray(b.localStart, b.localEnd)).equals(
+          Buffer.from(file.subarray(a.localStart, a.localEnd)),
+        ),
+        name,
+      ).toBe(true);
     }
     expect(new TextDecoder().decode(after.read("word/document.xml"))).toContain("Texto guardado");
     expect(after.entry("word/document.xml")?.method).toBe(0);

@@ -1,5 +1,13 @@
 import { rowsOf } from "@tolk/db";
-import { type DebitReply, type DebitStatement, type Debits, type StatementRunner, parseJson, retryWhileConnectionLost, runDebitStatement } from "@tolk/domain";
+import {
+  type DebitReply,
+  type DebitStatement,
+  type Debits,
+  type StatementRunner,
+  parseJson,
+  retryWhileConnectionLost,
+  runDebitStatement,
+} from "@tolk/domain";
 import { sql } from "drizzle-orm";
 
 interface Waiting {

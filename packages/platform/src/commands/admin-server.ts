@@ -21,11 +21,18 @@ export async function serveCliCommands(options: {
   let env: ProcessEnv | undefined;
   const path = adminSocketPath(options.dataDir ?? defaultDataDir());
   try {
-    const server = await serveAdminSocket(path, () => ({ domain: { ...domain, actor: cliActor }, database, env: (env ??= readProcessEnv()) }));
+    const server = await serveAdminSocket(path, () => ({
+      domain: { ...domain, actor: cliActor },
+      database,
+      env: (env ??= readProcessEnv()),
+    }));
     return { path, close: () => server.close() };
   } catch (err) {
     // E.g. a data dir whose path is too long for a Unix socket: the server still serves.
-    logger().warn({ socket: path, ...errorFields(err) }, "no admin socket: tolk commands beside this server will find the database in use");
+    logger().warn(
+      { socket: path, ...errorFields(err) },
+      "no admin socket: tolk commands beside this server will find the database in use",
+    );
     return null;
   }
 }

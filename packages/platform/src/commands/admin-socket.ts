@@ -58,7 +58,9 @@ export async function runForwardedCommand(argv: string[], context: () => Command
   const parsed = parseCommand(argv, out);
   if (typeof parsed === "number") return out.answer(parsed);
   if (parsed.name === "worker") {
-    const err = new Error("The server runs document jobs itself (TOLK_WORKER); `tolk worker` is for deployments on PostgreSQL.");
+    const err = new Error(
+      "The server runs document jobs itself (TOLK_WORKER); `tolk worker` is for deployments on PostgreSQL.",
+    );
     return out.answer(reportFailure(err, parsed.json, out));
   }
   let ctx: CommandContext;
@@ -78,7 +80,10 @@ export async function runForwardedCommand(argv: string[], context: () => Command
  * process that died is replaced: whoever calls this holds the database, so no other server can
  * be listening there.
  */
-export async function serveAdminSocket(path: string, context: () => CommandContext): Promise<{ close(): Promise<void> }> {
+export async function serveAdminSocket(
+  path: string,
+  context: () => CommandContext,
+): Promise<{ close(): Promise<void> }> {
   const dir = join(path, "..");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);

@@ -82,7 +82,11 @@ export const commands: Record<string, Command> = {
     usage: "tolk org create --name NAME [--plan free|starter|professional|enterprise] [--limits JSON]",
     run: async ({ domain }, flags) => {
       const plan = parsePlan(flags.plan ?? "free");
-      const org = await createOrganization(domain, { name: required(flags, "name"), plan, limits: parseLimits(flags.limits) });
+      const org = await createOrganization(domain, {
+        name: required(flags, "name"),
+        plan,
+        limits: parseLimits(flags.limits),
+      });
       const scopes = parseScopes("translate,read,write");
       const { plaintext } = await createApiKey(domain, { orgId: org.id, name: "Default key", scopes });
       return { org_id: org.id, api_key: plaintext, scopes };
@@ -106,7 +110,12 @@ export const commands: Record<string, Command> = {
       const scopes = parseScopes(required(flags, "scopes"));
       // An instant (2027-01-31T00:00:00Z); the domain refuses one already past.
       const expiresAt = flags.expires === undefined ? null : new Date(flags.expires);
-      const { key, plaintext } = await createApiKey(domain, { orgId: required(flags, "org"), name: required(flags, "name"), scopes, expiresAt });
+      const { key, plaintext } = await createApiKey(domain, {
+        orgId: required(flags, "org"),
+        name: required(flags, "name"),
+        scopes,
+        expiresAt,
+      });
       return { key_id: key.id, api_key: plaintext, scopes, expires_at: key.expiresAt?.toISOString() ?? null };
     },
     human: (r) => `Key ${String(r.key_id)}: ${String(r.api_key)}\n${secretNotice}`,
@@ -137,7 +146,11 @@ export const commands: Record<string, Command> = {
       const orgId = required(flags, "org");
       const requestId = required(flags, "request");
       // The debit's operation key is the billed request's id (a document's: its job id).
-      const { refunded } = await refundCredits(domain, { orgId, operationKey: requestId, amount: raw === undefined ? undefined : Number(raw) });
+      const { refunded } = await refundCredits(domain, {
+        orgId,
+        operationKey: requestId,
+        amount: raw === undefined ? undefined : Number(raw),
+      });
       return { org_id: orgId, request_id: requestId, refunded };
     },
   },
@@ -146,8 +159,15 @@ export const commands: Record<string, Command> = {
     run: async ({ domain }, flags) => {
       const broken = await checkBillingInvariants(domain, flags.org);
       if (broken.length > 0) {
-        const lines = broken.map((b) => `${b.name} (${b.describe}): ${b.rows.length} rows, e.g. ${JSON.stringify(b.rows.slice(0, 3))}`);
-        throw new TolkError(500, "invariant_broken", "api_error", `The books break ${broken.length} invariant(s):\n${lines.join("\n")}`);
+        const lines = broken.map(
+          (b) => `${b.name} (${b.describe}): ${b.rows.length} rows, e.g. ${JSON.stringify(b.rows.slice(0, 3))}`,
+        );
+        throw new TolkError(
+          500,
+          "invariant_broken",
+          "api_error",
+          `The books break ${broken.length} invariant(s):\n${lines.join("\n")}`,
+        );
       }
       return { org_id: flags.org ?? null, invariants_hold: true };
     },
@@ -185,7 +205,12 @@ export const commands: Record<string, Command> = {
       if (!Number.isInteger(ttl) || ttl < 1 || ttl > 86_400) throw badRequest("--ttl must be 1 to 86400 seconds.");
       const token = await issueSessionToken(
         domain,
-        { issuer: env.JWT_ISSUER ?? env.TOLK_PUBLIC_URL, audience: env.JWT_AUDIENCE, orgClaim: env.JWT_ORG_CLAIM, clockToleranceSec: 0 },
+        {
+          issuer: env.JWT_ISSUER ?? env.TOLK_PUBLIC_URL,
+          audience: env.JWT_AUDIENCE,
+          orgClaim: env.JWT_ORG_CLAIM,
+          clockToleranceSec: 0,
+        },
         { orgId: required(flags, "org"), userId: required(flags, "user"), ttlSeconds: ttl },
       );
       return { token, expires_in: ttl };

@@ -42,9 +42,23 @@ export function parseCommand(argv: string[], out: CommandOutput): ParsedCommand 
         help: { type: "boolean", short: "h" },
         once: { type: "boolean" },
         ...Object.fromEntries(
-          ["name", "plan", "limits", "org", "scopes", "key", "amount", "email", "password", "role", "user", "ttl", "concurrency", "request", "expires"].map(
-            (n) => [n, { type: "string" as const }],
-          ),
+          [
+            "name",
+            "plan",
+            "limits",
+            "org",
+            "scopes",
+            "key",
+            "amount",
+            "email",
+            "password",
+            "role",
+            "user",
+            "ttl",
+            "concurrency",
+            "request",
+            "expires",
+          ].map((n) => [n, { type: "string" as const }]),
         ),
       },
     });
@@ -64,14 +78,20 @@ export function parseCommand(argv: string[], out: CommandOutput): ParsedCommand 
 
 /** Prints a command's failure the CLI's way (JSON error object with --json); exit code 1. */
 export function reportFailure(err: unknown, json: boolean, out: CommandOutput): number {
-  const error = isTolkError(err) ? { code: err.code, message: err.message } : { code: "error", message: err instanceof Error ? err.message : String(err) };
+  const error = isTolkError(err)
+    ? { code: err.code, message: err.message }
+    : { code: "error", message: err instanceof Error ? err.message : String(err) };
   if (json) out.stdout(JSON.stringify({ error }));
   else out.stderr(`Error: ${error.message}`);
   return 1;
 }
 
 /** Runs a parsed command against an open database and prints its answer; returns the exit code. */
-export async function runParsedCommand(parsed: ParsedCommand, ctx: CommandContext, out: CommandOutput): Promise<number> {
+export async function runParsedCommand(
+  parsed: ParsedCommand,
+  ctx: CommandContext,
+  out: CommandOutput,
+): Promise<number> {
   try {
     const result = await parsed.command.run(ctx, parsed.flags);
     const { json, command } = parsed;

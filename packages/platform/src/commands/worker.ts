@@ -16,7 +16,8 @@ function shutdownSignal(log: Logger): Promise<ShutdownSignal> {
   return new Promise((resolve) => {
     onShutdownSignals({
       shutdown: resolve,
-      duplicate: (signal) => log.info({ signal }, "worker stopping: the same signal again (forwarded to the group), ignored"),
+      duplicate: (signal) =>
+        log.info({ signal }, "worker stopping: the same signal again (forwarded to the group), ignored"),
       force: (signal) => {
         log.warn({ signal }, "second signal: exiting at once");
         log.flush();
@@ -45,17 +46,34 @@ export const workerCommand: Command = {
   usage: "tolk worker [--once] [--concurrency N]",
   run: async ({ domain, env, database }, flags) => {
     const concurrency = Number(flags.concurrency ?? env.TOLK_WORKER_CONCURRENCY);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw badRequest("--concurrency must be 1 to 64.");
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+      throw badRequest("--concurrency must be 1 to 64.");
     const once = String(flags.once) === "true";
-    const log = configureLogger({ level: env.TOLK_LOG_LEVEL, format: env.TOLK_LOG_FORMAT, base: { service: "worker" } });
+    const log = configureLogger({
+      level: env.TOLK_LOG_LEVEL,
+      format: env.TOLK_LOG_FORMAT,
+      base: { service: "worker" },
+    });
     limitHeapGrowth(env.TOLK_HEAP_GROWTH_PERCENT);
-    const metricsServer = env.TOLK_METRICS_PORT && !once ? await serveMetrics({ port: env.TOLK_METRICS_PORT, token: env.TOLK_METRICS_TOKEN }) : null;
+    const metricsServer =
+      env.TOLK_METRICS_PORT && !once
+        ? await serveMetrics({ port: env.TOLK_METRICS_PORT, token: env.TOLK_METRICS_TOKEN })
+        : null;
     const stack = await createTranslationStack(domain, env);
-    const worker = createWorker(domain, createDocumentStack(domain, stack.translation, env), { concurrency, keepAlive: true });
+    const worker = createWorker(domain, createDocumentStack(domain, stack.translation, env), {
+      concurrency,
+      keepAlive: true,
+    });
     try {
       if (once) return { worker_id: worker.id, jobs: await worker.drain() };
       log.info(
-        { worker_id: worker.id, database: database.kind, location: database.location, concurrency, metrics_port: env.TOLK_METRICS_PORT ?? null },
+        {
+          worker_id: worker.id,
+          database: database.kind,
+          location: database.location,
+          concurrency,
+          metrics_port: env.TOLK_METRICS_PORT ?? null,
+        },
         "worker polling the queue",
       );
       worker.start();
@@ -73,5 +91,6 @@ export const workerCommand: Command = {
       logger().flush();
     }
   },
-  human: (r) => (r.jobs !== undefined ? `Ran ${Number(r.jobs)} document job(s).` : `Worker ${String(r.worker_id)} stopped.`),
+  human: (r) =>
+    r.jobs !== undefined ? `Ran ${Number(r.jobs)} document job(s).` : `Worker ${String(r.worker_id)} stopped.`,
 };

@@ -29,7 +29,9 @@ export const processEnvSchema = {
   ...shutdownEnvSchema,
 };
 
-export type ProcessEnv = Omit<z.infer<z.ZodObject<typeof processEnvSchema>>, "TOLK_PUBLIC_URL"> & { TOLK_PUBLIC_URL: string };
+export type ProcessEnv = Omit<z.infer<z.ZodObject<typeof processEnvSchema>>, "TOLK_PUBLIC_URL"> & {
+  TOLK_PUBLIC_URL: string;
+};
 
 /** Parses an environment against `shape` (empty values count as unset); throws one message listing every problem. */
 export function parseEnv<S extends z.ZodRawShape & { PORT: typeof serviceEnvSchema.PORT }>(

@@ -40,7 +40,14 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
 }
 
 /** The OpenID Connect provider of the console, when all three OIDC_* variables are set. */
-export function oidcConfig(env: ServerEnv): { issuer: string; clientId: string; clientSecret: string; name: string } | null {
+export function oidcConfig(
+  env: ServerEnv,
+): { issuer: string; clientId: string; clientSecret: string; name: string } | null {
   if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return null;
-  return { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME };
+  return {
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    name: env.OIDC_NAME,
+  };
 }

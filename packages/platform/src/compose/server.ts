@@ -47,7 +47,10 @@ export interface ServerServices {
 function rateLimitStore(env: ServerEnv): RateLimitStore {
   if (!env.REDIS_URL) return new MemoryRateLimitStore();
   return new RedisRateLimitStore(env.REDIS_URL, (err) =>
-    logger().error({ err: String(err) }, "Redis unreachable: requests are refused (503) until it answers, rate limits fail closed"),
+    logger().error(
+      { err: String(err) },
+      "Redis unreachable: requests are refused (503) until it answers, rate limits fail closed",
+    ),
   );
 }
 
@@ -56,7 +59,9 @@ function rateLimitStore(env: ServerEnv): RateLimitStore {
  * revocation still takes effect on the very next request. PostgreSQL instances look every key
  * up, because another instance's notification could arrive after that next request.
  */
-async function principalCache(database: DatabaseHandle): Promise<{ principals: PrincipalCache | null; unlisten: () => Promise<void> }> {
+async function principalCache(
+  database: DatabaseHandle,
+): Promise<{ principals: PrincipalCache | null; unlisten: () => Promise<void> }> {
   if (database.kind !== "pglite") return { principals: null, unlisten: async () => {} };
   const cache = new PrincipalCache();
   return { principals: cache, unlisten: await database.listen("tolk_auth_changed", () => cache.clear()) };
@@ -64,7 +69,9 @@ async function principalCache(database: DatabaseHandle): Promise<{ principals: P
 
 /** The server's services over `database`, or over the database the environment names (opened and migrated). */
 export async function createServerServices(env: ServerEnv, database?: DatabaseHandle): Promise<ServerServices> {
-  const handle = database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: env.TOLK_DB_POOL_SIZE }));
+  const handle =
+    database ??
+    (await openDatabase({ url: env.DATABASE_URL, dataDir: env.TOLK_DATA_DIR, maxConnections: env.TOLK_DB_POOL_SIZE }));
   if (!database) await migrateDatabase(handle, env.DATABASE_URL);
   const domain = createServerContext(handle, env);
   const config = {
@@ -81,11 +88,18 @@ export async function createServerServices(env: ServerEnv, database?: DatabaseHa
   const documents = createDocumentStack(domain, stack.translation, env);
   // In the background: the server answers at once, a cold pair's first request waits at most
   // TOLK_APERTIUM_WARM's loading (or gets 503 engine_unavailable with Retry-After).
-  void warmEngines(domain, stack.translation, parseWarmSetting(env.TOLK_APERTIUM_WARM) ?? "none", (message) => logger().warn(`warm-up: ${message}`));
-  const worker = env.TOLK_WORKER === "inprocess" ? createWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY }) : null;
+  void warmEngines(domain, stack.translation, parseWarmSetting(env.TOLK_APERTIUM_WARM) ?? "none", (message) =>
+    logger().warn(`warm-up: ${message}`),
+  );
+  const worker =
+    env.TOLK_WORKER === "inprocess"
+      ? createWorker(domain, documents, { concurrency: env.TOLK_WORKER_CONCURRENCY })
+      : null;
   // A batch names the organizations that just made requests: the ones whose usage may have
   // crossed their low-credit threshold.
-  const requestLog = new RequestLogWriter(domain, { onFlushed: (orgIds) => queueLowCreditAlerts(domain, { orgIds }).then(() => worker?.nudge()) });
+  const requestLog = new RequestLogWriter(domain, {
+    onFlushed: (orgIds) => queueLowCreditAlerts(domain, { orgIds }).then(() => worker?.nudge()),
+  });
   const housekeeping = new Housekeeping(serverHousekeeping(domain), domain.now);
   return {
     env,

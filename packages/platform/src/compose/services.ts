@@ -37,7 +37,11 @@ export function createServerContext(database: DatabaseHandle, env: ProcessEnv): 
 }
 
 /** The context of a one-off `tolk` command: plain ports, recorded in the audit log as the CLI. */
-export function createCommandContext(database: DatabaseHandle, env: ProcessEnv, actor: DomainContext["actor"]): DomainContext {
+export function createCommandContext(
+  database: DatabaseHandle,
+  env: ProcessEnv,
+  actor: DomainContext["actor"],
+): DomainContext {
   return createDomainContext({ db: database.db, actor, webhooks: webhookPolicyFromEnv(env) });
 }
 
@@ -68,13 +72,21 @@ export async function createTranslationStack(domain: DomainContext, env: Process
 }
 
 /** The document services of a process. The document-job gauges of /metrics are read from the jobs table when it is scraped. */
-export function createDocumentStack(domain: DomainContext, translation: TranslationServices, env: ProcessEnv): DocumentServices {
+export function createDocumentStack(
+  domain: DomainContext,
+  translation: TranslationServices,
+  env: ProcessEnv,
+): DocumentServices {
   prometheusMetrics().setQueueSource(() => documentQueueStats(domain));
   return createDocumentServices(domain, translation, env);
 }
 
 /** A document worker over the process's document services; a job queued in this process wakes it at once. */
-export function createWorker(domain: DomainContext, documents: DocumentServices, options: WorkerOptions): DocumentWorker {
+export function createWorker(
+  domain: DomainContext,
+  documents: DocumentServices,
+  options: WorkerOptions,
+): DocumentWorker {
   const worker = new DocumentWorker(domain, documents, options);
   documents.onQueued = () => worker.nudge();
   return worker;

@@ -31,7 +31,10 @@ export const enginesEnvSchema = {
   TOLK_ENGINE_ROUTES: z
     .string()
     .optional()
-    .refine((v) => v === undefined || parseEngineRoutes(v) !== null, "expected rules like en-de=llm,*-es=apertium,*=libretranslate"),
+    .refine(
+      (v) => v === undefined || parseEngineRoutes(v) !== null,
+      "expected rules like en-de=llm,*-es=apertium,*=libretranslate",
+    ),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL_MINI: z.string().optional(),
@@ -52,7 +55,10 @@ export const enginesEnvSchema = {
    * Seals the API keys organizations store (their own DeepL key) and opens them to translate:
    * every instance and worker needs the same value. Without it no key can be saved.
    */
-  TOLK_SECRETS_KEY: z.string().min(MIN_SECRETS_KEY_LENGTH, `must have at least ${MIN_SECRETS_KEY_LENGTH} characters (openssl rand -hex 32)`).optional(),
+  TOLK_SECRETS_KEY: z
+    .string()
+    .min(MIN_SECRETS_KEY_LENGTH, `must have at least ${MIN_SECRETS_KEY_LENGTH} characters (openssl rand -hex 32)`)
+    .optional(),
   /** How long an organization's own DeepL engine, and the pairs its server announced, are used before they are asked for again. */
   TOLK_ORG_ENGINE_TTL_S: z.coerce.number().int().min(10).max(86_400).default(3600),
 };
@@ -78,7 +84,9 @@ export function enginesConfig(env: EnginesEnv): EnginesConfig {
           }
         : false,
     llm: env.LLM_BASE_URL && hasModel ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, models } : undefined,
-    libretranslate: env.LIBRETRANSLATE_URL ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY } : undefined,
+    libretranslate: env.LIBRETRANSLATE_URL
+      ? { url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY }
+      : undefined,
     deepl: env.DEEPL_API_KEY
       ? {
           authKey: env.DEEPL_API_KEY,
@@ -96,6 +104,9 @@ export function defaultSourceLang(env: Pick<EnginesEnv, "TOLK_DEFAULT_SOURCE_LAN
 }
 
 /** Organizations' own engines as the environment sets them up (TOLK_SECRETS_KEY, TOLK_ORG_ENGINE_TTL_S). */
-export function orgEnginesFromEnv(ctx: Pick<DomainContext, "db" | "now">, env: Pick<EnginesEnv, "TOLK_SECRETS_KEY" | "TOLK_ORG_ENGINE_TTL_S">): OrgEngines {
+export function orgEnginesFromEnv(
+  ctx: Pick<DomainContext, "db" | "now">,
+  env: Pick<EnginesEnv, "TOLK_SECRETS_KEY" | "TOLK_ORG_ENGINE_TTL_S">,
+): OrgEngines {
   return new OrgEngines(ctx, { secretsKey: env.TOLK_SECRETS_KEY, ttlMs: env.TOLK_ORG_ENGINE_TTL_S * 1000 });
 }

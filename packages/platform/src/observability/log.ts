@@ -24,7 +24,10 @@ function build(options: LogOptions): Logger {
     level: options.level,
     base: { pid: process.pid, ...options.base },
     // An API key never reaches a log line, whatever a caller passes.
-    redact: { paths: ["authorization", "*.authorization", "headers.authorization", "key", "apiKey"], censor: "[redacted]" },
+    redact: {
+      paths: ["authorization", "*.authorization", "headers.authorization", "key", "apiKey"],
+      censor: "[redacted]",
+    },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
   };

@@ -27,9 +27,14 @@ export interface PrometheusMetrics {
 function create(): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
 
-  const httpRequests = counter("tolk_http_requests_total", "HTTP requests answered, by route template, method and status.", ["route", "method", "status"]);
+  const httpRequests = counter(
+    "tolk_http_requests_total",
+    "HTTP requests answered, by route template, method and status.",
+    ["route", "method", "status"],
+  );
   const httpDuration = new Histogram({
     name: "tolk_http_request_duration_seconds",
     help: "Time to answer an HTTP request (until the response object is ready), by route template and method.",
@@ -37,12 +42,16 @@ function create(): PrometheusMetrics {
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  const engineCalls = counter("tolk_engine_calls_total", "Calls to a translation engine, by engine, pair and outcome (ok or error).", [
-    "engine",
-    "pair",
-    "outcome",
-  ]);
-  const engineSegments = counter("tolk_engine_segments_total", "Segments sent to a translation engine, by engine and pair.", ["engine", "pair"]);
+  const engineCalls = counter(
+    "tolk_engine_calls_total",
+    "Calls to a translation engine, by engine, pair and outcome (ok or error).",
+    ["engine", "pair", "outcome"],
+  );
+  const engineSegments = counter(
+    "tolk_engine_segments_total",
+    "Segments sent to a translation engine, by engine and pair.",
+    ["engine", "pair"],
+  );
   const engineDuration = new Histogram({
     name: "tolk_engine_call_duration_seconds",
     help: "Duration of one engine call, by engine and pair.",
@@ -55,8 +64,14 @@ function create(): PrometheusMetrics {
     "Segment-cache lookups by result: hit (stored), joined (a call in flight), repeated (same request), miss (sent to the engine).",
     ["result"],
   );
-  const credits = counter("tolk_credits_debited_total", "Credits debited, by kind of translation (text, batch, document).", ["kind"]);
-  const refusals = counter("tolk_rate_limit_refusals_total", "Requests refused by a rate limit, by bucket.", ["bucket"]);
+  const credits = counter(
+    "tolk_credits_debited_total",
+    "Credits debited, by kind of translation (text, batch, document).",
+    ["kind"],
+  );
+  const refusals = counter("tolk_rate_limit_refusals_total", "Requests refused by a rate limit, by bucket.", [
+    "bucket",
+  ]);
   const jobEvents = counter(
     "tolk_document_job_events_total",
     "Document job lifecycle events in this process (created, started, completed, error, retry, failed, released), by format.",
@@ -70,13 +85,21 @@ function create(): PrometheusMetrics {
     labelNames: ["state"] as const,
     registers: [registry],
   });
-  const depth = new Gauge({ name: "tolk_document_queue_depth", help: "Document jobs waiting and due to run.", registers: [registry] });
+  const depth = new Gauge({
+    name: "tolk_document_queue_depth",
+    help: "Document jobs waiting and due to run.",
+    registers: [registry],
+  });
   const age = new Gauge({
     name: "tolk_document_queue_oldest_age_seconds",
     help: "How long the oldest due job has waited (0 when none waits).",
     registers: [registry],
   });
-  const scrapeErrors = counter("tolk_metrics_scrape_errors_total", "Scrapes whose database-backed metrics could not be read.", []);
+  const scrapeErrors = counter(
+    "tolk_metrics_scrape_errors_total",
+    "Scrapes whose database-backed metrics could not be read.",
+    [],
+  );
 
   const refreshQueue = async () => {
     if (!queueSource) return;
@@ -102,7 +125,8 @@ function create(): PrometheusMetrics {
       engineDuration.observe({ engine, pair }, seconds);
     },
     cacheLookups: (counts) => {
-      for (const [result, n] of Object.entries(counts) as [CacheLookup, number][]) if (n > 0) cacheLookups.inc({ result }, n);
+      for (const [result, n] of Object.entries(counts) as [CacheLookup, number][])
+        if (n > 0) cacheLookups.inc({ result }, n);
     },
     creditsDebited: ({ kind, credits: amount }) => {
       if (amount > 0) credits.inc({ kind }, amount);
@@ -157,7 +181,8 @@ export function serveMetrics(options: { port: number; host?: string; token?: str
       return;
     }
     prometheus.render().then(
-      ({ contentType, body }) => res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body),
+      ({ contentType, body }) =>
+        res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body),
       () => res.writeHead(500, { "Content-Type": "text/plain" }).end("Metrics unavailable\n"),
     );
   });

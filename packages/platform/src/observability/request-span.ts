@@ -8,16 +8,20 @@ const tracer = trace.getTracer("tolk");
  * out no-op spans.
  */
 export function inRequestSpan<T>(requestId: string, method: string, run: (span: Span) => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(`${method} /v1`, { attributes: { "tolk.request_id": requestId, "http.request.method": method } }, async (span) => {
-    try {
-      return await run(span);
-    } catch (err) {
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(
+    `${method} /v1`,
+    { attributes: { "tolk.request_id": requestId, "http.request.method": method } },
+    async (span) => {
+      try {
+        return await run(span);
+      } catch (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw err;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** The outcome of a request on its span: the route template names it, the status is recorded. */

@@ -13,7 +13,10 @@ interface TracingEnv {
  */
 export async function startTracing(env: TracingEnv): Promise<(() => Promise<void>) | null> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
-  const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([import("@opentelemetry/sdk-node"), import("@opentelemetry/exporter-trace-otlp-http")]);
+  const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([
+    import("@opentelemetry/sdk-node"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+  ]);
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME,
     traceExporter: new OTLPTraceExporter(),

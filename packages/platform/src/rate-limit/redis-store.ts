@@ -83,7 +83,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number[]>>).tolkConsume;
       if (!run) throw new Error("script not defined");
-      const reply = await run.call(this.redis, counters.length, ...counters.map((c) => `rl:${c.key}`), windowSeconds, ...counters.map((c) => c.limit));
+      const reply = await run.call(
+        this.redis,
+        counters.length,
+        ...counters.map((c) => `rl:${c.key}`),
+        windowSeconds,
+        ...counters.map((c) => c.limit),
+      );
       this.warned = false;
       const [allowed, reset, ...counts] = reply;
       return {

@@ -18,6 +18,8 @@ export const serviceEnvSchema = {
 };
 
 /** A parsed environment with TOLK_PUBLIC_URL resolved (default http://localhost:$PORT). */
-export function withPublicUrl<T extends { PORT: number; TOLK_PUBLIC_URL?: string }>(env: T): Omit<T, "TOLK_PUBLIC_URL"> & { TOLK_PUBLIC_URL: string } {
+export function withPublicUrl<T extends { PORT: number; TOLK_PUBLIC_URL?: string }>(
+  env: T,
+): Omit<T, "TOLK_PUBLIC_URL"> & { TOLK_PUBLIC_URL: string } {
   return { ...env, TOLK_PUBLIC_URL: env.TOLK_PUBLIC_URL ?? `http://localhost:${env.PORT}` };
 }

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { type ObjectStorage, ObjectNotFoundError, contentDisposition } from "@tolk/domain";
 
@@ -40,7 +47,10 @@ export class S3ObjectStorage implements ObjectStorage {
       // newer flexible-checksum headers and refuse the signature that covers them.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
-      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
     });
   }
 
@@ -64,7 +74,9 @@ export class S3ObjectStorage implements ObjectStorage {
   async put(key: string, body: Uint8Array | readonly Uint8Array[], contentType: string): Promise<void> {
     // One signed body of known length: pieces are joined here.
     const bytes = body instanceof Uint8Array ? body : Buffer.concat(body);
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(key), Body: bytes, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(key), Body: bytes, ContentType: contentType }),
+    );
   }
 
   async get(key: string): Promise<Uint8Array> {
@@ -84,7 +96,10 @@ export class S3ObjectStorage implements ObjectStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
   }
 
-  directDownloadUrl(key: string, options: { filename: string; contentType: string; expiresInSeconds: number }): Promise<string> {
+  directDownloadUrl(
+    key: string,
+    options: { filename: string; contentType: string; expiresInSeconds: number },
+  ): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.config.bucket,
       Key: this.key(key),

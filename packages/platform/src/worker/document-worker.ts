@@ -112,7 +112,9 @@ export class DocumentWorker {
       const job = await claimNextJob(this.ctx, { workerId: this.id, leaseMs: this.services.leaseMs });
       if (!job) return ran;
       ran++;
-      await runDocumentJob(this.ctx, this.services, { job, workerId: this.id, signal: this.abort.signal }).catch(() => undefined);
+      await runDocumentJob(this.ctx, this.services, { job, workerId: this.id, signal: this.abort.signal }).catch(
+        () => undefined,
+      );
     }
   }
 

@@ -94,7 +94,8 @@ export function workerHousekeeping(ctx: DomainContext, services: DocumentService
       everyMs: HOUR_MS,
       run: async () => {
         const pruned = await pruneRequestLog(ctx, { retentionMs });
-        if (pruned > 0) logger().info({ entries: pruned }, "retention: deleted request-log entries past their retention");
+        if (pruned > 0)
+          logger().info({ entries: pruned }, "retention: deleted request-log entries past their retention");
       },
     });
   }

@@ -7,10 +7,14 @@ import { DEFAULT_HEAP_GROWTH_PERCENT } from "../../src/runtime/heap-growth";
 
 /** Runs heap-churn.ts in a fresh Node process with the given growth percent (0: V8's default). */
 function churn(percent: number): { live: number; peak: number } {
-  const out = execFileSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "heap-churn.ts"), String(percent)], {
-    cwd: join(import.meta.dirname, "..", ".."),
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", join(import.meta.dirname, "heap-churn.ts"), String(percent)],
+    {
+      cwd: join(import.meta.dirname, "..", ".."),
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(out) as { live: number; peak: number };
 }
 

@@ -13,7 +13,9 @@ afterEach(() => {
 });
 
 function start(): { lines: () => string[]; next: (line: string) => Promise<void> } {
-  child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "signal-child.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+  child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "signal-child.ts")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   const lines = () => out.split("\n").filter(Boolean);
@@ -26,7 +28,8 @@ function start(): { lines: () => string[]; next: (line: string) => Promise<void>
   return { lines, next };
 }
 
-const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null ? r(p.exitCode) : p.once("exit", (code) => r(code))));
+const exited = (p: ChildProcess) =>
+  new Promise<number | null>((r) => (p.exitCode !== null ? r(p.exitCode) : p.once("exit", (code) => r(code))));
 
 describe("onShutdownSignals", () => {
   it("starts the shutdown once when the signal arrives twice at once (direct, and forwarded by a wrapper)", async () => {
@@ -62,10 +65,18 @@ describe("shutdownPlan", () => {
       exitMs: 25_000,
     });
     expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 100 })).toMatchObject({ drainMs: 0, workMs: 95_000, exitMs: 100_000 });
-    expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 2, TOLK_SHUTDOWN_DRAIN_S: 3 })).toMatchObject({ drainMs: 1_600, workMs: 1_600 });
+    expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 2, TOLK_SHUTDOWN_DRAIN_S: 3 })).toMatchObject({
+      drainMs: 1_600,
+      workMs: 1_600,
+    });
   });
 
   it("releases at once with a grace of 0, and still leaves the closing a moment", () => {
-    expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 0, TOLK_SHUTDOWN_DRAIN_S: 3 })).toEqual({ drainMs: 0, workMs: 0, releasedWaitMs: 2_500, exitMs: 5_000 });
+    expect(shutdownPlan({ TOLK_SHUTDOWN_GRACE_S: 0, TOLK_SHUTDOWN_DRAIN_S: 3 })).toEqual({
+      drainMs: 0,
+      workMs: 0,
+      releasedWaitMs: 2_500,
+      exitMs: 5_000,
+    });
   });
 });

@@ -23,16 +23,24 @@ export const alertsRouter = router({
     }),
 
   /** A new signing secret, in force at once, shown this one time (admins only: it signs every event). */
-  rotateSecret: orgProcedure("admin").mutation(({ ctx }) => rotateWebhookSecret(ctx.domain, { orgId: ctx.membership.org.id })),
+  rotateSecret: orgProcedure("admin").mutation(({ ctx }) =>
+    rotateWebhookSecret(ctx.domain, { orgId: ctx.membership.org.id }),
+  ),
 
   /** Queues a test `credits.low` event to the saved URL; the worker delivers it like a real one. */
   sendTest: orgProcedure("admin").mutation(async ({ ctx }) => {
     const settings = await getAlertSettings(ctx.domain, { orgId: ctx.membership.org.id });
-    const id = await queueTestWebhook(ctx.domain, { org: ctx.membership.org, threshold: settings.thresholdPercent, url: settings.webhookUrl });
+    const id = await queueTestWebhook(ctx.domain, {
+      org: ctx.membership.org,
+      threshold: settings.thresholdPercent,
+      url: settings.webhookUrl,
+    });
     return { deliveryId: id };
   }),
 
-  deliveries: orgProcedure("admin").query(({ ctx }) => listWebhookDeliveries(ctx.domain, { orgId: ctx.membership.org.id })),
+  deliveries: orgProcedure("admin").query(({ ctx }) =>
+    listWebhookDeliveries(ctx.domain, { orgId: ctx.membership.org.id }),
+  ),
 
   /** Whether this period's usage reached the threshold: the console's banner, for every member. */
   status: orgProcedure("member").query(({ ctx }) => getLowCreditStatus(ctx.domain, { org: ctx.membership.org })),

@@ -6,6 +6,11 @@ import { resourceProcedures, updateProcedure } from "./resource-procedures";
 
 /** Brand voices, with the use cases of /v1/brand-voices; export is the JSON of one voice. */
 export const brandVoicesRouter = router({
-  ...resourceProcedures({ list: listBrandVoices, createRequest: createBrandVoiceRequest, create: createBrandVoice, delete: deleteBrandVoice }),
+  ...resourceProcedures({
+    list: listBrandVoices,
+    createRequest: createBrandVoiceRequest,
+    create: createBrandVoice,
+    delete: deleteBrandVoice,
+  }),
   update: updateProcedure(updateBrandVoiceRequest, updateBrandVoice),
 });

@@ -10,5 +10,7 @@ export const dashboardRouter = router({
     maxTextChars: effectiveLimits(ctx.membership.org).max_text_chars,
   })),
   /** The first-run checklist: shown until a key, a translation and a document exist. */
-  firstRun: orgProcedure("member").query(({ ctx }) => getFirstRunProgress(ctx.domain, { orgId: ctx.membership.org.id })),
+  firstRun: orgProcedure("member").query(({ ctx }) =>
+    getFirstRunProgress(ctx.domain, { orgId: ctx.membership.org.id }),
+  ),
 });

@@ -8,7 +8,9 @@ const secretsKey = (ctx: ConsoleContext) => ctx.translation.orgEngines?.options.
 
 /** The organization's own DeepL API key: admins save, replace and remove it; it is never sent back (a hint only). */
 export const deeplKeyRouter = router({
-  get: orgProcedure("admin").query(({ ctx }) => getOrgDeeplKey(ctx.domain, { orgId: ctx.membership.org.id, secretsKey: secretsKey(ctx) })),
+  get: orgProcedure("admin").query(({ ctx }) =>
+    getOrgDeeplKey(ctx.domain, { orgId: ctx.membership.org.id, secretsKey: secretsKey(ctx) }),
+  ),
 
   /** Tries the key on its server (GET /v2/usage) and saves it; `authKey` absent keeps the saved key. */
   save: orgProcedure("admin")
@@ -19,7 +21,11 @@ export const deeplKeyRouter = router({
         preferred: z.boolean().optional(),
       }),
     )
-    .mutation(({ ctx, input }) => saveOrgDeeplKey(ctx.domain, { orgId: ctx.membership.org.id, secretsKey: secretsKey(ctx), ...input })),
+    .mutation(({ ctx, input }) =>
+      saveOrgDeeplKey(ctx.domain, { orgId: ctx.membership.org.id, secretsKey: secretsKey(ctx), ...input }),
+    ),
 
-  remove: orgProcedure("admin").mutation(({ ctx }) => removeOrgDeeplKey(ctx.domain, { orgId: ctx.membership.org.id, secretsKey: secretsKey(ctx) })),
+  remove: orgProcedure("admin").mutation(({ ctx }) =>
+    removeOrgDeeplKey(ctx.domain, { orgId: ctx.membership.org.id, secretsKey: secretsKey(ctx) }),
+  ),
 });

@@ -1,5 +1,13 @@
 import { type DocumentJobView } from "@tolk/contract";
-import { assertAllowed, badRequest, getDocumentJob, listDocumentJobs, parseDocumentFields, submitDocument, translatedFilename } from "@tolk/domain";
+import {
+  assertAllowed,
+  badRequest,
+  getDocumentJob,
+  listDocumentJobs,
+  parseDocumentFields,
+  submitDocument,
+  translatedFilename,
+} from "@tolk/domain";
 import { z } from "zod";
 
 import { loggedOrgProcedure } from "../logged-procedure";
@@ -44,7 +52,13 @@ export const documentsRouter = router({
       const principal = memberPrincipal(ctx);
       assertAllowed(await ctx.limiter.consume(principal, ["segment"]));
       const upload = { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-      const submitted = await submitDocument(ctx.domain, ctx.documents, { principal, requestId: ctx.requestId, upload, request, async: true });
+      const submitted = await submitDocument(ctx.domain, ctx.documents, {
+        principal,
+        requestId: ctx.requestId,
+        upload,
+        request,
+        async: true,
+      });
       const jobId = submitted.kind === "queued" ? submitted.job.job_id : submitted.result.job_id;
       return relativeLink(await getDocumentJob(ctx.domain, ctx.documents.links, { orgId: principal.org.id, jobId }));
     }),
@@ -52,12 +66,18 @@ export const documentsRouter = router({
   /** One job, for the live progress (GET /v1/translate/{job_id}). */
   job: orgProcedure("member")
     .input(z.object({ jobId: z.string().min(1) }))
-    .query(async ({ ctx, input }) => relativeLink(await getDocumentJob(ctx.domain, ctx.documents.links, { orgId: ctx.membership.org.id, jobId: input.jobId }))),
+    .query(async ({ ctx, input }) =>
+      relativeLink(
+        await getDocumentJob(ctx.domain, ctx.documents.links, { orgId: ctx.membership.org.id, jobId: input.jobId }),
+      ),
+    ),
 
   /** The organization's recent jobs, newest first. */
   list: orgProcedure("member")
     .input(z.object({ limit: z.number().int().min(1).max(100).default(50) }).default({ limit: 50 }))
     .query(async ({ ctx, input }) =>
-      (await listDocumentJobs(ctx.domain, ctx.documents.links, { orgId: ctx.membership.org.id, limit: input.limit })).map(relativeLink),
+      (
+        await listDocumentJobs(ctx.domain, ctx.documents.links, { orgId: ctx.membership.org.id, limit: input.limit })
+      ).map(relativeLink),
     ),
 });

@@ -1,4 +1,9 @@
-import { addGlossaryEntriesRequest, createGlossaryRequest, glossaryFileFormats, updateGlossaryRequest } from "@tolk/contract";
+import {
+  addGlossaryEntriesRequest,
+  createGlossaryRequest,
+  glossaryFileFormats,
+  updateGlossaryRequest,
+} from "@tolk/contract";
 import {
   addGlossaryEntries,
   createGlossary,
@@ -17,15 +22,29 @@ import { contentProcedures, fileProcedures, resourceProcedures, updateProcedure 
 
 const entries = contentProcedures(
   { parent: "glossaryId", item: "entryId" },
-  { list: listGlossaryEntries, addRequest: addGlossaryEntriesRequest, add: addGlossaryEntries, remove: deleteGlossaryEntry },
+  {
+    list: listGlossaryEntries,
+    addRequest: addGlossaryEntriesRequest,
+    add: addGlossaryEntries,
+    remove: deleteGlossaryEntry,
+  },
 );
 
 /** Glossaries, with the use cases of /v1/glossaries. Members manage them: they translate with them. */
 export const glossariesRouter = router({
-  ...resourceProcedures({ list: listGlossaries, createRequest: createGlossaryRequest, create: createGlossary, delete: deleteGlossary }),
+  ...resourceProcedures({
+    list: listGlossaries,
+    createRequest: createGlossaryRequest,
+    create: createGlossary,
+    delete: deleteGlossary,
+  }),
   rename: updateProcedure(updateGlossaryRequest, updateGlossary),
   entries: entries.list,
   addEntries: entries.add,
   deleteEntry: entries.remove,
-  ...fileProcedures("glossaryId", { import: importGlossary, export: exportGlossary, exportInput: { format: z.enum(glossaryFileFormats) } }),
+  ...fileProcedures("glossaryId", {
+    import: importGlossary,
+    export: exportGlossary,
+    exportInput: { format: z.enum(glossaryFileFormats) },
+  }),
 });

@@ -12,8 +12,10 @@ export const invitationsRouter = router({
     return { orgName: inv.orgName, email: inv.email, role: inv.role, hasAccount: inv.hasAccount };
   }),
 
-  accept: publicProcedure.input(z.object({ token, password: z.string().max(200), name: z.string().max(200).optional() })).mutation(async ({ ctx, input }) => {
-    const accepted = await acceptInvitation(ctx.domain, input);
-    return { email: accepted.email, orgId: accepted.orgId };
-  }),
+  accept: publicProcedure
+    .input(z.object({ token, password: z.string().max(200), name: z.string().max(200).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const accepted = await acceptInvitation(ctx.domain, input);
+      return { email: accepted.email, orgId: accepted.orgId };
+    }),
 });

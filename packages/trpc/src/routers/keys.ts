@@ -1,5 +1,13 @@
 import { scopeSchema } from "@tolk/contract";
-import { MAX_ROTATION_OVERLAP_SECONDS, createApiKey, listApiKeys, parseScopes, renameApiKey, revokeApiKey, rotateApiKey } from "@tolk/domain";
+import {
+  MAX_ROTATION_OVERLAP_SECONDS,
+  createApiKey,
+  listApiKeys,
+  parseScopes,
+  renameApiKey,
+  revokeApiKey,
+  rotateApiKey,
+} from "@tolk/domain";
 import { z } from "zod";
 
 import { orgProcedure, router } from "../trpc";
@@ -22,12 +30,21 @@ export const keysRouter = router({
         createdBy: ctx.userId,
         expiresAt: input.expiresAt,
       });
-      return { id: key.id, name: key.name, hint: key.hint, scopes: key.scopes, expiresAt: key.expiresAt, key: plaintext };
+      return {
+        id: key.id,
+        name: key.name,
+        hint: key.hint,
+        scopes: key.scopes,
+        expiresAt: key.expiresAt,
+        key: plaintext,
+      };
     }),
 
   rename: orgProcedure("admin")
     .input(z.object({ keyId, name: z.string() }))
-    .mutation(({ ctx, input }) => renameApiKey(ctx.domain, { keyId: input.keyId, orgId: ctx.membership.org.id, name: input.name })),
+    .mutation(({ ctx, input }) =>
+      renameApiKey(ctx.domain, { keyId: input.keyId, orgId: ctx.membership.org.id, name: input.name }),
+    ),
 
   /** Like create, the new key's plaintext is in this response only. */
   rotate: orgProcedure("admin")
@@ -40,7 +57,15 @@ export const keysRouter = router({
         expiresAt: input.expiresAt,
         createdBy: ctx.userId,
       });
-      return { id: key.id, name: key.name, hint: key.hint, scopes: key.scopes, expiresAt: key.expiresAt, key: plaintext, replaced };
+      return {
+        id: key.id,
+        name: key.name,
+        hint: key.hint,
+        scopes: key.scopes,
+        expiresAt: key.expiresAt,
+        key: plaintext,
+        replaced,
+      };
     }),
 
   revoke: orgProcedure("admin")

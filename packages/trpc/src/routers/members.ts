@@ -1,4 +1,11 @@
-import { changeMemberRole, createInvitation, listInvitations, listMembers, removeMember, revokeInvitation } from "@tolk/domain";
+import {
+  changeMemberRole,
+  createInvitation,
+  listInvitations,
+  listMembers,
+  removeMember,
+  revokeInvitation,
+} from "@tolk/domain";
 import { z } from "zod";
 
 import { orgProcedure, router } from "../trpc";
@@ -15,7 +22,12 @@ export const membersRouter = router({
   invite: orgProcedure("admin")
     .input(z.object({ email: z.string(), role }))
     .mutation(({ ctx, input }) =>
-      createInvitation(ctx.domain, { orgId: ctx.membership.org.id, ...input, actorRole: ctx.membership.role, createdBy: ctx.userId }),
+      createInvitation(ctx.domain, {
+        orgId: ctx.membership.org.id,
+        ...input,
+        actorRole: ctx.membership.role,
+        createdBy: ctx.userId,
+      }),
     ),
 
   revokeInvitation: orgProcedure("admin")
@@ -35,7 +47,11 @@ export const membersRouter = router({
   remove: orgProcedure("admin")
     .input(z.object({ userId: z.string().min(1) }))
     .mutation(async ({ ctx, input }) => {
-      await removeMember(ctx.domain, { orgId: ctx.membership.org.id, actorRole: ctx.membership.role, userId: input.userId });
+      await removeMember(ctx.domain, {
+        orgId: ctx.membership.org.id,
+        actorRole: ctx.membership.role,
+        userId: input.userId,
+      });
       return { removed: true };
     }),
 });

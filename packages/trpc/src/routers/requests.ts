@@ -31,6 +31,10 @@ export const requestsRouter = router({
   /** What the filters offer: the routes in the log and the organization's keys. */
   filters: orgProcedure("admin").query(async ({ ctx }) => ({
     routes: await listRequestLogRoutes(ctx.domain, { orgId: ctx.membership.org.id }),
-    keys: (await listApiKeys(ctx.domain, { orgId: ctx.membership.org.id })).map((k) => ({ id: k.id, name: k.name, hint: k.hint })),
+    keys: (await listApiKeys(ctx.domain, { orgId: ctx.membership.org.id })).map((k) => ({
+      id: k.id,
+      name: k.name,
+      hint: k.hint,
+    })),
   })),
 });

@@ -33,10 +33,14 @@ export function resourceProcedures<Request extends z.ZodType, Item, Created>(kin
   delete: UseCase<{ orgId: string; id: string }, Deleted>;
 }) {
   return {
-    list: member().query(({ ctx }) => kind.list(ctx.domain, { orgId: ctx.membership.org.id, query: { limit: CONSOLE_LIST_LIMIT } })),
+    list: member().query(({ ctx }) =>
+      kind.list(ctx.domain, { orgId: ctx.membership.org.id, query: { limit: CONSOLE_LIST_LIMIT } }),
+    ),
     create: member()
       .input(kind.createRequest)
-      .mutation(({ ctx, input }) => kind.create(ctx.domain, { org: ctx.membership.org, request: parsed<z.output<Request>>(input) })),
+      .mutation(({ ctx, input }) =>
+        kind.create(ctx.domain, { org: ctx.membership.org, request: parsed<z.output<Request>>(input) }),
+      ),
     delete: member()
       .input(id)
       .mutation(({ ctx, input }) => kind.delete(ctx.domain, { orgId: ctx.membership.org.id, id: input.id })),
@@ -75,7 +79,10 @@ export function contentProcedures<Parent extends string, Item extends string, Re
     list: member()
       .input(id.extend({ startingAfter: z.string().min(1).optional() }))
       .query(({ ctx, input }) =>
-        uses.list(ctx.domain, { ...of(ctx.membership.org.id, input.id), query: { limit: CONSOLE_LIST_LIMIT, starting_after: input.startingAfter } }),
+        uses.list(ctx.domain, {
+          ...of(ctx.membership.org.id, input.id),
+          query: { limit: CONSOLE_LIST_LIMIT, starting_after: input.startingAfter },
+        }),
       ),
     add: member()
       .input(id.extend({ request: uses.addRequest }))
@@ -111,13 +118,20 @@ export function fileProcedures<Parent extends string, Extra extends z.ZodRawShap
       .input(importForm)
       .mutation(async ({ ctx, input }) => {
         const file = await importedFile(input);
-        return uses.import(ctx.domain, { ...of(ctx.membership.org.id, file.id), format: file.format, content: file.content });
+        return uses.import(ctx.domain, {
+          ...of(ctx.membership.org.id, file.id),
+          format: file.format,
+          content: file.content,
+        });
       }),
     export: member()
       .input(id.extend(uses.exportInput))
       .query(({ ctx, input }) => {
         const { id, ...extra } = parsed<{ id: string } & z.output<z.ZodObject<Extra>>>(input);
-        return uses.export(ctx.domain, { ...(extra as z.output<z.ZodObject<Extra>>), ...of(ctx.membership.org.id, id) });
+        return uses.export(ctx.domain, {
+          ...(extra as z.output<z.ZodObject<Extra>>),
+          ...of(ctx.membership.org.id, id),
+        });
       }),
   };
 }

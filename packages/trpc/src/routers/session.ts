@@ -15,7 +15,8 @@ export const sessionRouter = router({
     const user = row ? { id: row.id, email: row.email, name: row.name, hasPassword: row.passwordHash !== null } : null;
     const organizations = await listUserOrganizations(ctx.domain, { userId: ctx.userId });
     const active =
-      (await getMembership(ctx.domain, { userId: ctx.userId, orgId: ctx.requestedOrgId })) ?? (await getMembership(ctx.domain, { userId: ctx.userId }));
+      (await getMembership(ctx.domain, { userId: ctx.userId, orgId: ctx.requestedOrgId })) ??
+      (await getMembership(ctx.domain, { userId: ctx.userId }));
     return {
       user,
       organizations,

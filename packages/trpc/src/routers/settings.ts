@@ -6,7 +6,15 @@ import { orgProcedure, router } from "../trpc";
 export const settingsRouter = router({
   get: orgProcedure("admin").query(({ ctx }) => {
     const { id, name, plan, idpOrgId, defaultSourceLang, localizationTerms } = ctx.membership.org;
-    return { id, name, plan, idpOrgId, defaultSourceLang, deploymentDefaultSourceLang: ctx.translation.defaultSourceLang ?? "none", localizationTerms };
+    return {
+      id,
+      name,
+      plan,
+      idpOrgId,
+      defaultSourceLang,
+      deploymentDefaultSourceLang: ctx.translation.defaultSourceLang ?? "none",
+      localizationTerms,
+    };
   }),
 
   update: orgProcedure("admin")

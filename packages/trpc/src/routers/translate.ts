@@ -7,7 +7,9 @@ import { orgProcedure, router } from "../trpc";
 
 export const translateRouter = router({
   /** The languages, each with the targets this organization can reach (its own DeepL key included) (GET /v1/languages). */
-  languages: orgProcedure("member").query(async ({ ctx }) => listLanguages((await translationFor(ctx.translation, ctx.membership.org)).router)),
+  languages: orgProcedure("member").query(async ({ ctx }) =>
+    listLanguages((await translationFor(ctx.translation, ctx.membership.org)).router),
+  ),
 
   /** The playground: the same use case, validation and billing as POST /v1/translate, and in the request log. */
   text: loggedOrgProcedure("member")

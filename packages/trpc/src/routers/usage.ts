@@ -13,7 +13,10 @@ export const usageRouter = router({
       const period = billingPeriod(ctx.membership.org.billingAnchor, ctx.domain.now());
       return {
         ...(await getDailyUsage(ctx.domain, { orgId: ctx.membership.org.id, ...input })),
-        period: { from: period.start.toISOString().slice(0, 10), to: new Date(period.end.getTime() - 1).toISOString().slice(0, 10) },
+        period: {
+          from: period.start.toISOString().slice(0, 10),
+          to: new Date(period.end.getTime() - 1).toISOString().slice(0, 10),
+        },
       };
     }),
 });

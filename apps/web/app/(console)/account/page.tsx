@@ -6,5 +6,7 @@ export const metadata = { title: "Account" };
 
 export default async function Account({ searchParams }: { searchParams: Promise<{ password?: string }> }) {
   const changed = (await searchParams).password === "changed";
-  return <AccountPage changePassword={changePassword} signOutEverywhere={signOutEverywhere} passwordChanged={changed} />;
+  return (
+    <AccountPage changePassword={changePassword} signOutEverywhere={signOutEverywhere} passwordChanged={changed} />
+  );
 }

@@ -14,7 +14,13 @@ export async function GET(): Promise<Response> {
   const requestId = randomUUID();
   return Response.json(
     {
-      data: { user_id: "usr_bench", org_id: "org_bench", source: "api_key", plan: "enterprise", scopes: ["translate", "read", "write"] },
+      data: {
+        user_id: "usr_bench",
+        org_id: "org_bench",
+        source: "api_key",
+        plan: "enterprise",
+        scopes: ["translate", "read", "write"],
+      },
       meta: { request_id: requestId },
     },
     { headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },

@@ -9,5 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
   serve(operations.listGlossaries, async ({ app, principal, query }) => ({
     data: await listGlossaries(app.domain, { orgId: principal.org.id, query: query() }),
   })),
-  serve(operations.createGlossary, async ({ app, principal, body }) => ({ data: await createGlossary(app.domain, { org: principal.org, request: body() }) })),
+  serve(operations.createGlossary, async ({ app, principal, body }) => ({
+    data: await createGlossary(app.domain, { org: principal.org, request: body() }),
+  })),
 );

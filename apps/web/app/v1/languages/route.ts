@@ -7,5 +7,7 @@ import { v1Route, serve } from "@/server/v1/route";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
-  serve(operations.listLanguages, async ({ app, principal }) => ({ data: listLanguages(await routerFor(app, principal)) })),
+  serve(operations.listLanguages, async ({ app, principal }) => ({
+    data: listLanguages(await routerFor(app, principal)),
+  })),
 );

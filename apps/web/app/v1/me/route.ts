@@ -5,4 +5,6 @@ import { v1Route, serve } from "@/server/v1/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route(serve(operations.getMe, async ({ principal }) => ({ data: getIdentity(principal) })));
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
+  serve(operations.getMe, async ({ principal }) => ({ data: getIdentity(principal) })),
+);

@@ -10,6 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   },
   POST: {
     scopes: ["write"],
-    handler: async ({ app, principal, req, rawBody }) => ({ status: 201, data: await createV3Glossary(app, principal, await readV3Body(req, rawBody)) }),
+    handler: async ({ app, principal, req, rawBody }) => ({
+      status: 201,
+      data: await createV3Glossary(app, principal, await readV3Body(req, rawBody)),
+    }),
   },
 });

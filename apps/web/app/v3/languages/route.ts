@@ -9,7 +9,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   GET: {
     scopes: ["translate", "read"],
     handler: async ({ app, principal, req, rawBody }) => ({
-      data: v3Languages(await routerFor(app, principal), readResource((await Params.read(req, rawBody)).get("resource"))),
+      data: v3Languages(
+        await routerFor(app, principal),
+        readResource((await Params.read(req, rawBody)).get("resource")),
+      ),
     }),
   },
 });

@@ -8,7 +8,17 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
  * page's labels. On opening, focus goes to the element marked `data-autofocus` (else the first
  * control); on closing, the browser returns it to where it was, and `onClosed` may move it on.
  */
-export function Modal({ open, title, onClosed, children }: { open: boolean; title: string; onClosed: () => void; children: (close: () => void) => ReactNode }) {
+export function Modal({
+  open,
+  title,
+  onClosed,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClosed: () => void;
+  children: (close: () => void) => ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

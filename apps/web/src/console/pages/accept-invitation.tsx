@@ -29,7 +29,8 @@ export function AcceptInvitation({ token }: { token: string }) {
   }
 
   if (invitation.isPending) return <Loading what="the invitation" />;
-  if (invitation.error) return errorStatus(invitation.error) === 404 ? <InvitationGone /> : <ErrorState error={invitation.error} />;
+  if (invitation.error)
+    return errorStatus(invitation.error) === 404 ? <InvitationGone /> : <ErrorState error={invitation.error} />;
   const inv = invitation.data;
   if (accept.data) {
     return (
@@ -55,7 +56,10 @@ export function AcceptInvitation({ token }: { token: string }) {
         className="card"
         onSubmit={(e) => {
           e.preventDefault();
-          accept.mutate({ token, password, name: name || undefined }, { onSuccess: (joined) => void signInAfterJoining(joined.email) });
+          accept.mutate(
+            { token, password, name: name || undefined },
+            { onSuccess: (joined) => void signInAfterJoining(joined.email) },
+          );
         }}
       >
         <FormError error={accept.error} />
@@ -66,7 +70,9 @@ export function AcceptInvitation({ token }: { token: string }) {
           </div>
         )}
         <div className="field">
-          <label htmlFor="password">{inv.hasAccount ? "Your password" : "Choose a password (at least 8 characters)"}</label>
+          <label htmlFor="password">
+            {inv.hasAccount ? "Your password" : "Choose a password (at least 8 characters)"}
+          </label>
           <input
             id="password"
             type="password"
@@ -90,7 +96,10 @@ function InvitationGone() {
   return (
     <>
       <h1>This invitation link no longer works</h1>
-      <p>It has already been used, has expired, or was withdrawn by an admin. Each invitation link works once, for a limited time.</p>
+      <p>
+        It has already been used, has expired, or was withdrawn by an admin. Each invitation link works once, for a
+        limited time.
+      </p>
       <ul>
         <li>
           If you accepted it already, <Link href="/sign-in">sign in</Link> with the e-mail address it was sent to.

@@ -62,7 +62,9 @@ export default function AccountPage({
           <p className="muted">You sign in through your identity provider; change your password there.</p>
         ) : (
           <form action={action}>
-            <p className="muted">Changing it signs you out everywhere else: other browsers and any copied session must sign in again.</p>
+            <p className="muted">
+              Changing it signs you out everywhere else: other browsers and any copied session must sign in again.
+            </p>
             {state.error && (
               <p role="alert" className="alert error">
                 {state.error}
@@ -71,11 +73,26 @@ export default function AccountPage({
             <input type="text" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
             <div className="field">
               <label htmlFor="current-password">Current password</label>
-              <input id="current-password" name="current_password" type="password" autoComplete="current-password" required aria-invalid={invalid("current")} />
+              <input
+                id="current-password"
+                name="current_password"
+                type="password"
+                autoComplete="current-password"
+                required
+                aria-invalid={invalid("current")}
+              />
             </div>
             <div className="field">
               <label htmlFor="new-password">New password (at least 8 characters)</label>
-              <input id="new-password" name="new_password" type="password" autoComplete="new-password" required minLength={8} aria-invalid={invalid("new")} />
+              <input
+                id="new-password"
+                name="new_password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                aria-invalid={invalid("new")}
+              />
             </div>
             <div className="field">
               <label htmlFor="confirm-password">New password again</label>
@@ -98,7 +115,10 @@ export default function AccountPage({
 
       <section className="card" aria-labelledby="sessions-h">
         <h2 id="sessions-h">Sessions</h2>
-        <p>Signing out ends every session of your account at once: this browser, others, and any copy of the session cookie.</p>
+        <p>
+          Signing out ends every session of your account at once: this browser, others, and any copy of the session
+          cookie.
+        </p>
         <form action={signOutEverywhere}>
           <button type="submit" className="danger">
             Sign out of all sessions

@@ -39,7 +39,10 @@ function AlertForm({ initial }: { initial: RouterOutputs["alerts"]["get"] }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          update.mutate({ thresholdPercent: threshold === "" ? null : Number(threshold), webhookUrl: url.trim() || null });
+          update.mutate({
+            thresholdPercent: threshold === "" ? null : Number(threshold),
+            webhookUrl: url.trim() || null,
+          });
         }}
       >
         <FormError error={update.error} />
@@ -67,9 +70,17 @@ function AlertForm({ initial }: { initial: RouterOutputs["alerts"]["get"] }) {
         </div>
         <div className="field">
           <label htmlFor="alert-url">Webhook URL</label>
-          <input id="alert-url" type="url" maxLength={2000} value={url} onChange={(e) => setUrl(e.target.value)} aria-describedby="alert-url-help" />
+          <input
+            id="alert-url"
+            type="url"
+            maxLength={2000}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            aria-describedby="alert-url-help"
+          />
           <span id="alert-url-help" className="muted">
-            Tolk posts a signed <code>credits.low</code> event here once per billing period when usage reaches the threshold. Leave empty for none.
+            Tolk posts a signed <code>credits.low</code> event here once per billing period when usage reaches the
+            threshold. Leave empty for none.
           </span>
         </div>
         <div className="field">
@@ -96,8 +107,8 @@ function AlertForm({ initial }: { initial: RouterOutputs["alerts"]["get"] }) {
             </button>
           </div>
           <span className="muted">
-            Verify the <code>Tolk-Signature</code> header with it: HMAC-SHA256 of <code>timestamp.body</code>. Rotating replaces the secret at once; events
-            already queued are signed with the new one.
+            Verify the <code>Tolk-Signature</code> header with it: HMAC-SHA256 of <code>timestamp.body</code>. Rotating
+            replaces the secret at once; events already queued are signed with the new one.
           </span>
         </div>
         <div className="row">
@@ -171,8 +182,8 @@ export function LowCreditBanner() {
   if (!status.data?.crossed) return null;
   return (
     <div className="alert warn" role="status" data-testid="low-credit-banner">
-      <strong>Credits running low:</strong> {status.data.usagePercent} % of this period&apos;s credits are used (alert threshold {status.data.thresholdPercent}{" "}
-      %).
+      <strong>Credits running low:</strong> {status.data.usagePercent} % of this period&apos;s credits are used (alert
+      threshold {status.data.thresholdPercent} %).
     </div>
   );
 }

@@ -17,7 +17,10 @@ export default function AuditPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pages = useCursorPages("");
-  const list = useQuery({ ...trpc.audit.list.queryOptions({ cursor: pages.cursor, limit: 50 }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.audit.list.queryOptions({ cursor: pages.cursor, limit: 50 }),
+    placeholderData: keepPreviousData,
+  });
   // A query fetched on click: the export reads, it changes nothing.
   const exportCsv = useMutation({
     mutationFn: () => queryClient.fetchQuery({ ...trpc.audit.export.queryOptions(), staleTime: 0 }),
@@ -26,7 +29,9 @@ export default function AuditPage() {
   return (
     <>
       <h1>Audit log</h1>
-      <p className="muted">Who changed what in this organization, from the console, the API or the CLI. Read-only; times are UTC.</p>
+      <p className="muted">
+        Who changed what in this organization, from the console, the API or the CLI. Read-only; times are UTC.
+      </p>
       <section className="card" aria-labelledby="audit-h">
         <div className="row" style={{ justifyContent: "space-between" }}>
           <h2 id="audit-h">Changes</h2>

@@ -23,7 +23,15 @@ interface VoiceForm {
   doNotTranslate: string;
 }
 
-const emptyForm: VoiceForm = { name: "", tone: "", formality: "Neutral", instructions: "", preferred: "", forbidden: "", doNotTranslate: "" };
+const emptyForm: VoiceForm = {
+  name: "",
+  tone: "",
+  formality: "Neutral",
+  instructions: "",
+  preferred: "",
+  forbidden: "",
+  doNotTranslate: "",
+};
 
 const lines = (text: string) =>
   text
@@ -90,7 +98,8 @@ export default function BrandVoicesPage() {
             <td>{v.formality}</td>
             <td>{v.tone ?? "–"}</td>
             <td>
-              {v.preferred_terms.length} preferred, {v.forbidden_terms.length} forbidden, {v.do_not_translate.length} kept
+              {v.preferred_terms.length} preferred, {v.forbidden_terms.length} forbidden, {v.do_not_translate.length}{" "}
+              kept
             </td>
             <td>{formatDate(v.updated_at)}</td>
           </>
@@ -101,7 +110,13 @@ export default function BrandVoicesPage() {
             <RowButton
               label="Export"
               name={v.name}
-              onClick={() => saveFile({ body: JSON.stringify(v, null, 2), contentType: "application/json", filename: `${v.id}.json` })}
+              onClick={() =>
+                saveFile({
+                  body: JSON.stringify(v, null, 2),
+                  contentType: "application/json",
+                  filename: `${v.id}.json`,
+                })
+              }
             />
           </>
         )}
@@ -139,7 +154,8 @@ function VoiceEditor({ voice, onDone, refresh }: { voice: Voice | null; onDone: 
       },
     }),
   );
-  const set = (field: keyof VoiceForm) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
+  const set = (field: keyof VoiceForm) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [field]: e.target.value });
   return (
     <section className="card" aria-labelledby="voice-form-h">
       <h2 id="voice-form-h">{voice ? `Edit “${voice.name}”` : "Create a brand voice"}</h2>
@@ -172,26 +188,47 @@ function VoiceEditor({ voice, onDone, refresh }: { voice: Voice | null; onDone: 
         </div>
         <div className="field">
           <label htmlFor="voice-instructions">Instructions</label>
-          <textarea id="voice-instructions" maxLength={2000} style={{ minHeight: "4rem" }} value={form.instructions} onChange={set("instructions")} />
+          <textarea
+            id="voice-instructions"
+            maxLength={2000}
+            style={{ minHeight: "4rem" }}
+            value={form.instructions}
+            onChange={set("instructions")}
+          />
         </div>
         <div className="grid">
           <div className="field">
             <label htmlFor="voice-preferred">Preferred terms</label>
-            <textarea id="voice-preferred" aria-describedby="voice-preferred-help" value={form.preferred} onChange={set("preferred")} />
+            <textarea
+              id="voice-preferred"
+              aria-describedby="voice-preferred-help"
+              value={form.preferred}
+              onChange={set("preferred")}
+            />
             <span id="voice-preferred-help" className="muted">
               One a line: <code>term = preferred translation</code>
             </span>
           </div>
           <div className="field">
             <label htmlFor="voice-forbidden">Forbidden terms</label>
-            <textarea id="voice-forbidden" aria-describedby="voice-forbidden-help" value={form.forbidden} onChange={set("forbidden")} />
+            <textarea
+              id="voice-forbidden"
+              aria-describedby="voice-forbidden-help"
+              value={form.forbidden}
+              onChange={set("forbidden")}
+            />
             <span id="voice-forbidden-help" className="muted">
               One a line: <code>term</code> or <code>term = replacement</code>
             </span>
           </div>
           <div className="field">
             <label htmlFor="voice-dnt">Do not translate</label>
-            <textarea id="voice-dnt" aria-describedby="voice-dnt-help" value={form.doNotTranslate} onChange={set("doNotTranslate")} />
+            <textarea
+              id="voice-dnt"
+              aria-describedby="voice-dnt-help"
+              value={form.doNotTranslate}
+              onChange={set("doNotTranslate")}
+            />
             <span id="voice-dnt-help" className="muted">
               One term a line (product names, brands).
             </span>

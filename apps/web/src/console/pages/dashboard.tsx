@@ -21,15 +21,19 @@ export default function DashboardPage() {
     <>
       <h1>Dashboard</h1>
       <p className="lead">
-        Tolk translates text, keyed strings and documents through its API and this console. Every translation spends credits from your organization&apos;s plan;
-        this page shows what is left and how it was spent.
+        Tolk translates text, keyed strings and documents through its API and this console. Every translation spends
+        credits from your organization&apos;s plan; this page shows what is left and how it was spent.
       </p>
       {!ready ? (
         <Loading what="your dashboard" lines={8} />
       ) : (
         <>
           <FirstRunChecklist />
-          {q.error ? <ErrorState error={q.error} retry={() => void q.refetch()} /> : q.data && <QuotaView data={q.data} />}
+          {q.error ? (
+            <ErrorState error={q.error} retry={() => void q.refetch()} />
+          ) : (
+            q.data && <QuotaView data={q.data} />
+          )}
           <UsageChart range={range} />
         </>
       )}
@@ -58,8 +62,8 @@ function FirstRunChecklist() {
       <ol className="checklist">
         <li data-done={createdKey}>
           <span className="visually-hidden">{createdKey ? "Done: " : "To do: "}</span>
-          {isAdmin ? <Link href="/keys">Create an API key</Link> : "Ask an admin for an API key"} for your integration; it is shown once, so store it in your
-          secrets manager. Then call the API with it:
+          {isAdmin ? <Link href="/keys">Create an API key</Link> : "Ask an admin for an API key"} for your integration;
+          it is shown once, so store it in your secrets manager. Then call the API with it:
           <div className="secret">
             <code data-testid="first-run-curl">{curl}</code>
             <CopyButton text={curl} label="Copy command" />
@@ -67,11 +71,13 @@ function FirstRunChecklist() {
         </li>
         <li data-done={translated}>
           <span className="visually-hidden">{translated ? "Done: " : "To do: "}</span>
-          <Link href="/translate">Try the playground</Link>: translate a sentence and see what it costs before you send it.
+          <Link href="/translate">Try the playground</Link>: translate a sentence and see what it costs before you send
+          it.
         </li>
         <li data-done={uploadedDocument}>
           <span className="visually-hidden">{uploadedDocument ? "Done: " : "To do: "}</span>
-          <Link href="/documents">Upload a document</Link> (Word, PowerPoint, HTML, XLIFF, PO and more) and download it translated with its layout kept.
+          <Link href="/documents">Upload a document</Link> (Word, PowerPoint, HTML, XLIFF, PO and more) and download it
+          translated with its layout kept.
         </li>
       </ol>
     </section>
@@ -96,8 +102,9 @@ function QuotaView({ data }: { data: Quota }) {
           Credits <span className="muted">· plan {plan}</span>
         </h2>
         <p className="muted">
-          A translation costs one credit per character of its output in a Latin, Cyrillic, Greek, Arabic or Hebrew script, two in scripts such as Devanagari or
-          Thai, three in Chinese, Japanese or Korean. Analysis is free. Your plan gives an allowance each month; top-ups are spent after it, oldest first.
+          A translation costs one credit per character of its output in a Latin, Cyrillic, Greek, Arabic or Hebrew
+          script, two in scripts such as Devanagari or Thai, three in Chinese, Japanese or Korean. Analysis is free.
+          Your plan gives an allowance each month; top-ups are spent after it, oldest first.
         </p>
         <div className="grid stats">
           <Stat label="Allowance this period" value={credits.allowance} />
@@ -109,15 +116,22 @@ function QuotaView({ data }: { data: Quota }) {
           {percent.toFixed(1)} % used this period
           {` (${formatDate(credits.period_start)} to ${formatDate(credits.period_end)})`}
         </p>
-        <div className="bar" role="progressbar" aria-labelledby="usage-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)}>
+        <div
+          className="bar"
+          role="progressbar"
+          aria-labelledby="usage-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(percent)}
+        >
           <span style={{ width: `${percent}%` }} />
         </div>
       </section>
       <section className="card" aria-labelledby="rl-h">
         <h2 id="rl-h">Rate limits (requests per minute)</h2>
         <p className="muted">
-          How many requests your organization may make each minute, for all its keys together; beyond that the API answers 429 and says when to retry. One text
-          may have at most {formatNumber(data.maxTextChars)} characters.
+          How many requests your organization may make each minute, for all its keys together; beyond that the API
+          answers 429 and says when to retry. One text may have at most {formatNumber(data.maxTextChars)} characters.
         </p>
         <div className="grid stats">
           <Stat label="Translate" value={rl.translate_per_min} />
@@ -160,9 +174,15 @@ function UsageChart({ range }: { range: { from: string; to: string } }) {
       ) : (
         <>
           <p className="muted">
-            {formatNumber(total)} credits from {range.from} to {range.to} (UTC days). <Link href="/usage">Usage</Link> splits them by language and key.
+            {formatNumber(total)} credits from {range.from} to {range.to} (UTC days). <Link href="/usage">Usage</Link>{" "}
+            splits them by language and key.
           </p>
-          <div className="chart" data-testid="chart-30-days" role="img" aria-label={`Bar chart of credits spent per day: ${formatNumber(total)} in 30 days`}>
+          <div
+            className="chart"
+            data-testid="chart-30-days"
+            role="img"
+            aria-label={`Bar chart of credits spent per day: ${formatNumber(total)} in 30 days`}
+          >
             <ResponsiveContainer>
               <BarChart data={days}>
                 <CartesianGrid strokeDasharray="3 3" />

@@ -45,7 +45,8 @@ function DeeplKeyForm({ initial }: { initial: RouterOutputs["deeplKey"]["get"] }
   if (!initial.canStore && !initial.configured) {
     return (
       <p className="muted">
-        Your organization can translate with its own DeepL API key once this server&apos;s operator sets <code>TOLK_SECRETS_KEY</code>.
+        Your organization can translate with its own DeepL API key once this server&apos;s operator sets{" "}
+        <code>TOLK_SECRETS_KEY</code>.
       </p>
     );
   }
@@ -53,12 +54,17 @@ function DeeplKeyForm({ initial }: { initial: RouterOutputs["deeplKey"]["get"] }
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ ...(authKey.trim() ? { authKey: authKey.trim() } : {}), serverUrl: serverUrl.trim() || null, preferred });
+        save.mutate({
+          ...(authKey.trim() ? { authKey: authKey.trim() } : {}),
+          serverUrl: serverUrl.trim() || null,
+          preferred,
+        });
       }}
     >
       <p className="muted">
-        With your organization&apos;s own DeepL API key, the language pairs your DeepL account serves are translated with it for your requests, billed to your
-        Tolk credits as any translation (and counted by DeepL on your DeepL account).
+        With your organization&apos;s own DeepL API key, the language pairs your DeepL account serves are translated
+        with it for your requests, billed to your Tolk credits as any translation (and counted by DeepL on your DeepL
+        account).
       </p>
       <FormError error={save.error} />
       {save.isSuccess && (
@@ -82,7 +88,8 @@ function DeeplKeyForm({ initial }: { initial: RouterOutputs["deeplKey"]["get"] }
           {initial.configured ? (
             <>
               Saved key <code data-testid="deepl-key-hint">{initial.keyHint}</code>
-              {initial.updatedAt ? `, ${formatDate(initial.updatedAt)}` : ""}; it is never shown again. Type a new key to replace it.
+              {initial.updatedAt ? `, ${formatDate(initial.updatedAt)}` : ""}; it is never shown again. Type a new key
+              to replace it.
             </>
           ) : (
             <>Tried on DeepL before it is saved; stored encrypted and never shown again.</>
@@ -101,8 +108,8 @@ function DeeplKeyForm({ initial }: { initial: RouterOutputs["deeplKey"]["get"] }
           aria-describedby="deepl-url-help"
         />
         <span id="deepl-url-help" className="muted">
-          Leave empty for DeepL&apos;s own: <code>https://api-free.deepl.com</code> for a Free key (ending in <code>:fx</code>), else{" "}
-          <code>https://api.deepl.com</code>.
+          Leave empty for DeepL&apos;s own: <code>https://api-free.deepl.com</code> for a Free key (ending in{" "}
+          <code>:fx</code>), else <code>https://api.deepl.com</code>.
         </span>
       </div>
       <div className="field">
@@ -117,7 +124,8 @@ function DeeplKeyForm({ initial }: { initial: RouterOutputs["deeplKey"]["get"] }
           <label htmlFor="deepl-preferred">Prefer DeepL</label>
         </div>
         <span id="deepl-preferred-help" className="muted">
-          Off: DeepL translates only the pairs this server&apos;s engines lack (English → German, for one). On: every pair DeepL serves goes to DeepL.
+          Off: DeepL translates only the pairs this server&apos;s engines lack (English → German, for one). On: every
+          pair DeepL serves goes to DeepL.
         </span>
       </div>
       <div className="row">

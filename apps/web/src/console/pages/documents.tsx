@@ -10,7 +10,17 @@ import { QualityScore } from "../quality-score";
 import { type ResourceChoice, ResourcePickers, forNewPair, noResources, resourceFields } from "../resource-pickers";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
-import { Empty, ErrorState, FormError, Loading, countOf, formatBytes, formatDate, formatNumber, usePageReady } from "../ui";
+import {
+  Empty,
+  ErrorState,
+  FormError,
+  Loading,
+  countOf,
+  formatBytes,
+  formatDate,
+  formatNumber,
+  usePageReady,
+} from "../ui";
 
 type Job = RouterOutputs["documents"]["job"];
 const running = (job: Pick<Job, "status">) => job.status === "created" || job.status === "processing";
@@ -22,7 +32,8 @@ const POLL_MS = 1_000;
  */
 export function checkFile(file: { name: string; size: number }): string | null {
   const format = formatOfFilename(file.name);
-  if (!format) return `“${file.name}” is not a supported format. Supported: ${FORMATS.map((f) => `.${f.extension}`).join(", ")}.`;
+  if (!format)
+    return `“${file.name}” is not a supported format. Supported: ${FORMATS.map((f) => `.${f.extension}`).join(", ")}.`;
   if (file.size > format.max_size_mb * 1024 * 1024) {
     return `“${file.name}” is ${formatBytes(file.size)}; ${format.name} files may be at most ${format.max_size_mb} MB.`;
   }
@@ -113,7 +124,8 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
           if (fields.glossary_ids) form.set("glossary_ids", JSON.stringify(fields.glossary_ids));
           if (fields.tm_id) form.set("tm_id", fields.tm_id);
           if (fields.brand_voice_id) form.set("brand_voice_id", fields.brand_voice_id);
-          if (fields.localization_terms !== undefined) form.set("localization_terms", String(fields.localization_terms));
+          if (fields.localization_terms !== undefined)
+            form.set("localization_terms", String(fields.localization_terms));
           setJobId(null);
           submit.mutate(form);
         }}
@@ -144,7 +156,8 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
             />
           </div>
           <p id="document-file-help" className="muted">
-            {FORMATS.map((f) => `.${f.extension}`).join(" ")} · up to {Math.max(...FORMATS.map((f) => f.max_size_mb))} MB depending on the format
+            {FORMATS.map((f) => `.${f.extension}`).join(" ")} · up to {Math.max(...FORMATS.map((f) => f.max_size_mb))}{" "}
+            MB depending on the format
           </p>
           {file && (
             <p role="status">
@@ -171,8 +184,8 @@ function Upload({ languages }: { languages: RouterOutputs["translate"]["language
         <FormError error={submit.error} />
         {again && (
           <p className="alert warn" data-testid="bills-again">
-            You have just sent this file for this language pair. Translating it again bills it again; download the result below instead if you only need another
-            copy.
+            You have just sent this file for this language pair. Translating it again bills it again; download the
+            result below instead if you only need another copy.
           </p>
         )}
         <button
@@ -288,7 +301,11 @@ function PastJobs() {
               <td>{formatDate(j.expires_at)}</td>
               <td>
                 {j.download_path ? (
-                  <a href={j.download_path} download={j.download_name} aria-label={`Download ${j.download_name} (${j.job_id})`}>
+                  <a
+                    href={j.download_path}
+                    download={j.download_name}
+                    aria-label={`Download ${j.download_name} (${j.job_id})`}
+                  >
                     Download
                   </a>
                 ) : (

@@ -4,7 +4,14 @@ import { glossaryFileFormats } from "@tolk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { ImportExport, PairEditorCard, PairResourcePage, ResourceItems, SourceTargetFields, useExportFile } from "../pair-resource-page";
+import {
+  ImportExport,
+  PairEditorCard,
+  PairResourcePage,
+  ResourceItems,
+  SourceTargetFields,
+  useExportFile,
+} from "../pair-resource-page";
 import { useInvalidate } from "../resource-list";
 import { FormatOptions } from "../resource-parts";
 import { useTRPC } from "../trpc";
@@ -41,7 +48,8 @@ export default function GlossariesPage() {
         </>
       )}
       remove={{
-        body: (g) => `Its ${countOf(g.entry_count, "entry", "entries")} are deleted with it, and requests naming it are refused. This cannot be undone.`,
+        body: (g) =>
+          `Its ${countOf(g.entry_count, "entry", "entries")} are deleted with it, and requests naming it are refused. This cannot be undone.`,
         confirmLabel: "Delete glossary",
         options: trpc.glossaries.delete.mutationOptions(),
       }}
@@ -82,7 +90,14 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
       >
         <div className="field">
           <label htmlFor="rename-glossary">Name</label>
-          <input id="rename-glossary" type="text" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id="rename-glossary"
+            type="text"
+            required
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <div className="field">
           <button type="submit" disabled={rename.isPending}>
@@ -120,7 +135,10 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
         resource="glossary"
         empty="No entries yet. Add one above or import a file below."
         columns={["Source term", "Target term"]}
-        remove={{ mutation: remove, delete: (entry, done) => remove.mutate({ id: glossary.id, entryId: entry.id }, { onSuccess: done }) }}
+        remove={{
+          mutation: remove,
+          delete: (entry, done) => remove.mutate({ id: glossary.id, entryId: entry.id }, { onSuccess: done }),
+        }}
       />
 
       <ImportExport
@@ -140,7 +158,13 @@ function GlossaryEditor({ glossary }: { glossary: Glossary }) {
           <div className="field">
             <button
               type="button"
-              onClick={() => exported.save(() => queryClient.fetchQuery(trpc.glossaries.export.queryOptions({ id: glossary.id, format }, { staleTime: 0 })))}
+              onClick={() =>
+                exported.save(() =>
+                  queryClient.fetchQuery(
+                    trpc.glossaries.export.queryOptions({ id: glossary.id, format }, { staleTime: 0 }),
+                  ),
+                )
+              }
             >
               Export
             </button>

@@ -128,7 +128,15 @@ function CreateKey() {
         <FormError error={create.error} />
         <div className="field">
           <label htmlFor="key-name">Name</label>
-          <input id="key-name" type="text" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} aria-describedby="key-name-help" />
+          <input
+            id="key-name"
+            type="text"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-describedby="key-name-help"
+          />
           <span id="key-name-help" className="muted">
             Unique in this organization, so the key can be told apart in lists, the request log and the audit log.
           </span>
@@ -167,7 +175,15 @@ function Ago({ at, now }: { at: Date; now: Date }) {
   );
 }
 
-function KeyTable({ keys, listHeading, onRotate }: { keys: Key[]; listHeading: RefObject<HTMLHeadingElement | null>; onRotate: (key: Key) => void }) {
+function KeyTable({
+  keys,
+  listHeading,
+  onRotate,
+}: {
+  keys: Key[];
+  listHeading: RefObject<HTMLHeadingElement | null>;
+  onRotate: (key: Key) => void;
+}) {
   const now = new Date();
   return (
     <DataTable columns={["Name", "Key", "Scopes", "Expires", "Last used", "Created", "Created by"]}>
@@ -246,7 +262,15 @@ function RenameForm({ k, close }: { k: Key; close: () => void }) {
       <FormError error={rename.error} />
       <div className="field">
         <label htmlFor={id}>New key name</label>
-        <input id={id} type="text" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
+        <input
+          id={id}
+          type="text"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-autofocus
+        />
       </div>
       <p className="muted">Requests made with the key keep working; the request log and usage show the new name.</p>
       <div className="row">
@@ -286,7 +310,8 @@ function RotateForm({ k, close, onRotated }: { k: Key; close: () => void; onRota
     return (
       <div className="alert warn" data-testid="rotated-key" ref={result} tabIndex={-1}>
         <p>
-          <strong>Copy the new key now. It will not be shown again.</strong> It is “{rotate.data.name}” ({hint}), with the same scopes.
+          <strong>Copy the new key now. It will not be shown again.</strong> It is “{rotate.data.name}” ({hint}), with
+          the same scopes.
         </p>
         <div className="secret">
           <code data-testid="rotated-key-value">{key}</code>
@@ -294,7 +319,9 @@ function RotateForm({ k, close, onRotated }: { k: Key; close: () => void; onRota
         </div>
         <p>
           The old key ({replaced.hint}){" "}
-          {stopsNow ? "no longer works." : `keeps working until ${formatDate(replaced.expiresAt)}: move your clients to the new key before then.`}
+          {stopsNow
+            ? "no longer works."
+            : `keeps working until ${formatDate(replaced.expiresAt)}: move your clients to the new key before then.`}
         </p>
         <button type="button" onClick={close}>
           I stored it, close

@@ -12,7 +12,8 @@ type Role = "owner" | "admin" | "member";
 const ROLES: Role[] = ["member", "admin", "owner"];
 /** What a role change means, said in the confirmation before it takes effect. */
 const ROLE_MEANS: Record<Role, string> = {
-  member: "Members translate and manage glossaries, memories and brand voices; they lose access to API keys, members, settings and the logs at once.",
+  member:
+    "Members translate and manage glossaries, memories and brand voices; they lose access to API keys, members, settings and the logs at once.",
   admin: "Admins manage API keys, members, settings and the logs, as well as everything a member does.",
   owner: "Owners can do everything an admin does; only an owner can make someone an owner or change an owner's role.",
 };
@@ -64,7 +65,8 @@ function Invite() {
       {invite.data && link && (
         <div className="alert warn" role="status" data-testid="invitation">
           <p>
-            Send this link to <strong>{invite.data.email}</strong>. It works once, until {formatDate(invite.data.expiresAt)}, and is not shown again.
+            Send this link to <strong>{invite.data.email}</strong>. It works once, until{" "}
+            {formatDate(invite.data.expiresAt)}, and is not shown again.
           </p>
           <div className="secret">
             <code data-testid="invitation-link">{link}</code>

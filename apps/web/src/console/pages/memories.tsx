@@ -3,7 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { ImportExport, PairEditorCard, PairResourcePage, ResourceItems, SourceTargetFields, useExportFile } from "../pair-resource-page";
+import {
+  ImportExport,
+  PairEditorCard,
+  PairResourcePage,
+  ResourceItems,
+  SourceTargetFields,
+  useExportFile,
+} from "../pair-resource-page";
 import { useInvalidate } from "../resource-list";
 import { useTRPC } from "../trpc";
 import { type RouterOutputs } from "../types";
@@ -39,7 +46,8 @@ export default function MemoriesPage() {
         </>
       )}
       remove={{
-        body: (m) => `Its ${countOf(m.unit_count, "unit", "units")} are deleted with it, and requests naming it are refused. This cannot be undone.`,
+        body: (m) =>
+          `Its ${countOf(m.unit_count, "unit", "units")} are deleted with it, and requests naming it are refused. This cannot be undone.`,
         confirmLabel: "Delete memory",
         options: trpc.memories.delete.mutationOptions(),
       }}
@@ -94,13 +102,26 @@ function MemoryEditor({ memory }: { memory: Memory }) {
         resource="memory"
         empty="No units yet. Add one above or import a TMX file below."
         columns={["Source", "Target"]}
-        remove={{ mutation: remove, delete: (u, done) => remove.mutate({ id: memory.id, unitId: u.id }, { onSuccess: done }) }}
+        remove={{
+          mutation: remove,
+          delete: (u, done) => remove.mutate({ id: memory.id, unitId: u.id }, { onSuccess: done }),
+        }}
       />
 
-      <ImportExport resourceId={memory.id} accept=".tmx" formats={["tmx"]} importFile={importFile} exportError={exported.error}>
+      <ImportExport
+        resourceId={memory.id}
+        accept=".tmx"
+        formats={["tmx"]}
+        importFile={importFile}
+        exportError={exported.error}
+      >
         <button
           type="button"
-          onClick={() => exported.save(() => queryClient.fetchQuery(trpc.memories.export.queryOptions({ id: memory.id }, { staleTime: 0 })))}
+          onClick={() =>
+            exported.save(() =>
+              queryClient.fetchQuery(trpc.memories.export.queryOptions({ id: memory.id }, { staleTime: 0 })),
+            )
+          }
         >
           Export TMX
         </button>

@@ -31,19 +31,33 @@ export default function RequestsPage() {
   const [range, setRange] = useState<DateRange>(defaultRange);
   // A request id a customer quotes is looked up in the whole log, whatever the range.
   const bounds = requestId ? { from: null, to: null } : { from: range.from, to: range.to };
-  const filters = { keyId: keyId || null, status: status || null, route: route || null, source: source || null, requestId: requestId || null, ...bounds };
+  const filters = {
+    keyId: keyId || null,
+    status: status || null,
+    route: route || null,
+    source: source || null,
+    requestId: requestId || null,
+    ...bounds,
+  };
   const pages = useCursorPages(JSON.stringify(filters));
   const options = useQuery(trpc.requests.filters.queryOptions());
-  const list = useQuery({ ...trpc.requests.list.queryOptions({ ...filters, cursor: pages.cursor, limit: 50 }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.requests.list.queryOptions({ ...filters, cursor: pages.cursor, limit: 50 }),
+    placeholderData: keepPreviousData,
+  });
   const detail = useRequestDetail();
   return (
     <>
       <h1>Requests</h1>
       <p className="muted">
-        Your organization&apos;s requests to the API and the translations and documents submitted in this console, newest first. Times are UTC; the log keeps
-        the last 30 days unless the operator set otherwise.
+        Your organization&apos;s requests to the API and the translations and documents submitted in this console,
+        newest first. Times are UTC; the log keeps the last 30 days unless the operator set otherwise.
       </p>
-      <RangePicker range={range} onChange={setRange} disabledBecause={requestId ? "A request id is looked up in the whole log." : null} />
+      <RangePicker
+        range={range}
+        onChange={setRange}
+        disabledBecause={requestId ? "A request id is looked up in the whole log." : null}
+      />
       <form
         className="card row req-filters"
         aria-label="Filter requests"
@@ -93,7 +107,13 @@ export default function RequestsPage() {
         </div>
         <div className="field">
           <label htmlFor="req-id">Request id</label>
-          <input id="req-id" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="X-Request-Id" />
+          <input
+            id="req-id"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="X-Request-Id"
+          />
         </div>
         <div className="field">
           <button type="submit">Search</button>
@@ -125,7 +145,10 @@ export default function RequestsPage() {
               : "No requests match in this time range. Requests appear here a moment after they are made."}
           </Empty>
         ) : (
-          <DataTable columns={COLUMNS} footer={<PagerButtons pages={pages} nextCursor={list.data.nextCursor} what="requests" />}>
+          <DataTable
+            columns={COLUMNS}
+            footer={<PagerButtons pages={pages} nextCursor={list.data.nextCursor} what="requests" />}
+          >
             {list.data.items.map((r) => (
               <RequestRow key={r.id} row={r} onOpen={(opener) => detail.open(r.id, opener)} />
             ))}

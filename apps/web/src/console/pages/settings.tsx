@@ -26,7 +26,11 @@ export default function SettingsPage() {
         <Loading what="settings" lines={12} />
       ) : (
         <>
-          {settings.isSuccess ? <SettingsForm initial={settings.data} /> : <ErrorState error={settings.error} retry={() => void settings.refetch()} />}
+          {settings.isSuccess ? (
+            <SettingsForm initial={settings.data} />
+          ) : (
+            <ErrorState error={settings.error} retry={() => void settings.refetch()} />
+          )}
           <AlertSettingsSection />
           <DeeplKeySection />
         </>
@@ -53,7 +57,12 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
       className="card"
       onSubmit={(e) => {
         e.preventDefault();
-        update.mutate({ name, idpOrgId: idp.trim() || null, defaultSourceLang: sourceLang.trim() || null, localizationTerms: terms });
+        update.mutate({
+          name,
+          idpOrgId: idp.trim() || null,
+          defaultSourceLang: sourceLang.trim() || null,
+          localizationTerms: terms,
+        });
       }}
     >
       <FormError error={update.error} />
@@ -68,7 +77,14 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
       </div>
       <div className="field">
         <label htmlFor="org-name">Organization name</label>
-        <input id="org-name" type="text" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          id="org-name"
+          type="text"
+          required
+          maxLength={200}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="plan">Plan</label>
@@ -79,9 +95,17 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
       </div>
       <div className="field">
         <label htmlFor="idp">Identity-provider organization id</label>
-        <input id="idp" type="text" maxLength={200} value={idp} onChange={(e) => setIdp(e.target.value)} aria-describedby="idp-help" />
+        <input
+          id="idp"
+          type="text"
+          maxLength={200}
+          value={idp}
+          onChange={(e) => setIdp(e.target.value)}
+          aria-describedby="idp-help"
+        />
         <span id="idp-help" className="muted">
-          Session tokens from your identity provider may name this organization by this id (claim <code>org_id</code> by default). Leave empty for none.
+          Session tokens from your identity provider may name this organization by this id (claim <code>org_id</code> by
+          default). Leave empty for none.
         </span>
       </div>
       <div className="field">
@@ -96,8 +120,9 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
           aria-describedby="default-source-lang-help"
         />
         <span id="default-source-lang-help" className="muted">
-          Taken for a text whose language cannot be detected (&ldquo;OK&rdquo;), and said so in the response. A code such as <code>en</code>, or{" "}
-          <code>none</code> to refuse such texts with a 400. Leave empty for this deployment&rsquo;s default ({initial.deploymentDefaultSourceLang}).
+          Taken for a text whose language cannot be detected (&ldquo;OK&rdquo;), and said so in the response. A code
+          such as <code>en</code>, or <code>none</code> to refuse such texts with a 400. Leave empty for this
+          deployment&rsquo;s default ({initial.deploymentDefaultSourceLang}).
         </span>
       </div>
       <div className="field">
@@ -112,8 +137,9 @@ function SettingsForm({ initial }: { initial: RouterOutputs["settings"]["get"] }
           <label htmlFor="localization-terms">Built-in software terminology by default</label>
         </div>
         <span id="localization-terms-help" className="muted">
-          Software words in their software sense (<code>Open file</code> → <code>Abrir archivo</code>) for localization files and technical text, from English.
-          Your glossaries win over it; a request&apos;s <code>localization_terms</code> decides for itself.
+          Software words in their software sense (<code>Open file</code> → <code>Abrir archivo</code>) for localization
+          files and technical text, from English. Your glossaries win over it; a request&apos;s{" "}
+          <code>localization_terms</code> decides for itself.
         </span>
       </div>
       <button type="submit" className="primary" disabled={update.isPending}>

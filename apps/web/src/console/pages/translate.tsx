@@ -39,7 +39,9 @@ export default function TranslatePage() {
   return (
     <>
       <h1>Translate</h1>
-      {withTargets.length === 0 && <div className="alert warn">No translation engine is configured on this server.</div>}
+      {withTargets.length === 0 && (
+        <div className="alert warn">No translation engine is configured on this server.</div>
+      )}
       <form
         className="card"
         onSubmit={(e) => {
@@ -70,13 +72,30 @@ export default function TranslatePage() {
         <ResourcePickers source={source} target={target} value={resources} onChange={setResources} />
         <div className="field">
           <label htmlFor="text">Text</label>
-          <textarea id="text" required value={text} onChange={(e) => setText(e.target.value)} aria-describedby="cost-estimate" />
+          <textarea
+            id="text"
+            required
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby="cost-estimate"
+          />
         </div>
-        <CostEstimate id="cost-estimate" text={text} target={pairOk ? target : undefined} languages={all} maxChars={maxChars} />
+        <CostEstimate
+          id="cost-estimate"
+          text={text}
+          target={pairOk ? target : undefined}
+          languages={all}
+          maxChars={maxChars}
+        />
         <button
           type="submit"
           className="primary"
-          disabled={translate.isPending || !text.trim() || !pairOk || (maxChars !== undefined && countCharacters(text) > maxChars)}
+          disabled={
+            translate.isPending ||
+            !text.trim() ||
+            !pairOk ||
+            (maxChars !== undefined && countCharacters(text) > maxChars)
+          }
           aria-busy={translate.isPending}
         >
           {translate.isPending ? "Translating…" : "Translate"}
@@ -124,9 +143,15 @@ export default function TranslatePage() {
       <section className="card" aria-labelledby="analyze-h">
         <h2 id="analyze-h">Analyze</h2>
         <p className="muted">
-          What Tolk reads in the text: language, domain, formality, risks and the model tier it would route to. Analysis costs no credits.
+          What Tolk reads in the text: language, domain, formality, risks and the model tier it would route to. Analysis
+          costs no credits.
         </p>
-        <button type="button" disabled={analyze.isPending || !text.trim()} aria-busy={analyze.isPending} onClick={() => analyze.mutate({ text })}>
+        <button
+          type="button"
+          disabled={analyze.isPending || !text.trim()}
+          aria-busy={analyze.isPending}
+          onClick={() => analyze.mutate({ text })}
+        >
           {analyze.isPending ? "Analyzing…" : "Analyze text"}
         </button>
         <FormError error={analyze.error} />
@@ -143,7 +168,11 @@ function Analysis({ result }: { result: RouterOutputs["translate"]["analyze"] })
     ["Formality", result.formality, "analysis-formality"],
     ["Model tier", result.model_tier, "analysis-tier"],
     ["Routing confidence", `${Math.round(result.routing_confidence * 100)}%`, "analysis-confidence"],
-    ...(Object.keys(riskLabels) as (keyof RiskRatings)[]).map((risk): [string, string, string] => [riskLabels[risk], result.risks[risk], `analysis-${risk}`]),
+    ...(Object.keys(riskLabels) as (keyof RiskRatings)[]).map((risk): [string, string, string] => [
+      riskLabels[risk],
+      result.risks[risk],
+      `analysis-${risk}`,
+    ]),
   ];
   return (
     <div aria-live="polite" data-testid="analysis">

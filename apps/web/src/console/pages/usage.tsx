@@ -11,7 +11,20 @@ import { usageCsv } from "../usage-csv";
 import { eachDay, isoDay, lastDays } from "../usage-days";
 import { Empty, ErrorState, Loading, formatNumber, saveFile } from "../ui";
 
-const PALETTE = ["#0b5cad", "#d9480f", "#2b8a3e", "#862e9c", "#c92a2a", "#1098ad", "#5c940d", "#e67700", "#364fc7", "#a61e4d", "#087f5b", "#495057"];
+const PALETTE = [
+  "#0b5cad",
+  "#d9480f",
+  "#2b8a3e",
+  "#862e9c",
+  "#c92a2a",
+  "#1098ad",
+  "#5c940d",
+  "#e67700",
+  "#364fc7",
+  "#a61e4d",
+  "#087f5b",
+  "#495057",
+];
 
 /** One colour per language, the same in every chart and on every visit: derived from the code, not from its position. */
 export function languageColor(lang: string): string {
@@ -31,7 +44,12 @@ function presetRange(preset: Preset, period: { from: string; to: string } | unde
   return lastDays(30, Date.now());
 }
 
-const presetLabels: Record<Preset, string> = { today: "Today", "7d": "Last 7 days", "30d": "Last 30 days", period: "This billing period" };
+const presetLabels: Record<Preset, string> = {
+  today: "Today",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  period: "This billing period",
+};
 
 export default function UsagePage() {
   const trpc = useTRPC();
@@ -49,7 +67,13 @@ export default function UsagePage() {
       <form className="card" onSubmit={(e) => e.preventDefault()} aria-label="Date range">
         <div className="presets" role="group" aria-label="Date presets">
           {(Object.keys(presetLabels) as Preset[]).map((p) => (
-            <button key={p} type="button" aria-pressed={preset === p} onClick={() => choose(p)} disabled={p === "period" && !period}>
+            <button
+              key={p}
+              type="button"
+              aria-pressed={preset === p}
+              onClick={() => choose(p)}
+              disabled={p === "period" && !period}
+            >
               {presetLabels[p]}
             </button>
           ))}
@@ -131,7 +155,14 @@ function UsageView({ data }: { data: Daily }) {
               <Tooltip formatter={(v) => formatNumber(Number(v))} />
               <Legend />
               {languages.map((lang) => (
-                <Bar key={lang} dataKey={lang} stackId="chars" fill={languageColor(lang)} maxBarSize={48} isAnimationActive={false} />
+                <Bar
+                  key={lang}
+                  dataKey={lang}
+                  stackId="chars"
+                  fill={languageColor(lang)}
+                  maxBarSize={48}
+                  isAnimationActive={false}
+                />
               ))}
             </BarChart>
           </ResponsiveContainer>
@@ -139,7 +170,12 @@ function UsageView({ data }: { data: Daily }) {
       </section>
       <section className="card" aria-labelledby="per-lang-h">
         <h2 id="per-lang-h">Characters per target language</h2>
-        <div className="chart" data-testid="chart-per-language" role="img" aria-label="Bar chart of characters per target language">
+        <div
+          className="chart"
+          data-testid="chart-per-language"
+          role="img"
+          aria-label="Bar chart of characters per target language"
+        >
           <ResponsiveContainer>
             <BarChart data={perLanguage} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" />
@@ -185,12 +221,21 @@ function UsageView({ data }: { data: Daily }) {
           <h2 id="table-h">Table</h2>
           <button
             type="button"
-            onClick={() => saveFile({ body: usageCsv(data.rows), contentType: "text/csv;charset=utf-8", filename: `tolk-usage-${data.from}-${data.to}.csv` })}
+            onClick={() =>
+              saveFile({
+                body: usageCsv(data.rows),
+                contentType: "text/csv;charset=utf-8",
+                filename: `tolk-usage-${data.from}-${data.to}.csv`,
+              })
+            }
           >
             Export CSV
           </button>
         </div>
-        <DataTable columns={["Date", "Target language", "API key", "Characters", "Credits", "Translations"]} actions={false}>
+        <DataTable
+          columns={["Date", "Target language", "API key", "Characters", "Credits", "Translations"]}
+          actions={false}
+        >
           {data.rows.map((r) => (
             <tr key={`${r.day}-${r.targetLang}-${r.keyId ?? ""}`}>
               <td>{r.day}</td>
@@ -219,14 +264,28 @@ function shape(data: Daily) {
   const totals = new Map<string, number>();
   const keys = new Map<
     string,
-    { keyId: string | null; keyName: string | null; keyHint: string | null; characters: number; credits: number; translations: number }
+    {
+      keyId: string | null;
+      keyName: string | null;
+      keyHint: string | null;
+      characters: number;
+      credits: number;
+      translations: number;
+    }
   >();
   for (const r of data.rows) {
     const point = days.get(r.day) ?? { day: r.day };
     point[r.targetLang] = Number(point[r.targetLang] ?? 0) + r.characters;
     days.set(r.day, point);
     totals.set(r.targetLang, (totals.get(r.targetLang) ?? 0) + r.characters);
-    const k = keys.get(r.keyId ?? "") ?? { keyId: r.keyId, keyName: r.keyName, keyHint: r.keyHint, characters: 0, credits: 0, translations: 0 };
+    const k = keys.get(r.keyId ?? "") ?? {
+      keyId: r.keyId,
+      keyName: r.keyName,
+      keyHint: r.keyHint,
+      characters: 0,
+      credits: 0,
+      translations: 0,
+    };
     k.characters += r.characters;
     k.credits += r.credits;
     k.translations += r.translations;
@@ -235,7 +294,9 @@ function shape(data: Daily) {
   return {
     languages,
     perDay: [...days.values()],
-    perLanguage: [...totals].map(([lang, characters]) => ({ lang, characters })).sort((a, b) => b.characters - a.characters),
+    perLanguage: [...totals]
+      .map(([lang, characters]) => ({ lang, characters }))
+      .sort((a, b) => b.characters - a.characters),
     perKey: [...keys.values()].sort((a, b) => b.credits - a.credits),
   };
 }

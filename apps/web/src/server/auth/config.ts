@@ -1,4 +1,10 @@
-import { endUserSessions, getAppSecret, getSessionVersion, resolveIdentityProviderUser, verifyUserPassword } from "@tolk/domain";
+import {
+  endUserSessions,
+  getAppSecret,
+  getSessionVersion,
+  resolveIdentityProviderUser,
+  verifyUserPassword,
+} from "@tolk/domain";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { cache } from "react";
@@ -40,7 +46,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
         credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
         authorize: async (input, request) => {
           // Password guessing spends the same per-address budget as failed /v1 credentials.
-          if (!(await app.limiter.consumeAnonymous(clientAddress(request, app.env.TOLK_PROXY_HOPS))).allowed) throw new SignInRateLimited();
+          if (!(await app.limiter.consumeAnonymous(clientAddress(request, app.env.TOLK_PROXY_HOPS))).allowed)
+            throw new SignInRateLimited();
           const parsed = credentials.safeParse(input);
           if (!parsed.success) return null;
           const user = await verifyUserPassword(app.domain, parsed.data);
@@ -48,7 +55,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
         },
       }),
       ...(oidc
-        ? [{ id: OIDC_PROVIDER_ID, name: oidc.name, type: "oidc" as const, issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret }]
+        ? [
+            {
+              id: OIDC_PROVIDER_ID,
+              name: oidc.name,
+              type: "oidc" as const,
+              issuer: oidc.issuer,
+              clientId: oidc.clientId,
+              clientSecret: oidc.clientSecret,
+            },
+          ]
         : []),
     ],
     callbacks: {
@@ -81,7 +97,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
     },
   };
 
-  function resolveOidcUser(profile: { sub?: string | null; email?: string | null; email_verified?: unknown; name?: string | null }) {
+  function resolveOidcUser(profile: {
+    sub?: string | null;
+    email?: string | null;
+    email_verified?: unknown;
+    name?: string | null;
+  }) {
     if (!profile.sub) return Promise.resolve(null);
     return resolveIdentityProviderUser(app.domain, {
       subject: profile.sub,

@@ -13,5 +13,7 @@ export function servedLanguages(router: EngineRouter): { code: string; name: str
     describe: (source, target) => router.describe(source, target),
   });
   const reachable = new Set(languages.flatMap((l) => l.targets));
-  return languages.filter((l) => l.targets.length > 0 || reachable.has(l.code)).map((l) => ({ code: l.code, name: l.name, targets: l.targets }));
+  return languages
+    .filter((l) => l.targets.length > 0 || reachable.has(l.code))
+    .map((l) => ({ code: l.code, name: l.name, targets: l.targets }));
 }

@@ -26,23 +26,45 @@ const schemaOf = (f: Field): Json =>
       };
 
 /** A request body accepted as JSON, form-encoded or (with a file) multipart, as the real API does. */
-export function body(fields: readonly Field[], encodings: readonly ("json" | "form" | "multipart")[] = ["json", "form"]): Json {
+export function body(
+  fields: readonly Field[],
+  encodings: readonly ("json" | "form" | "multipart")[] = ["json", "form"],
+): Json {
   const schema = {
     type: "object",
     properties: Object.fromEntries(fields.map((f) => [f.name, schemaOf(f)])),
     required: fields.filter((f) => f.required).map((f) => f.name),
   };
-  const media: Record<string, string> = { json: "application/json", form: "application/x-www-form-urlencoded", multipart: "multipart/form-data" };
+  const media: Record<string, string> = {
+    json: "application/json",
+    form: "application/x-www-form-urlencoded",
+    multipart: "multipart/form-data",
+  };
   return { required: true, content: Object.fromEntries(encodings.map((e) => [media[e], { schema }])) };
 }
 
 export const query = (fields: readonly Field[]): Json[] =>
-  fields.map((f) => ({ name: f.name, in: "query", required: f.required ?? false, description: f.description, schema: schemaOf(f) }));
+  fields.map((f) => ({
+    name: f.name,
+    in: "query",
+    required: f.required ?? false,
+    description: f.description,
+    schema: schemaOf(f),
+  }));
 
-export const pathParam = (name: string, description: string): Json => ({ name, in: "path", required: true, description, schema: { type: "string" } });
+export const pathParam = (name: string, description: string): Json => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema: { type: "string" },
+});
 
 /** A JSON answer described by an example (the compatible APIs' shapes are the originals', documented by them). */
-export const jsonAnswer = (description: string, example: unknown): Json => ({ description, content: { "application/json": { example } } });
+export const jsonAnswer = (description: string, example: unknown): Json => ({
+  description,
+  content: { "application/json": { example } },
+});
 
 export function operation(o: {
   /** Unique in the document, e.g. "translateText". */
@@ -96,7 +118,10 @@ export function compatDocument(d: {
     info: { title: d.title, version: d.version, description: d.description },
     servers: [{ url: d.serverUrl.replace(/\/+$/u, ""), description: "This instance" }],
     security: [{ [d.security.name]: [] }],
-    components: { securitySchemes: { [d.security.name]: d.security.scheme }, responses: errorResponses(d.errors, d.errorExample) },
+    components: {
+      securitySchemes: { [d.security.name]: d.security.scheme },
+      responses: errorResponses(d.errors, d.errorExample),
+    },
     paths: d.paths,
   };
 }

@@ -35,7 +35,8 @@ export class Params {
       } catch {
         throw badRequest("The request body is not valid JSON.");
       }
-      if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("The request body must be a JSON object.");
+      if (body === null || typeof body !== "object" || Array.isArray(body))
+        throw badRequest("The request body must be a JSON object.");
       for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
         if (Array.isArray(value)) {
           arrays.add(name);
@@ -47,7 +48,9 @@ export class Params {
       try {
         form = await parseMultipart(rawBody, req.headers.get("content-type") ?? "");
       } catch (error) {
-        throw badRequest(`The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
+        throw badRequest(
+          `The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       for (const [name, value] of form.entries) {
         if (isFile(value)) files.set(name, value);

@@ -1,5 +1,13 @@
 import { type Formality, batchRequest, translateRequest } from "@tolk/contract";
-import { type Principal, countCharacters, creditsFor, defaultSourceLangFor, resolveSourceLanguage, translateBatch, translateText } from "@tolk/domain";
+import {
+  type Principal,
+  countCharacters,
+  creditsFor,
+  defaultSourceLangFor,
+  resolveSourceLanguage,
+  translateBatch,
+  translateText,
+} from "@tolk/domain";
 
 import { type AppContext } from "../context";
 import { validated } from "./validate";
@@ -35,13 +43,27 @@ export async function translateTexts(
   const refs = { glossary_ids: request.glossaryIds };
   const [single] = request.texts;
   if (request.texts.length === 1 && single !== undefined) {
-    const body = validated(translateRequest, { text: single, source_lang: request.sourceLang, target_lang: request.targetLang, ...refs }, rename);
-    const result = await translateText(app.domain, app.translation, { principal, requestId, request: body, formality: request.formality });
-    return { sourceLang: result.source_lang, translations: [{ text: result.translation, credits: result.credits_used }] };
+    const body = validated(
+      translateRequest,
+      { text: single, source_lang: request.sourceLang, target_lang: request.targetLang, ...refs },
+      rename,
+    );
+    const result = await translateText(app.domain, app.translation, {
+      principal,
+      requestId,
+      request: body,
+      formality: request.formality,
+    });
+    return {
+      sourceLang: result.source_lang,
+      translations: [{ text: result.translation, credits: result.credits_used }],
+    };
   }
   const strings = Object.fromEntries(request.texts.map((text, i) => [String(i), text]));
-  const parsed = validated(batchRequest, { strings, source_lang: request.sourceLang, target_langs: [request.targetLang], ...refs }, (f) =>
-    rename(f.startsWith("strings") ? "text" : f.startsWith("target_langs") ? "target_lang" : f),
+  const parsed = validated(
+    batchRequest,
+    { strings, source_lang: request.sourceLang, target_langs: [request.targetLang], ...refs },
+    (f) => rename(f.startsWith("strings") ? "text" : f.startsWith("target_langs") ? "target_lang" : f),
   );
   // The batch's own first step, taken here so that the detected language is known.
   const body = await resolveSourceLanguage(parsed, {
@@ -50,7 +72,12 @@ export async function translateTexts(
     engineCount: app.translation.router.engines.length,
     defaultSourceLang: defaultSourceLangFor(app.translation, principal.org),
   });
-  const result = await translateBatch(app.domain, app.translation, { principal, requestId, request: body, formality: request.formality });
+  const result = await translateBatch(app.domain, app.translation, {
+    principal,
+    requestId,
+    request: body,
+    formality: request.formality,
+  });
   const out = result.translations[request.targetLang] ?? {};
   return {
     sourceLang: body.source_lang,

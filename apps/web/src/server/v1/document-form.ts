@@ -29,7 +29,9 @@ export async function parseDocumentForm(req: Request, body: Uint8Array): Promise
   try {
     form = await parseMultipart(body, contentType);
   } catch (error) {
-    throw badRequest(`The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
+    throw badRequest(
+      `The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const file = singleFilePart(form);
   const fields: Record<string, string> = {};
@@ -46,8 +48,10 @@ export async function parseDocumentForm(req: Request, body: Uint8Array): Promise
 function singleFilePart(form: MultipartForm) {
   const parts = form.entries.filter(([name]) => name === "file").map(([, value]) => value);
   const [file] = parts;
-  if (file === undefined) throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
-  if (parts.length > 1) throw badRequest(`The form has ${parts.length} 'file' parts: send exactly one document per request.`, "file");
+  if (file === undefined)
+    throw badRequest("The 'file' field is missing: upload the document as a file part named 'file'.", "file");
+  if (parts.length > 1)
+    throw badRequest(`The form has ${parts.length} 'file' parts: send exactly one document per request.`, "file");
   if (!isFile(file)) {
     throw badRequest(
       "The 'file' part has no filename: send it as a file part with a filename (e.g. curl -F file=@report.docx); the name's extension picks the format.",

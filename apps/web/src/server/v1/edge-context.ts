@@ -12,7 +12,8 @@ interface EdgeContext {
 }
 
 function edgeContext(): EdgeContext | undefined {
-  const store = (globalThis as Record<symbol, unknown>)[EDGE_CONTEXT] as { getStore(): EdgeContext | undefined } | undefined;
+  const store = (globalThis as Record<symbol, unknown>)[EDGE_CONTEXT] as
+    { getStore(): EdgeContext | undefined } | undefined;
   return store?.getStore();
 }
 
@@ -42,6 +43,10 @@ export function announceJob(jobId: string): boolean {
   const res = edgeContext()?.res;
   if (!res || res.headersSent || res.destroyed || typeof res.writeEarlyHints !== "function") return false;
   const headers = jobHeaders(jobId);
-  res.writeEarlyHints({ link: `<${headers.Location}>; rel="monitor"`, "x-job-id": headers["X-Job-Id"], location: headers.Location });
+  res.writeEarlyHints({
+    link: `<${headers.Location}>; rel="monitor"`,
+    "x-job-id": headers["X-Job-Id"],
+    location: headers.Location,
+  });
   return true;
 }

@@ -61,25 +61,32 @@ export function parseMultipart(body: Uint8Array, contentType: string): Promise<M
       if (valueTruncated) fail(`The field '${name}' is longer than ${MAX_FIELD_BYTES} bytes.`);
       entries.push([name, value]);
     });
-    parser.on("file", (name: string, stream: NodeJS.ReadableStream, filename: string, _encoding: string, mimeType: string) => {
-      const chunks: Buffer[] = [];
-      const entry: [string, string | MultipartFile] = [name, { filename, mimeType, bytes: new Uint8Array() }];
-      entries.push(entry);
-      files.push(
-        new Promise<void>((done) => {
-          // A part cut short errors on its own stream; unhandled, that would end the process.
-          stream.on("error", (error: Error) => fail(error.message));
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
-            // A plain Uint8Array over the same memory, not the Buffer: Buffer#slice is a view, and
-            // the zip writer edits the records it slices out of a file.
-            entry[1] = { filename, mimeType, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-            done();
-          });
-        }),
-      );
-    });
+    parser.on(
+      "file",
+      (name: string, stream: NodeJS.ReadableStream, filename: string, _encoding: string, mimeType: string) => {
+        const chunks: Buffer[] = [];
+        const entry: [string, string | MultipartFile] = [name, { filename, mimeType, bytes: new Uint8Array() }];
+        entries.push(entry);
+        files.push(
+          new Promise<void>((done) => {
+            // A part cut short errors on its own stream; unhandled, that would end the process.
+            stream.on("error", (error: Error) => fail(error.message));
+            stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+            stream.on("end", () => {
+              const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+              // A plain Uint8Array over the same memory, not the Buffer: Buffer#slice is a view, and
+              // the zip writer edits the records it slices out of a file.
+              entry[1] = {
+                filename,
+                mimeType,
+                bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+              };
+              done();
+            });
+          }),
+        );
+      },
+    );
     parser.on("error", (error: Error) => fail(error.message));
     parser.on("finish", () => {
       void Promise.all(files).then(() => {

@@ -86,7 +86,14 @@ export async function observeRequest(
   }
 }
 
-function record(req: Request, requestId: string, route: string, note: RequestNote, started: number, res: Response): Response {
+function record(
+  req: Request,
+  requestId: string,
+  route: string,
+  note: RequestNote,
+  started: number,
+  res: Response,
+): Response {
   const seconds = (performance.now() - started) / 1000;
   metrics().httpRequest({ route, method: req.method, status: res.status, seconds });
   const length = bodyBytes.get(res) ?? Number(res.headers.get("content-length") ?? Number.NaN);

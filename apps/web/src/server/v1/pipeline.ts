@@ -30,7 +30,14 @@ import { currentRequestId } from "./edge-context";
 import { type RequestNote, logServerError, observeV1 } from "./observe";
 import { apiActor } from "./request-log";
 import { baseHeaders, errorBody, errorResponse, jsonTextResponse } from "./respond";
-import { MAX_JSON_BODY_BYTES, clientAddress, nulCharacter, parseJsonBody, parseQuery, readBodyBytes } from "./request-input";
+import {
+  MAX_JSON_BODY_BYTES,
+  clientAddress,
+  nulCharacter,
+  parseJsonBody,
+  parseQuery,
+  readBodyBytes,
+} from "./request-input";
 
 /** What a handler gets; `P` is the caller, `Principal | null` on a public route (see MethodSpec). */
 export interface RouteInput<P extends Principal | null = Principal> {
@@ -134,7 +141,12 @@ export function runV1(req: Request, ctx: RouteContext | undefined, spec: MethodS
 }
 
 /** The pipeline of runV1 with the wire format of an API family. */
-export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire): Promise<Response> {
+export function runPipeline(
+  req: Request,
+  ctx: RouteContext | undefined,
+  spec: MethodSpec,
+  wire: Wire,
+): Promise<Response> {
   const requestId = currentRequestId();
   // Shutdown refusal, the trace span, the access-log line and the metrics (observe.ts).
   return observeV1(
@@ -146,7 +158,14 @@ export function runPipeline(req: Request, ctx: RouteContext | undefined, spec: M
   );
 }
 
-async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodSpec, wire: Wire, requestId: string, note: RequestNote): Promise<Response> {
+async function handle(
+  req: Request,
+  ctx: RouteContext | undefined,
+  spec: MethodSpec,
+  wire: Wire,
+  requestId: string,
+  note: RequestNote,
+): Promise<Response> {
   const startedAt = performance.now();
   let limit: RateLimitDecision | null = null;
   let idempotency: IdempotencyClaim | null = null;
@@ -158,14 +177,20 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     const hasBody = req.method === "POST" || req.method === "PUT" || req.method === "PATCH";
     let bodyRead: Promise<Uint8Array> | null = null;
     const readBody = () =>
-      (bodyRead ??= hasBody ? readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES, spec.bodyTooLarge) : Promise.resolve(new Uint8Array()));
+      (bodyRead ??= hasBody
+        ? readBodyBytes(req, spec.maxBodyBytes ?? MAX_JSON_BODY_BYTES, spec.bodyTooLarge)
+        : Promise.resolve(new Uint8Array()));
     const authorization = await wire.authorization(req, readBody);
     const principal = await identify(app, req, authorization, spec, (d) => (limit = d));
     note.principal = principal;
     const scopeOk = principal ? hasAnyScope(principal, spec.scopes) : true;
     if (principal) {
       // A request refused for its scope still counts against `api`, but not the route's bucket.
-      const buckets = !scopeOk ? [] : typeof spec.buckets === "function" ? await spec.buckets({ req, rawBody: await readBody() }) : (spec.buckets ?? []);
+      const buckets = !scopeOk
+        ? []
+        : typeof spec.buckets === "function"
+          ? await spec.buckets({ req, rawBody: await readBody() })
+          : (spec.buckets ?? []);
       limit = await app.limiter.consume(principal, buckets);
       assertAllowed(limit);
     }
@@ -174,7 +199,10 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     const url = new URL(req.url);
     const rawBody = await readBody();
     // The request log keeps a bounded summary of the parameters (summarized after the answer).
-    const loggedBody: NonNullable<RequestNote["body"]> = { contentType: req.headers.get("content-type"), bytes: rawBody };
+    const loggedBody: NonNullable<RequestNote["body"]> = {
+      contentType: req.headers.get("content-type"),
+      bytes: rawBody,
+    };
     note.body = loggedBody;
 
     const idemKey = wire.idempotency ? req.headers.get("idempotency-key") : null;
@@ -204,7 +232,9 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
       if ([value ?? ""].flat().some((v) => v.includes("\0"))) throw nulCharacter(name);
     }
     // The audit log records the changes a use case makes under this caller.
-    const ready = principal ? { ...app, domain: { ...app.domain, actor: apiActor(principal, clientAddress(req, app.env.TOLK_PROXY_HOPS)) } } : app;
+    const ready = principal
+      ? { ...app, domain: { ...app.domain, actor: apiActor(principal, clientAddress(req, app.env.TOLK_PROXY_HOPS)) } }
+      : app;
     const input: Omit<RouteInput, "principal"> = {
       req,
       url,
@@ -219,12 +249,17 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
     };
     // Only a public route is reached without a caller (identify refused the others).
     const run = () =>
-      spec.public ? spec.handler({ ...input, principal }) : principal ? spec.handler({ ...input, principal }) : Promise.reject(unauthorized());
+      spec.public
+        ? spec.handler({ ...input, principal })
+        : principal
+          ? spec.handler({ ...input, principal })
+          : Promise.reject(unauthorized());
     // A read is safe to repeat on a lost database connection (a restart broke the pooled one);
     // a write's use case decides for itself (the debit retries, keyed by its operation).
     const result = req.method === "GET" ? await retryOnceIfConnectionLost(run) : await run();
     if (result.raw) {
-      for (const [name, value] of baseHeaders(requestId, limit)) if (!result.raw.headers.has(name)) result.raw.headers.set(name, value);
+      for (const [name, value] of baseHeaders(requestId, limit))
+        if (!result.raw.headers.has(name)) result.raw.headers.set(name, value);
       return result.raw;
     }
     const status = result.status ?? 200;
@@ -253,7 +288,9 @@ async function handle(req: Request, ctx: RouteContext | undefined, spec: MethodS
       if (!isFinalAnswer(tolkError.status)) await settleClaim(requestId, () => releaseIdempotentRequest(domain, claim));
       else {
         const body = JSON.stringify(errorBody(tolkError, requestId));
-        await settleClaim(requestId, () => completeIdempotentRequest(domain, { ...claim, status: tolkError.status, body }));
+        await settleClaim(requestId, () =>
+          completeIdempotentRequest(domain, { ...claim, status: tolkError.status, body }),
+        );
       }
     }
     return wire.error(tolkError, requestId, baseHeaders(requestId, limit));
@@ -292,7 +329,10 @@ async function settleClaim(requestId: string, write: () => Promise<void>): Promi
   try {
     await retryWhileConnectionLost(write, 5_000);
   } catch (err) {
-    logger().warn({ request_id: requestId, err: String(err) }, "idempotency record not written; a retry with the same key runs again under the same operation");
+    logger().warn(
+      { request_id: requestId, err: String(err) },
+      "idempotency record not written; a retry with the same key runs again under the same operation",
+    );
   }
 }
 
@@ -327,7 +367,10 @@ async function identify(
     if (!isTolkError(err) || err.status !== 401) throw err;
     const url = new URL(req.url);
     const signed = spec.presigned === true && url.searchParams.has("signature") && url.searchParams.has("expires");
-    const decision = await app.limiter.consumeAnonymous(clientAddress(req, app.env.TOLK_PROXY_HOPS), signed ? "signed_link" : "anonymous");
+    const decision = await app.limiter.consumeAnonymous(
+      clientAddress(req, app.env.TOLK_PROXY_HOPS),
+      signed ? "signed_link" : "anonymous",
+    );
     onLimit(decision);
     assertAllowed(decision);
     if (spec.public) return null;

@@ -13,7 +13,11 @@ export const payloadTooLarge = (maxBytes: number) =>
  * Content-Length the bytes go straight into one buffer of that size, so a 5 MB upload is not
  * also held as the chunks it arrived in; without one (or past it) they are gathered and joined.
  */
-export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: (maxBytes: number) => TolkError = payloadTooLarge): Promise<Uint8Array> {
+export async function readBodyBytes(
+  req: Request,
+  maxBytes: number,
+  tooLarge: (maxBytes: number) => TolkError = payloadTooLarge,
+): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) return new Uint8Array();
@@ -26,7 +30,9 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: (m
       // The client's connection ended inside the body (fewer bytes than its Content-Length, or
       // a reset): its fault, not the server's. Usually nobody is left to read the answer; the
       // custom server (server.mjs) has already answered such a cut-short body.
-      throw badRequest(`The request body could not be read to its end (${err instanceof Error ? err.message : String(err)}).`);
+      throw badRequest(
+        `The request body could not be read to its end (${err instanceof Error ? err.message : String(err)}).`,
+      );
     });
     if (done) break;
     if (total + value.byteLength > maxBytes) {
@@ -56,7 +62,8 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: (m
  * PostgreSQL's text cannot hold U+0000, so a NUL anywhere in the input would fail deep in the
  * database as a 500; it is refused at the edge instead, naming where it was.
  */
-export const nulCharacter = (param: string) => badRequest(`'${param || "body"}' must not contain the NUL character (U+0000).`, param || undefined);
+export const nulCharacter = (param: string) =>
+  badRequest(`'${param || "body"}' must not contain the NUL character (U+0000).`, param || undefined);
 
 /**
  * Deepest nesting of arrays and objects a JSON body may have: every request schema nests a few
@@ -65,7 +72,8 @@ export const nulCharacter = (param: string) => badRequest(`'${param || "body"}' 
  */
 export const MAX_JSON_NESTING = 64;
 
-const tooDeep = () => badRequest(`The request body is nested more than ${MAX_JSON_NESTING} levels deep; that is the limit.`);
+const tooDeep = () =>
+  badRequest(`The request body is nested more than ${MAX_JSON_NESTING} levels deep; that is the limit.`);
 
 interface Visit {
   value: unknown;
@@ -97,7 +105,8 @@ function pathToNul(root: unknown): string[] | null {
     if (value === null || typeof value !== "object") continue;
     if (depth >= MAX_JSON_NESTING) throw tooDeep();
     const children: Visit[] = [];
-    if (Array.isArray(value)) value.forEach((child, i) => children.push({ value: child, key: String(i), parent: visit, depth: depth + 1 }));
+    if (Array.isArray(value))
+      value.forEach((child, i) => children.push({ value: child, key: String(i), parent: visit, depth: depth + 1 }));
     else {
       for (const [key, child] of Object.entries(value)) {
         if (key.includes("\0")) return pathOf(visit, key);

@@ -36,7 +36,9 @@ export function logToRequestLog(entry: {
           status: entry.status,
           durationMs: entry.durationMs,
           error: entry.error,
-          summary: entry.body ? summarizeRequestBody(entry.body.contentType, entry.body.bytes, entry.body.parsed) : null,
+          summary: entry.body
+            ? summarizeRequestBody(entry.body.contentType, entry.body.bytes, entry.body.parsed)
+            : null,
           finishedAt,
         }),
       ),

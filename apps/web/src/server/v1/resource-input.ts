@@ -16,7 +16,9 @@ export function pathParam(input: Pick<RouteInput, "params">, name: string): stri
  * The `file` field of a multipart/form-data import, and its format: the `format` field, else
  * the file name's extension.
  */
-export async function readUpload(input: Pick<RouteInput, "req" | "rawBody">): Promise<{ content: Uint8Array; format: string }> {
+export async function readUpload(
+  input: Pick<RouteInput, "req" | "rawBody">,
+): Promise<{ content: Uint8Array; format: string }> {
   const type = input.req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw badRequest("An import is a multipart/form-data upload with a 'file' field.", "file");
@@ -25,7 +27,10 @@ export async function readUpload(input: Pick<RouteInput, "req" | "rawBody">): Pr
   try {
     form = await parseMultipart(input.rawBody, type);
   } catch (error) {
-    throw badRequest(`The multipart body could not be read: ${error instanceof Error ? error.message : String(error)}`, "file");
+    throw badRequest(
+      `The multipart body could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      "file",
+    );
   }
   const file = form.get("file");
   if (!isFile(file)) throw badRequest("The 'file' field is missing or is not a file.", "file");

@@ -2,7 +2,15 @@ import { type Operation, type PathParamNames, pathParamNames } from "@tolk/contr
 import { type Principal, methodNotAllowed, notFound } from "@tolk/domain";
 import { type z } from "zod";
 
-import { type MethodSpec, type RouteContext, type RouteInput, type RouteResult, type Wire, runPipeline, v1Wire } from "./pipeline";
+import {
+  type MethodSpec,
+  type RouteContext,
+  type RouteInput,
+  type RouteResult,
+  type Wire,
+  runPipeline,
+  v1Wire,
+} from "./pipeline";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -19,10 +27,9 @@ export function apiRoute(wire: Wire, methods: Partial<Record<Method, MethodSpec>
     public: true,
     handler: () => Promise.reject(methodNotAllowed(allowed)),
   };
-  return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, methods[m] ?? refuse, wire)])) as Record<
-    Method,
-    Handler
-  >;
+  return Object.fromEntries(
+    METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, methods[m] ?? refuse, wire)]),
+  ) as Record<Method, Handler>;
 }
 
 /** The catch-all for paths under an API's prefix that do not exist. */
@@ -32,16 +39,25 @@ export function apiNotFound(wire: Wire): Record<Method, Handler> {
     public: true,
     handler: ({ url }) => Promise.reject(notFound(`The endpoint ${url.pathname}`)),
   };
-  return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, wire)])) as Record<Method, Handler>;
+  return Object.fromEntries(
+    METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, wire)]),
+  ) as Record<Method, Handler>;
 }
 
 /**
  * What a /v1 handler gets: the request, and its input parsed with the operation's schemas. `P`
  * is the caller: `Principal | null` for an operation whose pre-signed links need no credentials.
  */
-export type OperationInput<O extends Operation, P extends Principal | null = Principal> = Omit<RouteInput<P>, "body" | "query"> & {
+export type OperationInput<O extends Operation, P extends Principal | null = Principal> = Omit<
+  RouteInput<P>,
+  "body" | "query"
+> & {
   /** The JSON body parsed with the operation's schema (400 on invalid JSON or schema). */
-  body: () => O extends { bodyType: "multipart/form-data" } ? never : O extends { body: infer B extends z.ZodType } ? z.output<B> : never;
+  body: () => O extends { bodyType: "multipart/form-data" }
+    ? never
+    : O extends { body: infer B extends z.ZodType }
+      ? z.output<B>
+      : never;
   /** The query parsed with the operation's schema (400 on an invalid or unknown parameter). */
   query: () => O extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
   /** The path parameters, named as in the operation's path. */
@@ -68,7 +84,14 @@ export function serve<const O extends Operation & { presignedLinks?: false }>(
 ): ServedOperation {
   return {
     operation,
-    spec: { scopes: operation.scopes, buckets: operation.buckets, public: false, presigned: false, ...options, handler: operationHandler(operation, handler) },
+    spec: {
+      scopes: operation.scopes,
+      buckets: operation.buckets,
+      public: false,
+      presigned: false,
+      ...options,
+      handler: operationHandler(operation, handler),
+    },
   };
 }
 
@@ -83,16 +106,28 @@ export function servePresigned<const O extends Operation & { presignedLinks: tru
 ): ServedOperation {
   return {
     operation,
-    spec: { scopes: operation.scopes, buckets: operation.buckets, public: true, presigned: true, ...options, handler: operationHandler(operation, handler) },
+    spec: {
+      scopes: operation.scopes,
+      buckets: operation.buckets,
+      public: true,
+      presigned: true,
+      ...options,
+      handler: operationHandler(operation, handler),
+    },
   };
 }
 
 /** The pipeline's handler of an operation: parses the handler's input, and answers with the operation's success status. */
-function operationHandler<O extends Operation, P extends Principal | null>(operation: O, handler: (input: OperationInput<O, P>) => Promise<RouteResult>) {
+function operationHandler<O extends Operation, P extends Principal | null>(
+  operation: O,
+  handler: (input: OperationInput<O, P>) => Promise<RouteResult>,
+) {
   const names = pathParamNames(operation.path);
   const noQuery: Record<string, never> = {};
   return async (input: RouteInput<P>): Promise<RouteResult> => {
-    const path = Object.fromEntries(names.map((name) => [name, typeof input.params[name] === "string" ? input.params[name] : ""]));
+    const path = Object.fromEntries(
+      names.map((name) => [name, typeof input.params[name] === "string" ? input.params[name] : ""]),
+    );
     const result = await handler({
       ...input,
       body: () => input.body(operation.body as z.ZodType) as ReturnType<OperationInput<O>["body"]>,

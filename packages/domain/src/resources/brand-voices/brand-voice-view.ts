@@ -6,7 +6,8 @@ import { findOwned, resourceKind } from "../shared/owned-resource";
 
 type StoredFormality = BrandVoice["formality"];
 export const storedFormality = (f: Formality): StoredFormality => f.toLowerCase() as StoredFormality;
-export const displayFormality = (f: StoredFormality): Formality => formalities.find((x) => x.toLowerCase() === f) ?? "Neutral";
+export const displayFormality = (f: StoredFormality): Formality =>
+  formalities.find((x) => x.toLowerCase() === f) ?? "Neutral";
 
 export const toBrandVoiceView = (row: BrandVoice): BrandVoiceView => ({
   id: row.id,
@@ -33,4 +34,5 @@ export const brandVoiceKind = resourceKind({
 });
 
 /** The organization's brand voice; another organization's answers 404 exactly like a missing one. */
-export const findBrandVoice = (ctx: DomainContext, orgId: string, id: string): Promise<BrandVoice> => findOwned(ctx, brandVoiceKind, orgId, id);
+export const findBrandVoice = (ctx: DomainContext, orgId: string, id: string): Promise<BrandVoice> =>
+  findOwned(ctx, brandVoiceKind, orgId, id);

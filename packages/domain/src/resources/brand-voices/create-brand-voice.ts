@@ -7,7 +7,10 @@ import { createOwned } from "../shared/owned-resource";
 import { brandVoiceKind, storedFormality, toBrandVoiceView } from "./brand-voice-view";
 
 /** POST /v1/brand-voices: within the plan's `brandvoice_profiles_max`. */
-export async function createBrandVoice(ctx: DomainContext, options: { org: PrincipalOrg; request: CreateBrandVoiceRequest }): Promise<BrandVoiceView> {
+export async function createBrandVoice(
+  ctx: DomainContext,
+  options: { org: PrincipalOrg; request: CreateBrandVoiceRequest },
+): Promise<BrandVoiceView> {
   const r = options.request;
   const now = ctx.now();
   return createOwned(ctx, brandVoiceKind, {

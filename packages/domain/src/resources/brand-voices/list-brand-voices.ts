@@ -5,6 +5,9 @@ import { listOwned } from "../shared/owned-resource";
 import { brandVoiceKind } from "./brand-voice-view";
 
 /** GET /v1/brand-voices. */
-export function listBrandVoices(ctx: DomainContext, options: { orgId: string; query: ListQuery }): Promise<Page<BrandVoiceView>> {
+export function listBrandVoices(
+  ctx: DomainContext,
+  options: { orgId: string; query: ListQuery },
+): Promise<Page<BrandVoiceView>> {
   return listOwned(ctx, brandVoiceKind, options);
 }

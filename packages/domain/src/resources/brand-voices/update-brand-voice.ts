@@ -6,7 +6,10 @@ import { updateOwned } from "../shared/owned-resource";
 import { brandVoiceKind, storedFormality, toBrandVoiceView } from "./brand-voice-view";
 
 /** PATCH /v1/brand-voices/{id}: the fields given replace the stored ones (lists as a whole). */
-export async function updateBrandVoice(ctx: DomainContext, options: { orgId: string; id: string; request: UpdateBrandVoiceRequest }): Promise<BrandVoiceView> {
+export async function updateBrandVoice(
+  ctx: DomainContext,
+  options: { orgId: string; id: string; request: UpdateBrandVoiceRequest },
+): Promise<BrandVoiceView> {
   const r = options.request;
   const changes: Partial<BrandVoice> = { updatedAt: ctx.now() };
   if (r.name !== undefined) changes.name = r.name;

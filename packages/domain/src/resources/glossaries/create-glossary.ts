@@ -8,7 +8,10 @@ import { glossaryKind, toGlossaryView } from "./glossary-view";
 import { upsertGlossaryEntries } from "./upsert-glossary-entries";
 
 /** POST /v1/glossaries: within the plan's `glossaries_max` (403 plan_limit_reached beyond). */
-export async function createGlossary(ctx: DomainContext, options: { org: PrincipalOrg; request: CreateGlossaryRequest }): Promise<GlossaryView> {
+export async function createGlossary(
+  ctx: DomainContext,
+  options: { org: PrincipalOrg; request: CreateGlossaryRequest },
+): Promise<GlossaryView> {
   const { request } = options;
   const now = ctx.now();
   return createOwned(ctx, glossaryKind, {

@@ -8,7 +8,10 @@ import { writeGlossaryFile } from "./glossary-files";
 import { findGlossary } from "./glossary-view";
 
 /** GET /v1/glossaries/{id}/export?format=csv|tsv|tbx: every entry, in the order they were added. */
-export async function exportGlossary(ctx: DomainContext, options: { orgId: string; glossaryId: string; format: GlossaryFileFormat }): Promise<ExportedFile> {
+export async function exportGlossary(
+  ctx: DomainContext,
+  options: { orgId: string; glossaryId: string; format: GlossaryFileFormat },
+): Promise<ExportedFile> {
   const glossary = await findGlossary(ctx, options.orgId, options.glossaryId);
   const rows = await ctx.db
     .select()
@@ -20,5 +23,9 @@ export async function exportGlossary(ctx: DomainContext, options: { orgId: strin
     glossary,
     rows.map((r) => ({ id: r.id, source: r.sourceTerm, target: r.targetTerm })),
   );
-  return { body: file.body, contentType: file.contentType, filename: exportFilename(glossary.name, file.extension, glossary.id) };
+  return {
+    body: file.body,
+    contentType: file.contentType,
+    filename: exportFilename(glossary.name, file.extension, glossary.id),
+  };
 }

@@ -4,7 +4,14 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 
 import { invalidFile } from "../shared/invalid-file";
-import { type XmlElement, baseLanguage, childElements, escapeXml, parseXmlDocument, textContent } from "../shared/xml-tree";
+import {
+  type XmlElement,
+  baseLanguage,
+  childElements,
+  escapeXml,
+  parseXmlDocument,
+  textContent,
+} from "../shared/xml-tree";
 
 /**
  * Glossary files, in and out.
@@ -39,7 +46,10 @@ function checkedTerm(value: string, where: string, column: string): string {
   return term;
 }
 
-export function parseDelimitedGlossary(text: string, options: { delimiter: "," | "\t"; sourceLang: string; targetLang: string }): ParsedGlossaryFile {
+export function parseDelimitedGlossary(
+  text: string,
+  options: { delimiter: "," | "\t"; sourceLang: string; targetLang: string },
+): ParsedGlossaryFile {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -65,7 +75,10 @@ export function parseDelimitedGlossary(text: string, options: { delimiter: "," |
     const where = `line ${info.lines}`;
     if (index === 0 && isHeader(record, options)) return;
     if (record.length < 2) throw invalidFile(where, "a record needs two columns, the source term and the target term");
-    entries.push({ source: checkedTerm(record[0] ?? "", where, "source"), target: checkedTerm(record[1] ?? "", where, "target") });
+    entries.push({
+      source: checkedTerm(record[0] ?? "", where, "source"),
+      target: checkedTerm(record[1] ?? "", where, "target"),
+    });
   });
   return { entries, skipped };
 }
@@ -73,7 +86,10 @@ export function parseDelimitedGlossary(text: string, options: { delimiter: "," |
 function isHeader(record: string[], langs: { sourceLang: string; targetLang: string }): boolean {
   const [a, b] = record.map((f) => f.trim().toLowerCase());
   if (a === undefined || b === undefined) return false;
-  return HEADERS.some(([x, y]) => x === a && y === b) || (baseLanguage(a) === langs.sourceLang && baseLanguage(b) === langs.targetLang);
+  return (
+    HEADERS.some(([x, y]) => x === a && y === b) ||
+    (baseLanguage(a) === langs.sourceLang && baseLanguage(b) === langs.targetLang)
+  );
 }
 
 const ENTRY = new Set(["termEntry", "conceptEntry"]);
@@ -124,10 +140,18 @@ export function writeGlossaryFile(
   glossary: { id: string; name: string; sourceLang: string; targetLang: string },
   entries: readonly { id: string; source: string; target: string }[],
 ): { body: string; contentType: string; extension: string } {
-  if (format === "tbx") return { body: writeTbx(glossary, entries), contentType: "application/x-tbx+xml; charset=utf-8", extension: "tbx" };
+  if (format === "tbx")
+    return { body: writeTbx(glossary, entries), contentType: "application/x-tbx+xml; charset=utf-8", extension: "tbx" };
   const delimiter = format === "tsv" ? "\t" : ",";
-  const body = stringify([["source", "target"], ...entries.map((e) => [e.source, e.target])], { delimiter, record_delimiter: "unix" });
-  return { body, contentType: `${format === "tsv" ? "text/tab-separated-values" : "text/csv"}; charset=utf-8`, extension: format };
+  const body = stringify([["source", "target"], ...entries.map((e) => [e.source, e.target])], {
+    delimiter,
+    record_delimiter: "unix",
+  });
+  return {
+    body,
+    contentType: `${format === "tsv" ? "text/tab-separated-values" : "text/csv"}; charset=utf-8`,
+    extension: format,
+  };
 }
 
 function writeTbx(

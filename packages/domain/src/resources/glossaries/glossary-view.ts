@@ -41,4 +41,5 @@ export const glossaryKind = resourceKind({
 });
 
 /** The organization's glossary; another organization's answers 404 exactly like a missing one. */
-export const findGlossary = (ctx: DomainContext, orgId: string, id: string): Promise<Glossary> => findOwned(ctx, glossaryKind, orgId, id);
+export const findGlossary = (ctx: DomainContext, orgId: string, id: string): Promise<Glossary> =>
+  findOwned(ctx, glossaryKind, orgId, id);

@@ -20,8 +20,13 @@ export async function importGlossary(
   const format = glossaryFormat(options.format);
   const text = decodeUtf8File(options.content);
   const langs = { sourceLang: glossary.sourceLang, targetLang: glossary.targetLang };
-  const parsed = format === "tbx" ? parseTbx(text, langs) : parseDelimitedGlossary(text, { ...langs, delimiter: format === "tsv" ? "\t" : "," });
-  const imported = await withTransaction(ctx, (tx) => upsertGlossaryEntries(tx, { glossaryId: glossary.id, entries: parsed.entries, now: ctx.now() }));
+  const parsed =
+    format === "tbx"
+      ? parseTbx(text, langs)
+      : parseDelimitedGlossary(text, { ...langs, delimiter: format === "tsv" ? "\t" : "," });
+  const imported = await withTransaction(ctx, (tx) =>
+    upsertGlossaryEntries(tx, { glossaryId: glossary.id, entries: parsed.entries, now: ctx.now() }),
+  );
   return { imported, skipped: parsed.skipped };
 }
 

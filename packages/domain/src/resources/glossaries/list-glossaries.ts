@@ -5,6 +5,9 @@ import { listOwned } from "../shared/owned-resource";
 import { glossaryKind } from "./glossary-view";
 
 /** GET /v1/glossaries: the organization's glossaries, oldest first, a page at a time. */
-export function listGlossaries(ctx: DomainContext, options: { orgId: string; query: ListQuery }): Promise<Page<GlossaryView>> {
+export function listGlossaries(
+  ctx: DomainContext,
+  options: { orgId: string; query: ListQuery },
+): Promise<Page<GlossaryView>> {
   return listOwned(ctx, glossaryKind, options);
 }

@@ -6,7 +6,14 @@ import { getGlossary } from "./get-glossary";
 import { glossaryKind } from "./glossary-view";
 
 /** PATCH /v1/glossaries/{id}: the name. Languages are fixed (the entries are written in them). */
-export async function updateGlossary(ctx: DomainContext, options: { orgId: string; id: string; request: UpdateGlossaryRequest }): Promise<GlossaryView> {
-  await updateOwned(ctx, glossaryKind, { orgId: options.orgId, id: options.id, changes: { name: options.request.name, updatedAt: ctx.now() } });
+export async function updateGlossary(
+  ctx: DomainContext,
+  options: { orgId: string; id: string; request: UpdateGlossaryRequest },
+): Promise<GlossaryView> {
+  await updateOwned(ctx, glossaryKind, {
+    orgId: options.orgId,
+    id: options.id,
+    changes: { name: options.request.name, updatedAt: ctx.now() },
+  });
   return getGlossary(ctx, options);
 }

@@ -8,7 +8,10 @@ import { inChunks, lastTargetOfEach } from "../shared/contents";
  * Adds entries to a glossary; a source term it already has gets the new target (the last one
  * wins within one call too). Returns how many distinct source terms were written.
  */
-export async function upsertGlossaryEntries(db: DbOrTx, options: { glossaryId: string; entries: readonly GlossaryEntryInput[]; now: Date }): Promise<number> {
+export async function upsertGlossaryEntries(
+  db: DbOrTx,
+  options: { glossaryId: string; entries: readonly GlossaryEntryInput[]; now: Date },
+): Promise<number> {
   const rows = lastTargetOfEach(options.entries).map(([sourceTerm, targetTerm]) => ({
     glossaryId: options.glossaryId,
     sourceTerm,
@@ -24,6 +27,7 @@ export async function upsertGlossaryEntries(db: DbOrTx, options: { glossaryId: s
         set: { targetTerm: sql`excluded.target_term` },
       }),
   );
-  if (rows.length > 0) await db.update(glossaries).set({ updatedAt: options.now }).where(eq(glossaries.id, options.glossaryId));
+  if (rows.length > 0)
+    await db.update(glossaries).set({ updatedAt: options.now }).where(eq(glossaries.id, options.glossaryId));
   return rows.length;
 }

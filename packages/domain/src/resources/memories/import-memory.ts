@@ -18,8 +18,14 @@ export async function importMemory(
 ): Promise<ImportResult> {
   const memory = await findMemory(ctx, options.orgId, options.memoryId);
   const format = options.format.trim().toLowerCase().replace(/^\./u, "");
-  if (format !== "tmx") throw badRequest(`Unsupported translation memory file format '${options.format}': use tmx.`, "format");
-  const parsed = parseTmx(decodeUtf8File(options.content), { sourceLang: memory.sourceLang, targetLang: memory.targetLang });
-  const imported = await withTransaction(ctx, (tx) => upsertMemoryUnits(tx, { memoryId: memory.id, units: parsed.units, now: ctx.now() }));
+  if (format !== "tmx")
+    throw badRequest(`Unsupported translation memory file format '${options.format}': use tmx.`, "format");
+  const parsed = parseTmx(decodeUtf8File(options.content), {
+    sourceLang: memory.sourceLang,
+    targetLang: memory.targetLang,
+  });
+  const imported = await withTransaction(ctx, (tx) =>
+    upsertMemoryUnits(tx, { memoryId: memory.id, units: parsed.units, now: ctx.now() }),
+  );
   return { imported, skipped: parsed.skipped };
 }

@@ -7,7 +7,10 @@ import { pageOldestFirst } from "../shared/owned-resource";
 import { findMemory, toUnitView } from "./memory-view";
 
 /** GET /v1/memories/{id}/units without `q`: the units in the order they were added. */
-export async function listMemoryUnits(ctx: DomainContext, options: { orgId: string; memoryId: string; query: ListQuery }): Promise<Page<MemoryUnitView>> {
+export async function listMemoryUnits(
+  ctx: DomainContext,
+  options: { orgId: string; memoryId: string; query: ListQuery },
+): Promise<Page<MemoryUnitView>> {
   const memory = await findMemory(ctx, options.orgId, options.memoryId);
   return pageOldestFirst(ctx, memoryUnits, {
     scope: eq(memoryUnits.memoryId, memory.id),

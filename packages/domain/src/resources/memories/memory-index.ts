@@ -41,7 +41,9 @@ export class MemoryIndex {
     this.units = [...units];
     this.codes = this.units.map((u) => Array.from(u.source, (c) => c.codePointAt(0) ?? 0));
     this.units.forEach((u, i) => this.bySource.set(u.source, i));
-    const order = this.units.map((_, i) => i).sort((a, b) => (this.codes[a]?.length ?? 0) - (this.codes[b]?.length ?? 0));
+    const order = this.units
+      .map((_, i) => i)
+      .sort((a, b) => (this.codes[a]?.length ?? 0) - (this.codes[b]?.length ?? 0));
     this.byLength = Int32Array.from(order);
     this.lengths = Int32Array.from(order, (i) => this.codes[i]?.length ?? 0);
     this.units.forEach((u, i) => {

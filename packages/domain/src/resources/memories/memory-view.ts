@@ -31,9 +31,11 @@ export const memoryKind = resourceKind({
   limit: "translation_memories_max",
   counted: "translation memories",
   audit: { type: "memory", created: "memory.created", deleted: "memory.deleted" },
-  select: (db) => db.select({ row: translationMemories, unitCount: unitCountColumn }).from(translationMemories).$dynamic(),
+  select: (db) =>
+    db.select({ row: translationMemories, unitCount: unitCountColumn }).from(translationMemories).$dynamic(),
   view: (found) => toMemoryView({ ...found.row, unitCount: found.unitCount }),
 });
 
 /** The organization's memory; another organization's answers 404 exactly like a missing one. */
-export const findMemory = (ctx: DomainContext, orgId: string, id: string): Promise<TranslationMemory> => findOwned(ctx, memoryKind, orgId, id);
+export const findMemory = (ctx: DomainContext, orgId: string, id: string): Promise<TranslationMemory> =>
+  findOwned(ctx, memoryKind, orgId, id);

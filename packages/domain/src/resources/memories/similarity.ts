@@ -20,7 +20,8 @@ export function similarityScore(a: string, b: string): number {
 export const scoreOf = (distance: number, longest: number) => Math.floor((100 * (longest - distance)) / longest + 1e-9);
 
 /** The largest distance that still scores `minScore` for strings whose longer one has `longest` code points. */
-export const maxDistanceFor = (minScore: number, longest: number) => Math.floor(((100 - minScore) * longest) / 100 + 1e-9);
+export const maxDistanceFor = (minScore: number, longest: number) =>
+  Math.floor(((100 - minScore) * longest) / 100 + 1e-9);
 
 const codePoint = (c: string) => c.codePointAt(0) ?? 0;
 

@@ -1,7 +1,14 @@
 import { type MemoryUnitInput } from "@tolk/contract";
 
 import { invalidFile } from "../shared/invalid-file";
-import { type XmlElement, baseLanguage, childElements, escapeXml, parseXmlDocument, textContent } from "../shared/xml-tree";
+import {
+  type XmlElement,
+  baseLanguage,
+  childElements,
+  escapeXml,
+  parseXmlDocument,
+  textContent,
+} from "../shared/xml-tree";
 
 /**
  * TMX 1.4 (also reads 1.1–1.3): `<tmx><header/><body><tu><tuv xml:lang><seg>…`. Each `<tu>`
@@ -11,9 +18,13 @@ import { type XmlElement, baseLanguage, childElements, escapeXml, parseXmlDocume
  * ("&lt;b>" → "<b>"), `<hi>`, `<sub>` their text. Units without both languages, or with an
  * empty segment, are skipped and counted. DTDs are refused (xml-tree.ts).
  */
-export function parseTmx(text: string, options: { sourceLang: string; targetLang: string }): { units: MemoryUnitInput[]; skipped: number } {
+export function parseTmx(
+  text: string,
+  options: { sourceLang: string; targetLang: string },
+): { units: MemoryUnitInput[]; skipped: number } {
   const root = parseXmlDocument(text);
-  if (root.name !== "tmx") throw invalidFile(`line ${root.line}`, `the root element is <${root.name}>, a TMX file has <tmx>`);
+  if (root.name !== "tmx")
+    throw invalidFile(`line ${root.line}`, `the root element is <${root.name}>, a TMX file has <tmx>`);
   const [body] = childElements(root, "body");
   if (!body) throw invalidFile(`line ${root.line}`, "<tmx> has no <body>");
   const units: MemoryUnitInput[] = [];
@@ -41,7 +52,8 @@ function segmentOf(tu: XmlElement, lang: string): string | null {
     if (!seg) throw invalidFile(`line ${tuv.line}`, `<tuv xml:lang="${code}"> has no <seg>`);
     if (baseLanguage(code) !== lang) continue;
     const text = textContent(seg).trim();
-    if (text.length > MAX_SEGMENT) throw invalidFile(`line ${seg.line}`, `<seg> has more than ${MAX_SEGMENT} characters`);
+    if (text.length > MAX_SEGMENT)
+      throw invalidFile(`line ${seg.line}`, `<seg> has more than ${MAX_SEGMENT} characters`);
     return text.length > 0 ? text : null;
   }
   return null;

@@ -13,7 +13,10 @@ export const sourceHash = (source: string) => createHash("md5").update(source).d
  * within one call too). Bumps the memory's revision so match indexes rebuild. Returns how many
  * distinct sources were written.
  */
-export async function upsertMemoryUnits(db: DbOrTx, options: { memoryId: string; units: readonly MemoryUnitInput[]; now: Date }): Promise<number> {
+export async function upsertMemoryUnits(
+  db: DbOrTx,
+  options: { memoryId: string; units: readonly MemoryUnitInput[]; now: Date },
+): Promise<number> {
   const rows = lastTargetOfEach(options.units).map(([source, target]) => ({
     memoryId: options.memoryId,
     source,
@@ -25,7 +28,10 @@ export async function upsertMemoryUnits(db: DbOrTx, options: { memoryId: string;
     db
       .insert(memoryUnits)
       .values(chunk)
-      .onConflictDoUpdate({ target: [memoryUnits.memoryId, memoryUnits.sourceHash], set: { target: sql`excluded.target` } }),
+      .onConflictDoUpdate({
+        target: [memoryUnits.memoryId, memoryUnits.sourceHash],
+        set: { target: sql`excluded.target` },
+      }),
   );
   if (rows.length > 0) await bumpRevision(db, options.memoryId);
   return rows.length;

@@ -5,6 +5,9 @@ import { listOwned } from "../shared/owned-resource";
 import { projectKind } from "./project-view";
 
 /** GET /v1/projects: active and archived, oldest first. */
-export function listProjects(ctx: DomainContext, options: { orgId: string; query: ListQuery }): Promise<Page<ProjectView>> {
+export function listProjects(
+  ctx: DomainContext,
+  options: { orgId: string; query: ListQuery },
+): Promise<Page<ProjectView>> {
   return listOwned(ctx, projectKind, options);
 }

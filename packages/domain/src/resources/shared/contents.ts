@@ -9,7 +9,9 @@ const CHUNK = 1_000;
  * One target per source: the last one given wins, and stands where its source was last given
  * (as a Map re-set after a delete orders it).
  */
-export function lastTargetOfEach(pairs: readonly { source: string; target: string }[]): [source: string, target: string][] {
+export function lastTargetOfEach(
+  pairs: readonly { source: string; target: string }[],
+): [source: string, target: string][] {
   const bySource = new Map<string, string>();
   for (const p of pairs) {
     bySource.delete(p.source);
@@ -24,7 +26,9 @@ export async function inChunks<Row>(rows: readonly Row[], write: (chunk: Row[]) 
 }
 
 /** The distinct keys of what was given, in the order they first appear. */
-export const distinctKeys = <T>(given: readonly T[], keyOf: (item: T) => string): string[] => [...new Set(given.map(keyOf))];
+export const distinctKeys = <T>(given: readonly T[], keyOf: (item: T) => string): string[] => [
+  ...new Set(given.map(keyOf)),
+];
 
 /** Rows sorted in place as their keys stand in `keys` (an add answers in the order it was given). */
 export function inOrderOf<Row>(rows: Row[], keys: readonly string[], keyOf: (row: Row) => string): Row[] {

@@ -7,6 +7,7 @@ import { badRequest } from "../../errors";
 export function importFormat(given: string | null | undefined, filename: string): string {
   if (typeof given === "string" && given.trim() !== "") return given;
   const extension = /\.([^.]+)$/u.exec(filename)?.[1] ?? "";
-  if (extension === "") throw badRequest("Say the file's format: a 'format' field, or a file name with an extension.", "format");
+  if (extension === "")
+    throw badRequest("Say the file's format: a 'format' field, or a file name with an extension.", "format");
   return extension;
 }

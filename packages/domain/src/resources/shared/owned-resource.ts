@@ -41,13 +41,19 @@ export interface ResourceKind<T extends OwnedTable, Q extends PgSelect, View> ex
 export const resourceKind = <T extends OwnedTable, Q extends PgSelect, View>(kind: ResourceKind<T, Q, View>) => kind;
 
 /** The one row `id` when it is the organization's: another organization's is as absent as a missing one. */
-export const ownedBy = (kind: OwnedKind, orgId: string, id: string): SQL | undefined => and(eq(kind.table.id, id), eq(kind.table.orgId, orgId));
+export const ownedBy = (kind: OwnedKind, orgId: string, id: string): SQL | undefined =>
+  and(eq(kind.table.id, id), eq(kind.table.orgId, orgId));
 
 /** 404 naming the resource: "Glossary 'gl_…'". */
 export const resourceNotFound = (kind: OwnedKind, id: string): TolkError => notFound(`${kind.noun} '${id}'`);
 
 /** The organization's resource as stored; another organization's answers 404 exactly like a missing one. */
-export async function findOwned<T extends OwnedTable>(ctx: DomainContext, kind: OwnedKind<T>, orgId: string, id: string): Promise<T["$inferSelect"]> {
+export async function findOwned<T extends OwnedTable>(
+  ctx: DomainContext,
+  kind: OwnedKind<T>,
+  orgId: string,
+  id: string,
+): Promise<T["$inferSelect"]> {
   const table: OwnedTable = kind.table;
   const [row] = (await ctx.db
     .select()
@@ -81,7 +87,8 @@ export async function pageOldestFirst<Q extends PgSelect, View>(
     scope: options.scope,
     limit: options.query.limit,
     startingAfter: options.query.starting_after,
-    fetch: async (where, take): Promise<Awaited<Q>[number][]> => await options.select.where(where).orderBy(asc(table.createdAt), asc(table.id)).limit(take),
+    fetch: async (where, take): Promise<Awaited<Q>[number][]> =>
+      await options.select.where(where).orderBy(asc(table.createdAt), asc(table.id)).limit(take),
   });
   return { ...page, items: page.items.map(options.view) };
 }
@@ -92,7 +99,12 @@ export function listOwned<T extends OwnedTable, Q extends PgSelect, View>(
   kind: ResourceKind<T, Q, View>,
   options: { orgId: string; query: ListQuery },
 ): Promise<Page<View>> {
-  return pageOldestFirst(ctx, kind.table, { scope: eq(kind.table.orgId, options.orgId), query: options.query, select: kind.select(ctx.db), view: kind.view });
+  return pageOldestFirst(ctx, kind.table, {
+    scope: eq(kind.table.orgId, options.orgId),
+    query: options.query,
+    select: kind.select(ctx.db),
+    view: kind.view,
+  });
 }
 
 /** How many of the organization's resources of one kind count against its plan's limit. */
@@ -118,7 +130,9 @@ export function createOwned<Created extends { id: string; name: string }>(
   return createWithinPlanLimit(ctx, {
     org: options.org,
     limit: kind.limit,
-    audit: audit && ((created) => ({ action: audit.created, target: { type: audit.type, id: created.id, label: created.name } })),
+    audit:
+      audit &&
+      ((created) => ({ action: audit.created, target: { type: audit.type, id: created.id, label: created.name } })),
     what: kind.counted,
     count: (tx) => countOwned(tx, kind, options.org.id),
     insert: options.insert,
@@ -141,7 +155,11 @@ export async function updateOwned<T extends OwnedTable>(
 }
 
 /** DELETE: the organization's resource (what hangs off it goes by cascade), with the kind's audit record. */
-export function deleteOwned(ctx: DomainContext, kind: OwnedKind, options: { orgId: string; id: string }): Promise<{ id: string; deleted: true }> {
+export function deleteOwned(
+  ctx: DomainContext,
+  kind: OwnedKind,
+  options: { orgId: string; id: string },
+): Promise<{ id: string; deleted: true }> {
   return withTransaction(ctx, async (tx, txCtx) => {
     const [deleted] = (await tx
       .delete(kind.table as PgTable)
@@ -149,7 +167,11 @@ export function deleteOwned(ctx: DomainContext, kind: OwnedKind, options: { orgI
       .returning({ id: kind.table.id, name: kind.table.name })) as { id: string; name: string }[];
     if (!deleted) throw resourceNotFound(kind, options.id);
     if (kind.audit)
-      await recordAudit(txCtx, { orgId: options.orgId, action: kind.audit.deleted, target: { type: kind.audit.type, id: deleted.id, label: deleted.name } });
+      await recordAudit(txCtx, {
+        orgId: options.orgId,
+        action: kind.audit.deleted,
+        target: { type: kind.audit.type, id: deleted.id, label: deleted.name },
+      });
     return { id: options.id, deleted: true };
   });
 }

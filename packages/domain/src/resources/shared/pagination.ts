@@ -29,8 +29,12 @@ export async function pageOf<Row>(
       .select({ id: paged.id })
       .from(paged)
       .where(and(options.scope, sql`${paged.id} = ${options.startingAfter}`));
-    if (!cursor) throw badRequest(`starting_after: '${options.startingAfter}' is not an item of this list.`, "starting_after");
-    where = and(where, sql`(${paged.createdAt}, ${paged.id}) > (select c.created_at, c.id from ${paged} c where c.id = ${options.startingAfter})`);
+    if (!cursor)
+      throw badRequest(`starting_after: '${options.startingAfter}' is not an item of this list.`, "starting_after");
+    where = and(
+      where,
+      sql`(${paged.createdAt}, ${paged.id}) > (select c.created_at, c.id from ${paged} c where c.id = ${options.startingAfter})`,
+    );
   }
   const rows = await options.fetch(where, options.limit + 1);
   return { items: rows.slice(0, options.limit), has_more: rows.length > options.limit };

@@ -1,4 +1,11 @@
-import { FormatError, escapeXmlText, readSimpleTree, type SimpleElement, type SimpleNode, XmlSyntaxError } from "@tolk/formats";
+import {
+  FormatError,
+  escapeXmlText,
+  readSimpleTree,
+  type SimpleElement,
+  type SimpleNode,
+  XmlSyntaxError,
+} from "@tolk/formats";
 
 import { badRequest } from "../../errors";
 import { invalidFile } from "./invalid-file";
@@ -16,7 +23,8 @@ export function parseXmlDocument(text: string): XmlElement {
   try {
     return readSimpleTree(text.replace(/^\uFEFF/u, ""), "The file");
   } catch (err) {
-    if (err instanceof XmlSyntaxError) throw invalidFile(`line ${err.line}, column ${err.column}`, err.detail.replace(/\.$/u, ""));
+    if (err instanceof XmlSyntaxError)
+      throw invalidFile(`line ${err.line}, column ${err.column}`, err.detail.replace(/\.$/u, ""));
     if (err instanceof FormatError) throw badRequest(`${err.message} Nothing was imported.`, "file");
     throw err;
   }

@@ -15,15 +15,22 @@ export const dynamic = "force-dynamic";
 
 async function handler(req: Request): Promise<Response> {
   if (!isSameOrigin(req)) {
-    return Response.json({ error: { message: "Cross-site requests to the console API are refused." } }, { status: 403 });
+    return Response.json(
+      { error: { message: "Cross-site requests to the console API are refused." } },
+      { status: 403 },
+    );
   }
   // Uploads (documents, imports) are read whole by the form parser: refuse a body larger than the
   // largest document /v1 accepts before reading it. Browsers always send Content-Length with FormData.
   if (req.method === "POST" && /^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) {
     const length = Number(req.headers.get("content-length") ?? NaN);
-    if (!Number.isFinite(length)) return Response.json({ error: { message: "An upload needs a Content-Length." } }, { status: 411 });
+    if (!Number.isFinite(length))
+      return Response.json({ error: { message: "An upload needs a Content-Length." } }, { status: 411 });
     if (length > MAX_UPLOAD_BODY_BYTES) {
-      return Response.json({ error: { message: `The upload is larger than ${Math.floor(MAX_UPLOAD_BODY_BYTES / 1024 / 1024)} MB.` } }, { status: 413 });
+      return Response.json(
+        { error: { message: `The upload is larger than ${Math.floor(MAX_UPLOAD_BODY_BYTES / 1024 / 1024)} MB.` } },
+        { status: 413 },
+      );
     }
   }
   const app = await getAppContext();
@@ -45,7 +52,8 @@ async function handler(req: Request): Promise<Response> {
         ip: clientAddress(req, app.env.TOLK_PROXY_HOPS),
       }),
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ procedure: path ?? null, ...errorFields(error.cause ?? error) }, "console request failed");
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        logger().error({ procedure: path ?? null, ...errorFields(error.cause ?? error) }, "console request failed");
     },
   });
 }

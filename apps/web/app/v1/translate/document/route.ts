@@ -14,8 +14,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
       const form = await parseDocumentForm(req, rawBody);
       // A synchronous document's job id goes out (103 Early Hints) before it is translated: a
       // client that disconnects can GET the job it paid for instead of paying again.
-      const submitted = await submitDocument(app.domain, app.documents, { principal, requestId, resumed, ...form, onJobCreated: (id) => void announceJob(id) });
-      if (submitted.kind === "queued") return { status: 202, data: submitted.job, headers: jobHeaders(submitted.job.job_id) };
+      const submitted = await submitDocument(app.domain, app.documents, {
+        principal,
+        requestId,
+        resumed,
+        ...form,
+        onJobCreated: (id) => void announceJob(id),
+      });
+      if (submitted.kind === "queued")
+        return { status: 202, data: submitted.job, headers: jobHeaders(submitted.job.job_id) };
       const data = submitted.result;
       return {
         data,

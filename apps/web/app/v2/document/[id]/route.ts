@@ -9,7 +9,14 @@ export const dynamic = "force-dynamic";
 const status: MethodSpec = {
   scopes: ["translate", "read"],
   handler: async (input) => ({
-    data: deeplDocumentStatus(await findKeyedJob(input.app, input.principal, pathParam(input, "id"), await Params.read(input.req, input.rawBody))),
+    data: deeplDocumentStatus(
+      await findKeyedJob(
+        input.app,
+        input.principal,
+        pathParam(input, "id"),
+        await Params.read(input.req, input.rawBody),
+      ),
+    ),
   }),
 };
 

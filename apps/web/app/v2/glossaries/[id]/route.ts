@@ -10,7 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   GET: {
     scopes: ["read", "translate"],
     handler: async (input) => ({
-      data: deeplGlossary(await getGlossary(input.app.domain, { orgId: input.principal.org.id, id: pathParam(input, "id") })),
+      data: deeplGlossary(
+        await getGlossary(input.app.domain, { orgId: input.principal.org.id, id: pathParam(input, "id") }),
+      ),
     }),
   },
   DELETE: {

@@ -14,7 +14,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   PATCH: {
     scopes: ["write"],
     handler: async (input) => ({
-      data: await patchV3Glossary(input.app, input.principal, pathParam(input, "id"), await readV3Body(input.req, input.rawBody)),
+      data: await patchV3Glossary(
+        input.app,
+        input.principal,
+        pathParam(input, "id"),
+        await readV3Body(input.req, input.rawBody),
+      ),
     }),
   },
   DELETE: {

@@ -32,14 +32,20 @@ export async function uploadDeeplDocument(
   const target = params.get("target_lang");
   if (!target) throw badRequest("'target_lang' is required.", "target_lang");
   const outputFormat = params.get("output_format");
-  if (outputFormat) throw badRequest("'output_format' is not supported: Tolk returns the document in its own format.", "output_format");
+  if (outputFormat)
+    throw badRequest("'output_format' is not supported: Tolk returns the document in its own format.", "output_format");
   const targetLang = tolkLanguage(target, "target_lang");
   const source = params.get("source_lang");
   const upload = { filename: params.get("filename") ?? file.filename, bytes: file.bytes };
   // Without source_lang DeepL detects the document's language: so does Tolk, from its text.
   const sourceLang = source
     ? tolkLanguage(source, "source_lang")
-    : (await detectDocumentLanguage(upload, { targetLang, defaultSourceLang: defaultSourceLangFor(app.translation, principal.org) })).language;
+    : (
+        await detectDocumentLanguage(upload, {
+          targetLang,
+          defaultSourceLang: defaultSourceLangFor(app.translation, principal.org),
+        })
+      ).language;
   const glossaryId = params.get("glossary_id");
   const submitted = await submitDocument(app.domain, app.documents, {
     principal,
@@ -57,7 +63,12 @@ export async function uploadDeeplDocument(
 }
 
 /** The caller's job, when `document_key` is the one handed out with it (404 otherwise, as for a missing job). */
-export async function findKeyedJob(app: AppContext, principal: Principal, documentId: string, params: Params): Promise<DocumentJob> {
+export async function findKeyedJob(
+  app: AppContext,
+  principal: Principal,
+  documentId: string,
+  params: Params,
+): Promise<DocumentJob> {
   const key = params.get("document_key");
   if (!key) throw badRequest("'document_key' is required.", "document_key");
   const job = await findOrgJob(app.domain, principal.org.id, documentId);
@@ -66,7 +77,13 @@ export async function findKeyedJob(app: AppContext, principal: Principal, docume
   return job;
 }
 
-const STATUS = { created: "queued", processing: "translating", completed: "done", error: "error", failed: "error" } as const;
+const STATUS = {
+  created: "queued",
+  processing: "translating",
+  completed: "done",
+  error: "error",
+  failed: "error",
+} as const;
 
 /**
  * Seconds until a translating job is done, as DeepL estimates them: the time the job has taken so
@@ -92,15 +109,24 @@ export function deeplDocumentStatus(job: DocumentJob, now = new Date()) {
 }
 
 /** DeepL answers a result asked for too early with 503 (deepl-node: DocumentNotReadyError). */
-const notReady = () => new TolkError(503, "document_not_ready", "api_error", "The document is not translated yet.", { headers: { "Retry-After": "1" } });
+const notReady = () =>
+  new TolkError(503, "document_not_ready", "api_error", "The document is not translated yet.", {
+    headers: { "Retry-After": "1" },
+  });
 
 /** POST /v2/document/{id}/result: the translated file, as GET /v1/documents/{id}/download gives it. */
 export async function deeplDocumentResult(app: AppContext, job: DocumentJob): Promise<Response> {
   if (job.status !== "completed") {
-    if (job.status === "error" || job.status === "failed") throw badRequest(job.error ?? "The document could not be translated.");
+    if (job.status === "error" || job.status === "failed")
+      throw badRequest(job.error ?? "The document could not be translated.");
     throw notReady();
   }
-  const answer = await downloadDocument(app.domain, app.documents, { jobId: job.id, orgId: job.orgId, expires: null, signature: null });
+  const answer = await downloadDocument(app.domain, app.documents, {
+    jobId: job.id,
+    orgId: job.orgId,
+    expires: null,
+    signature: null,
+  });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (answer.kind === "redirect") {
     headers.set("Location", answer.url);

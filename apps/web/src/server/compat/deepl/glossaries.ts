@@ -1,5 +1,12 @@
 import { type GlossaryEntryInput, type GlossaryView, createGlossaryRequest } from "@tolk/contract";
-import { type Principal, badRequest, createGlossary, listGlossaries, listGlossaryEntries, parseDelimitedGlossary } from "@tolk/domain";
+import {
+  type Principal,
+  badRequest,
+  createGlossary,
+  listGlossaries,
+  listGlossaryEntries,
+  parseDelimitedGlossary,
+} from "@tolk/domain";
 import { type EngineRouter } from "@tolk/engines";
 
 import { type AppContext } from "../../context";
@@ -63,13 +70,19 @@ export function readDictionary(router: EngineRouter, input: DictionaryInput): Pa
     );
   }
   const entries = input.entries ?? "";
-  if (!entries.trim()) throw badRequest("'entries' is required: the glossary's terms, one 'source<TAB>target' per line.", "entries");
+  if (!entries.trim())
+    throw badRequest("'entries' is required: the glossary's terms, one 'source<TAB>target' per line.", "entries");
   const parsed = parseDelimitedGlossary(entries, { delimiter: format === "tsv" ? "\t" : ",", sourceLang, targetLang });
   return { sourceLang, targetLang, entries: parsed.entries };
 }
 
 /** Creates a Tolk glossary (within the plan's limit) from a name and one dictionary. */
-export async function createGlossaryFrom(app: AppContext, principal: Principal, name: string | undefined, dictionary: ParsedDictionary): Promise<GlossaryView> {
+export async function createGlossaryFrom(
+  app: AppContext,
+  principal: Principal,
+  name: string | undefined,
+  dictionary: ParsedDictionary,
+): Promise<GlossaryView> {
   const request = validated(createGlossaryRequest, {
     name,
     source_lang: dictionary.sourceLang,
@@ -80,7 +93,11 @@ export async function createGlossaryFrom(app: AppContext, principal: Principal, 
 }
 
 /** POST /v2/glossaries: `name`, `source_lang`, `target_lang`, `entries` in `entries_format`. */
-export async function createDeeplGlossary(app: AppContext, principal: Principal, params: Params): Promise<DeeplGlossary> {
+export async function createDeeplGlossary(
+  app: AppContext,
+  principal: Principal,
+  params: Params,
+): Promise<DeeplGlossary> {
   const dictionary = readDictionary(await routerFor(app, principal), {
     source: params.get("source_lang"),
     target: params.get("target_lang"),
@@ -104,15 +121,24 @@ export async function everyPage<T extends { id: string }>(
   }
 }
 
-export async function listDeeplGlossaries(app: AppContext, principal: Principal): Promise<{ glossaries: DeeplGlossary[] }> {
-  const items = await everyPage((after) => listGlossaries(app.domain, { orgId: principal.org.id, query: { limit: 100, starting_after: after } }));
+export async function listDeeplGlossaries(
+  app: AppContext,
+  principal: Principal,
+): Promise<{ glossaries: DeeplGlossary[] }> {
+  const items = await everyPage((after) =>
+    listGlossaries(app.domain, { orgId: principal.org.id, query: { limit: 100, starting_after: after } }),
+  );
   return { glossaries: items.map(deeplGlossary) };
 }
 
 /** GET /v2/glossaries/{id}/entries: DeepL's TSV, one `source<TAB>target` per line, no header. */
 export async function deeplGlossaryEntries(app: AppContext, principal: Principal, glossaryId: string): Promise<string> {
   const items = await everyPage((after) =>
-    listGlossaryEntries(app.domain, { orgId: principal.org.id, glossaryId, query: { limit: 100, starting_after: after } }),
+    listGlossaryEntries(app.domain, {
+      orgId: principal.org.id,
+      glossaryId,
+      query: { limit: 100, starting_after: after },
+    }),
   );
   return items.map((e) => `${e.source}\t${e.target}`).join("\n");
 }

@@ -29,7 +29,8 @@ export const deeplCode = (code: string) => code.toUpperCase();
  */
 export function tolkLanguage(code: string, param: string): string {
   const parsed = languageCode.safeParse(code);
-  if (!parsed.success) throw badRequest(`'${param}': '${code}' is not a supported language (see GET /v2/languages).`, param);
+  if (!parsed.success)
+    throw badRequest(`'${param}': '${code}' is not a supported language (see GET /v2/languages).`, param);
   return parsed.data;
 }
 

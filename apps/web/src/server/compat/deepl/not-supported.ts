@@ -15,10 +15,17 @@ export function deeplNotSupported(what: string) {
   const spec: MethodSpec = {
     scopes: [],
     public: true,
-    handler: () => Promise.reject(new TolkError(404, "not_supported", "invalid_request_error", `Not supported by Tolk: ${what}. See docs/compatibility.md.`)),
+    handler: () =>
+      Promise.reject(
+        new TolkError(
+          404,
+          "not_supported",
+          "invalid_request_error",
+          `Not supported by Tolk: ${what}. See docs/compatibility.md.`,
+        ),
+      ),
   };
-  return Object.fromEntries(METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, deeplWire)])) as Record<
-    (typeof METHODS)[number],
-    (req: Request, ctx: RouteContext) => Promise<Response>
-  >;
+  return Object.fromEntries(
+    METHODS.map((m) => [m, (req: Request, ctx: RouteContext) => runPipeline(req, ctx, spec, deeplWire)]),
+  ) as Record<(typeof METHODS)[number], (req: Request, ctx: RouteContext) => Promise<Response>>;
 }

@@ -1,4 +1,13 @@
-import { type Field, type Json, body, compatDocument, jsonAnswer, operation, pathParam, query } from "../openapi-builder";
+import {
+  type Field,
+  type Json,
+  body,
+  compatDocument,
+  jsonAnswer,
+  operation,
+  pathParam,
+  query,
+} from "../openapi-builder";
 import { V3_RESOURCES } from "./v3-languages";
 import { QUOTA_EXCEEDED } from "./wire";
 
@@ -11,16 +20,24 @@ import { QUOTA_EXCEEDED } from "./wire";
 const ERRORS = {
   "400": "Bad request: a parameter is missing or invalid, or no engine translates the pair (the message says which)",
   "403": "Invalid or missing authentication key (Tolk answers DeepL's 403 where /v1 answers 401)",
-  "404": "Not found: no such glossary or document, a path Tolk does not serve, or a DeepL feature Tolk does not support (the message says so)",
+  "404":
+    "Not found: no such glossary or document, a path Tolk does not serve, or a DeepL feature Tolk does not support (the message says so)",
   "413": "The request body is too large",
   "429": "Too many requests: the plan's rate limit; retry after `Retry-After` seconds",
-  [String(QUOTA_EXCEEDED)]: "Quota exceeded: the organization's credits do not cover the translation; nothing was billed",
+  [String(QUOTA_EXCEEDED)]:
+    "Quota exceeded: the organization's credits do not cover the translation; nothing was billed",
   "503": "The engine or the instance is unavailable; nothing was billed; retry later",
 };
 const AUTHED = ["403", "429", "503"];
 
 const TRANSLATE_FIELDS: Field[] = [
-  { name: "text", type: "array", items: "string", required: true, description: "Texts to translate (up to 50 per request)." },
+  {
+    name: "text",
+    type: "array",
+    items: "string",
+    required: true,
+    description: "Texts to translate (up to 50 per request).",
+  },
   {
     name: "target_lang",
     type: "string",
@@ -30,7 +47,8 @@ const TRANSLATE_FIELDS: Field[] = [
   {
     name: "source_lang",
     type: "string",
-    description: "Source language; left out, Tolk identifies it (short texts fall back to the organization's default source language).",
+    description:
+      "Source language; left out, Tolk identifies it (short texts fall back to the organization's default source language).",
   },
   {
     name: "formality",
@@ -38,15 +56,29 @@ const TRANSLATE_FIELDS: Field[] = [
     enum: ["default", "more", "less", "prefer_more", "prefer_less"],
     description: "Formal or informal address, where `supports_formality` is true for the target.",
   },
-  { name: "glossary_id", type: "string", description: "A glossary of the organization (`GET /v2/glossaries`) for the same pair." },
+  {
+    name: "glossary_id",
+    type: "string",
+    description: "A glossary of the organization (`GET /v2/glossaries`) for the same pair.",
+  },
   {
     name: "tag_handling",
     type: "string",
     enum: ["xml", "html"],
     description: "Markup is always kept; with tag handling, `ignore_tags` elements keep their content too.",
   },
-  { name: "ignore_tags", type: "array", items: "string", description: "Elements whose content stays as written (with `tag_handling`)." },
-  { name: "split_sentences", type: "string", enum: ["0", "1", "nonewlines"], description: "`0` and `nonewlines`: a line break does not end a sentence." },
+  {
+    name: "ignore_tags",
+    type: "array",
+    items: "string",
+    description: "Elements whose content stays as written (with `tag_handling`).",
+  },
+  {
+    name: "split_sentences",
+    type: "string",
+    enum: ["0", "1", "nonewlines"],
+    description: "`0` and `nonewlines`: a line break does not end a sentence.",
+  },
   { name: "show_billed_characters", type: "boolean", description: "Adds `billed_characters` to each translation." },
   {
     name: "model_type",
@@ -75,7 +107,8 @@ const paths: Record<string, Json> = {
       tag: "Translation",
       id: "translateTexts",
       summary: "Translate texts",
-      description: "DeepL's text translation. Billed as /v1: output characters × the target's script weight, from the organization's credits.",
+      description:
+        "DeepL's text translation. Billed as /v1: output characters × the target's script weight, from the organization's credits.",
       requestBody: body(TRANSLATE_FIELDS),
       responses: {
         "200": jsonAnswer("The translations, in the order of `text`", {
@@ -91,8 +124,12 @@ const paths: Record<string, Json> = {
       id: "listSourceOrTargetLanguages",
       summary: "List source or target languages",
       description: "Exactly what this instance translates: a target is listed when some source reaches it.",
-      parameters: query([{ name: "type", type: "string", enum: ["source", "target"], description: "Which list (default source)." }]),
-      responses: { "200": jsonAnswer("The languages", [{ language: "ES", name: "Spanish", supports_formality: true }]) },
+      parameters: query([
+        { name: "type", type: "string", enum: ["source", "target"], description: "Which list (default source)." },
+      ]),
+      responses: {
+        "200": jsonAnswer("The languages", [{ language: "ES", name: "Spanish", supports_formality: true }]),
+      },
       errors: ["400", ...AUTHED],
     }),
   },
@@ -101,7 +138,9 @@ const paths: Record<string, Json> = {
       tag: "Glossaries",
       id: "listThePairsAGlossaryCanBeMadeFor",
       summary: "List the pairs a glossary can be made for",
-      responses: { "200": jsonAnswer("The pairs", { supported_languages: [{ source_lang: "en", target_lang: "es" }] }) },
+      responses: {
+        "200": jsonAnswer("The pairs", { supported_languages: [{ source_lang: "en", target_lang: "es" }] }),
+      },
       errors: [...AUTHED],
     }),
   },
@@ -117,13 +156,20 @@ const paths: Record<string, Json> = {
       tag: "Glossaries",
       id: "createAGlossary",
       summary: "Create a glossary",
-      description: "Made as a Tolk glossary of the organization, usable from /v1 and the console too. Refused (400) for a pair no engine translates.",
+      description:
+        "Made as a Tolk glossary of the organization, usable from /v1 and the console too. Refused (400) for a pair no engine translates.",
       requestBody: body([
         { name: "name", type: "string", required: true, description: "The glossary's name." },
         { name: "source_lang", type: "string", required: true, description: "Source language." },
         { name: "target_lang", type: "string", required: true, description: "Target language." },
         { name: "entries", type: "string", required: true, description: "The entries, one per line." },
-        { name: "entries_format", type: "string", enum: ["tsv", "csv"], required: true, description: "`tsv` (source TAB target) or `csv`." },
+        {
+          name: "entries_format",
+          type: "string",
+          enum: ["tsv", "csv"],
+          required: true,
+          description: "`tsv` (source TAB target) or `csv`.",
+        },
       ]),
       responses: { "201": jsonAnswer("The glossary", GLOSSARY_EXAMPLE) },
       errors: ["400", ...AUTHED],
@@ -153,7 +199,12 @@ const paths: Record<string, Json> = {
       id: "getAGlossarysEntries",
       summary: "Get a glossary's entries",
       parameters: [pathParam("glossary_id", "The glossary's id")],
-      responses: { "200": { description: "The entries as TSV", content: { "text/tab-separated-values": { example: "house\tcasa\n" } } } },
+      responses: {
+        "200": {
+          description: "The entries as TSV",
+          content: { "text/tab-separated-values": { example: "house\tcasa\n" } },
+        },
+      },
       errors: ["404", ...AUTHED],
     }),
   },
@@ -167,8 +218,17 @@ const paths: Record<string, Json> = {
         [
           { name: "file", type: "file", required: true, description: "The document." },
           { name: "target_lang", type: "string", required: true, description: "Target language." },
-          { name: "source_lang", type: "string", description: "Source language; left out, identified from the file's text." },
-          { name: "formality", type: "string", enum: ["default", "more", "less", "prefer_more", "prefer_less"], description: "As for texts." },
+          {
+            name: "source_lang",
+            type: "string",
+            description: "Source language; left out, identified from the file's text.",
+          },
+          {
+            name: "formality",
+            type: "string",
+            enum: ["default", "more", "less", "prefer_more", "prefer_less"],
+            description: "As for texts.",
+          },
           { name: "glossary_id", type: "string", description: "As for texts." },
           { name: "filename", type: "string", description: "The file's name, when the upload has none." },
           { name: "output_format", type: "string", description: "Accepted when it is the input's own format." },
@@ -185,9 +245,16 @@ const paths: Record<string, Json> = {
       id: "checkADocumentsStatus",
       summary: "Check a document's status",
       parameters: [pathParam("document_id", "The document's id")],
-      requestBody: body([{ name: "document_key", type: "string", required: true, description: "The key the upload answered." }]),
+      requestBody: body([
+        { name: "document_key", type: "string", required: true, description: "The key the upload answered." },
+      ]),
       responses: {
-        "200": jsonAnswer("The status", { document_id: "job_4fY", status: "translating", seconds_remaining: 3, billed_characters: 0 }),
+        "200": jsonAnswer("The status", {
+          document_id: "job_4fY",
+          status: "translating",
+          seconds_remaining: 3,
+          billed_characters: 0,
+        }),
       },
       errors: ["400", "404", ...AUTHED],
     }),
@@ -198,7 +265,9 @@ const paths: Record<string, Json> = {
       id: "downloadATranslatedDocument",
       summary: "Download a translated document",
       parameters: [pathParam("document_id", "The document's id")],
-      requestBody: body([{ name: "document_key", type: "string", required: true, description: "The key the upload answered." }]),
+      requestBody: body([
+        { name: "document_key", type: "string", required: true, description: "The key the upload answered." },
+      ]),
       responses: { "200": { description: "The translated file", content: { "application/octet-stream": {} } } },
       errors: ["400", "404", ...AUTHED],
     }),
@@ -208,7 +277,8 @@ const paths: Record<string, Json> = {
       tag: "Account",
       id: "creditsUsedAndAvailableThisPeriod",
       summary: "Credits used and available this period",
-      description: "`character_count` is the credits this billing period consumed; `character_limit` what it may spend (allowance and top-ups).",
+      description:
+        "`character_count` is the credits this billing period consumed; `character_limit` what it may spend (allowance and top-ups).",
       responses: { "200": jsonAnswer("Usage", { character_count: 1200, character_limit: 500000 }) },
       errors: [...AUTHED],
     }),
@@ -218,7 +288,8 @@ const paths: Record<string, Json> = {
       tag: "Not supported",
       id: "deeplWrite",
       summary: "DeepL Write (not supported)",
-      description: "Tolk has no rephrasing: answered 404 with a message saying it is not supported by Tolk, in DeepL's error shape.",
+      description:
+        "Tolk has no rephrasing: answered 404 with a message saying it is not supported by Tolk, in DeepL's error shape.",
       responses: {},
       errors: ["404", ...AUTHED],
     }),
@@ -228,9 +299,22 @@ const paths: Record<string, Json> = {
       tag: "v3",
       id: "listLanguagesPerResource",
       summary: "List languages per resource",
-      description: "DeepL's v3 language list for a `resource` (translate_text, translate_document, glossary, …): exactly what Tolk serves for it.",
-      parameters: query([{ name: "resource", type: "string", required: true, enum: V3_RESOURCES, description: "The resource to list languages for" }]),
-      responses: { "200": jsonAnswer("The languages", [{ lang: "es", name: "Spanish", usable_as_source: true, usable_as_target: true, features: [] }]) },
+      description:
+        "DeepL's v3 language list for a `resource` (translate_text, translate_document, glossary, …): exactly what Tolk serves for it.",
+      parameters: query([
+        {
+          name: "resource",
+          type: "string",
+          required: true,
+          enum: V3_RESOURCES,
+          description: "The resource to list languages for",
+        },
+      ]),
+      responses: {
+        "200": jsonAnswer("The languages", [
+          { lang: "es", name: "Spanish", usable_as_source: true, usable_as_target: true, features: [] },
+        ]),
+      },
       errors: ["400", ...AUTHED],
     }),
   },
@@ -258,9 +342,21 @@ const paths: Record<string, Json> = {
       description: "Each dictionary (one pair) becomes a Tolk glossary; together they carry the v3 glossary's id.",
       requestBody: body([
         { name: "name", type: "string", required: true, description: "The glossary's name." },
-        { name: "dictionaries", type: "array", required: true, description: "One per pair: source_lang, target_lang, entries, entries_format." },
+        {
+          name: "dictionaries",
+          type: "array",
+          required: true,
+          description: "One per pair: source_lang, target_lang, entries, entries_format.",
+        },
       ]),
-      responses: { "201": jsonAnswer("The glossary", { glossary_id: "…", name: "My terms", dictionaries: [], creation_time: "2026-11-27T09:00:00Z" }) },
+      responses: {
+        "201": jsonAnswer("The glossary", {
+          glossary_id: "…",
+          name: "My terms",
+          dictionaries: [],
+          creation_time: "2026-11-27T09:00:00Z",
+        }),
+      },
       errors: ["400", ...AUTHED],
     }),
   },
@@ -307,7 +403,9 @@ const paths: Record<string, Json> = {
         ]),
       ],
       responses: {
-        "200": jsonAnswer("The entries", { dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tcasa", entries_format: "tsv" }] }),
+        "200": jsonAnswer("The entries", {
+          dictionaries: [{ source_lang: "en", target_lang: "es", entries: "house\tcasa", entries_format: "tsv" }],
+        }),
       },
       errors: ["400", "404", ...AUTHED],
     }),
@@ -357,7 +455,8 @@ const paths: Record<string, Json> = {
       tag: "Not supported",
       id: "deeplTranslationMemories",
       summary: "DeepL translation memories (not supported)",
-      description: "Answered 404 in DeepL's error shape, saying they are not supported by Tolk. Tolk's own translation memories are in /v1.",
+      description:
+        "Answered 404 in DeepL's error shape, saying they are not supported by Tolk. Tolk's own translation memories are in /v1.",
       responses: {},
       errors: ["404", ...AUTHED],
     }),
@@ -376,7 +475,10 @@ export function deeplOpenApiDocument(serverUrl: string): Json {
     title: "Tolk: DeepL-compatible API",
     version: "2",
     description: DESCRIPTION,
-    security: { name: "deeplAuthKey", scheme: { type: "apiKey", in: "header", name: "Authorization", description: "`DeepL-Auth-Key <Tolk API key>`" } },
+    security: {
+      name: "deeplAuthKey",
+      scheme: { type: "apiKey", in: "header", name: "Authorization", description: "`DeepL-Auth-Key <Tolk API key>`" },
+    },
     errors: ERRORS,
     errorExample: (message) => ({ message }),
     paths,

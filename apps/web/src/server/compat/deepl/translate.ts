@@ -56,16 +56,23 @@ export function readTranslateRequest(params: Params): DeeplTranslateRequest {
     throw badRequest("'formality' must be one of default, more, less, prefer_more, prefer_less.", "formality");
   }
   const tagHandling = params.get("tag_handling")?.toLowerCase();
-  if (tagHandling !== undefined && !TAG_HANDLING.has(tagHandling)) throw badRequest("'tag_handling' must be xml or html.", "tag_handling");
+  if (tagHandling !== undefined && !TAG_HANDLING.has(tagHandling))
+    throw badRequest("'tag_handling' must be xml or html.", "tag_handling");
   const split = params.get("split_sentences");
-  if (split !== undefined && !["0", "1", "nonewlines"].includes(split)) throw badRequest("'split_sentences' must be 0, 1 or nonewlines.", "split_sentences");
+  if (split !== undefined && !["0", "1", "nonewlines"].includes(split))
+    throw badRequest("'split_sentences' must be 0, 1 or nonewlines.", "split_sentences");
   const modelType = params.get("model_type");
   if (modelType !== undefined && !(modelType in MODEL_TYPE_USED)) {
-    throw badRequest("'model_type' must be quality_optimized, latency_optimized or prefer_quality_optimized.", "model_type");
+    throw badRequest(
+      "'model_type' must be quality_optimized, latency_optimized or prefer_quality_optimized.",
+      "model_type",
+    );
   }
   flag(params, "preserve_formatting");
   flag(params, "outline_detection");
-  const glossaryIds = [...params.all("glossary_id"), ...params.all("glossary_ids").flatMap((ids) => ids.split(","))].map((id) => id.trim()).filter(Boolean);
+  const glossaryIds = [...params.all("glossary_id"), ...params.all("glossary_ids").flatMap((ids) => ids.split(","))]
+    .map((id) => id.trim())
+    .filter(Boolean);
   return {
     texts,
     sourceLang: source ? tolkLanguage(source, "source_lang") : "auto",
@@ -96,8 +103,12 @@ export async function deeplTranslate(
   // Tolk's segmenter ends a sentence at a line break; without that split, the lines are one text.
   const texts = request.joinLines ? request.texts.map(joinLines) : request.texts;
   const hidden = texts.map((text) => hideIgnoredElements(text, request.ignoreTags));
-  const result = await translateTexts(app, principal, requestId, { ...request, texts: hidden.map((h) => h.text) }, (field) =>
-    field === "glossary_ids" ? "glossary_id" : field,
+  const result = await translateTexts(
+    app,
+    principal,
+    requestId,
+    { ...request, texts: hidden.map((h) => h.text) },
+    (field) => (field === "glossary_ids" ? "glossary_id" : field),
   );
   const detected = deeplCode(result.sourceLang);
   return {

@@ -1,11 +1,26 @@
 import { type GlossaryView, updateGlossaryRequest } from "@tolk/contract";
-import { type Principal, addGlossaryEntries, badRequest, getGlossary, listGlossaries, notFound, replaceGlossaryEntries, updateGlossary } from "@tolk/domain";
+import {
+  type Principal,
+  addGlossaryEntries,
+  badRequest,
+  getGlossary,
+  listGlossaries,
+  notFound,
+  replaceGlossaryEntries,
+  updateGlossary,
+} from "@tolk/domain";
 
 import { type AppContext } from "../../context";
 import { routerFor } from "../../org-router";
 import { Params } from "../params";
 import { validated } from "../validate";
-import { type DictionaryInput, createGlossaryFrom, deeplGlossaryEntries, everyPage, readDictionary } from "./glossaries";
+import {
+  type DictionaryInput,
+  createGlossaryFrom,
+  deeplGlossaryEntries,
+  everyPage,
+  readDictionary,
+} from "./glossaries";
 import { tolkLanguage } from "./languages";
 
 /**
@@ -27,7 +42,11 @@ export interface V3Glossary {
   creation_time: string;
 }
 
-const dictionaryOf = (g: GlossaryView): V3Dictionary => ({ source_lang: g.source_lang, target_lang: g.target_lang, entry_count: g.entry_count });
+const dictionaryOf = (g: GlossaryView): V3Dictionary => ({
+  source_lang: g.source_lang,
+  target_lang: g.target_lang,
+  entry_count: g.entry_count,
+});
 
 export const v3Glossary = (g: GlossaryView): V3Glossary => ({
   glossary_id: g.id,
@@ -57,24 +76,30 @@ export async function readV3Body(req: Request, rawBody: Uint8Array): Promise<V3B
     } catch {
       throw badRequest("The request body is not valid JSON.");
     }
-    if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("The request body must be a JSON object.");
+    if (body === null || typeof body !== "object" || Array.isArray(body))
+      throw badRequest("The request body must be a JSON object.");
     const record = body as Record<string, unknown>;
     const list = record.dictionaries;
-    if (list !== undefined && !Array.isArray(list)) throw badRequest("'dictionaries' must be an array of dictionaries.", "dictionaries");
+    if (list !== undefined && !Array.isArray(list))
+      throw badRequest("'dictionaries' must be an array of dictionaries.", "dictionaries");
     return {
       name: text(record, "name"),
       dictionaries: list?.map((d, i) => {
-        if (d === null || typeof d !== "object" || Array.isArray(d)) throw badRequest(`'dictionaries[${i}]' must be an object.`, "dictionaries");
+        if (d === null || typeof d !== "object" || Array.isArray(d))
+          throw badRequest(`'dictionaries[${i}]' must be an object.`, "dictionaries");
         return dictionaryFrom((f) => text(d as Record<string, unknown>, f, `dictionaries[${i}].${f}`));
       }),
       dictionary: dictionaryFrom((f) => text(record, f)),
     };
   }
   const params = await Params.read(req, rawBody);
-  const indexes = [...new Set(params.names().flatMap((n) => /^dictionaries\[(\d+)\]\./u.exec(n)?.[1] ?? []))].map(Number).sort((a, b) => a - b);
+  const indexes = [...new Set(params.names().flatMap((n) => /^dictionaries\[(\d+)\]\./u.exec(n)?.[1] ?? []))]
+    .map(Number)
+    .sort((a, b) => a - b);
   return {
     name: params.get("name"),
-    dictionaries: indexes.length > 0 ? indexes.map((i) => dictionaryFrom((f) => params.get(`dictionaries[${i}].${f}`))) : undefined,
+    dictionaries:
+      indexes.length > 0 ? indexes.map((i) => dictionaryFrom((f) => params.get(`dictionaries[${i}].${f}`))) : undefined,
     dictionary: dictionaryFrom((f) => params.get(f)),
   };
 }
@@ -98,14 +123,19 @@ const ONE_PAIR = "A Tolk glossary holds one language pair: create one glossary p
 /** POST /v3/glossaries: a name and exactly one dictionary. */
 export async function createV3Glossary(app: AppContext, principal: Principal, body: V3Body): Promise<V3Glossary> {
   const dictionaries = body.dictionaries ?? [];
-  if (dictionaries.length === 0) throw badRequest("'dictionaries' is required: the glossary's language pair and entries.", "dictionaries");
+  if (dictionaries.length === 0)
+    throw badRequest("'dictionaries' is required: the glossary's language pair and entries.", "dictionaries");
   const [only] = dictionaries;
   if (dictionaries.length > 1 || !only) throw badRequest(ONE_PAIR, "dictionaries");
-  return v3Glossary(await createGlossaryFrom(app, principal, body.name, readDictionary(await routerFor(app, principal), only)));
+  return v3Glossary(
+    await createGlossaryFrom(app, principal, body.name, readDictionary(await routerFor(app, principal), only)),
+  );
 }
 
 export async function listV3Glossaries(app: AppContext, principal: Principal): Promise<{ glossaries: V3Glossary[] }> {
-  const items = await everyPage((after) => listGlossaries(app.domain, { orgId: principal.org.id, query: { limit: 100, starting_after: after } }));
+  const items = await everyPage((after) =>
+    listGlossaries(app.domain, { orgId: principal.org.id, query: { limit: 100, starting_after: after } }),
+  );
   return { glossaries: items.map(v3Glossary) };
 }
 
@@ -117,7 +147,13 @@ export async function getV3Glossary(app: AppContext, principal: Principal, id: s
  * The glossary, when the request names its pair: a v3 dictionary is addressed by its languages.
  * Another pair is a 404 (deepl-node: GlossaryNotFoundError), as DeepL answers a missing dictionary.
  */
-async function glossaryWithPair(app: AppContext, principal: Principal, id: string, source: string | undefined, target: string | undefined) {
+async function glossaryWithPair(
+  app: AppContext,
+  principal: Principal,
+  id: string,
+  source: string | undefined,
+  target: string | undefined,
+) {
   const g = await getGlossary(app.domain, { orgId: principal.org.id, id });
   if (!source) throw badRequest("'source_lang' is required.", "source_lang");
   if (!target) throw badRequest("'target_lang' is required.", "target_lang");
@@ -137,17 +173,33 @@ export async function v3GlossaryEntries(app: AppContext, principal: Principal, i
 }
 
 /** PUT /v3/glossaries/{id}/dictionaries: the dictionary's entries replaced by these. */
-export async function replaceV3Dictionary(app: AppContext, principal: Principal, id: string, body: V3Body): Promise<V3Dictionary> {
+export async function replaceV3Dictionary(
+  app: AppContext,
+  principal: Principal,
+  id: string,
+  body: V3Body,
+): Promise<V3Dictionary> {
   const g = await glossaryWithPair(app, principal, id, body.dictionary.source, body.dictionary.target);
   const dictionary = readDictionary(await routerFor(app, principal), body.dictionary);
-  return dictionaryOf(await replaceGlossaryEntries(app.domain, { orgId: principal.org.id, glossaryId: g.id, entries: dictionary.entries }));
+  return dictionaryOf(
+    await replaceGlossaryEntries(app.domain, {
+      orgId: principal.org.id,
+      glossaryId: g.id,
+      entries: dictionary.entries,
+    }),
+  );
 }
 
 /**
  * PATCH /v3/glossaries/{id}: a new name, and entries merged into the dictionary (a source term
  * it has gets the new target), as DeepL's PATCH does.
  */
-export async function patchV3Glossary(app: AppContext, principal: Principal, id: string, body: V3Body): Promise<V3Glossary> {
+export async function patchV3Glossary(
+  app: AppContext,
+  principal: Principal,
+  id: string,
+  body: V3Body,
+): Promise<V3Glossary> {
   const orgId = principal.org.id;
   const dictionaries = body.dictionaries ?? [];
   if (!body.name && dictionaries.length === 0) throw badRequest("Nothing to change: give 'name' or 'dictionaries'.");
@@ -158,12 +210,18 @@ export async function patchV3Glossary(app: AppContext, principal: Principal, id:
     const dictionary = readDictionary(await routerFor(app, principal), only);
     await addGlossaryEntries(app.domain, { orgId, glossaryId: g.id, request: { entries: dictionary.entries } });
   }
-  if (body.name) await updateGlossary(app.domain, { orgId, id, request: validated(updateGlossaryRequest, { name: body.name }) });
+  if (body.name)
+    await updateGlossary(app.domain, { orgId, id, request: validated(updateGlossaryRequest, { name: body.name }) });
   return getV3Glossary(app, principal, id);
 }
 
 /** DELETE /v3/glossaries/{id}/dictionaries: refused, since the glossary would be left without its one pair. */
-export async function deleteV3Dictionary(app: AppContext, principal: Principal, id: string, params: Params): Promise<never> {
+export async function deleteV3Dictionary(
+  app: AppContext,
+  principal: Principal,
+  id: string,
+  params: Params,
+): Promise<never> {
   const g = await glossaryWithPair(app, principal, id, params.get("source_lang"), params.get("target_lang"));
   throw badRequest(
     `A Tolk glossary holds exactly one dictionary (${g.source_lang}→${g.target_lang}): delete the glossary instead (DELETE /v3/glossaries/${g.id}).`,

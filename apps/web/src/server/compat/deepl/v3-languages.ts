@@ -5,7 +5,14 @@ import { servedLanguages } from "../languages";
 import { TARGET_VARIANTS } from "./languages";
 
 /** The `resource` values DeepL defines for GET /v3/languages. */
-export const V3_RESOURCES = ["translate_text", "translate_document", "glossary", "voice", "write", "style_rules"] as const;
+export const V3_RESOURCES = [
+  "translate_text",
+  "translate_document",
+  "glossary",
+  "voice",
+  "write",
+  "style_rules",
+] as const;
 type Resource = (typeof V3_RESOURCES)[number];
 
 type Feature = "formality" | "tag_handling" | "glossary";
@@ -58,7 +65,9 @@ export function v3Languages(router: EngineRouter, resource: Resource): V3Languag
     const formality = isTarget && features.includes("formality") && supportsFormality(router, l.code);
     const featuresOf = (asTarget: boolean) =>
       Object.fromEntries(
-        features.filter((f) => f !== "formality" || (asTarget && formality)).map((f) => [f, { status: "stable" as const }]),
+        features
+          .filter((f) => f !== "formality" || (asTarget && formality))
+          .map((f) => [f, { status: "stable" as const }]),
       ) as V3Language["features"];
     const entry = (lang: string, name: string, source: boolean, target: boolean): V3Language => ({
       lang,
@@ -70,7 +79,10 @@ export function v3Languages(router: EngineRouter, resource: Resource): V3Languag
     });
     const variants = resource === "glossary" ? undefined : TARGET_VARIANTS[l.code];
     if (!variants || !isTarget) return [entry(l.code, l.name, isSource, isTarget)];
-    return [...(isSource ? [entry(l.code, l.name, true, false)] : []), ...variants.map((v) => entry(bcp47(v.language), v.name, false, true))];
+    return [
+      ...(isSource ? [entry(l.code, l.name, true, false)] : []),
+      ...variants.map((v) => entry(bcp47(v.language), v.name, false, true)),
+    ];
   });
 }
 

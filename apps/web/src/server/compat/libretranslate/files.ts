@@ -1,5 +1,13 @@
 import { AUTO_SOURCE_LANG, FORMATS } from "@tolk/contract";
-import { type Principal, badRequest, defaultSourceLangFor, detectDocumentLanguage, effectiveLimits, PLAN_LIMITS, submitDocument } from "@tolk/domain";
+import {
+  type Principal,
+  badRequest,
+  defaultSourceLangFor,
+  detectDocumentLanguage,
+  effectiveLimits,
+  PLAN_LIMITS,
+  submitDocument,
+} from "@tolk/domain";
 
 import { type AppContext } from "../../context";
 import { type Params } from "../params";
@@ -17,7 +25,12 @@ export async function libreTranslateFile(app: AppContext, principal: Principal, 
   const upload = { filename: file.filename, bytes: file.bytes };
   const sourceLang =
     source === AUTO_SOURCE_LANG
-      ? (await detectDocumentLanguage(upload, { targetLang: target, defaultSourceLang: defaultSourceLangFor(app.translation, principal.org) })).language
+      ? (
+          await detectDocumentLanguage(upload, {
+            targetLang: target,
+            defaultSourceLang: defaultSourceLangFor(app.translation, principal.org),
+          })
+        ).language
       : source;
   const submitted = await submitDocument(app.domain, app.documents, {
     principal,
@@ -38,7 +51,9 @@ export function libreSettings(principal: Principal | null | undefined) {
   return {
     apiKeys: true,
     keyRequired: true,
-    charLimit: principal ? effectiveLimits(principal.org).max_text_chars : Math.min(...Object.values(PLAN_LIMITS).map((l) => l.max_text_chars)),
+    charLimit: principal
+      ? effectiveLimits(principal.org).max_text_chars
+      : Math.min(...Object.values(PLAN_LIMITS).map((l) => l.max_text_chars)),
     filesTranslation: true,
     supportedFilesFormat: FORMATS.map((f) => `.${f.extension}`),
     suggestions: false,

@@ -7,15 +7,21 @@ import { type Field, type Json, body, compatDocument, jsonAnswer, operation } fr
  */
 
 const ERRORS = {
-  "400": "Invalid request: a parameter is missing or invalid, or no engine translates the pair (the message says which)",
-  "403": "Invalid API key, or the organization's credits do not cover the translation (LibreTranslate's one refusal status)",
+  "400":
+    "Invalid request: a parameter is missing or invalid, or no engine translates the pair (the message says which)",
+  "403":
+    "Invalid API key, or the organization's credits do not cover the translation (LibreTranslate's one refusal status)",
   "404": "A path Tolk does not serve",
   "413": "The request body is too large",
   "429": "Too many requests: the plan's rate limit; retry after `Retry-After` seconds",
   "503": "The engine or the instance is unavailable; nothing was billed",
 };
 
-const KEY: Field = { name: "api_key", type: "string", description: "Your Tolk API key (or send `Authorization: Bearer <key>`)." };
+const KEY: Field = {
+  name: "api_key",
+  type: "string",
+  description: "Your Tolk API key (or send `Authorization: Bearer <key>`).",
+};
 
 const paths: Record<string, Json> = {
   "/libretranslate/translate": {
@@ -25,15 +31,37 @@ const paths: Record<string, Json> = {
       summary: "Translate text",
       description: "Billed as /v1: output characters × the target's script weight, from the organization's credits.",
       requestBody: body([
-        { name: "q", type: "string", required: true, description: "A text, or a JSON array of texts (the answer is then an array too)." },
-        { name: "source", type: "string", required: true, description: "Source language code, or `auto` to identify it." },
-        { name: "target", type: "string", required: true, description: "Target language code; `GET /libretranslate/languages` lists each source's targets." },
+        {
+          name: "q",
+          type: "string",
+          required: true,
+          description: "A text, or a JSON array of texts (the answer is then an array too).",
+        },
+        {
+          name: "source",
+          type: "string",
+          required: true,
+          description: "Source language code, or `auto` to identify it.",
+        },
+        {
+          name: "target",
+          type: "string",
+          required: true,
+          description: "Target language code; `GET /libretranslate/languages` lists each source's targets.",
+        },
         { name: "format", type: "string", enum: ["text", "html"], description: "Markup is kept either way." },
-        { name: "alternatives", type: "integer", description: "Tolk has one translation: the alternatives list is empty." },
+        {
+          name: "alternatives",
+          type: "integer",
+          description: "Tolk has one translation: the alternatives list is empty.",
+        },
         KEY,
       ]),
       responses: {
-        "200": jsonAnswer("The translation", { translatedText: "La casa es grande.", detectedLanguage: { language: "en", confidence: 90 } }),
+        "200": jsonAnswer("The translation", {
+          translatedText: "La casa es grande.",
+          detectedLanguage: { language: "en", confidence: 90 },
+        }),
       },
       errors: ["400", "403", "413", "429", "503"],
     }),
@@ -53,7 +81,11 @@ const paths: Record<string, Json> = {
         ],
         ["multipart"],
       ),
-      responses: { "200": jsonAnswer("Where the translation is", { translatedFileUrl: "https://tolk.example/v1/translate/job_4fY/download?…" }) },
+      responses: {
+        "200": jsonAnswer("Where the translation is", {
+          translatedFileUrl: "https://tolk.example/v1/translate/job_4fY/download?…",
+        }),
+      },
       errors: ["400", "403", "413", "429", "503"],
     }),
   },
@@ -86,7 +118,14 @@ const paths: Record<string, Json> = {
       summary: "Server settings clients read",
       description: "Public. `charLimit` is the caller's plan's limit per text (the smallest plan's without a key).",
       public: true,
-      responses: { "200": jsonAnswer("The settings", { apiKeys: true, keyRequired: true, charLimit: 5000, filesTranslation: true }) },
+      responses: {
+        "200": jsonAnswer("The settings", {
+          apiKeys: true,
+          keyRequired: true,
+          charLimit: 5000,
+          filesTranslation: true,
+        }),
+      },
       errors: ["429"],
     }),
   },
@@ -103,7 +142,10 @@ export function libreTranslateOpenApiDocument(serverUrl: string): Json {
     title: "Tolk: LibreTranslate-compatible API",
     version: "1",
     description: DESCRIPTION,
-    security: { name: "bearer", scheme: { type: "http", scheme: "bearer", description: "A Tolk API key (or `api_key` in the body)" } },
+    security: {
+      name: "bearer",
+      scheme: { type: "http", scheme: "bearer", description: "A Tolk API key (or `api_key` in the body)" },
+    },
     errors: ERRORS,
     errorExample: (message) => ({ error: message }),
     paths,

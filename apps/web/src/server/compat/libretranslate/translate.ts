@@ -24,9 +24,11 @@ export async function libreTranslate(app: AppContext, principal: Principal, requ
   const sourceLang = tolkCode(params.get("source") ?? AUTO_SOURCE_LANG, "source");
   const targetLang = tolkCode(params.get("target"), "target");
   const format = params.get("format") ?? "text";
-  if (format !== "text" && format !== "html") throw badRequest("Invalid request: format must be text or html", "format");
+  if (format !== "text" && format !== "html")
+    throw badRequest("Invalid request: format must be text or html", "format");
   const alternatives = params.get("alternatives");
-  if (alternatives !== undefined && !/^\d+$/.test(alternatives)) throw badRequest("Invalid request: alternatives must be a number", "alternatives");
+  if (alternatives !== undefined && !/^\d+$/.test(alternatives))
+    throw badRequest("Invalid request: alternatives must be a number", "alternatives");
 
   const result = await translateTexts(app, principal, requestId, { texts, sourceLang, targetLang }, (field) =>
     field === "text" ? "q" : field === "target_lang" ? "target" : field === "source_lang" ? "source" : field,

@@ -10,7 +10,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
   serve(
     operations.importGlossary,
     async (input) => ({
-      data: await importGlossary(input.app.domain, { orgId: input.principal.org.id, glossaryId: input.path.id, ...(await readUpload(input)) }),
+      data: await importGlossary(input.app.domain, {
+        orgId: input.principal.org.id,
+        glossaryId: input.path.id,
+        ...(await readUpload(input)),
+      }),
     }),
     { maxBodyBytes: MAX_IMPORT_BYTES },
   ),

@@ -9,7 +9,13 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
   serve(
     operations.importMemory,
-    async (input) => ({ data: await importMemory(input.app.domain, { orgId: input.principal.org.id, memoryId: input.path.id, ...(await readUpload(input)) }) }),
+    async (input) => ({
+      data: await importMemory(input.app.domain, {
+        orgId: input.principal.org.id,
+        memoryId: input.path.id,
+        ...(await readUpload(input)),
+      }),
+    }),
     { maxBodyBytes: MAX_IMPORT_BYTES },
   ),
 );

@@ -9,7 +9,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   POST: {
     scopes: ["translate", "read"],
     handler: async (input) => {
-      const job = await findKeyedJob(input.app, input.principal, pathParam(input, "id"), await Params.read(input.req, input.rawBody));
+      const job = await findKeyedJob(
+        input.app,
+        input.principal,
+        pathParam(input, "id"),
+        await Params.read(input.req, input.rawBody),
+      );
       return { raw: await deeplDocumentResult(input.app, job) };
     },
   },

@@ -9,7 +9,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
     scopes: ["read", "translate"],
     handler: async (input) => {
       const tsv = await deeplGlossaryEntries(input.app, input.principal, pathParam(input, "id"));
-      return { raw: new Response(tsv, { status: 200, headers: { "Content-Type": "text/tab-separated-values; charset=utf-8" } }) };
+      return {
+        raw: new Response(tsv, {
+          status: 200,
+          headers: { "Content-Type": "text/tab-separated-values; charset=utf-8" },
+        }),
+      };
     },
   },
 });

@@ -9,11 +9,22 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   PUT: {
     scopes: ["write"],
     handler: async (input) => ({
-      data: await replaceV3Dictionary(input.app, input.principal, pathParam(input, "id"), await readV3Body(input.req, input.rawBody)),
+      data: await replaceV3Dictionary(
+        input.app,
+        input.principal,
+        pathParam(input, "id"),
+        await readV3Body(input.req, input.rawBody),
+      ),
     }),
   },
   DELETE: {
     scopes: ["write"],
-    handler: async (input) => deleteV3Dictionary(input.app, input.principal, pathParam(input, "id"), await Params.read(input.req, input.rawBody)),
+    handler: async (input) =>
+      deleteV3Dictionary(
+        input.app,
+        input.principal,
+        pathParam(input, "id"),
+        await Params.read(input.req, input.rawBody),
+      ),
   },
 });

@@ -9,7 +9,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = deeplRoute({
   GET: {
     scopes: ["read", "translate"],
     handler: async (input) => ({
-      data: await v3GlossaryEntries(input.app, input.principal, pathParam(input, "id"), await Params.read(input.req, input.rawBody)),
+      data: await v3GlossaryEntries(
+        input.app,
+        input.principal,
+        pathParam(input, "id"),
+        await Params.read(input.req, input.rawBody),
+      ),
     }),
   },
 });

@@ -7,6 +7,10 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = v1Route(
   serve(operations.deleteGlossaryEntry, async ({ app, principal, path }) => ({
-    data: await deleteGlossaryEntry(app.domain, { orgId: principal.org.id, glossaryId: path.id, entryId: path.entry_id }),
+    data: await deleteGlossaryEntry(app.domain, {
+      orgId: principal.org.id,
+      glossaryId: path.id,
+      entryId: path.entry_id,
+    }),
   })),
 );
