@@ -66,20 +66,14 @@ export const documentUploadForm = z.object({
   tm_id: z.string().optional(),
   localization_terms: z.enum(["true", "false"]).optional(),
   async: z.enum(["true", "false"]).optional(),
-  force_target_lang: z
-    .enum(["true", "false"])
-    .optional()
-    .meta({
-      description:
-        "Translate into target_lang even when the file declares another target language (XLIFF); refused otherwise",
-    }),
-  min_quality: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "0–100: a document whose quality_score is below this, or has none, comes back with a warning in `warnings`",
-    }),
+  force_target_lang: z.enum(["true", "false"]).optional().meta({
+    description:
+      "Translate into target_lang even when the file declares another target language (XLIFF); refused otherwise",
+  }),
+  min_quality: z.string().optional().meta({
+    description:
+      "0–100: a document whose quality_score is below this, or has none, comes back with a warning in `warnings`",
+  }),
 });
 
 /** Extension: a segment of a document to review first, lowest quality_score first. */

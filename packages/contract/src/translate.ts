@@ -41,16 +41,10 @@ const resourceRefs = {
    * Extension: a translation whose quality_score is below this (0–100), or that has no score,
    * comes back with a warning in `warnings`; it is never refused for it.
    */
-  min_quality: z
-    .number()
-    .int()
-    .min(0)
-    .max(100)
-    .optional()
-    .meta({
-      description:
-        "0–100: a translation scoring below this, or without a score, comes back with a warning in `warnings` (never an error)",
-    }),
+  min_quality: z.number().int().min(0).max(100).optional().meta({
+    description:
+      "0–100: a translation scoring below this, or without a score, comes back with a warning in `warnings` (never an error)",
+  }),
 };
 
 export const translateRequest = z

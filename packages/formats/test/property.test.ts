@@ -109,12 +109,10 @@ const GENERATORS: Record<string, fc.Arbitrary<Generated>> = {
     extension: "json",
     file: encode(withEol(JSON.stringify(value, null, indent), lineEnd) + lineEnd, withBom),
   })),
-  yaml: fc
-    .tuple(root, eol, bom)
-    .map(([value, lineEnd, withBom]) => ({
-      extension: "yaml",
-      file: encode(withEol(stringify(value), lineEnd), withBom),
-    })),
+  yaml: fc.tuple(root, eol, bom).map(([value, lineEnd, withBom]) => ({
+    extension: "yaml",
+    file: encode(withEol(stringify(value), lineEnd), withBom),
+  })),
   po: fc
     .tuple(
       fc.array(
