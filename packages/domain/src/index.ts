@@ -4,14 +4,7 @@
 export { type Clock, systemClock } from "./ports/clock";
 export { type DebitReply, type DebitStatement, type Debits } from "./ports/debits";
 export { type LogFn, type Logger, errorFields, hasLogger, installLogger, logger } from "./ports/logger";
-export {
-  type CacheLookup,
-  type DocumentJobEvent,
-  type Metrics,
-  installMetrics,
-  metrics,
-  noMetrics,
-} from "./ports/metrics";
+export { type CacheLookup, type DocumentJobEvent, type Metrics, installMetrics, metrics } from "./ports/metrics";
 export { contentDisposition, ObjectNotFoundError, type ObjectStorage } from "./ports/object-storage";
 export {
   type ConsumeResult,
@@ -21,7 +14,7 @@ export {
 } from "./ports/rate-limit-store";
 export { noSpendableCache, type SpendableCache } from "./ports/spendable-cache";
 export { createDomainContext, type DomainContext, withTransaction } from "./context";
-export { directDebits, parseJson, runDebitStatement, type StatementRunner } from "./context/direct-debits";
+export { parseJson, runDebitStatement, type StatementRunner } from "./context/direct-debits";
 export {
   getAlertSettings,
   getAlertSettingsView,

@@ -1,3 +1,5 @@
+import { type SpendableCache } from "@tolk/domain";
+
 /**
  * What the translation pre-check last read of each organization's spendable credits, less what
  * this server has debited since. The pre-check exists to refuse (402) before engine work; the
@@ -7,7 +9,7 @@
  * that does not cover the estimate is never trusted: the database is read, so a top-up counts
  * at once. Figures expire after `maxAgeMs` and at a billing-period boundary.
  */
-export class SpendableHints {
+export class SpendableHints implements SpendableCache {
   private readonly hints = new Map<string, { credits: number; periodStart: number; readAt: number }>();
 
   constructor(private readonly maxAgeMs = 1_000) {}

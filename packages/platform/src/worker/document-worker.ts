@@ -20,8 +20,6 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How often an idle worker looks for work (a job queued in this process wakes it at once). */
   pollMs?: number;
-  /** What the worker keeps up beside its jobs, on its ticks; by default retention and webhook delivery (housekeeping.ts). */
-  housekeeping?: Housekeeping;
   /**
    * Keep the process alive for the polling timer. A server has its HTTP listener for that; a
    * dedicated worker (`tolk worker`) has nothing else, and would exit when idle.
@@ -55,7 +53,7 @@ export class DocumentWorker {
     private readonly services: DocumentServices,
     private readonly options: WorkerOptions = {},
   ) {
-    this.housekeeping = options.housekeeping ?? new Housekeeping(workerHousekeeping(ctx, services), ctx.now);
+    this.housekeeping = new Housekeeping(workerHousekeeping(ctx, services), ctx.now);
   }
 
   start(): void {
