@@ -1,21 +1,28 @@
 /**
  * Trains the close-neighbour models of packages/domain/src/analysis/cluster-model.json (cluster-model.ts): per
- * cluster, a naive Bayes model over character 1–4-grams and whole words, keeping the features
- * that separate the members best. Deterministic.
+ * cluster, a logistic regression (cluster-logistic.ts; `--method nb` for the naive Bayes it
+ * replaced) over character 1–4-grams and whole words, keeping the features that separate the
+ * members best. Deterministic.
  *
- *   pnpm --filter @tolk/eval exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1]
+ *   pnpm --filter @tolk/eval exec tsx eval/train-langid-clusters.ts [--feature-weight 2] [--model-weight 1]
  *
- * Training text, none of it from a test set:
+ * Needs the Debian catalogs and Apertium pairs of scripts/debian-packages.txt, and the MediaWiki
+ * repositories of mediawiki-messages.ts brought onto the machine with the `fetch` tool (it says
+ * which are missing). Training text, none of it from a test set:
  * - the translations (msgstr) of the Debian gettext catalogs of the tuning split (name's
  *   SHA-256 starting 0–b, as in build-langid-debian.ts), without the texts of
  *   debian-tune.jsonl itself, so the tuning figures are not read on memorised texts; Serbian
  *   catalogs in Cyrillic are transliterated to Latin (Serbian in Latin script is what the
  *   models confuse with Croatian and Bosnian);
- * - the same catalogs' strings machine-translated by the Apertium pairs installed on the machine
- *   into the members with few catalogs or whose standards differ in spelling (Aragonese,
- *   Galician, Occitan, Sardinian, Nynorsk, Malay, Afrikaans, and the Bosnian, Croatian and
- *   Serbian generators of apertium-hbs-slv). Apertium's output follows each standard's morphology and
- *   spelling, which is what the letters of a text say. Cached in .data/langid-apertium/.
+ * - the interface messages of 17 MediaWiki extensions and skins (mediawiki-messages.ts), human
+ *   translations that give Bosnian, Serbian in Latin script, Malay and Occitan real text the
+ *   catalogs lack;
+ * - the catalogs' strings machine-translated by the Apertium pairs installed on the machine
+ *   into the members with few catalogs (Aragonese, Galician, Occitan, Sardinian, Nynorsk,
+ *   Afrikaans). Apertium's output follows each language's morphology and spelling, which is
+ *   what the letters of a text say. Cached in .data/langid-apertium/. Malay and the
+ *   Serbo-Croatian standards take none: machine-made Malay from Indonesian shares the
+ *   Indonesian text's words, which taught the model to read Indonesian as Malay.
  */
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
@@ -26,9 +33,11 @@ import { mo } from "gettext-parser";
 
 import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/evaluation";
 
+import { type LogisticSample, trainLogistic } from "./cluster-logistic";
 import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
+import { MEDIAWIKI_REPOSITORIES, mediawikiMessages, mediawikiMirrors, wikitextLines } from "./mediawiki-messages";
 
 const LOCALE_DIR = "/usr/share/locale";
 const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
@@ -49,14 +58,30 @@ const CLUSTERS: Record<string, { languages: string[]; features: number; modelWei
   devanagari: { languages: ["hi", "mr"], features: 5000, modelWeight: 8 },
   cyrillic: { languages: ["ru", "uk", "be", "bg", "mk"], features: 8000 },
 };
-const FEATURE_WEIGHT = Number(arg("--feature-weight") ?? 0.4);
+const FEATURE_WEIGHT = Number(arg("--feature-weight") ?? (arg("--method") === "nb" ? 0.4 : 2));
 const MODEL_WEIGHT = Number(arg("--model-weight") ?? 1);
+/** "nb": naive Bayes log-probabilities; "lr": logistic regression (cluster-logistic.ts). */
+const METHOD = arg("--method") ?? "lr";
+const LR = {
+  epochs: Number(arg("--epochs") ?? 8),
+  rate: Number(arg("--rate") ?? 0.2),
+  l2: Number(arg("--l2") ?? 1e-5),
+};
+/** At most this many training texts per member for the regression (a deterministic sample). */
+const PER_MEMBER = Number(arg("--per-member") ?? 20000);
 /** Add-alpha smoothing of the feature counts. */
 const ALPHA = 0.5;
-/** Weights are stored as round(log P × SCALE). */
-const SCALE = 20;
+/** Weights are stored as round(weight × SCALE): log P for naive Bayes, the learned weight for regression. */
+const SCALE = METHOD === "lr" ? 100 : 20;
 /** At most this many texts from one catalog, so a big catalog cannot fill a language alone. */
 const PER_CATALOG = 1500;
+/** At most this many texts from one MediaWiki message file (as PER_CATALOG). */
+const PER_MEDIAWIKI_FILE = Number(arg("--per-mediawiki-file") ?? 1500);
+/** MediaWiki's codes of a language, where they are not its own code (Cyrillic ones transliterated). */
+const MEDIAWIKI_CODES: Record<string, { code: string; cyrillic?: boolean }[]> = {
+  sr: [{ code: "sr-el" }, { code: "sr-ec", cyrillic: true }],
+  pt: [{ code: "pt" }, { code: "pt-br" }],
+};
 /** How many strings each Apertium translation direction gets. */
 const PER_SYNTHETIC = 3000;
 
@@ -71,11 +96,7 @@ const SYNTHETIC: { language: string; mode: string; from: string }[] = [
   { language: "sc", mode: "cat-srd", from: "ca" },
   { language: "oc", mode: "ca-oc", from: "ca" },
   { language: "nn", mode: "nob-nno", from: "nb" },
-  { language: "ms", mode: "ind-zlm", from: "id" },
   { language: "af", mode: "nld-afr", from: "nl" },
-  { language: "bs", mode: "slv-hbs_BS", from: "sl" },
-  { language: "hr", mode: "slv-hbs_HR", from: "sl" },
-  { language: "sr", mode: "slv-hbs_SR", from: "sl" },
 ];
 
 function arg(name: string): string | undefined {
@@ -121,6 +142,7 @@ const CYRILLIC: Record<string, string> = {
   џ: "dž",
   ш: "š",
 };
+const NON_LATIN_LANGUAGES = new Set(["ru", "uk", "be", "bg", "mk", "hi", "mr"]);
 const toLatin = (s: string) => s.toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? c);
 
 /** The usable translated strings of the tuning split's catalogs of a locale, and their English. */
@@ -195,14 +217,72 @@ for (const { code, debian } of LANGID_LANGUAGES) {
     english.push(...found.map((f) => f.english));
   }
 }
+const mirrors = process.argv.includes("--no-mediawiki") ? [] : mediawikiMirrors();
+const missing = MEDIAWIKI_REPOSITORIES.filter((r) => !mirrors.some((m) => m.repository === r));
+if (missing.length && !process.argv.includes("--no-mediawiki"))
+  throw new Error(
+    `bring these onto the machine with the fetch tool first (or pass --no-mediawiki): ${missing.join(", ")}`,
+  );
+for (const { repository, dir, commit } of mirrors) {
+  let n = 0;
+  for (const code of wanted) {
+    for (const { code: mw, cyrillic } of MEDIAWIKI_CODES[code] ?? [{ code }]) {
+      const perFile = new Map<string, number>();
+      const found: string[] = [];
+      for (const { text, english: source, file } of mediawikiMessages(dir, mw)) {
+        const englishText = wikitextLines(source).join(" ");
+        for (const line of wikitextLines(text)) {
+          const t = line.replace(/\s+/g, " ");
+          if ((perFile.get(file) ?? 0) >= PER_MEDIAWIKI_FILE || tuneTexts.has(t) || !isUsable(t)) continue;
+          if (!isTranslated(englishText, t, !cyrillic && !NON_LATIN_LANGUAGES.has(code))) continue;
+          perFile.set(file, (perFile.get(file) ?? 0) + 1);
+          found.push(cyrillic ? toLatin(t) : t);
+        }
+      }
+      add(code, found);
+      n += found.length;
+    }
+  }
+  console.log(`${repository} ${commit.slice(0, 12)}: ${n} texts`);
+}
 const real = new Map([...texts].map(([k, v]) => [k, v.length]));
+const skipSynthetic = new Set((arg("--skip-synthetic") ?? "").split(",").filter(Boolean));
 for (const { language, mode, from } of SYNTHETIC) {
+  if (skipSynthetic.has(mode)) continue;
   const source = from === "en" ? english.filter((e) => isUsable(e)) : (texts.get(from) ?? []);
   const lines = sample(source, PER_SYNTHETIC);
   add(language, translate(mode, lines));
 }
 for (const [language, all] of [...texts].sort())
-  console.log(`${language}: ${real.get(language) ?? 0} catalog texts, ${all.length} in all`);
+  console.log(`${language}: ${real.get(language) ?? 0} real texts, ${all.length} in all`);
+
+/** Naive Bayes: log P(feature | member), smoothed. */
+function bayesWeights(counts: Map<string, number>[], vocabulary: string[]): number[] {
+  const sums = counts.map((c) => vocabulary.reduce((s, f) => s + (c.get(f) ?? 0), 0));
+  return vocabulary.flatMap((f) =>
+    counts.map((c, i) =>
+      Math.round(Math.log(((c.get(f) ?? 0) + ALPHA) / ((sums[i] ?? 0) + ALPHA * vocabulary.length)) * SCALE),
+    ),
+  );
+}
+
+/** Logistic regression over the same features; every member weighs the same in training. */
+function regressionWeights(languages: string[], vocabulary: string[]): number[] {
+  const index = new Map(vocabulary.map((f, i) => [f, i]));
+  const perMember = languages.map((language) => sample(texts.get(language) ?? [], PER_MEMBER));
+  const total = perMember.reduce((n, t) => n + t.length, 0);
+  const samples: (LogisticSample & { order: string })[] = perMember.flatMap((own, label) =>
+    own.flatMap((text) => {
+      const features = clusterFeatures(stripNonProse(text))
+        .map((f) => index.get(f))
+        .filter((i) => i !== undefined);
+      const weight = total / (languages.length * own.length);
+      return features.length ? [{ features: Int32Array.from(features), label, weight, order: hash(label + text) }] : [];
+    }),
+  );
+  samples.sort((a, b) => (a.order < b.order ? -1 : 1));
+  return Array.from(trainLogistic(samples, vocabulary.length, languages.length, LR), (w) => Math.round(w * SCALE));
+}
 
 const model: ClusterModel = { scale: SCALE, clusters: {} };
 for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of Object.entries(CLUSTERS)) {
@@ -234,12 +314,7 @@ for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of 
     .sort((a, b) => b.score - a.score || (a.f < b.f ? -1 : 1))
     .slice(0, keep)
     .map(({ f }) => f);
-  const sums = counts.map((c) => vocabulary.reduce((s, f) => s + (c.get(f) ?? 0), 0));
-  const weights = vocabulary.flatMap((f) =>
-    counts.map((c, i) =>
-      Math.round(Math.log(((c.get(f) ?? 0) + ALPHA) / ((sums[i] ?? 0) + ALPHA * vocabulary.length)) * SCALE),
-    ),
-  );
+  const weights = METHOD === "lr" ? regressionWeights(languages, vocabulary) : bayesWeights(counts, vocabulary);
   model.clusters[name] = { languages, features: vocabulary, weights, featureWeight: FEATURE_WEIGHT, modelWeight };
   console.log(`${name}: ${vocabulary.length} features`);
 }

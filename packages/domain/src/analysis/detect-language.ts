@@ -141,12 +141,23 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const ranked = [...pooled].sort((a, b) => b[1].score - a[1].score);
   const [first, second] = ranked;
   const total = askCld3 ? 1 + CLD3_WEIGHT : 1;
-  if (!first || first[1].score / total < MIN_PROBABILITY) return { language: AUTO, confidence: 0, reason: "unknown" };
+  if (!first) return { language: AUTO, confidence: 0, reason: "unknown" };
   const confidence = round(Math.min(1, (first[1].score - (second?.[1].score ?? 0)) / first[1].score));
-  if (confidence < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
+  // Evidence spread over close neighbours (es, ca, oc, an…) is neither unknown nor ambiguous:
+  // the text is one of them, which the cluster model settles. So a cluster's members count
+  // together against the best language outside it.
+  const cluster = clusterOf(clusters, first[1].best);
+  const inCluster = (code: string) => cluster !== undefined && clusterOf(clusters, code) === cluster;
+  const [together, outside] = cluster
+    ? ranked.reduce(
+        ([own, other], [, e]) => (inCluster(e.best) ? [own + e.score, other] : [own, Math.max(other, e.score)]),
+        [0, 0],
+      )
+    : [first[1].score, second?.[1].score ?? 0];
+  if (together / total < MIN_PROBABILITY) return { language: AUTO, confidence: 0, reason: "unknown" };
+  if ((together - outside) / together < MIN_CONFIDENCE) return { language: AUTO, confidence, reason: "ambiguous" };
   // A text the models put in a cluster of close neighbours is settled there; every other
   // language keeps the models' answer and the word rules.
-  const cluster = clusterOf(clusters, first[1].best);
   // Cyrillic is Serbian at once (serbo-croatian.ts); the cluster model reads Latin letters.
   if (cluster && !(cluster === "serbo-croatian" && /\p{Script=Cyrillic}/u.test(prose))) {
     // The standards of one language (nb/nn, hr/bs/sr, ms/id) get half of their pooled evidence

@@ -72,6 +72,14 @@ describe("detectLanguage", () => {
     ).toBe("ms");
   });
 
+  it("names a close neighbour when the models spread their evidence over its family, instead of auto", async () => {
+    // Interface strings of the tuning split's Occitan and Aragonese catalogs that fastText reads as
+    // a little of each Romance language: no single language stands out, the family does.
+    expect((await detectLanguage("Especificacion de protocòl invalid")).language).toBe("oc");
+    expect((await detectLanguage("Lo jaç accessible d'aqueste objècte")).language).toBe("oc");
+    expect((await detectLanguage("Ya existe un fichero clamau «%s». Quiers substituir-lo?")).language).toBe("an");
+  });
+
   it("tells Norwegian Bokmål from Nynorsk (never the bare 'no')", async () => {
     expect(
       (

@@ -1,0 +1,103 @@
+/**
+ * Interface messages of MediaWiki extensions and skins (translatewiki.net translations, written
+ * by people, not machines): `i18n/**\/<code>.json` of bare git directories brought onto the
+ * machine with the `fetch` tool (/work/.mirror/wikimedia+<name>/repo). Training text for the
+ * close-neighbour language models, for the members with few Debian catalogs (Bosnian, Serbian in
+ * Latin script, Malay, Occitan…). No test set is built from them.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+export const MIRRORS = process.env.TOLK_MIRRORS ?? "/work/.mirror";
+
+/** The repositories read, in this order (each one's newest snapshot; see eval/langid/MANIFEST.md). */
+export const MEDIAWIKI_REPOSITORIES = [
+  "wikimedia/mediawiki-extensions-AbuseFilter",
+  "wikimedia/mediawiki-extensions-CentralAuth",
+  "wikimedia/mediawiki-extensions-ContentTranslation",
+  "wikimedia/mediawiki-extensions-DiscussionTools",
+  "wikimedia/mediawiki-extensions-Echo",
+  "wikimedia/mediawiki-extensions-Flow",
+  "wikimedia/mediawiki-extensions-GrowthExperiments",
+  "wikimedia/mediawiki-extensions-Kartographer",
+  "wikimedia/mediawiki-extensions-MobileFrontend",
+  "wikimedia/mediawiki-extensions-MultimediaViewer",
+  "wikimedia/mediawiki-extensions-PageTriage",
+  "wikimedia/mediawiki-extensions-TimedMediaHandler",
+  "wikimedia/mediawiki-extensions-Translate",
+  "wikimedia/mediawiki-extensions-UploadWizard",
+  "wikimedia/mediawiki-extensions-VisualEditor",
+  "wikimedia/mediawiki-extensions-Wikibase",
+  "wikimedia/mediawiki-skins-MinervaNeue",
+] as const;
+
+const gitDir = (repository: string) => join(MIRRORS, repository.replace("/", "+"), "repo");
+
+const git = (dir: string, args: string[]) =>
+  execFileSync("git", ["--git-dir", dir, ...args], { maxBuffer: 1 << 28 }).toString("utf8");
+
+/** The repositories that are on the machine, with their commit; the others are reported missing. */
+export function mediawikiMirrors(): { repository: string; dir: string; commit: string }[] {
+  return MEDIAWIKI_REPOSITORIES.filter((r) => existsSync(gitDir(r))).map((repository) => ({
+    repository,
+    dir: gitDir(repository),
+    commit: git(gitDir(repository), ["rev-parse", "HEAD"]).trim(),
+  }));
+}
+
+/**
+ * Wikitext to the words a reader sees: a PLURAL/GENDER/GRAMMAR switch keeps its first form, other
+ * templates and parameters ($1) go, a link keeps its label, bold and italics marks go. Each line
+ * is a text of its own (a message with a list is several sentences).
+ */
+export function wikitextLines(message: string): string[] {
+  return message
+    .replace(/\{\{\s*(?:PLURAL|GENDER|GRAMMAR|plural|gender|grammar):[^|}]*\|([^|}]*)[^}]*\}\}/g, "$1")
+    .replace(/\{\{[^}]*\}\}/g, " ")
+    .replace(/\[\[(?:[^|\]]*\|)?([^\]]*)\]\]/g, "$1")
+    .replace(/\[(?:https?:)?\/\/\S+\s+([^\]]*)\]/g, "$1")
+    .replace(/'{2,}/g, "")
+    .replace(/\$\d+/g, " ")
+    .split(/\n+/)
+    .map((l) =>
+      l
+        .replace(/^[*#:;\s]+/, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+type Messages = Record<string, unknown>;
+
+const parse = (text: string): Messages => {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? (parsed as Messages) : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * Every message of `code` in one repository, with the English message of the same key: the i18n
+ * directories' `<code>.json` files, each beside its `en.json`.
+ */
+export function mediawikiMessages(dir: string, code: string): { text: string; english: string; file: string }[] {
+  const files = git(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"]).split("\0");
+  const wanted = files.filter((f) => /(^|\/)i18n\//.test(f) && f.endsWith(`/${code}.json`)).sort();
+  const out: { text: string; english: string; file: string }[] = [];
+  for (const file of wanted) {
+    const englishFile = file.slice(0, -`${code}.json`.length) + "en.json";
+    if (!files.includes(englishFile)) continue;
+    const own = parse(git(dir, ["show", `HEAD:${file}`]));
+    const english = parse(git(dir, ["show", `HEAD:${englishFile}`]));
+    for (const [key, value] of Object.entries(own)) {
+      const source = english[key];
+      if (key.startsWith("@") || typeof value !== "string" || typeof source !== "string") continue;
+      out.push({ text: value, english: source, file });
+    }
+  }
+  return out;
+}
