@@ -121,18 +121,25 @@ const perSource = new Map<string, number>();
 for (const { u } of examples) perSource.set(capKey(u), (perSource.get(capKey(u)) ?? 0) + 1);
 const sourceWeight = (u: TrainingUnit) =>
   Math.min(1, SOURCE_CAP / (perSource.get(capKey(u)) ?? 1)) * (u.augmented ? AUG_WEIGHT : 1);
+/**
+ * The texts the cross-validation scores: the real ones. TRAIN_CV_UNSCORED=owner/name,… leaves
+ * repositories out of the score (they still train), so that a figure with added sources can be
+ * set beside one without them, on the same held-out texts with the same weights.
+ */
+const UNSCORED = new Set((process.env.TRAIN_CV_UNSCORED ?? "").split(",").filter(Boolean));
+const isScored = (u: TrainingUnit) => !u.augmented && !UNSCORED.has(u.source.split("#")[0] as string);
 /** Weight of a (language, class) cell: every cell present weighs the same in total. */
-function cellWeights(label: (u: Unit) => string, real = false): (u: Unit) => number {
+function cellWeights(label: (u: Unit) => string, scoredOnly = false): (u: Unit) => number {
   const mass = new Map<string, number>();
   const cell = (u: Unit) => `${u.lang}\t${label(u)}`;
   for (const { u } of examples)
-    if (!real || !u.augmented) mass.set(cell(u), (mass.get(cell(u)) ?? 0) + sourceWeight(u));
+    if (!scoredOnly || isScored(u)) mass.set(cell(u), (mass.get(cell(u)) ?? 0) + sourceWeight(u));
   const total = [...mass.values()].reduce((a, b) => a + b, 0);
   return (u) => total / (mass.size * (mass.get(cell(u)) ?? total));
 }
 const domainWeight = cellWeights((u) => u.domain);
 const formalityWeight = BALANCE_FORMALITY ? cellWeights((u) => u.formality) : () => 1;
-/** The weights the cross-validation scores by: those of the real texts alone, whatever is added. */
+/** The weights the cross-validation scores by: those of the scored texts alone, whatever is added. */
 const realDomainWeight = cellWeights((u) => u.domain, true);
 const realFormalityWeight = BALANCE_FORMALITY ? cellWeights((u) => u.formality, true) : () => 1;
 
@@ -152,9 +159,9 @@ const allRows = examples.map(({ u, x }) => ({
   r: FORMALITY_CLASSES.indexOf(u.formality),
   wd: sourceWeight(u) * domainWeight(u),
   wr: u.augmented ? 0 : sourceWeight(u) * formalityWeight(u),
-  /** Scoring weights (cross-validation): real texts only. */
-  sd: u.augmented ? 0 : sourceWeight(u) * realDomainWeight(u),
-  sr: u.augmented ? 0 : sourceWeight(u) * realFormalityWeight(u),
+  /** Scoring weights (cross-validation): scored texts only. */
+  sd: isScored(u) ? sourceWeight(u) * realDomainWeight(u) : 0,
+  sr: isScored(u) ? sourceWeight(u) * realFormalityWeight(u) : 0,
 }));
 // A fixed interleaving of the sources, so an epoch does not see one source at a time.
 allRows.sort((a, b) => (a.u.id < b.u.id ? -1 : 1));
@@ -201,6 +208,7 @@ const argmax = (xs: number[]) => xs.reduce((best, v, i) => (v > (xs[best] ?? -In
 // figure hyperparameters are chosen by; the test split stays unseen.
 if (process.argv.includes("--cv")) {
   const repo = (r: Row) => r.u.source.split("#")[0] as string;
+  const scored = (r: Row) => isScored(r.u);
   // Per language: weighted hits and weights, plain hits and counts, for domain and formality.
   const tally = new Map<string, { d: number; wd: number; f: number; wr: number; dn: number; fn: number; n: number }>();
   const add = (lang: string, r: Row, dOk: boolean, fOk: boolean) => {
@@ -235,7 +243,7 @@ if (process.argv.includes("--cv")) {
     const inFold = (r: Row) =>
       parseInt(createHash("sha256").update(repo(r)).digest("hex").slice(0, 2), 16) % 4 === fold;
     const { W, B } = train(allRows.filter((r) => !inFold(r)));
-    for (const r of allRows.filter((row) => inFold(row) && !row.u.augmented)) {
+    for (const r of allRows.filter((row) => inFold(row) && scored(row))) {
       const scores = [...B];
       for (const [i, v] of r.x)
         for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
@@ -267,7 +275,7 @@ if (process.argv.includes("--cv")) {
   // The rules need no training: their figure on the same texts, weighted alike, is the baseline.
   let rd = 0;
   let rf = 0;
-  for (const r of allRows.filter((row) => !row.u.augmented)) {
+  for (const r of allRows.filter(scored)) {
     const f = extractFeatures(r.u.text, r.u.lang);
     if (classifyDomainByLexicon(f).domain === r.u.domain) rd += r.sd;
     if (rateFormalityByMarkers(f).formality === r.u.formality) rf += r.sr;
