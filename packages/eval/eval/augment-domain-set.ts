@@ -31,8 +31,8 @@ const TRAIN = join(DATA, "domain-formality-train.jsonl");
 const OUT = join(DATA, "domain-formality-augmented.jsonl");
 const CACHE = join(DATA, "apertium-cache");
 const param = (name: string, value: number) => Number(process.env[`AUGMENT_${name}`] ?? value);
-const PER_SOURCE = param("PER_SOURCE", 40);
-const PER_DOMAIN = param("PER_DOMAIN", 300);
+const PER_SOURCE = param("PER_SOURCE", 250);
+const PER_DOMAIN = param("PER_DOMAIN", 1000);
 
 /** Spanish directly; French through Spanish (Debian has no English–French pair). */
 const TARGETS = [
