@@ -105,9 +105,7 @@ function sample(units: Unit[]): Unit[] {
       bySource.set(u.source, [...(bySource.get(u.source) ?? []), u]);
     const queues = [...bySource.keys()]
       .sort((a, b) => (sha(a) < sha(b) ? -1 : 1))
-      .map((s) =>
-        (bySource.get(s) ?? []).sort((a, b) => (sha(a.id) < sha(b.id) ? -1 : 1)).slice(0, PER_SOURCE),
-      );
+      .map((s) => (bySource.get(s) ?? []).sort((a, b) => (sha(a.id) < sha(b.id) ? -1 : 1)).slice(0, PER_SOURCE));
     const mine: Unit[] = [];
     for (let round = 0; mine.length < PER_DOMAIN && queues.some((q) => q.length > round); round++)
       for (const q of queues) {
@@ -150,5 +148,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `${out.length} translated texts from ${picked.length} English ones (≤ ${PER_SOURCE} a source, ≤ ${PER_DOMAIN} a domain); wrote ${OUT}`,
   );
-  console.log("  per language and domain", count((u) => `${u.lang} ${u.domain}`));
+  console.log(
+    "  per language and domain",
+    count((u) => `${u.lang} ${u.domain}`),
+  );
 }
