@@ -197,7 +197,10 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
               : r.kind === "python-strings"
                 ? pythonStrings(content)
                 : textParagraphs(content, r.gutenberg ?? false);
-        return paragraphs.map((text) => ({ lang, path, text, copy: r.kind === "ftl" }));
+        const skip = r.kind === "markdown" ? r.skip : undefined;
+        return paragraphs
+          .filter((text) => !skip?.test(text))
+          .map((text) => ({ lang, path, text, copy: r.kind === "ftl" }));
       });
       break;
     }

@@ -23,7 +23,13 @@ export interface Source {
   licence: string;
   /** How the texts are read: see build-domain-formality-set.ts. */
   reader:
-    | { kind: "markdown"; include: RegExp; lang: (path: string) => string | null }
+    | {
+        kind: "markdown";
+        include: RegExp;
+        lang: (path: string) => string | null;
+        /** Paragraphs left out (a repository's stub text, for one). */
+        skip?: RegExp;
+      }
     | { kind: "text"; include: RegExp; lang: (path: string) => string | null; gutenberg?: boolean }
     | { kind: "ftl"; include: RegExp; lang: (path: string) => string | null }
     | { kind: "fastlane" }
@@ -586,6 +592,42 @@ export const SOURCES: readonly Source[] = [
     },
   },
 
+  // Investing and tax guides in French, German and Spanish: Finance had one or two training
+  // sources in each of these languages.
+  {
+    id: "Enashka/placements",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: { kind: "markdown", include: /^documentation\/[^/]+\.md$/, lang: only("fr") },
+  },
+  {
+    id: "Markus-web79/Finanzfreedom-blog",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: {
+      kind: "markdown",
+      include: /^content\/(investieren|etfs|versicherungen|tagesgeld|wissen)\/[^/]+\.md$/,
+      lang: only("de"),
+    },
+  },
+  {
+    id: "onmax/ninja",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (training only, not committed)",
+    reader: {
+      kind: "markdown",
+      include:
+        /^content\/blog\/[^/]*(invers|fondo|bolsa|cartera|dinero|ahorr|hipotec|impuest|dividend|acciones|finanz|jubila|interes|etf|broker|deuda|renta|indexad)[^/]*\.md$/,
+      lang: only("es"),
+    },
+  },
+
   // General: fiction, letters, folklore, travel writing.
   {
     id: "GITenberg/Jack-Sheppard--A-Romance_16215",
@@ -756,6 +798,34 @@ export const SOURCES: readonly Source[] = [
     formality: "Formal",
     licence: "MIT (site code; training only, not committed)",
     reader: { kind: "markdown", include: /^site\/content\/(datenschutz|impressum)\.md$/, lang: only("de") },
+  },
+  // Terms, privacy and cookie policies and contract templates in Spanish, French and German:
+  // Legal's Spanish and French training text was statutes and one set of Mozilla terms.
+  {
+    id: "0disoft/vibe-coding",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "unstated (site policy templates; training only, not committed)",
+    reader: {
+      kind: "markdown",
+      include: /^src\/content\/(terms|privacy|cookie|gdpr)\/(en|de|es|fr)\.md$/,
+      lang: first(/\/([a-z]{2})\.md$/),
+    },
+  },
+  {
+    id: "fsuels/studio",
+    split: "train",
+    domain: "Legal",
+    formality: "Formal",
+    licence: "unstated (contract templates; training only, not committed)",
+    reader: {
+      kind: "markdown",
+      include: /^public\/templates\/(en|es)\/[^/]+\.md$/,
+      lang: first(/templates\/([a-z]{2})\//),
+      // Templates not written yet say so in one sentence.
+      skip: /plantilla provisional|placeholder template/i,
+    },
   },
   {
     id: "debian:common-licenses",

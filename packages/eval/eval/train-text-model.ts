@@ -16,7 +16,7 @@
  * The test split is never read here.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { deu, eng, fra, spa } from "stopword";
@@ -39,6 +39,8 @@ import { domainPath } from "./domain-path";
 import { type Unit } from "./build-domain-formality-set";
 
 const TRAIN = join(import.meta.dirname, "../../../.data/domain-formality-train.jsonl");
+/** Apertium's Spanish and French of English training texts (augment-domain-set.ts). */
+const AUGMENTED = join(import.meta.dirname, "../../../.data/domain-formality-augmented.jsonl");
 const OUT = domainPath("src/analysis/text-model.json");
 /** Hyperparameters; TRAIN_<NAME> overrides one for a --cv run. */
 const param = (name: string, value: number) => Number(process.env[`TRAIN_${name}`] ?? value);
@@ -54,6 +56,12 @@ const MAX_GRAMS = param("MAX_GRAMS", 20000);
  */
 const BALANCE_FORMALITY = param("BALANCE_FORMALITY", 0);
 const SOURCE_CAP = param("SOURCE_CAP", 40);
+/**
+ * 1: the machine-translated texts train the domain head (never the formality head: Apertium's
+ * address is not the original's register), each weighing AUG_WEIGHT of a real text.
+ */
+const AUGMENT = param("AUGMENT", 1);
+const AUG_WEIGHT = param("AUG_WEIGHT", 1);
 const EPOCHS = param("EPOCHS", 15);
 const RATE = param("RATE", 0.5);
 const L2 = param("L2", 1e-4);
@@ -66,10 +74,15 @@ const OPTIONS: ModelOptions = {
 /** Weights below this are dropped, the rest rounded: the file stays small. */
 const PRUNE = 0.02;
 
-const units = readFileSync(TRAIN, "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as Unit);
+type TrainingUnit = Unit & { augmented?: string };
+const readUnits = (file: string) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as TrainingUnit);
+if (AUGMENT && !existsSync(AUGMENTED))
+  throw new Error(`${AUGMENTED} is missing: run eval/augment-domain-set.ts (or set TRAIN_AUGMENT=0)`);
+const units = [...readUnits(TRAIN), ...(AUGMENT ? readUnits(AUGMENTED) : [])];
 
 const examples = units.map((u) => ({ u, x: modelInputs(u.text, extractFeatures(u.text, u.lang), OPTIONS) }));
 
@@ -101,20 +114,34 @@ const index = new Map(inputs.map((k, i) => [k, i]));
  */
 const formalityOnly = inputs.map((k) => /^(s|c|l):/.test(k));
 
-// Example weights: sources capped, then classes balanced, per head.
+// Example weights: sources capped, then classes balanced, per head. A source's translations are
+// capped on their own (per language), so they do not lower the weight of its real texts.
+const capKey = (u: TrainingUnit) => (u.augmented ? `${u.source}\t${u.lang}\t${u.augmented}` : u.source);
 const perSource = new Map<string, number>();
-for (const { u } of examples) perSource.set(u.source, (perSource.get(u.source) ?? 0) + 1);
-const sourceWeight = (u: Unit) => Math.min(1, SOURCE_CAP / (perSource.get(u.source) ?? 1));
+for (const { u } of examples) perSource.set(capKey(u), (perSource.get(capKey(u)) ?? 0) + 1);
+const sourceWeight = (u: TrainingUnit) =>
+  Math.min(1, SOURCE_CAP / (perSource.get(capKey(u)) ?? 1)) * (u.augmented ? AUG_WEIGHT : 1);
+/**
+ * The texts the cross-validation scores: the real ones. TRAIN_CV_UNSCORED=owner/name,… leaves
+ * repositories out of the score (they still train), so that a figure with added sources can be
+ * set beside one without them, on the same held-out texts with the same weights.
+ */
+const UNSCORED = new Set((process.env.TRAIN_CV_UNSCORED ?? "").split(",").filter(Boolean));
+const isScored = (u: TrainingUnit) => !u.augmented && !UNSCORED.has(u.source.split("#")[0] as string);
 /** Weight of a (language, class) cell: every cell present weighs the same in total. */
-function cellWeights(label: (u: Unit) => string): (u: Unit) => number {
+function cellWeights(label: (u: Unit) => string, scoredOnly = false): (u: Unit) => number {
   const mass = new Map<string, number>();
   const cell = (u: Unit) => `${u.lang}\t${label(u)}`;
-  for (const { u } of examples) mass.set(cell(u), (mass.get(cell(u)) ?? 0) + sourceWeight(u));
+  for (const { u } of examples)
+    if (!scoredOnly || isScored(u)) mass.set(cell(u), (mass.get(cell(u)) ?? 0) + sourceWeight(u));
   const total = [...mass.values()].reduce((a, b) => a + b, 0);
   return (u) => total / (mass.size * (mass.get(cell(u)) ?? total));
 }
 const domainWeight = cellWeights((u) => u.domain);
 const formalityWeight = BALANCE_FORMALITY ? cellWeights((u) => u.formality) : () => 1;
+/** The weights the cross-validation scores by: those of the scored texts alone, whatever is added. */
+const realDomainWeight = cellWeights((u) => u.domain, true);
+const realFormalityWeight = BALANCE_FORMALITY ? cellWeights((u) => u.formality, true) : () => 1;
 
 const K = DOMAIN_CLASSES.length + FORMALITY_CLASSES.length;
 
@@ -131,7 +158,10 @@ const allRows = examples.map(({ u, x }) => ({
   d: DOMAIN_CLASSES.indexOf(u.domain),
   r: FORMALITY_CLASSES.indexOf(u.formality),
   wd: sourceWeight(u) * domainWeight(u),
-  wr: sourceWeight(u) * formalityWeight(u),
+  wr: u.augmented ? 0 : sourceWeight(u) * formalityWeight(u),
+  /** Scoring weights (cross-validation): scored texts only. */
+  sd: isScored(u) ? sourceWeight(u) * realDomainWeight(u) : 0,
+  sr: isScored(u) ? sourceWeight(u) * realFormalityWeight(u) : 0,
 }));
 // A fixed interleaving of the sources, so an epoch does not see one source at a time.
 allRows.sort((a, b) => (a.u.id < b.u.id ? -1 : 1));
@@ -178,20 +208,21 @@ const argmax = (xs: number[]) => xs.reduce((best, v, i) => (v > (xs[best] ?? -In
 // figure hyperparameters are chosen by; the test split stays unseen.
 if (process.argv.includes("--cv")) {
   const repo = (r: Row) => r.u.source.split("#")[0] as string;
+  const scored = (r: Row) => isScored(r.u);
   // Per language: weighted hits and weights, plain hits and counts, for domain and formality.
   const tally = new Map<string, { d: number; wd: number; f: number; wr: number; dn: number; fn: number; n: number }>();
   const add = (lang: string, r: Row, dOk: boolean, fOk: boolean) => {
     for (const key of [lang, "all"]) {
       const t = tally.get(key) ?? { d: 0, wd: 0, f: 0, wr: 0, dn: 0, fn: 0, n: 0 };
-      t.wd += r.wd;
-      t.wr += r.wr;
+      t.wd += r.sd;
+      t.wr += r.sr;
       t.n += 1;
       if (dOk) {
-        t.d += r.wd;
+        t.d += r.sd;
         t.dn += 1;
       }
       if (fOk) {
-        t.f += r.wr;
+        t.f += r.sr;
         t.fn += 1;
       }
       tally.set(key, t);
@@ -212,7 +243,7 @@ if (process.argv.includes("--cv")) {
     const inFold = (r: Row) =>
       parseInt(createHash("sha256").update(repo(r)).digest("hex").slice(0, 2), 16) % 4 === fold;
     const { W, B } = train(allRows.filter((r) => !inFold(r)));
-    for (const r of allRows.filter(inFold)) {
+    for (const r of allRows.filter((row) => inFold(row) && scored(row))) {
       const scores = [...B];
       for (const [i, v] of r.x)
         for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
@@ -244,10 +275,10 @@ if (process.argv.includes("--cv")) {
   // The rules need no training: their figure on the same texts, weighted alike, is the baseline.
   let rd = 0;
   let rf = 0;
-  for (const r of allRows) {
+  for (const r of allRows.filter(scored)) {
     const f = extractFeatures(r.u.text, r.u.lang);
-    if (classifyDomainByLexicon(f).domain === r.u.domain) rd += r.wd;
-    if (rateFormalityByMarkers(f).formality === r.u.formality) rf += r.wr;
+    if (classifyDomainByLexicon(f).domain === r.u.domain) rd += r.sd;
+    if (rateFormalityByMarkers(f).formality === r.u.formality) rf += r.sr;
   }
   const all = tally.get("all") as { wd: number; wr: number };
   console.log(`rules alone (weighted): domain ${pct(rd, all.wd)} %, formality ${pct(rf, all.wr)} %`);
