@@ -1,10 +1,9 @@
 /**
  * Trains the close-neighbour models of packages/domain/src/analysis/cluster-model.json (cluster-model.ts): per
- * cluster, a logistic regression (cluster-logistic.ts; `--method nb` for the naive Bayes it
- * replaced) over character 1–4-grams and whole words, keeping the features that separate the
- * members best. Deterministic.
+ * cluster, a naive Bayes model over character 1–4-grams and whole words, keeping the features
+ * that separate the members best. Deterministic.
  *
- *   pnpm --filter @tolk/eval exec tsx eval/train-langid-clusters.ts [--feature-weight 2] [--model-weight 1]
+ *   pnpm --filter @tolk/eval exec tsx eval/train-langid-clusters.ts [--feature-weight 0.4] [--model-weight 1] [--out file]
  *
  * Needs the Debian catalogs and Apertium pairs of scripts/debian-packages.txt, and the MediaWiki
  * repositories of mediawiki-messages.ts brought onto the machine with the `fetch` tool (it says
@@ -13,7 +12,8 @@
  *   SHA-256 starting 0–b, as in build-langid-debian.ts), without the texts of
  *   debian-tune.jsonl itself, so the tuning figures are not read on memorised texts; Serbian
  *   catalogs in Cyrillic are transliterated to Latin (Serbian in Latin script is what the
- *   models confuse with Croatian and Bosnian);
+ *   models confuse with Croatian and Bosnian), and read as written for the Cyrillic cluster's
+ *   `sr-Cyrl`;
  * - the interface messages of 17 MediaWiki extensions and skins (mediawiki-messages.ts), human
  *   translations that give Bosnian, Serbian in Latin script, Malay and Occitan real text the
  *   catalogs lack;
@@ -33,7 +33,6 @@ import { mo } from "gettext-parser";
 
 import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/evaluation";
 
-import { type LogisticSample, trainLogistic } from "./cluster-logistic";
 import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
@@ -41,7 +40,7 @@ import { MEDIAWIKI_REPOSITORIES, mediawikiMessages, mediawikiMirrors, wikitextLi
 
 const LOCALE_DIR = "/usr/share/locale";
 const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
-const OUT = domainPath("src/analysis/cluster-model.json");
+const OUT = arg("--out") ?? domainPath("src/analysis/cluster-model.json");
 
 /**
  * The clusters, how many features each keeps, and how much the models' evidence counts where
@@ -56,23 +55,15 @@ const CLUSTERS: Record<string, { languages: string[]; features: number; modelWei
   "low-franconian": { languages: ["af", "nl"], features: 5000 },
   "czech-slovak": { languages: ["cs", "sk"], features: 5000 },
   devanagari: { languages: ["hi", "mr"], features: 5000, modelWeight: 8 },
-  cyrillic: { languages: ["ru", "uk", "be", "bg", "mk"], features: 8000 },
+  // sr-Cyrl: Serbian in its own script, which the models read as Macedonian or Bulgarian now and then.
+  cyrillic: { languages: ["ru", "uk", "be", "bg", "mk", "sr-Cyrl"], features: 8000 },
 };
-const FEATURE_WEIGHT = Number(arg("--feature-weight") ?? (arg("--method") === "nb" ? 0.4 : 2));
+const FEATURE_WEIGHT = Number(arg("--feature-weight") ?? 0.4);
 const MODEL_WEIGHT = Number(arg("--model-weight") ?? 1);
-/** "nb": naive Bayes log-probabilities; "lr": logistic regression (cluster-logistic.ts). */
-const METHOD = arg("--method") ?? "lr";
-const LR = {
-  epochs: Number(arg("--epochs") ?? 8),
-  rate: Number(arg("--rate") ?? 0.2),
-  l2: Number(arg("--l2") ?? 1e-5),
-};
-/** At most this many training texts per member for the regression (a deterministic sample). */
-const PER_MEMBER = Number(arg("--per-member") ?? 20000);
 /** Add-alpha smoothing of the feature counts. */
 const ALPHA = 0.5;
-/** Weights are stored as round(weight × SCALE): log P for naive Bayes, the learned weight for regression. */
-const SCALE = METHOD === "lr" ? 100 : 20;
+/** Weights are stored as round(log P × SCALE). */
+const SCALE = 20;
 /** At most this many texts from one catalog, so a big catalog cannot fill a language alone. */
 const PER_CATALOG = 1500;
 /** At most this many texts from one MediaWiki message file (as PER_CATALOG). */
@@ -81,6 +72,7 @@ const PER_MEDIAWIKI_FILE = Number(arg("--per-mediawiki-file") ?? 1500);
 const MEDIAWIKI_CODES: Record<string, { code: string; cyrillic?: boolean }[]> = {
   sr: [{ code: "sr-el" }, { code: "sr-ec", cyrillic: true }],
   pt: [{ code: "pt" }, { code: "pt-br" }],
+  "sr-Cyrl": [{ code: "sr-ec" }],
 };
 /** How many strings each Apertium translation direction gets. */
 const PER_SYNTHETIC = 3000;
@@ -142,7 +134,7 @@ const CYRILLIC: Record<string, string> = {
   џ: "dž",
   ш: "š",
 };
-const NON_LATIN_LANGUAGES = new Set(["ru", "uk", "be", "bg", "mk", "hi", "mr"]);
+const NON_LATIN_LANGUAGES = new Set(["ru", "uk", "be", "bg", "mk", "sr-Cyrl", "hi", "mr"]);
 const toLatin = (s: string) => s.toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? c);
 
 /** The usable translated strings of the tuning split's catalogs of a locale, and their English. */
@@ -214,6 +206,11 @@ for (const { code, debian } of LANGID_LANGUAGES) {
       code,
       found.map((f) => (code === "sr" ? toLatin(f.text) : f.text)),
     );
+    if (code === "sr" && locale === "sr")
+      add(
+        "sr-Cyrl",
+        found.map((f) => f.text),
+      );
     english.push(...found.map((f) => f.english));
   }
 }
@@ -266,24 +263,6 @@ function bayesWeights(counts: Map<string, number>[], vocabulary: string[]): numb
   );
 }
 
-/** Logistic regression over the same features; every member weighs the same in training. */
-function regressionWeights(languages: string[], vocabulary: string[]): number[] {
-  const index = new Map(vocabulary.map((f, i) => [f, i]));
-  const perMember = languages.map((language) => sample(texts.get(language) ?? [], PER_MEMBER));
-  const total = perMember.reduce((n, t) => n + t.length, 0);
-  const samples: (LogisticSample & { order: string })[] = perMember.flatMap((own, label) =>
-    own.flatMap((text) => {
-      const features = clusterFeatures(stripNonProse(text))
-        .map((f) => index.get(f))
-        .filter((i) => i !== undefined);
-      const weight = total / (languages.length * own.length);
-      return features.length ? [{ features: Int32Array.from(features), label, weight, order: hash(label + text) }] : [];
-    }),
-  );
-  samples.sort((a, b) => (a.order < b.order ? -1 : 1));
-  return Array.from(trainLogistic(samples, vocabulary.length, languages.length, LR), (w) => Math.round(w * SCALE));
-}
-
 const model: ClusterModel = { scale: SCALE, clusters: {} };
 for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of Object.entries(CLUSTERS)) {
   const counts = languages.map(() => new Map<string, number>());
@@ -314,7 +293,7 @@ for (const [name, { languages, features: keep, modelWeight = MODEL_WEIGHT }] of 
     .sort((a, b) => b.score - a.score || (a.f < b.f ? -1 : 1))
     .slice(0, keep)
     .map(({ f }) => f);
-  const weights = METHOD === "lr" ? regressionWeights(languages, vocabulary) : bayesWeights(counts, vocabulary);
+  const weights = bayesWeights(counts, vocabulary);
   model.clusters[name] = { languages, features: vocabulary, weights, featureWeight: FEATURE_WEIGHT, modelWeight };
   console.log(`${name}: ${vocabulary.length} features`);
 }

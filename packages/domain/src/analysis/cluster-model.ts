@@ -1,36 +1,36 @@
 /**
- * Tells close neighbours apart with a small linear model per cluster (Ibero-Romance with
+ * Tells close neighbours apart with a small naive Bayes model per cluster (Ibero-Romance with
  * French, Italian, Occitan, Aragonese and Sardinian; Serbo-Croatian and Slovenian; Malay and
  * Indonesian; the Scandinavian languages; Afrikaans and Dutch; Czech and Slovak; Hindi and
- * Marathi; Russian, Ukrainian, Belarusian, Bulgarian and Macedonian; the clusters are the
- * model's): one weight per character 1–4-gram or whole word and member, learned by logistic
- * regression (packages/eval/eval/train-langid-clusters.ts; weights in cluster-model.json).
- * fastText and CLD3 know the family well but confuse its members, and hand-picked marker words
- * only cover texts that happen to contain them; letter sequences (-ción/-ção/-zione, ije/e,
- * -leg/-lig) are in almost every text. The models' evidence still counts (`modelWeight`), so a
+ * Marathi; Russian, Ukrainian, Belarusian, Bulgarian, Macedonian and Serbian in Cyrillic; the
+ * clusters are the model's), trained on character 1–4-grams and whole words
+ * (packages/eval/eval/train-langid-clusters.ts; weights in cluster-model.json). fastText and
+ * CLD3 know the family well but confuse its members, and hand-picked marker words only cover
+ * texts that happen to contain them; letter sequences (-ción/-ção/-zione, ije/e, -leg/-lig) are
+ * in almost every text. The models' evidence still counts (`modelWeight`), so a
  * member the models are sure is absent needs much stronger letter evidence to win.
  */
 
 /** One cluster's weights, as written by packages/eval/eval/train-langid-clusters.ts. */
 export interface ClusterWeights {
-  /** The members, in the order of every weight array. */
+  /** The members, in the order of every weight array (a language, or a language-script: `sr-Cyrl`). */
   languages: string[];
   /** The features read (clusterFeatures), those that separate the members best first. */
   features: string[];
   /**
-   * The feature's weight for the language × the model's scale, rounded (integers keep the JSON small): one
+   * log P(feature | language) × the model's scale, rounded (integers keep the JSON small): one
    * row per feature, one column per language. Flat arrays parse far lighter than an object per
    * feature.
    */
   weights: number[];
-  /** How much the features' summed weights count against the models' evidence. */
+  /** How much a feature's log-likelihood counts (naive Bayes overcounts overlapping n-grams). */
   featureWeight: number;
   /** How much the log of the models' evidence counts. */
   modelWeight: number;
 }
 
 export interface ClusterModel {
-  /** Each weight is the learned weight × scale, rounded. */
+  /** Each weight is log P × scale, rounded. */
   scale: number;
   clusters: Record<string, ClusterWeights>;
 }
@@ -93,7 +93,8 @@ export function decideInCluster(
   if (seen === 0) return undefined;
   let best: string | undefined;
   let bestScore = -Infinity;
-  weights.languages.forEach((language, i) => {
+  weights.languages.forEach((member, i) => {
+    const language = languageOfMember(member);
     const score =
       (weights.featureWeight * (sums[i] ?? 0)) / model.scale +
       weights.modelWeight * Math.log(Math.max(MODEL_FLOOR, modelEvidence(language)));
@@ -101,6 +102,13 @@ export function decideInCluster(
   });
   return best;
 }
+
+/**
+ * The language a member stands for: a member may be one script of a language that another
+ * cluster holds in its other script (`sr-Cyrl` among the Cyrillic languages; Serbian in Latin
+ * script is a Serbo-Croatian member).
+ */
+const languageOfMember = (member: string) => member.replace(/-Cyrl$/, "");
 
 const clusterIndexes = new WeakMap<ClusterModel, Map<string, string>>();
 
