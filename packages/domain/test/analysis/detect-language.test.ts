@@ -72,6 +72,17 @@ describe("detectLanguage", () => {
     ).toBe("ms");
   });
 
+  it("names Serbian in Cyrillic that the models read as Macedonian or Bulgarian", async () => {
+    // Interface strings of the tuning split's Serbian catalogs: the Cyrillic cluster's model
+    // knows Serbian's letters and words (уместо, захтева, подржава) as well as its neighbours'.
+    for (const text of [
+      "Излазни ток не подржава упис",
+      "грешка синтаксе: очекивах ) уместо „%s“",
+      "индиректан позив ка „%s“ захтева од два до четири аргумента",
+    ])
+      expect((await detectLanguage(text)).language, text).toBe("sr");
+  });
+
   it("names a close neighbour when the models spread their evidence over its family, instead of auto", async () => {
     // Interface strings of the tuning split's Occitan and Aragonese catalogs that fastText reads as
     // a little of each Romance language: no single language stands out, the family does.
