@@ -81,23 +81,37 @@ const parse = (text: string): Messages => {
 };
 
 /**
- * Every message of `code` in one repository, with the English message of the same key: the i18n
- * directories' `<code>.json` files, each beside its `en.json`.
+ * The messages of one repository by language: `messages(code)` gives every message of `code`,
+ * with the English message of the same key, from the i18n directories' `<code>.json` files, each
+ * beside its `en.json`. The file list and the English files are read once per repository, not
+ * once per language.
  */
-export function mediawikiMessages(dir: string, code: string): { text: string; english: string; file: string }[] {
+export function mediawikiReader(dir: string): (code: string) => { text: string; english: string; file: string }[] {
   const files = git(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"]).split("\0");
-  const wanted = files.filter((f) => /(^|\/)i18n\//.test(f) && f.endsWith(`/${code}.json`)).sort();
-  const out: { text: string; english: string; file: string }[] = [];
-  for (const file of wanted) {
-    const englishFile = file.slice(0, -`${code}.json`.length) + "en.json";
-    if (!files.includes(englishFile)) continue;
-    const own = parse(git(dir, ["show", `HEAD:${file}`]));
-    const english = parse(git(dir, ["show", `HEAD:${englishFile}`]));
-    for (const [key, value] of Object.entries(own)) {
-      const source = english[key];
-      if (key.startsWith("@") || typeof value !== "string" || typeof source !== "string") continue;
-      out.push({ text: value, english: source, file });
+  const present = new Set(files);
+  const englishFiles = new Map<string, Messages>();
+  const englishOf = (file: string): Messages => {
+    let messages = englishFiles.get(file);
+    if (!messages) {
+      messages = parse(git(dir, ["show", `HEAD:${file}`]));
+      englishFiles.set(file, messages);
     }
-  }
-  return out;
+    return messages;
+  };
+  return (code) => {
+    const wanted = files.filter((f) => /(^|\/)i18n\//.test(f) && f.endsWith(`/${code}.json`)).sort();
+    const out: { text: string; english: string; file: string }[] = [];
+    for (const file of wanted) {
+      const englishFile = file.slice(0, -`${code}.json`.length) + "en.json";
+      if (!present.has(englishFile)) continue;
+      const own = parse(git(dir, ["show", `HEAD:${file}`]));
+      const english = englishOf(englishFile);
+      for (const [key, value] of Object.entries(own)) {
+        const source = english[key];
+        if (key.startsWith("@") || typeof value !== "string" || typeof source !== "string") continue;
+        out.push({ text: value, english: source, file });
+      }
+    }
+    return out;
+  };
 }

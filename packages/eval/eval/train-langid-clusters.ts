@@ -36,7 +36,7 @@ import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/
 import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
-import { MEDIAWIKI_REPOSITORIES, mediawikiMessages, mediawikiMirrors, wikitextLines } from "./mediawiki-messages";
+import { MEDIAWIKI_REPOSITORIES, mediawikiMirrors, mediawikiReader, wikitextLines } from "./mediawiki-messages";
 
 const LOCALE_DIR = "/usr/share/locale";
 const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
@@ -67,7 +67,7 @@ const SCALE = 20;
 /** At most this many texts from one catalog, so a big catalog cannot fill a language alone. */
 const PER_CATALOG = 1500;
 /** At most this many texts from one MediaWiki message file (as PER_CATALOG). */
-const PER_MEDIAWIKI_FILE = Number(arg("--per-mediawiki-file") ?? 1500);
+const PER_MEDIAWIKI_FILE = 1500;
 /** MediaWiki's codes of a language, where they are not its own code (Cyrillic ones transliterated). */
 const MEDIAWIKI_CODES: Record<string, { code: string; cyrillic?: boolean }[]> = {
   sr: [{ code: "sr-el" }, { code: "sr-ec", cyrillic: true }],
@@ -214,22 +214,23 @@ for (const { code, debian } of LANGID_LANGUAGES) {
     english.push(...found.map((f) => f.english));
   }
 }
-const mirrors = process.argv.includes("--no-mediawiki") ? [] : mediawikiMirrors();
+const withMediawiki = !process.argv.includes("--no-mediawiki");
+const mirrors = withMediawiki ? mediawikiMirrors() : [];
 const missing = MEDIAWIKI_REPOSITORIES.filter((r) => !mirrors.some((m) => m.repository === r));
-if (missing.length && !process.argv.includes("--no-mediawiki"))
+if (withMediawiki && missing.length)
   throw new Error(
     `bring these onto the machine with the fetch tool first (or pass --no-mediawiki): ${missing.join(", ")}`,
   );
 for (const { repository, dir, commit } of mirrors) {
   let n = 0;
+  const messages = mediawikiReader(dir);
   for (const code of wanted) {
     for (const { code: mw, cyrillic } of MEDIAWIKI_CODES[code] ?? [{ code }]) {
       const perFile = new Map<string, number>();
       const found: string[] = [];
-      for (const { text, english: source, file } of mediawikiMessages(dir, mw)) {
+      for (const { text, english: source, file } of messages(mw)) {
         const englishText = wikitextLines(source).join(" ");
-        for (const line of wikitextLines(text)) {
-          const t = line.replace(/\s+/g, " ");
+        for (const t of wikitextLines(text)) {
           if ((perFile.get(file) ?? 0) >= PER_MEDIAWIKI_FILE || tuneTexts.has(t) || !isUsable(t)) continue;
           if (!isTranslated(englishText, t, !cyrillic && !NON_LATIN_LANGUAGES.has(code))) continue;
           perFile.set(file, (perFile.get(file) ?? 0) + 1);
@@ -243,9 +244,7 @@ for (const { repository, dir, commit } of mirrors) {
   console.log(`${repository} ${commit.slice(0, 12)}: ${n} texts`);
 }
 const real = new Map([...texts].map(([k, v]) => [k, v.length]));
-const skipSynthetic = new Set((arg("--skip-synthetic") ?? "").split(",").filter(Boolean));
 for (const { language, mode, from } of SYNTHETIC) {
-  if (skipSynthetic.has(mode)) continue;
   const source = from === "en" ? english.filter((e) => isUsable(e)) : (texts.get(from) ?? []);
   const lines = sample(source, PER_SYNTHETIC);
   add(language, translate(mode, lines));
