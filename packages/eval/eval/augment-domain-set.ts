@@ -18,16 +18,14 @@
  * .data/apertium-cache/ (needs apertium, apertium-eng-spa and apertium-fr-es when not cached).
  * Writes .data/domain-formality-augmented.jsonl. The test split is never read here.
  */
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
-import { type Unit, isProse } from "./build-domain-formality-set";
+import { apertiumFile } from "./apertium-file";
+import { TRAIN_FILE, type Unit, isProse, readUnits } from "./build-domain-formality-set";
 
 const DATA = join(import.meta.dirname, "../../../.data");
-const TRAIN = join(DATA, "domain-formality-train.jsonl");
 const OUT = join(DATA, "domain-formality-augmented.jsonl");
 const CACHE = join(DATA, "apertium-cache");
 const param = (name: string, value: number) => Number(process.env[`AUGMENT_${name}`] ?? value);
@@ -52,18 +50,15 @@ const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const SEPARATOR = "\n\n.||.\n\n";
 
 function apertium(mode: string, texts: string[]): string[] {
-  // Through a file: the apertium script reads /dev/stdin, which Node's stdin socket is not.
-  const file = join(mkdtempSync(join(tmpdir(), "tolk-apertium-")), "in.txt");
-  writeFileSync(file, texts.join(SEPARATOR));
-  const out = execFileSync("apertium", ["-u", mode, file], { maxBuffer: 1 << 28 }).toString("utf8");
-  rmSync(dirname(file), { recursive: true });
-  return out.split(/\n\s*\.\|\|\.\s*\n/).map((t) =>
-    t
-      // Marks of a lemma the generator lacked (#) or left untranslated (@).
-      .replace(/[#@](?=\p{L})/gu, "")
-      .replace(/\s+/g, " ")
-      .trim(),
-  );
+  return apertiumFile(mode, texts.join(SEPARATOR))
+    .split(/\n\s*\.\|\|\.\s*\n/)
+    .map((t) =>
+      t
+        // Marks of a lemma the generator lacked (#) or left untranslated (@).
+        .replace(/[#@](?=\p{L})/gu, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
 }
 
 /** The separator should survive; where a text swallowed it, the batch is split in halves. */
@@ -118,11 +113,7 @@ function sample(units: Unit[]): Unit[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const units = readFileSync(TRAIN, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Unit);
-  const picked = sample(units);
+  const picked = sample(readUnits(TRAIN_FILE));
   const out: AugmentedUnit[] = [];
   for (const target of TARGETS) {
     let texts = picked.map((u) => u.text);

@@ -27,6 +27,8 @@ import { labelText } from "./label-domain-formality";
 const MIRROR = process.env.TOLK_MIRROR ?? "/work/.mirror";
 const EVAL = import.meta.dirname;
 const DATA = join(EVAL, "../../../.data");
+/** The training split (not committed), read by augment-domain-set.ts and train-text-model.ts. */
+export const TRAIN_FILE = join(DATA, "domain-formality-train.jsonl");
 /** Texts kept per source and language: the test split is a sample, training takes more. */
 const CAP: Record<Split, number> = { test: 12, train: 250 };
 /** Files read per source: enough for the caps, bounded so the build stays quick. */
@@ -68,6 +70,13 @@ const SENTENCE_END = /[.!?…](?=\s|$)/g;
  * (store listings, landing pages) states things in headlines without a full stop: there a
  * line of 6 words or more counts as one sentence.
  */
+/** The units of a JSONL set (the training split, or its augmentation). */
+export const readUnits = <T extends Unit = Unit>(file: string): T[] =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
+
 export function isProse(p: string, copy = false): boolean {
   const chars = [...p].length;
   if (chars < (copy ? 30 : 60) || chars > 700) return false;
@@ -473,7 +482,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ? (JSON.parse(readFileSync(manifestPath, "utf8")) as { split: Split }[]).filter((m) => m.split === "test")
     : [];
   if (!trainOnly) writeFileSync(join(EVAL, "domain-formality-test.jsonl"), jsonl(test));
-  writeFileSync(join(DATA, "domain-formality-train.jsonl"), jsonl(train));
+  writeFileSync(TRAIN_FILE, jsonl(train));
   writeFileSync(manifestPath, JSON.stringify([...kept, ...manifest], null, 2) + "\n");
   const count = (units: Unit[], key: (u: Unit) => string) =>
     Object.fromEntries([...new Set(units.map(key))].sort().map((k) => [k, units.filter((u) => key(u) === k).length]));

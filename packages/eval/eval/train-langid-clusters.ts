@@ -25,7 +25,6 @@
  *   Indonesian text's words, which taught the model to read Indonesian as Malay.
  */
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -33,6 +32,7 @@ import { mo } from "gettext-parser";
 
 import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/evaluation";
 
+import { apertiumFile } from "./apertium-file";
 import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
@@ -181,11 +181,8 @@ function translate(mode: string, lines: string[]): string[] {
   mkdirSync(CACHE, { recursive: true });
   const cached = join(CACHE, `${mode}.txt`);
   if (existsSync(cached)) return readFileSync(cached, "utf8").split("\n").filter(Boolean);
-  // Through files: apertium's text deformatter rejects the pipe Node gives it as stdin.
-  const input = join(CACHE, `${mode}.in`);
-  writeFileSync(input, lines.map((l) => stripNonProse(l).replace(/[\n\r]+/g, " ")).join("\n") + "\n");
-  execFileSync("apertium", ["-u", mode, input, cached], { stdio: "ignore" });
-  const result = readFileSync(cached, "utf8")
+  const input = lines.map((l) => stripNonProse(l).replace(/[\n\r]+/g, " ")).join("\n") + "\n";
+  const result = apertiumFile(mode, input)
     .split("\n")
     .map((l) => l.replace(/[#@*]/g, "").trim())
     .filter(Boolean);

@@ -16,7 +16,7 @@
  * The test split is never read here.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { deu, eng, fra, spa } from "stopword";
@@ -36,9 +36,8 @@ import {
 } from "@tolk/domain/evaluation";
 
 import { domainPath } from "./domain-path";
-import { type Unit } from "./build-domain-formality-set";
+import { TRAIN_FILE, type Unit, readUnits } from "./build-domain-formality-set";
 
-const TRAIN = join(import.meta.dirname, "../../../.data/domain-formality-train.jsonl");
 /** Apertium's Spanish and French of English training texts (augment-domain-set.ts). */
 const AUGMENTED = join(import.meta.dirname, "../../../.data/domain-formality-augmented.jsonl");
 const OUT = domainPath("src/analysis/text-model.json");
@@ -75,14 +74,9 @@ const OPTIONS: ModelOptions = {
 const PRUNE = 0.02;
 
 type TrainingUnit = Unit & { augmented?: string };
-const readUnits = (file: string) =>
-  readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as TrainingUnit);
 if (AUGMENT && !existsSync(AUGMENTED))
   throw new Error(`${AUGMENTED} is missing: run eval/augment-domain-set.ts (or set TRAIN_AUGMENT=0)`);
-const units = [...readUnits(TRAIN), ...(AUGMENT ? readUnits(AUGMENTED) : [])];
+const units = [...readUnits<TrainingUnit>(TRAIN_FILE), ...(AUGMENT ? readUnits<TrainingUnit>(AUGMENTED) : [])];
 
 const examples = units.map((u) => ({ u, x: modelInputs(u.text, extractFeatures(u.text, u.lang), OPTIONS) }));
 
