@@ -176,12 +176,15 @@ const sample = (texts: string[], n: number) =>
     .slice(0, n)
     .map((x) => x.t);
 
-/** Apertium's translation of each line (unknown-word marks removed), cached by mode. */
+/**
+ * Apertium's translation of each line (unknown-word marks removed), cached by mode and input: a
+ * changed sample is translated again, never answered with an earlier sample's translation.
+ */
 function translate(mode: string, lines: string[]): string[] {
   mkdirSync(CACHE, { recursive: true });
-  const cached = join(CACHE, `${mode}.txt`);
-  if (existsSync(cached)) return readFileSync(cached, "utf8").split("\n").filter(Boolean);
   const input = lines.map((l) => stripNonProse(l).replace(/[\n\r]+/g, " ")).join("\n") + "\n";
+  const cached = join(CACHE, `${mode}-${hash(input).slice(0, 16)}.txt`);
+  if (existsSync(cached)) return readFileSync(cached, "utf8").split("\n").filter(Boolean);
   const result = apertiumFile(mode, input)
     .split("\n")
     .map((l) => l.replace(/[#@*]/g, "").trim())
@@ -211,6 +214,8 @@ for (const { code, debian } of LANGID_LANGUAGES) {
     english.push(...found.map((f) => f.english));
   }
 }
+// The Apertium directions translate catalog strings (the MediaWiki text below is not theirs).
+const catalogOnly = new Map([...texts].map(([language, all]) => [language, [...all]]));
 const withMediawiki = !process.argv.includes("--no-mediawiki");
 const mirrors = withMediawiki ? mediawikiMirrors() : [];
 const missing = MEDIAWIKI_REPOSITORIES.filter((r) => !mirrors.some((m) => m.repository === r));
@@ -242,7 +247,7 @@ for (const { repository, dir, commit } of mirrors) {
 }
 const real = new Map([...texts].map(([k, v]) => [k, v.length]));
 for (const { language, mode, from } of SYNTHETIC) {
-  const source = from === "en" ? english.filter((e) => isUsable(e)) : (texts.get(from) ?? []);
+  const source = from === "en" ? english.filter((e) => isUsable(e)) : (catalogOnly.get(from) ?? []);
   const lines = sample(source, PER_SYNTHETIC);
   add(language, translate(mode, lines));
 }
