@@ -3,7 +3,7 @@ import { isLanguageCode } from "@tolk/contract";
 import { type ClusterModel, clusterOf, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
 import { serboCroatian } from "./serbo-croatian";
-import { countLetters, stripNonProse } from "./text-units";
+import { countLetters, isShouting, stripNonProse } from "./text-units";
 
 /** What the detector reports; `language` is "auto" when the result is inconclusive. */
 export interface LanguageDetection {
@@ -100,7 +100,8 @@ interface Models {
 export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const prose = stripNonProse(text);
   if (countLetters(prose) < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
-  const line = sample(prose).replace(/\s+/g, " ");
+  const spaced = sample(prose).replace(/\s+/g, " ");
+  const line = isShouting(prose) ? spaced.toLowerCase() : spaced;
   const { fastText, cld3, clusters } = await languageModels();
   const scores = new Map<string, number>();
   /** fastText's alone: which standard of a pooled language the text leans to when its words do not say. */

@@ -1,6 +1,6 @@
 import { LEXICONS, type Lexicon, type LexiconDomain } from "./lexicons";
 import { TermIndex } from "./term-matcher";
-import { PATTERNS, countLetters, matchTokens, splitSentences, stripNonProse, words } from "./text-units";
+import { PATTERNS, countLetters, isShouting, matchTokens, splitSentences, stripNonProse, words } from "./text-units";
 
 /** Everything the ratings are computed from: counts, so every rating can say what raised it. */
 export interface TextFeatures {
@@ -186,12 +186,4 @@ export function extractFeatures(text: string, language: string): TextFeatures {
     cultureRefs: found.cultureRefs.hits,
     ellipses: count(text, ELLIPSIS),
   };
-}
-
-/** A text in capitals throughout is shouting, not a string of acronyms. */
-function isShouting(prose: string): boolean {
-  const letters = countLetters(prose);
-  let upper = 0;
-  for (const run of prose.match(/\p{Lu}+/gu) ?? []) upper += run.length;
-  return letters > 20 && upper / letters > 0.7;
 }

@@ -15,15 +15,23 @@ export const PATTERNS = {
   entity: /&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi,
 } as const;
 
+/** A Markdown link or image: its text is prose, the address is not (twice: a badge is an image inside a link). */
+const MARKDOWN_LINK = /!?\[([^\]\n]{0,200})\]\([^)\n]{1,300}\)/g;
+/** What is left of "(https://…)" or "[www…]" once the address is gone. */
+const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]/g;
+
 export function stripNonProse(text: string): string {
   return text
+    .replace(MARKDOWN_LINK, "$1")
+    .replace(MARKDOWN_LINK, "$1")
     .replace(PATTERNS.codeSpan, " ")
     .replace(PATTERNS.url, " ")
     .replace(PATTERNS.email, " ")
     .replace(PATTERNS.tag, " ")
     .replace(PATTERNS.entity, " ")
     .replace(PATTERNS.placeholder, " ")
-    .replace(/[#*_>`|~]+/g, " ")
+    .replace(EMPTY_BRACKETS, " ")
+    .replace(/[#*_<>`|~]+/g, " ")
     .replace(/\p{N}+(?:[.,]\p{N}+)*/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -73,4 +81,16 @@ export function countLetters(text: string): number {
   let n = 0;
   for (const run of text.match(/\p{L}+/gu) ?? []) n += run.length;
   return n;
+}
+
+/**
+ * A text in capitals throughout ("PLEASE READ THIS LICENSE") is shouting, not a string of
+ * acronyms: the features count no acronyms in it, and language identification reads it in
+ * lower case, as the models were trained on.
+ */
+export function isShouting(prose: string): boolean {
+  const letters = countLetters(prose);
+  let upper = 0;
+  for (const run of prose.match(/\p{Lu}+/gu) ?? []) upper += run.length;
+  return letters > 20 && upper / letters > 0.7;
 }

@@ -54,6 +54,26 @@ describe("detectLanguage", () => {
     expect((await detectLanguage(text)).language).toBe("es");
   });
 
+  it("reads a Markdown link or badge by its text, not by the brackets its address leaves", async () => {
+    // The "[…](" left behind once the address was removed read as Chinese.
+    expect((await detectLanguage("# [Markdown Editor](https://example.org/editor/)")).language).toBe("en");
+    for (const text of [
+      "# [Web Starter Kit](https://example.org/kit/)",
+      "[![Boilerplate Template](https://example.org/badge.svg)](https://example.org/)",
+    ])
+      expect((await detectLanguage(text)).language).not.toBe("zh");
+  });
+
+  it("reads a text in capitals throughout as it would the same text in lower case", async () => {
+    for (const [code, text] of [
+      ["en", "THE SOFTWARE IS PROVIDED AS IS WITHOUT WARRANTY OF ANY KIND"], // was Telugu
+      ["es", "LEA ATENTAMENTE ESTAS CONDICIONES ANTES DE UTILIZAR EL SERVICIO"],
+    ]) {
+      expect((await detectLanguage(text!)).language).toBe(code);
+      expect((await detectLanguage(text!)).language).toBe((await detectLanguage(text!.toLowerCase())).language);
+    }
+  });
+
   it("tells Indonesian from Malay by the words only one standard uses", async () => {
     expect(
       (await detectLanguage("Silakan coba lagi nanti karena server sedang sibuk dan tidak bisa menerima permintaan."))
