@@ -495,9 +495,12 @@ const SERBO_CROATIAN = matcher([
   "prikaži",
   "korisnik-",
 ]);
-/** Serbian "(ne) mogu da pronađem", "mora da sadrži": Croatian writes an infinitive there. */
+/**
+ * Serbian "(ne) mogu da pronađem", "mora da sadrži": Croatian writes an infinitive there. Words
+ * start after a non-letter, not at \b: JavaScript's \b takes "ž" for a non-word character.
+ */
 const DA_PRESENT =
-  /\b(?:mogu|može|možete|možemo|mora|moraju|morate|želite|želim|treba|trebalo|hoćete|pokušava|pokušajte)\s+da\s/giu;
+  /(?<!\p{L})(?:mogu|može|možeš|možete|možemo|mogli|mora|moraju|morate|moramo|želite|želim|želi|želiš|treba|trebalo|trebate|hoćete|hoće|hoćeš|pokušava|pokušajte)\s+da\s/giu;
 
 type Matcher = (word: string) => boolean;
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { AUTO, detectLanguage } from "../../src/analysis/detect-language";
+import { serboCroatian } from "../../src/analysis/serbo-croatian";
 
 describe("detectLanguage", () => {
   it.each([
@@ -154,6 +155,12 @@ describe("detectLanguage", () => {
         )
       ).language,
     ).toBe("bs");
+  });
+
+  it("takes a modal verb with 'da' and a present tense as Serbian, whichever letter the verb starts with", () => {
+    // "želite da" is the only Serbian mark here; a word starting with "ž" once went unseen.
+    expect(serboCroatian("Želite da pokrenete ovaj program sada?", "hr")).toBe("sr");
+    expect(serboCroatian("Želite li pokrenuti ovaj program sada?", "hr")).toBe("hr");
   });
 
   it("reads a long text from evenly spaced samples, with the same answer", async () => {
