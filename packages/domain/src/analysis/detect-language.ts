@@ -125,8 +125,13 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
     const code = MODEL_LABELS[cld.language.replace(/-Latn$/, "")] ?? cld.language.replace(/-Latn$/, "");
     // CLD3 settles between fastText's candidates; alone it misreads short sentences with
     // confidence ("The cat sleeps on the sofa." as Irish, 0.95), so it cannot bring in a
-    // language fastText did not consider at all.
-    if (cld.language !== "und" && (guesses.size() === 0 || scores.has(code)))
+    // language fastText did not consider at all, unless fastText considered a close neighbour
+    // of it (Danish for Norwegian): the cluster model then decides between them.
+    const considered = (c: string) =>
+      scores.has(c) ||
+      (clusterOf(clusters, c) !== undefined &&
+        [...scores.keys()].some((k) => clusterOf(clusters, k) === clusterOf(clusters, c)));
+    if (cld.language !== "und" && (guesses.size() === 0 || considered(code)))
       add(cld.language.replace(/-Latn$/, ""), CLD3_WEIGHT * cld.probability, false);
   }
 

@@ -93,6 +93,11 @@ describe("detectLanguage", () => {
     ).toBe("ms");
   });
 
+  it("lets CLD3 name a close neighbour of a language fastText considered (Norwegian beside Danish)", async () => {
+    // fastText: German 0.34, Finnish, French, English, Danish 0.05 and no Norwegian; CLD3: Norwegian 0.93.
+    expect(["nb", "nn"]).toContain((await detectLanguage("Samansette virtuelle pakkar:")).language);
+  });
+
   it("names Serbian in Cyrillic that the models read as Macedonian or Bulgarian", async () => {
     // Interface strings of the tuning split's Serbian catalogs: the Cyrillic cluster's model
     // knows Serbian's letters and words (уместо, захтева, подржава) as well as its neighbours'.
