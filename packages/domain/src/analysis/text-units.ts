@@ -17,8 +17,11 @@ export const PATTERNS = {
 
 /** A Markdown link or image: its text is prose, the address is not (twice: a badge is an image inside a link). */
 const MARKDOWN_LINK = /!?\[([^\]\n]{0,200})\]\([^)\n]{1,300}\)/g;
-/** What is left of "(https://…)" or "[www…]" once the address is gone. */
-const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]/g;
+/**
+ * What is left of "(https://…)" or "[www…]" once the address is gone, or of "«%s»" and "“{name}”"
+ * once the placeholder is: empty quotes are no prose, and guillemets alone read as French.
+ */
+const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]|«\s*»|»\s*«|‹\s*›|“\s*”|„\s*[“”]|‘\s*’|‚\s*‘|"\s*"|'\s*'|「\s*」|『\s*』/g;
 
 export function stripNonProse(text: string): string {
   return text

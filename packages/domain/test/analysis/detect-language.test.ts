@@ -49,6 +49,10 @@ describe("detectLanguage", () => {
     ).toBe("fr");
   });
 
+  it("reads a placeholder's empty quotes as nothing (guillemets alone read as French)", async () => {
+    expect(["nb", "nn"]).toContain((await detectLanguage("Tagg «%s» er allereie definert")).language);
+  });
+
   it("ignores markup, placeholders, URLs and numbers", async () => {
     const text =
       '<p class="note">Hola {name}, tu pedido #12345 ha sido enviado. Consulta https://example.com/track?id=1 para seguirlo.</p>';
