@@ -283,11 +283,9 @@ describe("SIGTERM to the process group of `pnpm start`", () => {
       "shutting down",
     );
     expect(stopping).toMatchObject({ signal: "SIGTERM" });
-    held.write(text.slice(10));
-    batch.finish();
-    await heldClosed;
-    expect(heldReply, service.output().slice(-3000)).toMatch(/^HTTP\/1\.1 200 /);
     // Probes get their 503 without a check (database, engines) that the work in hand could delay.
+    // Asked while the two requests above still wait for the rest of their bodies, so the server
+    // cannot have finished its work and exited meanwhile, however the machine schedules it.
     for (let i = 0; i < 5; i++) {
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).toBe(503);
@@ -297,6 +295,10 @@ describe("SIGTERM to the process group of `pnpm start`", () => {
         checks: { lifecycle: { ok: false, detail: "shutting down" } },
       });
     }
+    held.write(text.slice(10));
+    batch.finish();
+    await heldClosed;
+    expect(heldReply, service.output().slice(-3000)).toMatch(/^HTTP\/1\.1 200 /);
 
     const answered = await batch.response;
     expect(answered.status, service.output().slice(-3000)).toBe(200);
