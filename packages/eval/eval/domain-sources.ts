@@ -827,7 +827,7 @@ export const SOURCES: readonly Source[] = [
       skip: /plantilla provisional|placeholder template/i,
     },
   },
-  // Patient advice and medical course notes in French: French Medical's real training text was
+  // Patient advice in French: French Medical's real training text was
   // E3C's clinical cases alone (holding them out left only machine translations).
   {
     id: "Delegation-numerique-en-sante/mesconseilscovid",
@@ -840,14 +840,6 @@ export const SOURCES: readonly Source[] = [
       include: /^contenus\/(conseils|questions|réponses|statuts|suivi|thematiques)\/[^/]+\.md$/,
       lang: only("fr"),
     },
-  },
-  {
-    id: "nair0lf32/mcs",
-    split: "train",
-    domain: "Medical",
-    formality: "Neutral",
-    licence: "CC-BY-NC-ND-4.0 (training only, not committed)",
-    reader: { kind: "markdown", include: /^_posts\/.*\.markdown$/, lang: only("fr") },
   },
   // Personal-finance guides: Spanish Finance had a course and one investing blog, English one
   // source (setrar/Business, 26 texts).
