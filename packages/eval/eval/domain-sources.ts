@@ -827,6 +827,38 @@ export const SOURCES: readonly Source[] = [
       skip: /plantilla provisional|placeholder template/i,
     },
   },
+  // Patient advice in French: French Medical's real training text was
+  // E3C's clinical cases alone (holding them out left only machine translations).
+  {
+    id: "Delegation-numerique-en-sante/mesconseilscovid",
+    split: "train",
+    domain: "Medical",
+    formality: "Neutral",
+    licence: "MIT",
+    reader: {
+      kind: "markdown",
+      include: /^contenus\/(conseils|questions|réponses|statuts|suivi|thematiques)\/[^/]+\.md$/,
+      lang: only("fr"),
+    },
+  },
+  // Personal-finance guides: Spanish Finance had a course and one investing blog, English one
+  // source (setrar/Business, 26 texts).
+  {
+    id: "Frankodev/fibrasmx",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "MIT",
+    reader: { kind: "markdown", include: /^src\/pages\/blog\/[^/]+\.md$/, lang: only("es") },
+  },
+  {
+    id: "loteoo/money-steps",
+    split: "train",
+    domain: "Finance",
+    formality: "Neutral",
+    licence: "unstated (r/personalfinance wiki's steps; training only, not committed)",
+    reader: { kind: "markdown", include: /^content\/steps\/[^/]+\.md$/, lang: only("en") },
+  },
   {
     id: "debian:common-licenses",
     split: "train",
