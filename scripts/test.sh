@@ -33,8 +33,13 @@ if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
   echo "==> tests on PostgreSQL ($pg_url) and Redis ($redis_url)"
   # Again every package whose tests use a database or Redis; the contract, engines, formats and
   # SDK packages never do (nor @tolk/eval, the evaluation), so their pass above stands for both.
+  # The black-box tests run again against the production build made above; the console's browser
+  # tests do not: what they add to the routes' and procedures' tests run here is the browser, the
+  # same on either database, and they are the longest step of the run.
   TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm exec turbo run test --concurrency=1 \
-    --filter='!@tolk/contract' --filter='!@tolk/engines' --filter='!@tolk/eval' --filter='!@tolk/formats' --filter='!@tolk/sdk'
+    --filter='!@tolk/contract' --filter='!@tolk/engines' --filter='!@tolk/eval' --filter='!@tolk/formats' --filter='!@tolk/sdk' \
+    --filter='!@tolk/e2e'
+  TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm --filter @tolk/e2e exec vitest run
 elif [ "${TOLK_REQUIRE_SERVICES:-0}" = "1" ]; then
   echo "PostgreSQL ($pg_url) or Redis ($redis_url) is unreachable and TOLK_REQUIRE_SERVICES=1" >&2
   exit 1
