@@ -163,6 +163,39 @@ describe("a stuck pipeline", () => {
   });
 });
 
+describe("a pipeline that a group signal reached as it started", () => {
+  it("gives its segments to a fresh pipeline, once", async () => {
+    // The first pipeline's program reads its input, then dies of SIGTERM as a program does when
+    // the server's group is signalled between its fork and its own session (perl, because a
+    // shell cannot undo the ignored signal it inherits); the next one echoes (cat).
+    const flag = path.join(scratch, "signalled-once");
+    const die = `perl -e '$SIG{TERM} = "DEFAULT"; kill "TERM", $$; sleep 5'`;
+    const script = `if mkdir '${flag}' 2>/dev/null; then head -c 1 >/dev/null; exec ${die}; else exec cat; fi`;
+    const engine = await createApertiumEngine({ poolSize: 1, command: () => [["sh", "-c", script]] });
+    try {
+      const results = await engine.translate({ pair: EN_ES, segments: ["one", "two"] });
+      expect(results.map((r) => r.text)).toEqual(["one", "two"]);
+      expect(engine.stats().pipelinesStarted).toBe(2);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("fails the segments when the fresh pipeline is signalled too", async () => {
+    const die = `perl -e '$SIG{TERM} = "DEFAULT"; kill "TERM", $$; sleep 5'`;
+    const engine = await createApertiumEngine({
+      poolSize: 1,
+      command: () => [["sh", "-c", `head -c 1 >/dev/null; exec ${die}`]],
+    });
+    try {
+      await expect(engine.translate({ pair: EN_ES, segments: ["one"] })).rejects.toThrow(/SIGTERM.*after a retry/);
+      expect(engine.stats().pipelinesStarted).toBe(2);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
 describe("a stuck pipeline holding two batches", () => {
   it("retries both batches once on a fresh pipeline, which answers them in place", async () => {
     const flag = path.join(scratch, "hung-once-two");

@@ -7,6 +7,14 @@ import { type Readable, type Writable } from "node:stream";
 export type PipelineFailureKind = "timeout" | "crash";
 
 export class PipelineFailure extends Error {
+  /**
+   * A program died of a signal it ignores once started (SHIELDED_EXEC): one sent to the
+   * server's process group in the moment between the program's fork and its own session, which
+   * stays pending until just before its exec. Nothing in its input caused it, so the pool gives
+   * its segments another try on a fresh pipeline.
+   */
+  signalledAtStart = false;
+
   constructor(
     readonly kind: PipelineFailureKind,
     message: string,
@@ -15,6 +23,11 @@ export class PipelineFailure extends Error {
     this.name = "PipelineFailure";
   }
 }
+
+/** The signals SHIELDED_EXEC makes a program ignore. */
+const SHIELDED = new Set<NodeJS.Signals>(["SIGINT", "SIGTERM", "SIGHUP"]);
+/** How long a failure waits for the programs' exits to learn what ended them. */
+const EXIT_WAIT_MS = 1_000;
 
 interface Pending {
   seq: number;
@@ -103,6 +116,8 @@ export class Pipeline {
   private seq = 0;
   private failure: PipelineFailure | null = null;
   private stderr = "";
+  /** The signals the programs died of, as their exits are reaped. */
+  private readonly signals: NodeJS.Signals[] = [];
 
   constructor(
     stages: readonly (readonly string[])[],
@@ -152,6 +167,7 @@ export class Pipeline {
     });
     return new Promise<void>((resolve) => {
       child.once("exit", (code, signal) => {
+        if (signal) this.signals.push(signal);
         resolve();
         this.die("crash", `${name} exited (${signal ?? `code ${code}`})`);
       });
@@ -287,8 +303,14 @@ export class Pipeline {
     this.pending = [];
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    for (const batch of pending) batch.reject(this.failure);
-    this.onDead(this, this.failure);
+    const failure = this.failure;
+    // The batches learn the failure once every program's exit says what ended it: the first
+    // event (a write's EPIPE, the next stage's SIGPIPE) need not name the cause.
+    void Promise.race([this.exited, new Promise((r) => setTimeout(r, EXIT_WAIT_MS).unref())]).then(() => {
+      failure.signalledAtStart = this.signals.some((signal) => SHIELDED.has(signal));
+      for (const batch of pending) batch.reject(failure);
+    });
+    this.onDead(this, failure);
   }
 }
 

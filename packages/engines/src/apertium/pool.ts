@@ -423,8 +423,9 @@ export class PairPool implements BudgetMember {
     } catch (error) {
       const failure = error instanceof PipelineFailure ? error : null;
       const message = `${this.settings.mode}: ${error instanceof Error ? error.message : String(error)}`;
-      if (failure?.kind === "timeout") {
-        // A stuck pipeline (killed by now): its segments get one more chance on a fresh one.
+      if (failure?.kind === "timeout" || failure?.signalledAtStart) {
+        // A stuck pipeline (killed by now), or one a group signal reached as it started: its
+        // segments get one more chance on a fresh one.
         const again = open.filter((e) => !e.retried && !e.job.settled);
         for (const entry of open) {
           if (entry.retried) entry.job.fail(new EngineError(this.settings.engine, `${message} (after a retry)`));
