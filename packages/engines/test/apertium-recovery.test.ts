@@ -164,13 +164,15 @@ describe("a stuck pipeline", () => {
 });
 
 describe("a pipeline that a group signal reached as it started", () => {
+  // Reads its input, then dies of SIGTERM as a program does when the server's group is
+  // signalled between its fork and its own session (perl, because a shell cannot undo the
+  // ignored signal it inherits).
+  const die = `head -c 1 >/dev/null; exec perl -e '$SIG{TERM} = "DEFAULT"; kill "TERM", $$; sleep 5'`;
+
   it("gives its segments to a fresh pipeline, once", async () => {
-    // The first pipeline's program reads its input, then dies of SIGTERM as a program does when
-    // the server's group is signalled between its fork and its own session (perl, because a
-    // shell cannot undo the ignored signal it inherits); the next one echoes (cat).
+    // The first pipeline's program dies so; the next one echoes (cat).
     const flag = path.join(scratch, "signalled-once");
-    const die = `perl -e '$SIG{TERM} = "DEFAULT"; kill "TERM", $$; sleep 5'`;
-    const script = `if mkdir '${flag}' 2>/dev/null; then head -c 1 >/dev/null; exec ${die}; else exec cat; fi`;
+    const script = `if mkdir '${flag}' 2>/dev/null; then ${die}; else exec cat; fi`;
     const engine = await createApertiumEngine({ poolSize: 1, command: () => [["sh", "-c", script]] });
     try {
       const results = await engine.translate({ pair: EN_ES, segments: ["one", "two"] });
@@ -182,11 +184,7 @@ describe("a pipeline that a group signal reached as it started", () => {
   });
 
   it("fails the segments when the fresh pipeline is signalled too", async () => {
-    const die = `perl -e '$SIG{TERM} = "DEFAULT"; kill "TERM", $$; sleep 5'`;
-    const engine = await createApertiumEngine({
-      poolSize: 1,
-      command: () => [["sh", "-c", `head -c 1 >/dev/null; exec ${die}`]],
-    });
+    const engine = await createApertiumEngine({ poolSize: 1, command: () => [["sh", "-c", die]] });
     try {
       await expect(engine.translate({ pair: EN_ES, segments: ["one"] })).rejects.toThrow(/SIGTERM.*after a retry/);
       expect(engine.stats().pipelinesStarted).toBe(2);

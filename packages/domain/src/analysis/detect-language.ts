@@ -127,11 +127,11 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
     // confidence ("The cat sleeps on the sofa." as Irish, 0.95), so it cannot bring in a
     // language fastText did not consider at all, unless fastText considered a close neighbour
     // of it (Danish for Norwegian): the cluster model then decides between them.
-    const considered = (c: string) =>
-      scores.has(c) ||
-      (clusterOf(clusters, c) !== undefined &&
-        [...scores.keys()].some((k) => clusterOf(clusters, k) === clusterOf(clusters, c)));
-    if (cld.language !== "und" && (guesses.size() === 0 || considered(code)))
+    const neighbours = clusterOf(clusters, code);
+    const considered =
+      scores.has(code) ||
+      (neighbours !== undefined && [...scores.keys()].some((k) => clusterOf(clusters, k) === neighbours));
+    if (cld.language !== "und" && (guesses.size() === 0 || considered))
       add(cld.language.replace(/-Latn$/, ""), CLD3_WEIGHT * cld.probability, false);
   }
 
