@@ -7,6 +7,7 @@
 #   TOLK_REQUIRE_SERVICES=1 fail instead of skipping when PostgreSQL or Redis is unreachable (CI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+step() { echo "==> [$(date -u +%H:%M:%S), ${SECONDS} s] $*"; }
 bash scripts/setup.sh
 # The browser the console tests drive (Debian's chromium; Playwright downloads none), the
 # test-only tools (promtool checks /metrics), haproxy for the cluster test and docker-compose
@@ -22,15 +23,15 @@ reachable() { # url → host:port reachable over TCP
   timeout 3 bash -c "exec 3<>/dev/tcp/$host/$port" 2>/dev/null
 }
 
-echo "==> typecheck and lint"
-pnpm typecheck
-pnpm lint
+step "typecheck and lint"
+pnpm exec turbo run typecheck lint
+pnpm format:check
 
-echo "==> tests on the embedded defaults (PGlite, in-memory rate limits)"
+step "tests on the embedded defaults (PGlite, in-memory rate limits)"
 env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm test
 
 if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
-  echo "==> tests on PostgreSQL ($pg_url) and Redis ($redis_url)"
+  step "tests on PostgreSQL ($pg_url) and Redis ($redis_url)"
   # Again every package whose tests use a database or Redis; the contract, engines, formats and
   # SDK packages never do (nor @tolk/eval, the evaluation), so their pass above stands for both.
   # The black-box tests run again against the production build made above; the console's browser
@@ -39,11 +40,15 @@ if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
   TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm exec turbo run test --concurrency=1 \
     --filter='!@tolk/contract' --filter='!@tolk/engines' --filter='!@tolk/eval' --filter='!@tolk/formats' --filter='!@tolk/sdk' \
     --filter='!@tolk/e2e'
-  TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm --filter @tolk/e2e exec vitest run
+  # Of the black-box files, those that start their servers on the database TOLK_TEST_DATABASE_URL
+  # names; the others run on the embedded database whatever it is set to, as in the pass above.
+  step "black-box tests on PostgreSQL and Redis"
+  mapfile -t on_server < <(cd e2e && grep -l TOLK_TEST_DATABASE_URL test/*.test.ts)
+  TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm --filter @tolk/e2e exec vitest run "${on_server[@]}"
 elif [ "${TOLK_REQUIRE_SERVICES:-0}" = "1" ]; then
   echo "PostgreSQL ($pg_url) or Redis ($redis_url) is unreachable and TOLK_REQUIRE_SERVICES=1" >&2
   exit 1
 else
   echo "==> PostgreSQL or Redis unreachable: skipped the production-twin pass"
 fi
-echo "==> all tests passed"
+step "all tests passed"

@@ -116,7 +116,8 @@ test("rotating with a 1-hour overlap shows the new key once; both keys work, the
   await expectAccessible(page, "/keys rotation result");
   await dialog.getByRole("button", { name: "I stored it, close" }).click();
   await expect(dialog).toBeHidden();
-  expect(await page.content()).not.toContain(firstReplacement);
+  // The dialog hides at once; its content goes on the close event, a moment later.
+  await expect.poll(() => page.content()).not.toContain(firstReplacement);
 
   const rows = page.getByRole("row", { name: /Staging EU/ });
   await expect(rows).toHaveCount(2);
