@@ -6,7 +6,11 @@
  *
  * - `debian`: /usr/share/locale/<locale>/LC_MESSAGES/*.mo (msgstr values; English: msgids);
  * - `mozilla`: the locale folders of mozilla-l10n/www-l10n (mozilla.org site copy);
- * - `udhr`: the data/udhr/udhr_<key>.xml files of unicode-org/udhr.
+ * - `udhr`: the data/udhr/udhr_<key>.xml files of unicode-org/udhr. Where the UDHR has several
+ *   translations of one language, the one in its standard written norm (German 1996, Romanian
+ *   2006, monotonic Greek, Occitan in the classical orthography of Languedocien). The index files
+ *   four Francoprovençal translations under `oci` (`oci_1`–`oci_4`); Francoprovençal is a
+ *   language of its own (`frp`), so none of them stands for Occitan.
  *
  * `group` is the row a text is reported under when one code has two scripts (Serbian in
  * Cyrillic and in Latin): the detector must answer `code` for both.
@@ -34,7 +38,7 @@ export const LANGID_LANGUAGES: readonly LangidLanguage[] = [
   lang("fr", ["fr"], ["fr"], ["fra"]),
   lang("pt", ["pt", "pt_BR"], ["pt-PT", "pt-BR"], ["por_PT", "por_BR"]),
   lang("it", ["it"], ["it"], ["ita"]),
-  lang("oc", ["oc"], ["oc"], ["oci_1"]),
+  lang("oc", ["oc"], ["oc"], ["lnc"]),
   lang("ro", ["ro"], ["ro"], ["ron_2006"]),
   lang("eo", ["eo"], ["eo"], ["epo"]),
   lang("eu", ["eu"], ["eu"], ["eus"]),
