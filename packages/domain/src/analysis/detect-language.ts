@@ -2,6 +2,7 @@ import { isLanguageCode } from "@tolk/contract";
 
 import { type ClusterModel, clusterOf, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
+import { malayOrIndonesian } from "./malay-or-indonesian";
 import { serboCroatian } from "./serbo-croatian";
 import { countLetters, isShouting, stripNonProse } from "./text-units";
 
@@ -176,12 +177,20 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
     };
     // The sample the models read: a long text costs no more than its slices.
     const decided = decideInCluster(clusters, cluster, line, evidence);
-    // Between the standards of Serbo-Croatian the letters hardly differ (ije/e aside): the words
-    // only one standard uses (tko/ko, tjedan/sedmica) are the stronger evidence when present.
-    if (decided)
-      return { language: cluster === "serbo-croatian" ? serboCroatian(prose, decided) : decided, confidence };
+    if (decided) return { language: byStandardsWords(cluster, prose, decided), confidence };
   }
   return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total), confidence };
+}
+
+/**
+ * Between the standards of one language the letters hardly differ (Serbo-Croatian's ije/e aside):
+ * the words only one standard uses (tko/ko, tjedan/sedmica; bahwa/bahawa, berkas/fail) are the
+ * stronger evidence when present.
+ */
+function byStandardsWords(cluster: string, prose: string, decided: string): string {
+  if (cluster === "serbo-croatian") return serboCroatian(prose, decided);
+  if (decided === "ms" || decided === "id") return malayOrIndonesian(prose, decided);
+  return decided;
 }
 
 let models: Promise<Models> | undefined;
