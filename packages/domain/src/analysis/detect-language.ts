@@ -2,6 +2,7 @@ import { isLanguageCode } from "@tolk/contract";
 
 import { type ClusterModel, clusterOf, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
+import { bokmalOrNynorsk } from "./bokmal-or-nynorsk";
 import { malayOrIndonesian } from "./malay-or-indonesian";
 import { serboCroatian } from "./serbo-croatian";
 import { countLetters, isShouting, stripNonProse } from "./text-units";
@@ -190,6 +191,7 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
 function byStandardsWords(cluster: string, prose: string, decided: string): string {
   if (cluster === "serbo-croatian") return serboCroatian(prose, decided);
   if (decided === "ms" || decided === "id") return malayOrIndonesian(prose, decided);
+  if (decided === "nb" || decided === "nn") return bokmalOrNynorsk(prose, decided);
   return decided;
 }
 

@@ -10,6 +10,7 @@
  * their own rule (serbo-croatian.ts). The word lists were checked on the tuning split only
  * (docs/analysis.md).
  */
+import { bokmalOrNynorsk } from "./bokmal-or-nynorsk";
 import { malayOrIndonesian } from "./malay-or-indonesian";
 import { serboCroatian } from "./serbo-croatian";
 
@@ -699,5 +700,5 @@ export function resolveFamily(text: string, label: string, code: string, share: 
     const needed = family.standards?.includes(member) && family.standards.includes(code) ? 1 : family.minMarkers;
     if (n >= own + MARGIN && n >= needed && n > (counts.get(best) ?? 0)) best = member;
   }
-  return best;
+  return best === "nb" || best === "nn" ? bokmalOrNynorsk(text, best) : best;
 }

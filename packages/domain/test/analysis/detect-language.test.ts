@@ -113,6 +113,14 @@ describe("detectLanguage", () => {
     ).toBe("ms");
   });
 
+  it("tells Nynorsk from Bokmål by the forms only one standard writes", async () => {
+    // The letters read both as Bokmål; Nynorsk writes "now" as "no", Bokmål as "nå".
+    expect((await detectLanguage("Tilkoblingen til serveren er stengt no.")).language).toBe("nn");
+    expect((await detectLanguage("Tilkoblingen til serveren er stengt nå.")).language).toBe("nb");
+    expect((await detectLanguage("Eg veit ikkje kvar dokumentet er lagra.")).language).toBe("nn");
+    expect((await detectLanguage("Jeg vet ikke hvor dokumentet er lagret.")).language).toBe("nb");
+  });
+
   it("lets CLD3 name a close neighbour of a language fastText considered (Norwegian beside Danish)", async () => {
     // fastText: German 0.34, Finnish, French, English, Danish 0.05 and no Norwegian; CLD3: Norwegian 0.93.
     expect(["nb", "nn"]).toContain((await detectLanguage("Samansette virtuelle pakkar:")).language);
