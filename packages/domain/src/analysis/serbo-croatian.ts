@@ -4,8 +4,10 @@
  * text allows:
  *
  * 1. Cyrillic script: Serbian (Croatian is never, Bosnian rarely written in it).
- * 2. Slovenian function words (ki, kot, z, v, ni, tudi, lahko…) outnumbering Serbo-Croatian ones
- *    (koji, kao, s, u, nije, također…): Slovenian.
+ * 2. Slovenian's own words (ki, kot, z, v, ni, tudi, lahko, ker…) outnumbering the words only
+ *    Serbo-Croatian writes (koji, kao, u, nije, također, jer…, its ijekavian, Croatian and
+ *    Bosnian words, ć and đ): Slovenian. Words both write (je, se, da) count for neither, and
+ *    neither do ekavian forms (Slovenian's jat is "e" too).
  * 3. The reflex of the old vowel jat: ekavian stems (vreme, mesto, deo, pre, promena, provera,
  *    uvek: Serbian) against ijekavian ones (vrijeme, mjesto, dio, prije, promjena, provjera,
  *    uvijek: Croatian and Bosnian), and the Serbian "mogu da / može da" where the others write an
@@ -410,26 +412,26 @@ const SLOVENIAN = matcher([
   "ni",
   "tudi",
   "lahko",
-  "ali",
   "če",
-  "pri",
   "sem",
-  "smo",
-  "ste",
   "so",
   "bo",
-  "bi",
+  "bil",
   "tega",
+  "temu",
   "ter",
+  "kaj",
+  "ker",
+  "že",
+  "še",
+  "zelo",
+  "vendar",
   "mogoče",
   "napaka",
   "napake",
   "opozorilo",
   "datotek",
-  "datoteke",
   "datoteko",
-  "ime",
-  "med",
   "branje",
   "spodletelo",
   "vsak",
@@ -440,20 +442,24 @@ const SLOVENIAN = matcher([
   "katerem",
   "kateri",
   "katere",
+  "katero",
   "nastavitve",
   "izberite",
   "shrani",
   "odpri",
   "zapri",
-  "prikaži",
   "uporabnik-",
 ]);
+/**
+ * Words Serbo-Croatian writes and Slovenian does not (Slovenian's ki, kot, v, ni, tudi, ker
+ * against koji, kao, u, nije, također, jer). Words both write (je, se, ne, da, bi, ima, datoteka,
+ * pravo) are in neither list: in a Slovenian text they would count against it.
+ */
 const SERBO_CROATIAN = matcher([
   "koji",
   "koja",
   "koje",
   "kao",
-  "s",
   "u",
   "nije",
   "nisu",
@@ -461,24 +467,18 @@ const SERBO_CROATIAN = matcher([
   "takođe",
   "ili",
   "ako",
-  "je",
+  "jer",
+  "već",
+  "još",
   "su",
-  "biti",
-  "bi",
-  "ne",
-  "da",
-  "se",
   "može",
   "mogu",
   "pogreška",
   "greška",
   "greške",
   "datoteku",
-  "datoteka",
-  "ima",
   "svako",
   "svatko",
-  "pravo",
   "čovjek",
   "čovek",
   "slobodu",
@@ -492,7 +492,6 @@ const SERBO_CROATIAN = matcher([
   "sačuvaj",
   "otvori",
   "zatvori",
-  "prikaži",
   "korisnik-",
 ]);
 /**
@@ -512,20 +511,26 @@ function matcher(entries: readonly string[]): Matcher {
 
 const count = (words: readonly string[], is: Matcher) => words.filter(is).length;
 
+/** Slovenian's alphabet has no ć or đ. */
+const SOFT_AFFRICATE: Matcher = (w) => /[ćđ]/u.test(w);
+
 export function serboCroatian(text: string, modelCode: string): "sr" | "hr" | "bs" | "sl" {
   if (/\p{Script=Cyrillic}/u.test(text)) return "sr";
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   const slovenian = count(words, SLOVENIAN);
-  const serboCroatianWords = count(words, SERBO_CROATIAN);
-  if (slovenian > serboCroatianWords) return "sl";
-  // The model's Slovenian stands unless the text is clearly Serbo-Croatian.
-  if (modelCode === "sl" && serboCroatianWords < slovenian + 2) return "sl";
-  const ekavian = count(words, EKAVIAN) + (text.match(DA_PRESENT)?.length ?? 0);
+  const daPresent = text.match(DA_PRESENT)?.length ?? 0;
   const ijekavian = count(words, IJEKAVIAN);
-  if (ekavian > ijekavian) return "sr";
   const croatian = count(words, ONLY_CROATIAN);
   const onlyBosnian = count(words, ONLY_BOSNIAN);
   const bosnian = count(words, BOSNIAN_OR_SERBIAN) + onlyBosnian;
+  // Ekavian forms are not counted against Slovenian, whose jat is "e" too (vreme, mesto).
+  const serboCroatianWords =
+    count(words, SERBO_CROATIAN) + ijekavian + croatian + bosnian + daPresent + count(words, SOFT_AFFRICATE);
+  if (slovenian > serboCroatianWords) return "sl";
+  // The model's Slovenian stands unless the text has more of Serbo-Croatian's own words.
+  if (modelCode === "sl" && serboCroatianWords <= slovenian) return "sl";
+  const ekavian = count(words, EKAVIAN) + daPresent;
+  if (ekavian > ijekavian) return "sr";
   if (bosnian > croatian) return ijekavian > 0 || onlyBosnian > 0 || modelCode !== "sr" ? "bs" : "sr";
   if (croatian > bosnian) return "hr";
   return modelCode === "bs" || modelCode === "sr" ? modelCode : "hr";

@@ -113,6 +113,18 @@ describe("detectLanguage", () => {
     ).toBe("ms");
   });
 
+  it("keeps Slovenian prose Slovenian: words both languages write (je, se, da) are no evidence against it", async () => {
+    for (const text of [
+      "Vlada je sporočila, da se bodo cene energije v prihodnjem letu znižale.",
+      "Direktor je dejal, da je podjetje lani ustvarilo rekordni dobiček.",
+      "Datoteka je bila shranjena na strežnik, ker je disk poln.",
+    ])
+      expect((await detectLanguage(text)).language).toBe("sl");
+    expect(
+      (await detectLanguage("Vlada je objavila da se cijene energije iduće godine neće mijenjati.")).language,
+    ).not.toBe("sl");
+  });
+
   it("tells Nynorsk from Bokmål by the forms only one standard writes", async () => {
     // The letters read both as Bokmål; Nynorsk writes "now" as "no", Bokmål as "nå".
     expect((await detectLanguage("Tilkoblingen til serveren er stengt no.")).language).toBe("nn");
