@@ -275,13 +275,7 @@ const ONLY_MS = new Set([
 
 /** Counts a list's words and two-word terms (_muat turun_, _kemas kini_) in the text. */
 function count(words: readonly string[], list: ReadonlySet<string>): number {
-  let n = 0;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    if (list.has(w)) n++;
-    else if (i + 1 < words.length && list.has(`${w} ${words[i + 1]}`)) n++;
-  }
-  return n;
+  return words.filter((w, i) => list.has(w) || (i + 1 < words.length && list.has(`${w} ${words[i + 1]}`))).length;
 }
 
 /**
