@@ -7,6 +7,8 @@
  * gjør/gjer, vet/veit), and the endings -lig/-leg, -inger/-ingar, -ende/-ande. A word both
  * standards write (skal, han, gjennom, fordi) is not listed.
  */
+import { standardByMarkers } from "./standard-markers";
+
 const ONLY_NB = new Set([
   "jeg",
   "hva",
@@ -145,12 +147,10 @@ const NN_ENDING = /\p{L}{3}(?:leg|lege|legt|ingar|ingane|ande)$/u;
  */
 export function bokmalOrNynorsk(text: string, modelCode: "nb" | "nn"): "nb" | "nn" {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  let nb = 0;
-  let nn = 0;
-  for (const w of words) {
-    if (ONLY_NB.has(w) || NB_ENDING.test(w)) nb++;
-    else if (ONLY_NN.has(w) || NN_ENDING.test(w)) nn++;
-  }
-  if (nb !== nn) return nb > nn ? "nb" : "nn";
-  return modelCode;
+  return standardByMarkers(
+    words,
+    ["nb", { words: ONLY_NB, endings: NB_ENDING }],
+    ["nn", { words: ONLY_NN, endings: NN_ENDING }],
+    modelCode,
+  );
 }

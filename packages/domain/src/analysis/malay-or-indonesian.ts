@@ -9,6 +9,8 @@
  * sense (Indonesian _apabila_, _hendaklah_, _kesalahan_; Malay _boleh_, _saja_ in speech), is
  * not listed: it would outvote the letters on text that says nothing either way.
  */
+import { standardByMarkers } from "./standard-markers";
+
 const ONLY_ID = new Set([
   // spelling pairs
   "bahwa",
@@ -273,19 +275,16 @@ const ONLY_MS = new Set([
   "menyokong",
 ]);
 
-/** Counts a list's words and two-word terms (_muat turun_, _kemas kini_) in the text. */
-function count(words: readonly string[], list: ReadonlySet<string>): number {
-  return words.filter((w, i) => list.has(w) || (i + 1 < words.length && list.has(`${w} ${words[i + 1]}`))).length;
-}
-
 /**
  * The standard the text's words name; the letters' answer (`modelCode`) where they name
  * neither or both equally.
  */
 export function malayOrIndonesian(text: string, modelCode: string): "ms" | "id" {
   const words = text.toLowerCase().match(/\p{L}+(?:-\p{L}+)*/gu) ?? [];
-  const id = count(words, ONLY_ID);
-  const ms = count(words, ONLY_MS);
-  if (ms !== id) return ms > id ? "ms" : "id";
-  return modelCode === "ms" ? "ms" : "id";
+  return standardByMarkers(
+    words,
+    ["id", { words: ONLY_ID }],
+    ["ms", { words: ONLY_MS }],
+    modelCode === "ms" ? "ms" : "id",
+  );
 }
