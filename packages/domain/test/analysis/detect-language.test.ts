@@ -202,6 +202,17 @@ describe("detectLanguage", () => {
     ).toBe("bs");
   });
 
+  it("leaves the letters' Croatian standing on words all three standards write (sa, neko, svako, vremena, smeta)", () => {
+    for (const text of [
+      "Nakon nekog vremena razgovarali smo sa svima o tome.",
+      "Sveta misa održana je u crkvi, a svako dijete dobilo je dar.",
+      "Prevoditelj je neko vrijeme radio na tom prijevodu.",
+      "Ovaj tekst smeta mnogima jer govori o smeću.",
+    ]) {
+      expect(serboCroatian(text, "hr")).toBe("hr");
+    }
+  });
+
   it("takes a modal verb with 'da' and a present tense as Serbian, whichever letter the verb starts with", () => {
     // "želite da" is the only Serbian mark here; a word starting with "ž" once went unseen.
     expect(serboCroatian("Želite da pokrenete ovaj program sada?", "hr")).toBe("sr");
