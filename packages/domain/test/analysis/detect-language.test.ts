@@ -3,6 +3,7 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { bokmalOrNynorsk } from "../../src/analysis/bokmal-or-nynorsk";
 import { AUTO, detectLanguage } from "../../src/analysis/detect-language";
 import { serboCroatian } from "../../src/analysis/serbo-croatian";
 
@@ -131,6 +132,9 @@ describe("detectLanguage", () => {
     expect((await detectLanguage("Tilkoblingen til serveren er stengt nå.")).language).toBe("nb");
     expect((await detectLanguage("Eg veit ikkje kvar dokumentet er lagra.")).language).toBe("nn");
     expect((await detectLanguage("Jeg vet ikke hvor dokumentet er lagret.")).language).toBe("nb");
+    // -heit against -het, brukar against bruker, tenar against tjener.
+    expect(bokmalOrNynorsk("Sikkerheita til brukarane er viktig for tenaren.", "nb")).toBe("nn");
+    expect(bokmalOrNynorsk("Sikkerheten til brukerne er viktig for tjeneren.", "nn")).toBe("nb");
   });
 
   it("lets CLD3 name a close neighbour of a language fastText considered (Norwegian beside Danish)", async () => {
