@@ -20,6 +20,7 @@ import { join } from "node:path";
 
 import { type Domain, type Formality } from "@tolk/contract";
 import { parse as parseCsv } from "csv-parse/sync";
+import { po } from "gettext-parser";
 
 import { SOURCES, type Source, type Split, normaliseLang } from "./domain-sources";
 import { labelText } from "./label-domain-formality";
@@ -54,8 +55,9 @@ function gitDir(repo: string): string | null {
 }
 const git = (dir: string, args: string[]) =>
   execFileSync("git", ["--git-dir", dir, ...args], { maxBuffer: 1 << 28 }).toString("utf8");
-const listFiles = (dir: string) => git(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"]).split("\0").filter(Boolean);
-const show = (dir: string, path: string) => git(dir, ["show", `HEAD:${path}`]);
+const listFiles = (dir: string, ref = "HEAD") =>
+  git(dir, ["ls-tree", "-r", "-z", "--name-only", ref]).split("\0").filter(Boolean);
+const show = (dir: string, path: string, ref = "HEAD") => git(dir, ["show", `${ref}:${path}`]);
 
 /** Deterministic order that does not follow the file system: by hash of the key. */
 const shuffled = <T>(items: T[], key: (t: T) => string) =>
@@ -107,6 +109,53 @@ function markdownParagraphs(md: string): string[] {
     .split(/\n\s*\n/)
     .filter((b) => !/^\s*(#|\||>|[-*+] |\d+[.)] )/.test(b))
     .map(clean);
+}
+
+/**
+ * reStructuredText's inline markup read as the text it shows: roles (:ref:`text <target>`,
+ * :func:`name`), literals (``x``), emphasis, links (`text <url>`_) and substitutions.
+ */
+function rstInline(text: string): string {
+  return clean(
+    text
+      .replace(/:[\w:+-]+:`([^`<]*?)\s*(?:<[^>]*>)?`/g, "$1")
+      .replace(/``([^`]*)``/g, "$1")
+      .replace(/`([^`<]*?)\s*(?:<[^>]*>)?`_{1,2}/g, "$1")
+      .replace(/`([^`]*)`/g, "$1")
+      .replace(/\*{1,2}([^*]+)\*{1,2}/g, "$1")
+      .replace(/\|([^|]+)\|/g, "$1")
+      .replace(/\\(.)/g, "$1"),
+  );
+}
+
+/** Paragraphs of a reStructuredText page: no directives, comments, titles, lists or literal blocks. */
+export function rstParagraphs(rst: string): string[] {
+  return rst
+    .replace(/\r/g, "")
+    .split(/\n\s*\n/)
+    .filter((b) => !/^\s/.test(b) && !/^(\.\.|::\s*$)/.test(b) && !/^\s*([-*+] |\d+[.)] |#\.)/.test(b))
+    .filter((b) => !/\n[=\-~^"'`#*+]{3,}\s*$/.test(b) && !/^[=\-~^"'`#*+]{3,}/.test(b))
+    .map(rstInline);
+}
+
+/** The paragraphs of a Sphinx documentation's gettext catalog: msgstr, and msgid when English is wanted. */
+export function poParagraphs(content: string, english: boolean): { text: string; english: boolean }[] {
+  const out: { text: string; english: boolean }[] = [];
+  let parsed;
+  try {
+    parsed = po.parse(content);
+  } catch {
+    return out; // a catalog gettext cannot read (an unescaped quote) gives no text
+  }
+  for (const context of Object.values(parsed.translations)) {
+    for (const entry of Object.values(context)) {
+      const translated = entry.msgstr[0];
+      if (!entry.msgid || !translated) continue;
+      out.push({ text: rstInline(translated), english: false });
+      if (english) out.push({ text: rstInline(entry.msgid), english: true });
+    }
+  }
+  return out;
 }
 
 function textParagraphs(text: string, gutenberg: boolean): string[] {
@@ -178,8 +227,9 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
   }
   const dir = gitDir(source.id.split("#")[0] as string);
   if (!dir) return null;
-  const commit = git(dir, ["rev-parse", "HEAD"]).trim();
-  const files = listFiles(dir);
+  const ref = source.ref ?? "HEAD";
+  const commit = git(dir, ["rev-parse", ref]).trim();
+  const files = listFiles(dir, ref);
   const r = source.reader;
   const texts: Raw[] = [];
   const paths: string[] = [];
@@ -190,22 +240,37 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
     }
   };
   switch (r.kind) {
+    case "po": {
+      take(
+        files.filter((f) => r.include.test(f)),
+        (path) =>
+          poParagraphs(show(dir, path, ref), r.english ?? false).map(({ text, english }) => ({
+            lang: english ? "en" : r.lang,
+            path,
+            text,
+          })),
+      );
+      break;
+    }
     case "markdown":
     case "text":
+    case "rst":
     case "ftl":
     case "python-strings": {
       const picked = files.filter((f) => r.include.test(f) && normaliseLang(r.lang(f)));
       take(picked, (path) => {
         const lang = normaliseLang(r.lang(path)) as string;
-        const content = show(dir, path);
+        const content = show(dir, path, ref);
         const paragraphs =
           r.kind === "markdown"
             ? markdownParagraphs(content)
-            : r.kind === "ftl"
-              ? ftlParagraphs(content)
-              : r.kind === "python-strings"
-                ? pythonStrings(content)
-                : textParagraphs(content, r.gutenberg ?? false);
+            : r.kind === "rst"
+              ? rstParagraphs(content)
+              : r.kind === "ftl"
+                ? ftlParagraphs(content)
+                : r.kind === "python-strings"
+                  ? pythonStrings(content)
+                  : textParagraphs(content, r.gutenberg ?? false);
         const skip = r.kind === "markdown" ? r.skip : undefined;
         return paragraphs
           .filter((text) => !skip?.test(text))
@@ -415,7 +480,10 @@ function keep(source: { id: string; split: Split }, raws: Raw[], domain: Domain,
   return [...byLang.values()].flatMap((units) => shuffled(units, (u) => u.id).slice(0, CAP[source.split]));
 }
 
-export function build(splits: readonly Split[] = ["train", "test"]): {
+export function build(
+  splits: readonly Split[] = ["train", "test"],
+  only?: ReadonlySet<string>,
+): {
   test: Unit[];
   train: Unit[];
   manifest: unknown[];
@@ -423,7 +491,7 @@ export function build(splits: readonly Split[] = ["train", "test"]): {
   const test: Unit[] = [];
   const train: Unit[] = [];
   const manifest: unknown[] = [];
-  for (const source of SOURCES.filter((s) => splits.includes(s.split))) {
+  for (const source of SOURCES.filter((s) => splits.includes(s.split) && (!only || only.has(s.id)))) {
     const read = readRepo(source);
     if (!read) {
       console.warn(`missing mirror: ${source.id} (fetch github:${source.id})`);
@@ -443,6 +511,7 @@ export function build(splits: readonly Split[] = ["train", "test"]): {
       paths: [...new Set(read.paths)].slice(0, 200),
     });
   }
+  if (only) return { test, train, manifest };
   // Man pages: packages in hash order, a bounded number per split and language (rendering is slow).
   const taken = new Map<string, number>();
   for (const group of shuffled(debianManSources(), (g) => `${g.id}\t${g.lang}`)) {
@@ -474,14 +543,29 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // stay as they are, so training data can grow without fetching (or re-sampling) the test
   // sources.
   const trainOnly = process.argv.includes("--train");
-  const { test, train, manifest } = build(trainOnly ? ["train"] : ["train", "test"]);
-  mkdirSync(DATA, { recursive: true });
   const jsonl = (units: Unit[]) => units.map((u) => JSON.stringify(u)).join("\n") + "\n";
   const manifestPath = join(EVAL, "domain-formality-manifest.json");
+  const testPath = join(EVAL, "domain-formality-test.jsonl");
+  // --add-test owner/name,…: add new test sources' texts to the committed test split (and their
+  // manifest rows), leaving every other test text as it is: a full rebuild would re-sample the
+  // man pages of whichever packages the machine has installed.
+  const added = process.argv[process.argv.indexOf("--add-test") + 1];
+  if (process.argv.includes("--add-test") && added) {
+    const ids = new Set(added.split(","));
+    const { test: more, manifest: rows } = build(["test"], ids);
+    const kept = readUnits(testPath).filter((u) => !ids.has(u.source.split("#")[0] as string));
+    writeFileSync(testPath, jsonl([...kept, ...more]));
+    const old = JSON.parse(readFileSync(manifestPath, "utf8")) as { source: string }[];
+    writeFileSync(manifestPath, JSON.stringify([...old.filter((m) => !ids.has(m.source)), ...rows], null, 2) + "\n");
+    console.log(`test: ${kept.length} kept, ${more.length} added from ${[...ids].join(", ")}`);
+    process.exit(0);
+  }
+  const { test, train, manifest } = build(trainOnly ? ["train"] : ["train", "test"]);
+  mkdirSync(DATA, { recursive: true });
   const kept = trainOnly
     ? (JSON.parse(readFileSync(manifestPath, "utf8")) as { split: Split }[]).filter((m) => m.split === "test")
     : [];
-  if (!trainOnly) writeFileSync(join(EVAL, "domain-formality-test.jsonl"), jsonl(test));
+  if (!trainOnly) writeFileSync(testPath, jsonl(test));
   writeFileSync(TRAIN_FILE, jsonl(train));
   writeFileSync(manifestPath, JSON.stringify([...kept, ...manifest], null, 2) + "\n");
   const count = (units: Unit[], key: (u: Unit) => string) =>

@@ -122,6 +122,12 @@ const sourceWeight = (u: TrainingUnit) =>
  */
 const UNSCORED = new Set((process.env.TRAIN_CV_UNSCORED ?? "").split(",").filter(Boolean));
 const isScored = (u: TrainingUnit) => !u.augmented && !UNSCORED.has(u.source.split("#")[0] as string);
+/**
+ * TRAIN_CV_BY_SOURCE=owner/name,…: also print each of these repositories' own held-out figure
+ * (plain, per language), scored or not, so that what an added source does for texts like its own
+ * can be read beside what it does to the rest.
+ */
+const BY_SOURCE = new Set((process.env.TRAIN_CV_BY_SOURCE ?? "").split(",").filter(Boolean));
 /** Weight of a (language, class) cell: every cell present weighs the same in total. */
 function cellWeights(label: (u: Unit) => string, scoredOnly = false): (u: Unit) => number {
   const mass = new Map<string, number>();
@@ -233,16 +239,27 @@ if (process.argv.includes("--cv")) {
   // Plain confusion counts per language: "lang\thead\texpected\tpredicted" → texts.
   const confusion = new Map<string, number>();
   const count = (key: string) => confusion.set(key, (confusion.get(key) ?? 0) + 1);
+  const bySource = new Map<string, { d: number; f: number; n: number }>();
   for (let fold = 0; fold < 4; fold++) {
     const inFold = (r: Row) =>
       parseInt(createHash("sha256").update(repo(r)).digest("hex").slice(0, 2), 16) % 4 === fold;
     const { W, B } = train(allRows.filter((r) => !inFold(r)));
-    for (const r of allRows.filter((row) => inFold(row) && scored(row))) {
+    const reported = (r: Row) => !r.u.augmented && BY_SOURCE.has(repo(r));
+    for (const r of allRows.filter((row) => inFold(row) && (scored(row) || reported(row)))) {
       const scores = [...B];
       for (const [i, v] of r.x)
         for (let c = 0; c < K; c++) scores[c] = (scores[c] as number) + (W[i]?.[c] as number) * v;
       const d = argmax(scores.slice(0, DOMAIN_CLASSES.length));
       const f = argmax(scores.slice(DOMAIN_CLASSES.length));
+      if (reported(r)) {
+        const t = bySource.get(`${repo(r)} ${r.u.lang}`) ?? { d: 0, f: 0, n: 0 };
+        bySource.set(`${repo(r)} ${r.u.lang}`, {
+          d: t.d + (d === r.d ? 1 : 0),
+          f: t.f + (f === r.r ? 1 : 0),
+          n: t.n + 1,
+        });
+      }
+      if (!scored(r)) continue;
       add(r.u.lang, r, d === r.d, f === r.r);
       const features = extractFeatures(r.u.text, r.u.lang);
       const lexicon = DOMAIN_CLASSES.indexOf(classifyDomainByLexicon(features).domain);
@@ -283,6 +300,8 @@ if (process.argv.includes("--cv")) {
       `grouped 4-fold CV ${lang}: domain ${pct(t.d, t.wd)} % weighted, ${pct(t.dn, t.n)} % plain; formality ${pct(t.f, t.wr)} % weighted, ${pct(t.fn, t.n)} % plain; ${t.n} texts`,
     );
   }
+  for (const [key, t] of [...bySource].sort())
+    console.log(`held out, ${key}: domain ${pct(t.d, t.n)} %, formality ${pct(t.f, t.n)} % plain; ${t.n} texts`);
   console.log(
     `lexicon on close calls (margin ${MARGINS.join(", ")}): domain ${marginHits.map((h) => pct(h, variantTexts)).join(", ")} % plain`,
   );
