@@ -387,6 +387,15 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       );
       break;
     }
+    case "tatqa": {
+      for (const path of r.paths) {
+        paths.push(path);
+        const reports = JSON.parse(show(dir, path, ref)) as { paragraphs: { text: string }[] }[];
+        for (const report of reports)
+          for (const p of report.paragraphs) texts.push({ lang: "en", path, text: clean(p.text) });
+      }
+      break;
+    }
     case "clara-med": {
       const path = "corpus/aligned.tsv";
       paths.push(path);

@@ -48,6 +48,8 @@ export interface Source {
     | { kind: "epi-leaflets"; include: RegExp; defaultLang: string | null }
     | { kind: "sql-leaflets"; include: RegExp; lang: string }
     | { kind: "clara-med" }
+    /** TAT-QA's JSON: the paragraphs of annual reports around each table. */
+    | { kind: "tatqa"; paths: readonly string[] }
     | { kind: "python-strings"; include: RegExp; lang: (path: string) => string | null };
 }
 
@@ -722,6 +724,17 @@ export const SOURCES: readonly Source[] = [
         /^content\/blog\/[^/]*(invers|fondo|bolsa|cartera|dinero|ahorr|hipotec|impuest|dividend|acciones|finanz|jubila|interes|etf|broker|deuda|renta|indexad)[^/]*\.md$/,
       lang: only("es"),
     },
+  },
+
+  // Annual reports (their management's discussion, market risk and notes): the formal end of
+  // Finance, which the training sources (guides, blogs, encyclopedias) do not have.
+  {
+    id: "NExTplusplus/TAT-QA",
+    split: "test",
+    domain: "Finance",
+    formality: "Formal",
+    licence: "CC-BY-4.0",
+    reader: { kind: "tatqa", paths: ["dataset_raw/tatqa_dataset_dev.json", "dataset_raw/tatqa_dataset_test.json"] },
   },
 
   // General: fiction, letters, folklore, travel writing.
