@@ -286,7 +286,8 @@ const ONLY_CROATIAN = matcher([
   "ured",
   "postavk-",
   "spremi",
-  "spremi-",
+  "spremite",
+  "spremanje",
   "ovisno",
   "ovisi",
   "inačic-",
@@ -425,6 +426,33 @@ const SLOVENIAN = matcher([
   "uporabnik-",
 ]);
 /**
+ * Words of the Croatian, Bosnian and Serbian lists above that Slovenian writes too (ko "when",
+ * ponovno, vlak, kruh, glasba, zrak, znanost, točno, računalnik, datoteka, tipkovnica, zaslon,
+ * ekran, tabela): they tell the three standards apart, never Slovenian from them.
+ */
+const SLOVENIAN_TOO = matcher([
+  "ko",
+  "ponovno",
+  "vlak",
+  "kruh",
+  "glasb-",
+  "zrak",
+  "znanost-",
+  "točn-",
+  "računal-",
+  "datotek-",
+  "tipkovnic-",
+  "zaslon-",
+  "postavk-",
+  "tablic-",
+  "ekran-",
+  "server-",
+  "tastatur-",
+  "tabel-",
+  "hleb-",
+  "lahk-",
+]);
+/**
  * Words Serbo-Croatian writes and Slovenian does not (Slovenian's ki, kot, v, ni, tudi, ker
  * against koji, kao, u, nije, također, jer). Words both write (je, se, ne, da, bi, ima, datoteka,
  * pravo) are in neither list: in a Slovenian text they would count against it.
@@ -497,9 +525,17 @@ export function serboCroatian(text: string, modelCode: string): "sr" | "hr" | "b
   const croatian = count(words, ONLY_CROATIAN);
   const onlyBosnian = count(words, ONLY_BOSNIAN);
   const bosnian = count(words, BOSNIAN_OR_SERBIAN) + onlyBosnian;
-  // Ekavian forms are not counted against Slovenian, whose jat is "e" too (vreme, mesto).
+  // Against Slovenian count only the words it does not write. Ekavian forms are not counted
+  // either: Slovenian's jat is "e" too (vreme, mesto).
+  const notSlovenian = words.filter((w) => !SLOVENIAN_TOO(w));
   const serboCroatianWords =
-    count(words, SERBO_CROATIAN) + ijekavian + croatian + bosnian + daPresent + count(words, SOFT_AFFRICATE);
+    count(words, SERBO_CROATIAN) +
+    count(notSlovenian, IJEKAVIAN) +
+    count(notSlovenian, ONLY_CROATIAN) +
+    count(notSlovenian, BOSNIAN_OR_SERBIAN) +
+    count(notSlovenian, ONLY_BOSNIAN) +
+    daPresent +
+    count(words, SOFT_AFFRICATE);
   if (slovenian > serboCroatianWords) return "sl";
   // The model's Slovenian stands unless the text has more of Serbo-Croatian's own words.
   if (modelCode === "sl" && serboCroatianWords <= slovenian) return "sl";

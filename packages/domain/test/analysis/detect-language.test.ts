@@ -217,6 +217,12 @@ describe("detectLanguage", () => {
     }
   });
 
+  it("keeps Slovenian that writes words the Croatian and Bosnian lists hold (ko, ponovno, računalnik, zaslon)", () => {
+    expect(serboCroatian("Ko je računalnik ponovno zagnal, je zaslon ostal temen.", "sl")).toBe("sl");
+    // "spreminjal" (changed) once matched Croatian "spremi" (save) as a stem.
+    expect(serboCroatian("Od svojega predvajanja naprej je MTV močno spreminjal glasbeno industrijo.", "sl")).toBe("sl");
+  });
+
   it("takes a modal verb with 'da' and a present tense as Serbian, whichever letter the verb starts with", () => {
     // "želite da" is the only Serbian mark here; a word starting with "ž" once went unseen.
     expect(serboCroatian("Želite da pokrenete ovaj program sada?", "hr")).toBe("sr");
