@@ -369,16 +369,7 @@ const BOSNIAN_OR_SERBIAN = matcher([
   "savremen-",
   "neophodn-",
 ]);
-const ONLY_BOSNIAN = matcher([
-  "historij-",
-  "sedmic-",
-  "lahk-",
-  "mehk-",
-  "kahv-",
-  "hudovi",
-  "hefta",
-  "obezbijed-",
-]);
+const ONLY_BOSNIAN = matcher(["historij-", "sedmic-", "lahk-", "mehk-", "kahv-", "hudovi", "hefta", "obezbijed-"]);
 const SLOVENIAN = matcher([
   "ki",
   "kot",

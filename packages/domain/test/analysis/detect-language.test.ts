@@ -220,7 +220,9 @@ describe("detectLanguage", () => {
   it("keeps Slovenian that writes words the Croatian and Bosnian lists hold (ko, ponovno, računalnik, zaslon)", () => {
     expect(serboCroatian("Ko je računalnik ponovno zagnal, je zaslon ostal temen.", "sl")).toBe("sl");
     // "spreminjal" (changed) once matched Croatian "spremi" (save) as a stem.
-    expect(serboCroatian("Od svojega predvajanja naprej je MTV močno spreminjal glasbeno industrijo.", "sl")).toBe("sl");
+    expect(serboCroatian("Od svojega predvajanja naprej je MTV močno spreminjal glasbeno industrijo.", "sl")).toBe(
+      "sl",
+    );
   });
 
   it("takes a modal verb with 'da' and a present tense as Serbian, whichever letter the verb starts with", () => {
