@@ -32,6 +32,7 @@ export {
   type QualityModel,
   type WordTable,
   lookupAcceptance,
+  qualityScore,
   segmentQuality,
   segmentQualityDetail,
 } from "./translation/quality-score";

@@ -115,7 +115,7 @@ function markdownParagraphs(md: string): string[] {
  * reStructuredText's inline markup read as the text it shows: roles (:ref:`text <target>`,
  * :func:`name`), literals (``x``), emphasis, links (`text <url>`_) and substitutions.
  */
-function rstInline(text: string): string {
+export function rstInline(text: string): string {
   return clean(
     text
       .replace(/:[\w:+-]+:`([^`<]*?)\s*(?:<[^>]*>)?`/g, "$1")

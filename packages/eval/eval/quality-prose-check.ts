@@ -1,0 +1,139 @@
+/**
+ * A second check of quality_score, on prose it was not learned from: the Python documentation's
+ * Spanish and French translations (Sphinx catalogs of `python/python-docs-es` and
+ * `python/python-docs-fr`, CC0; paragraphs of guides and reference, English → es and → fr). The
+ * model is learned on Debian's interface strings (train-quality.ts); this says whether what it
+ * predicts holds for documentation paragraphs too. Each paragraph goes through the pipeline as
+ * `POST /v1/translate` sends a text: cut into sentences, translated, the localization tables
+ * applied where the analysis reads it as Technical, and scored as the text's quality_score (the
+ * length-weighted mean of its sentences). Prints, per pair and pooled, Spearman of that score
+ * with the paragraph's chrF against the human translation, and the median chrF of each band.
+ *
+ *   pnpm --filter @tolk/eval exec tsx eval/quality-prose-check.ts [--size 300]
+ *
+ * Needs both repositories brought with `fetch` (bare git directories under /work/.mirror, or
+ * TOLK_MIRROR) and the Apertium pairs; a missing repository is named and skipped.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import {
+  SegmentCache,
+  loadLocalizationTerms,
+  localizationApplies,
+  qualityScore,
+  resolveRoute,
+  segmentText,
+  translateSegments,
+} from "@tolk/domain/evaluation";
+import { po } from "gettext-parser";
+
+import { isProse, rstInline } from "./build-domain-formality-set";
+import { type CatalogPair } from "./catalog-messages";
+import { sentenceChrf } from "./quality-data";
+import { median, spearman } from "./rank-stats";
+
+const { values } = parseArgs({ options: { size: { type: "string" } } });
+const SIZE = Number(values.size ?? 300);
+const MIRROR = process.env.TOLK_MIRROR ?? "/work/.mirror";
+const SETS = [
+  { target: "es", repository: "python/python-docs-es", ref: "HEAD" },
+  { target: "fr", repository: "python/python-docs-fr", ref: "3.13" },
+] as const;
+const BANDS: readonly [number, number][] = [
+  [0, 50],
+  [51, 70],
+  [71, 85],
+  [86, 100],
+];
+const hash = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** Translated paragraphs of the catalogs, one per distinct English paragraph, in hash order. */
+function documentationPairs(gitDir: string, ref: string): CatalogPair[] {
+  const git = (args: string[]) =>
+    execFileSync("git", ["--git-dir", gitDir, ...args], { maxBuffer: 1 << 28 }).toString();
+  const files = git(["ls-tree", "-r", "--name-only", ref])
+    .split("\n")
+    .filter((f) => /^(?:library|tutorial|howto|faq|reference|using)\/.*\.po$/.test(f));
+  const pairs = new Map<string, CatalogPair>();
+  for (const file of files) {
+    let parsed;
+    try {
+      parsed = po.parse(git(["show", `${ref}:${file}`]));
+    } catch {
+      continue;
+    }
+    for (const context of Object.values(parsed.translations))
+      for (const entry of Object.values(context)) {
+        const source = rstInline(entry.msgid);
+        const reference = rstInline(entry.msgstr[0] ?? "");
+        if (!reference || reference === source || !isProse(source) || entry.comments?.flag?.includes("fuzzy")) continue;
+        pairs.set(source, { source, reference, domain: file });
+      }
+  }
+  return [...pairs.values()].sort((a, b) => (hash(a.source) < hash(b.source) ? -1 : 1));
+}
+
+/** Each paragraph as a request translates it: its quality_score and its chrF against the reference. */
+async function scoreParagraphs(
+  target: string,
+  pairs: readonly CatalogPair[],
+): Promise<{ score: number; chrf: number }[]> {
+  const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
+  const route = resolveRoute(services, "en", target);
+  const table = await loadLocalizationTerms("en", target);
+  const out: { score: number; chrf: number }[] = [];
+  for (const pair of pairs) {
+    const segmented = segmentText(pair.source, "en");
+    const tables = localizationApplies({ sourceLang: "en", texts: [pair.source] }).targets(target);
+    const translated = await translateSegments(services, {
+      route,
+      segments: segmented.segments,
+      resources: tables && table ? { localization: table } : {},
+    });
+    const score = qualityScore(translated.signals);
+    if (score !== null)
+      out.push({ score: Math.round(score), chrf: sentenceChrf(segmented.join(translated.texts), pair.reference) });
+  }
+  return out;
+}
+
+const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+try {
+  const scored: { score: number; chrf: number }[] = [];
+  console.log(`\nquality_score against chrF, Python documentation paragraphs (up to ${SIZE} a pair)`);
+  for (const { target, repository, ref } of SETS) {
+    const gitDir = join(MIRROR, repository.replace("/", "+"), "repo");
+    if (!existsSync(gitDir)) {
+      console.log(`  en-${target}: ${repository} is not on this machine (fetch github:${repository})`);
+      continue;
+    }
+    const pairScored = await scoreParagraphs(target, documentationPairs(gitDir, ref).slice(0, SIZE));
+    scored.push(...pairScored);
+    console.log(
+      `  en-${target}  ${String(pairScored.length).padStart(5)} paragraphs  Spearman ${spearman(
+        pairScored.map((s) => s.score),
+        pairScored.map((s) => s.chrf),
+      ).toFixed(3)}  median chrF ${median(pairScored.map((s) => s.chrf)).toFixed(1)}`,
+    );
+  }
+  console.log(
+    `  pooled  ${scored.length} paragraphs  Spearman ${spearman(
+      scored.map((s) => s.score),
+      scored.map((s) => s.chrf),
+    ).toFixed(3)}`,
+  );
+  console.log(`  band     paragraphs  median chrF`);
+  for (const [low, high] of BANDS) {
+    const inBand = scored.filter((s) => s.score >= low && s.score <= high).map((s) => s.chrf);
+    console.log(
+      `  ${`${low}–${high}`.padEnd(8)} ${String(inBand.length).padStart(10)}  ${inBand.length ? median(inBand).toFixed(1) : "—"}`,
+    );
+  }
+} finally {
+  await engine.close();
+}
