@@ -68,6 +68,9 @@ const LANGS: Record<string, string> = {
 };
 export const normaliseLang = (code: string | null): string | null => (code ? (LANGS[code] ?? null) : null);
 
+/** The Python documentation's catalogs of guides and reference (not its licence, history or about pages). */
+const PYTHON_DOCS_PAGES = /^(?:library|tutorial|howto|faq|reference|using|extending|c-api)\/.*\.po$/;
+
 export const SOURCES: readonly Source[] = [
   // Legal: terms, policies, licences, statutes.
   {
@@ -172,7 +175,7 @@ export const SOURCES: readonly Source[] = [
     licence: "CC0-1.0 (PSF Documentation Contribution Agreement)",
     reader: {
       kind: "po",
-      include: /^(?:library|tutorial|howto|faq|reference|using|extending|c-api)\/.*\.po$/,
+      include: PYTHON_DOCS_PAGES,
       lang: "es",
       english: true,
     },
@@ -186,7 +189,7 @@ export const SOURCES: readonly Source[] = [
     ref: "3.13",
     reader: {
       kind: "po",
-      include: /^(?:library|tutorial|howto|faq|reference|using|extending|c-api)\/.*\.po$/,
+      include: PYTHON_DOCS_PAGES,
       lang: "fr",
     },
   },
