@@ -4,8 +4,9 @@
  * like. These lists hold only the words whose spelling or choice is systematic in one standard
  * and absent (or a different word) in the other: spelling pairs (bahwa/bahawa, karena/kerana,
  * uang/wang, -itas/-iti, months and weekdays), loans adapted differently (kantor/pejabat,
- * telepon/telefon, proyek/projek) and each standard's software terms (berkas/fail,
- * unduh/muat turun, kata sandi/kata laluan). A word both standards use, even with another
+ * telepon/telefon, proyek/projek), everyday and official words each writes its own way
+ * (resmi/rasmi, kesehatan/kesihatan, toko/kedai, pemilu/pilihan raya, sesiapa) and each
+ * standard's software terms (berkas/fail, unduh/muat turun, kata sandi/kata laluan). A word both standards use, even with another
  * sense (Indonesian _apabila_, _hendaklah_, _kesalahan_; Malay _boleh_, _saja_ in speech), is
  * not listed: it would outvote the letters on text that says nothing either way.
  */
@@ -149,6 +150,31 @@ const ONLY_ID = new Set([
   "dukungan",
   "didukung",
   "mendukung",
+  // everyday, official and legal words spelt or chosen differently
+  "resmi",
+  "diresmikan",
+  "kesehatan",
+  "sehat",
+  "jadwal",
+  "justru",
+  "parlemen",
+  "pemilu",
+  "tanggung jawab",
+  "bertanggung jawab",
+  "toko",
+  "sepeda",
+  "bioskop",
+  "rumah sakit",
+  "apotek",
+  "karyawan",
+  "ulang tahun",
+  "menikah",
+  "kawin",
+  "perkawinan",
+  "siksa",
+  "disiksa",
+  "penyiksaan",
+  "terdakwa",
 ]);
 
 const ONLY_MS = new Set([
@@ -273,6 +299,33 @@ const ONLY_MS = new Set([
   "sokongan",
   "disokong",
   "menyokong",
+  // everyday, official and legal words spelt or chosen differently
+  "rasmi",
+  "dirasmikan",
+  "kesihatan",
+  "sihat",
+  "jadual",
+  "justeru",
+  "parlimen",
+  "pilihan raya",
+  "tanggungjawab",
+  "bertanggungjawab",
+  "kedai",
+  "basikal",
+  "pawagam",
+  "farmasi",
+  "kakitangan",
+  "hari jadi",
+  "berkahwin",
+  "kahwin",
+  "perkahwinan",
+  "seksa",
+  "diseksa",
+  "penyeksaan",
+  "tertuduh",
+  "sesiapa",
+  "mana-mana",
+  "manakala",
 ]);
 
 /**

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { bokmalOrNynorsk } from "../../src/analysis/bokmal-or-nynorsk";
 import { AUTO, detectLanguage } from "../../src/analysis/detect-language";
+import { malayOrIndonesian } from "../../src/analysis/malay-or-indonesian";
 import { serboCroatian } from "../../src/analysis/serbo-croatian";
 
 describe("detectLanguage", () => {
@@ -112,6 +113,11 @@ describe("detectLanguage", () => {
         )
       ).language,
     ).toBe("ms");
+    // Official and everyday words spelt differently: resmi/rasmi, jadwal/jadual, kesehatan/kesihatan.
+    expect(malayOrIndonesian("Jadwal resmi kunjungan ke rumah sakit diumumkan oleh petugas kesehatan.", "ms")).toBe(
+      "id",
+    );
+    expect(malayOrIndonesian("Jadual rasmi lawatan ke hospital diumumkan oleh petugas kesihatan.", "id")).toBe("ms");
   });
 
   it("keeps Slovenian prose Slovenian: words both languages write (je, se, da) are no evidence against it", async () => {
