@@ -5,10 +5,11 @@
  * and absent (or a different word) in the other: spelling pairs (bahwa/bahawa, karena/kerana,
  * uang/wang, -itas/-iti, months and weekdays), loans adapted differently (kantor/pejabat,
  * telepon/telefon, proyek/projek), everyday and official words each writes its own way
- * (resmi/rasmi, kesehatan/kesihatan, toko/kedai, pemilu/pilihan raya, sesiapa) and each
- * standard's software terms (berkas/fail, unduh/muat turun, kata sandi/kata laluan). A word both standards use, even with another
- * sense (Indonesian _apabila_, _hendaklah_, _kesalahan_; Malay _boleh_, _saja_ in speech), is
- * not listed: it would outvote the letters on text that says nothing either way.
+ * (resmi/rasmi, kesehatan/kesihatan, toko/kedai, pajak/cukai, olahraga/sukan, sesiapa) and
+ * each standard's software terms (berkas/fail, unduh/muat turun, kata sandi/kata laluan). A
+ * word both standards use, even with another sense (Indonesian _apabila_, _hendaklah_,
+ * _kesalahan_; Malay _boleh_, _saja_ in speech), is not listed: it would outvote the letters on
+ * text that says nothing either way.
  */
 import { standardByMarkers } from "./standard-markers";
 
@@ -175,6 +176,36 @@ const ONLY_ID = new Set([
   "disiksa",
   "penyiksaan",
   "terdakwa",
+  "kamar",
+  "handuk",
+  "sendok",
+  "kacamata",
+  "celana",
+  "sepatu",
+  "bensin",
+  "kulkas",
+  "pabrik",
+  "liburan",
+  "rekan",
+  "koran",
+  "ponsel",
+  "kecelakaan",
+  "tentara",
+  "gubernur",
+  "wali kota",
+  "pajak",
+  "asuransi",
+  "investasi",
+  "ekspor",
+  "impor",
+  "produksi",
+  "dosen",
+  "matematika",
+  "fisika",
+  "musik",
+  "olahraga",
+  "tim",
+  "stadion",
 ]);
 
 const ONLY_MS = new Set([
@@ -326,6 +357,32 @@ const ONLY_MS = new Set([
   "sesiapa",
   "mana-mana",
   "manakala",
+  "bilik",
+  "tuala",
+  "sudu",
+  "cermin mata",
+  "seluar",
+  "petrol",
+  "peti sejuk",
+  "kilang",
+  "rakan",
+  "ibu negara",
+  "akhbar",
+  "telefon bimbit",
+  "kemalangan",
+  "tentera",
+  "gabenor",
+  "datuk bandar",
+  "cukai",
+  "insurans",
+  "pelaburan",
+  "eksport",
+  "pensyarah",
+  "matematik",
+  "fizik",
+  "muzik",
+  "filem",
+  "sukan",
 ]);
 
 /**
