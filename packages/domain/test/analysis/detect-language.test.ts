@@ -231,6 +231,13 @@ describe("detectLanguage", () => {
     );
   });
 
+  it("tells Croatian from Bosnian by the everyday words each writes (kazalište/pozorište, vlak/voz), not Slovenian's", () => {
+    expect(serboCroatian("Nakon predstave u kazalištu otišli smo vlakom do zračne luke.", "bs")).toBe("hr");
+    expect(serboCroatian("Poslije predstave u pozorištu otišli smo vozom do aerodroma.", "hr")).toBe("bs");
+    // Slovenian writes kava, juha and nogomet too.
+    expect(serboCroatian("Po tekmi smo šli na kavo in juho, nato na nogomet.", "sl")).toBe("sl");
+  });
+
   it("takes a modal verb with 'da' and a present tense as Serbian, whichever letter the verb starts with", () => {
     // "želite da" is the only Serbian mark here; a word starting with "ž" once went unseen.
     expect(serboCroatian("Želite da pokrenete ovaj program sada?", "hr")).toBe("sr");
