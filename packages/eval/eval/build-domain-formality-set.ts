@@ -115,7 +115,7 @@ function markdownParagraphs(md: string): string[] {
  * reStructuredText's inline markup read as the text it shows: roles (:ref:`text <target>`,
  * :func:`name`), literals (``x``), emphasis, links (`text <url>`_) and substitutions.
  */
-export function rstInline(text: string): string {
+function rstInline(text: string): string {
   return clean(
     text
       .replace(/:[\w:+-]+:`([^`<]*?)\s*(?:<[^>]*>)?`/g, "$1")
@@ -138,24 +138,33 @@ export function rstParagraphs(rst: string): string[] {
     .map(rstInline);
 }
 
-/** The paragraphs of a Sphinx documentation's gettext catalog: msgstr, and msgid when English is wanted. */
-export function poParagraphs(content: string, english: boolean): { text: string; english: boolean }[] {
-  const out: { text: string; english: boolean }[] = [];
+/**
+ * The translated entries of a Sphinx documentation's gettext catalog, markup read as text, or
+ * none for a catalog gettext cannot read (an unescaped quote).
+ */
+export function sphinxCatalog(content: string): { source: string; translation: string; fuzzy: boolean }[] {
   let parsed;
   try {
     parsed = po.parse(content);
   } catch {
-    return out; // a catalog gettext cannot read (an unescaped quote) gives no text
+    return [];
   }
-  for (const context of Object.values(parsed.translations)) {
-    for (const entry of Object.values(context)) {
+  return Object.values(parsed.translations).flatMap((context) =>
+    Object.values(context).flatMap((entry) => {
       const translated = entry.msgstr[0];
-      if (!entry.msgid || !translated) continue;
-      out.push({ text: rstInline(translated), english: false });
-      if (english) out.push({ text: rstInline(entry.msgid), english: true });
-    }
-  }
-  return out;
+      if (!entry.msgid || !translated) return [];
+      const fuzzy = entry.comments?.flag?.includes("fuzzy") ?? false;
+      return [{ source: rstInline(entry.msgid), translation: rstInline(translated), fuzzy }];
+    }),
+  );
+}
+
+/** The paragraphs of a Sphinx documentation's gettext catalog: msgstr, and msgid when English is wanted. */
+export function poParagraphs(content: string, english: boolean): { text: string; english: boolean }[] {
+  return sphinxCatalog(content).flatMap(({ source, translation }) => [
+    { text: translation, english: false },
+    ...(english ? [{ text: source, english: true }] : []),
+  ]);
 }
 
 function textParagraphs(text: string, gutenberg: boolean): string[] {

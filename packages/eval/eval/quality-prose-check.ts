@@ -30,9 +30,8 @@ import {
   segmentText,
   translateSegments,
 } from "@tolk/domain/evaluation";
-import { po } from "gettext-parser";
 
-import { isProse, rstInline } from "./build-domain-formality-set";
+import { isProse, sphinxCatalog } from "./build-domain-formality-set";
 import { type CatalogPair } from "./catalog-messages";
 import { sentenceChrf } from "./quality-data";
 import { median, spearman } from "./rank-stats";
@@ -60,21 +59,11 @@ function documentationPairs(gitDir: string, ref: string): CatalogPair[] {
     .split("\n")
     .filter((f) => /^(?:library|tutorial|howto|faq|reference|using)\/.*\.po$/.test(f));
   const pairs = new Map<string, CatalogPair>();
-  for (const file of files) {
-    let parsed;
-    try {
-      parsed = po.parse(git(["show", `${ref}:${file}`]));
-    } catch {
-      continue;
+  for (const file of files)
+    for (const { source, translation: reference, fuzzy } of sphinxCatalog(git(["show", `${ref}:${file}`]))) {
+      if (!reference || reference === source || !isProse(source) || fuzzy) continue;
+      pairs.set(source, { source, reference, domain: file });
     }
-    for (const context of Object.values(parsed.translations))
-      for (const entry of Object.values(context)) {
-        const source = rstInline(entry.msgid);
-        const reference = rstInline(entry.msgstr[0] ?? "");
-        if (!reference || reference === source || !isProse(source) || entry.comments?.flag?.includes("fuzzy")) continue;
-        pairs.set(source, { source, reference, domain: file });
-      }
-  }
   return [...pairs.values()].sort((a, b) => (hash(a.source) < hash(b.source) ? -1 : 1));
 }
 
