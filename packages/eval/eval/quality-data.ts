@@ -24,6 +24,7 @@ import {
 import { type Split } from "../scripts/gettext-catalogs";
 import { catalogPairs, unmnemonic } from "./catalog-messages";
 import { corpusChrf } from "./chrf";
+import { median } from "./rank-stats";
 
 /** English → the five targets of issue 32. */
 export const QUALITY_TARGETS = ["es", "ca", "fr", "pt", "it"] as const;
@@ -89,4 +90,23 @@ export async function qualityRows(engine: Engine, target: string, split: Split, 
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(file, JSON.stringify(rows));
   return rows;
+}
+
+/** quality_score's bands (docs/analysis.md): what a score's median chrF is read against. */
+const SCORE_BANDS: readonly [number, number][] = [
+  [0, 50],
+  [51, 70],
+  [71, 85],
+  [86, 100],
+];
+
+/** Prints each band's number of scored items (`unit`: messages, paragraphs) and their median chrF. */
+export function printBands(scored: readonly { score: number; chrf: number }[], unit: string): void {
+  console.log(`  band     ${unit}  median chrF`);
+  for (const [low, high] of SCORE_BANDS) {
+    const inBand = scored.filter((s) => s.score >= low && s.score <= high).map((s) => s.chrf);
+    console.log(
+      `  ${`${low}–${high}`.padEnd(8)} ${String(inBand.length).padStart(unit.length)}  ${inBand.length ? median(inBand).toFixed(1) : "—"}`,
+    );
+  }
 }

@@ -33,7 +33,7 @@ import {
 
 import { isProse, sphinxCatalog } from "./build-domain-formality-set";
 import { type CatalogPair } from "./catalog-messages";
-import { sentenceChrf } from "./quality-data";
+import { printBands, sentenceChrf } from "./quality-data";
 import { median, spearman } from "./rank-stats";
 
 const { values } = parseArgs({ options: { size: { type: "string" } } });
@@ -43,12 +43,6 @@ const SETS = [
   { target: "es", repository: "python/python-docs-es", ref: "HEAD" },
   { target: "fr", repository: "python/python-docs-fr", ref: "3.13" },
 ] as const;
-const BANDS: readonly [number, number][] = [
-  [0, 50],
-  [51, 70],
-  [71, 85],
-  [86, 100],
-];
 const hash = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** Translated paragraphs of the catalogs, one per distinct English paragraph, in hash order. */
@@ -116,13 +110,7 @@ try {
       scored.map((s) => s.chrf),
     ).toFixed(3)}`,
   );
-  console.log(`  band     paragraphs  median chrF`);
-  for (const [low, high] of BANDS) {
-    const inBand = scored.filter((s) => s.score >= low && s.score <= high).map((s) => s.chrf);
-    console.log(
-      `  ${`${low}–${high}`.padEnd(8)} ${String(inBand.length).padStart(10)}  ${inBand.length ? median(inBand).toFixed(1) : "—"}`,
-    );
-  }
+  printBands(scored, "paragraphs");
 } finally {
   await engine.close();
 }

@@ -12,17 +12,11 @@ import { parseArgs } from "node:util";
 import { createApertiumEngine } from "@tolk/engines";
 import { segmentQuality } from "@tolk/domain/evaluation";
 
-import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
+import { QUALITY_TARGETS, type QualityRow, printBands, qualityRows } from "./quality-data";
 import { median, pearson, spearman } from "./rank-stats";
 
 const { values } = parseArgs({ options: { size: { type: "string" } } });
 const SIZE = Number(values.size ?? 1500);
-const BANDS: readonly [number, number][] = [
-  [0, 50],
-  [51, 70],
-  [71, 85],
-  [86, 100],
-];
 
 const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
 try {
@@ -53,13 +47,10 @@ try {
   console.log(
     `  pooled  ${scored.length} messages  Spearman ${spearman(scores, chrf).toFixed(3)}  Pearson ${pearson(scores, chrf).toFixed(3)}`,
   );
-  console.log(`  band     messages  median chrF`);
-  for (const [low, high] of BANDS) {
-    const inBand = scored.filter((s) => s.score >= low && s.score <= high).map((s) => s.row.chrf);
-    console.log(
-      `  ${`${low}–${high}`.padEnd(8)} ${String(inBand.length).padStart(8)}  ${inBand.length ? median(inBand).toFixed(1) : "—"}`,
-    );
-  }
+  printBands(
+    scored.map((s) => ({ score: s.score, chrf: s.row.chrf })),
+    "messages",
+  );
 } finally {
   await engine.close();
 }
