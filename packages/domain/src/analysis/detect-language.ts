@@ -1,8 +1,9 @@
-import { isLanguageCode } from "@tolk/contract";
+import { findLanguage } from "@tolk/contract";
 
 import { type ClusterModel, clusterOf, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
 import { bokmalOrNynorsk } from "./bokmal-or-nynorsk";
+import { MIN_ENGLISH_SHARE, englishLexicon, englishShare } from "./english-words";
 import { malayOrIndonesian } from "./malay-or-indonesian";
 import { serboCroatian } from "./serbo-croatian";
 import { countLetters, isShouting, stripNonProse } from "./text-units";
@@ -71,6 +72,11 @@ const POOLED: Readonly<Record<string, string>> = {
   id: "ms",
 };
 /**
+ * Languages written in Latin letters besides their primary script (GET /v1/languages' `script`):
+ * a text in Latin letters alone may be one of them, never another language of another script.
+ */
+const WRITTEN_IN_LATIN_TOO: ReadonlySet<string> = new Set(["sr"]);
+/**
  * How much CLD3's answer counts beside fastText's probabilities. The two models err on
  * different texts (fastText on short interface strings, CLD3 on the close neighbours); chosen
  * on the tuning split (docs/analysis.md).
@@ -86,6 +92,7 @@ interface Models {
   };
   cld3: { findLanguage(text: string): { language: string; probability: number } };
   clusters: ClusterModel;
+  english: ReadonlySet<string>;
 }
 
 /**
@@ -104,13 +111,17 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   if (countLetters(prose) < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
   const spaced = sample(prose).replace(/\s+/g, " ");
   const line = isShouting(prose) ? spaced.toLowerCase() : spaced;
-  const { fastText, cld3, clusters } = await languageModels();
+  const { fastText, cld3, clusters, english } = await languageModels();
   const scores = new Map<string, number>();
   /** fastText's alone: which standard of a pooled language the text leans to when its words do not say. */
   const fastTextScores = new Map<string, number>();
+  // The models now and then name a language of another script for a string of Latin letters
+  // they cannot place (Japanese for "Kryptert KSpread-rekneark").
+  const latinOnly = !/[^\p{Script=Latin}\P{L}]/u.test(prose);
   const add = (label: string, weight: number, fromFastText: boolean) => {
     const code = MODEL_LABELS[label] ?? label;
-    if (!isLanguageCode(code)) return;
+    const script = findLanguage(code)?.script;
+    if (!script || (latinOnly && script !== "latin" && !WRITTEN_IN_LATIN_TOO.has(code))) return;
     scores.set(code, (scores.get(code) ?? 0) + weight);
     if (fromFastText) fastTextScores.set(code, (fastTextScores.get(code) ?? 0) + weight);
   };
@@ -147,6 +158,9 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
     pooled.set(key, entry);
   }
   const ranked = [...pooled].sort((a, b) => b[1].score - a[1].score);
+  // The models' English on a text with hardly an English word is their guess for what they
+  // cannot place (english-words.ts): the other languages they considered decide.
+  if (ranked[0]?.[0] === "en" && englishShare(english, prose) < MIN_ENGLISH_SHARE) ranked.shift();
   const [first, second] = ranked;
   const total = askCld3 ? 1 + CLD3_WEIGHT : 1;
   if (!first) return { language: AUTO, confidence: 0, reason: "unknown" };
@@ -207,8 +221,9 @@ function languageModels(): Promise<Models> {
     import("fasttext.wasm.js").then(async (m) => (await m.getLIDModel()).load()),
     import("cld3-asm").then(async (m) => (await m.loadModule()).create(0, 1000)),
     import("./cluster-model.json").then((m) => (m as { default: ClusterModel }).default),
+    englishLexicon(),
   ])
-    .then(([fastText, cld3, clusters]) => ({ fastText, cld3, clusters }))
+    .then(([fastText, cld3, clusters, english]) => ({ fastText, cld3, clusters, english }))
     .catch((err: unknown) => {
       models = undefined;
       throw err;

@@ -3,6 +3,8 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { findLanguage } from "@tolk/contract";
+
 import { bokmalOrNynorsk } from "../../src/analysis/bokmal-or-nynorsk";
 import { AUTO, detectLanguage } from "../../src/analysis/detect-language";
 import { malayOrIndonesian } from "../../src/analysis/malay-or-indonesian";
@@ -165,6 +167,26 @@ describe("detectLanguage", () => {
     expect((await detectLanguage("Especificacion de protocòl invalid")).language).toBe("oc");
     expect((await detectLanguage("Lo jaç accessible d'aqueste objècte")).language).toBe("oc");
     expect((await detectLanguage("Ya existe un fichero clamau «%s». Quiers substituir-lo?")).language).toBe("an");
+  });
+
+  it("does not answer English for a string without English words, which the models guess for what they cannot place", async () => {
+    // Interface strings of the tuning split's catalogs that fastText reads as English first.
+    expect((await detectLanguage("Limbas islavas orientales")).language).toBe("sc");
+    expect((await detectLanguage("Çiçevanisht; Çevanisht; Njanxhanisht")).language).toBe("sq");
+    expect((await detectLanguage("Netaisyklinga ELFCLASS faile %s.")).language).toBe("lt");
+    expect((await detectLanguage("Desconnectat, reconnexion...")).language).toBe("oc");
+    // Where nothing else fits either, the answer is auto rather than English.
+    expect((await detectLanguage("Kreol Galleg, Santez Lusi")).language).not.toBe("en");
+    // English interface strings full of terms keep their English words.
+    expect((await detectLanguage("Tar archive (LZMA-compressed)")).language).toBe("en");
+    expect((await detectLanguage("Unrecognized operand/register")).language).toBe("en");
+  });
+
+  it("never names a language of another script for a text in Latin letters", async () => {
+    // fastText's second guess for this Nynorsk string is Japanese.
+    const { language } = await detectLanguage("Kryptert KSpread-rekneark");
+    expect(language === AUTO || findLanguage(language)?.script === "latin").toBe(true);
+    expect((await detectLanguage("Zdravo svete, kako ste danas prijatelji moji")).language).toMatch(/^(hr|bs|sr)$/);
   });
 
   it("tells Norwegian Bokmål from Nynorsk (never the bare 'no')", async () => {
