@@ -57,6 +57,17 @@ const MODEL_LABELS: Readonly<Record<string, string>> = {
   hif: "hi",
   bh: "hi",
   mai: "hi",
+  // Romance varieties the API does not name: their evidence is the family's, and the cluster
+  // model then picks the named member the letters point to (a Sardinian string read as Lombard).
+  ast: "es",
+  cbk: "es",
+  mwl: "pt",
+  lmo: "it",
+  eml: "it",
+  vec: "it",
+  nap: "it",
+  pms: "it",
+  scn: "it",
 };
 /**
  * Standards of one language that the models mix up: their evidence is pooled, and the text's
