@@ -5,7 +5,7 @@
  *   pnpm --filter @tolk/eval exec tsx eval/build-domain-formality-set.ts
  *
  * Needs the repositories of domain-sources.ts under /work/.mirror (the `fetch` tool) or
- * TOLK_MIRROR; needs `man` for the Debian man pages. Writes:
+ * TOLK_MIRRORS; needs `man` for the Debian man pages. Writes:
  * - eval/domain-formality-test.jsonl: the test split (committed; its sources' licences allow it);
  * - .data/domain-formality-train.jsonl: the training split (not committed);
  * - eval/domain-formality-manifest.json: every source with its split, licence, commit and paths.
@@ -24,8 +24,8 @@ import { po } from "gettext-parser";
 
 import { SOURCES, type Source, type Split, normaliseLang } from "./domain-sources";
 import { labelText } from "./label-domain-formality";
+import { commitOf, listFiles, mirrorDir, showFile } from "./mirrors";
 
-const MIRROR = process.env.TOLK_MIRROR ?? "/work/.mirror";
 const EVAL = import.meta.dirname;
 const DATA = join(EVAL, "../../../.data");
 /** The training split (not committed), read by augment-domain-set.ts and train-text-model.ts. */
@@ -47,17 +47,6 @@ export interface Unit {
 }
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
-
-function gitDir(repo: string): string | null {
-  const base = join(MIRROR, repo.replace("/", "+"), "repo");
-  if (existsSync(join(base, ".git"))) return join(base, ".git");
-  return existsSync(base) ? base : null;
-}
-const git = (dir: string, args: string[]) =>
-  execFileSync("git", ["--git-dir", dir, ...args], { maxBuffer: 1 << 28 }).toString("utf8");
-const listFiles = (dir: string, ref = "HEAD") =>
-  git(dir, ["ls-tree", "-r", "-z", "--name-only", ref]).split("\0").filter(Boolean);
-const show = (dir: string, path: string, ref = "HEAD") => git(dir, ["show", `${ref}:${path}`]);
 
 /** Deterministic order that does not follow the file system: by hash of the key. */
 const shuffled = <T>(items: T[], key: (t: T) => string) =>
@@ -234,10 +223,10 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       ),
     };
   }
-  const dir = gitDir(source.id.split("#")[0] as string);
+  const dir = mirrorDir(source.id.split("#")[0] as string);
   if (!dir) return null;
   const ref = source.ref ?? "HEAD";
-  const commit = git(dir, ["rev-parse", ref]).trim();
+  const commit = commitOf(dir, ref);
   const files = listFiles(dir, ref);
   const r = source.reader;
   const texts: Raw[] = [];
@@ -253,7 +242,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       take(
         files.filter((f) => r.include.test(f)),
         (path) =>
-          poParagraphs(show(dir, path, ref), r.english ?? false).map(({ text, english }) => ({
+          poParagraphs(showFile(dir, path, ref), r.english ?? false).map(({ text, english }) => ({
             lang: english ? "en" : r.lang,
             path,
             text,
@@ -269,7 +258,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       const picked = files.filter((f) => r.include.test(f) && normaliseLang(r.lang(f)));
       take(picked, (path) => {
         const lang = normaliseLang(r.lang(path)) as string;
-        const content = show(dir, path, ref);
+        const content = showFile(dir, path, ref);
         const paragraphs =
           r.kind === "markdown"
             ? markdownParagraphs(content)
@@ -295,7 +284,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
         // Line by line: some translations are not valid YAML as a whole. "  section:" opens a
         // page, '    key: "text"' is one of its strings.
         let section = "";
-        for (const line of show(dir, path).split("\n")) {
+        for (const line of showFile(dir, path).split("\n")) {
           const open = /^ {2}([\w-]+):\s*$/.exec(line);
           if (open) section = open[1] ?? "";
           const entry = /^ {4}[\w-]+:\s*"(.*)"\s*$/.exec(line);
@@ -314,7 +303,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       take(picked, (path) => {
         const lang = normaliseLang(/android\/([^/]+)\//.exec(path)?.[1] ?? null) as string;
         // Paragraphs, and each bulleted list as one unit (a feature list is one piece of copy).
-        return show(dir, path)
+        return showFile(dir, path)
           .replace(/<\/?(b|i|em|strong|a)( [^>]*)?>/g, "")
           .replace(/<[^>]+>/g, "\n")
           .split(/\n\s*\n/)
@@ -337,7 +326,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       // One row per answer (question, answer, answer_html, link, name, source, …, lang).
       const path = "data/faqs/faq_200327.tsv";
       paths.push(path);
-      const rows = parseCsv<Record<string, string>>(show(dir, path), {
+      const rows = parseCsv<Record<string, string>>(showFile(dir, path), {
         delimiter: "\t",
         columns: true,
         relax_quotes: true,
@@ -353,7 +342,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
     case "e3c": {
       const picked = files.filter((f) => /^data_collection\/(English|French|Spanish)\/layer[12]\/.*\.json$/.test(f));
       take(picked, (path) => {
-        const doc = JSON.parse(show(dir, path)) as { language?: string; text?: string; source?: string };
+        const doc = JSON.parse(showFile(dir, path)) as { language?: string; text?: string; source?: string };
         const lang = normaliseLang(doc.language ?? null);
         if (!lang || !doc.text) return [];
         return doc.text.split(/\n\s*\n|\n/).map((text) => ({ lang, path, origin: doc.source, text: clean(text) }));
@@ -365,7 +354,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       // language ("* language = #es"); files that do not take the reader's default.
       const picked = files.filter((f) => r.include.test(f));
       take(picked, (path) => {
-        const content = show(dir, path);
+        const content = showFile(dir, path);
         const declared = /language = (?:urn:ietf:bcp:47)?#([a-zA-Z-]+)/.exec(content)?.[1] ?? r.defaultLang;
         const lang = normaliseLang(declared);
         if (!lang) return [];
@@ -383,7 +372,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
       // SQL dumps whose string literals are leaflet sections in HTML ('' escapes a quote).
       const picked = files.filter((f) => r.include.test(f));
       take(picked, (path) =>
-        [...show(dir, path).matchAll(/'((?:[^']|'')*)'/g)]
+        [...showFile(dir, path).matchAll(/'((?:[^']|'')*)'/g)]
           .map((m) => (m[1] ?? "").replace(/''/g, "'"))
           .filter((html) => /<(p|h4|li)>/.test(html))
           .flatMap((html) =>
@@ -399,7 +388,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
     case "tatqa": {
       for (const path of r.paths) {
         paths.push(path);
-        const reports = JSON.parse(show(dir, path, ref)) as { paragraphs: { text: string }[] }[];
+        const reports = JSON.parse(showFile(dir, path, ref)) as { paragraphs: { text: string }[] }[];
         for (const report of reports)
           for (const p of report.paragraphs) texts.push({ lang: "en", path, text: clean(p.text) });
       }
@@ -408,7 +397,7 @@ function readRepo(source: Source): { commit: string; texts: Raw[]; paths: string
     case "clara-med": {
       const path = "corpus/aligned.tsv";
       paths.push(path);
-      for (const row of show(dir, path).split("\n").slice(1)) {
+      for (const row of showFile(dir, path).split("\n").slice(1)) {
         const [, professional] = row.split("\t");
         if (professional) texts.push({ lang: "es", path, text: clean(professional) });
       }

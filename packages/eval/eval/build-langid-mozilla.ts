@@ -10,24 +10,16 @@
  * Up to 100 texts per language, at most 6 from one file. The commit read is written to
  * eval/langid/MANIFEST.md by hand when the set is rebuilt.
  */
-import { execFileSync } from "node:child_process";
 
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { LATIN_SCRIPT, type LangidSample, isTranslated, isUsable, pick, writeSet } from "./langid-sets";
+import { commitOf, listFiles, showFile } from "./mirrors";
 
 const gitDir = process.argv[2];
 if (!gitDir) throw new Error("usage: build-langid-mozilla.ts <www-l10n git dir>");
-const git = (...args: string[]) =>
-  execFileSync("git", ["--git-dir", gitDir, ...args], {
-    encoding: "utf8",
-    maxBuffer: 512 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "ignore"],
-  });
 
-const commit = git("rev-parse", "HEAD").trim();
-const files = git("ls-tree", "-r", "--name-only", "HEAD")
-  .split("\n")
-  .filter((f) => f.endsWith(".ftl"));
+const commit = commitOf(gitDir);
+const files = listFiles(gitDir).filter((f) => f.endsWith(".ftl"));
 
 /** The messages of a Fluent file: id (with ".attribute") → text. */
 function messages(ftl: string): Map<string, string> {
@@ -75,7 +67,7 @@ function messages(ftl: string): Map<string, string> {
 
 const read = (path: string): Map<string, string> => {
   try {
-    return messages(git("show", `HEAD:${path}`));
+    return messages(showFile(gitDir, path));
   } catch {
     return new Map();
   }

@@ -10,19 +10,12 @@
  * set where it has been built. Every paragraph (<para>) of at least 25 characters, up to 60
  * per language.
  */
-import { execFileSync } from "node:child_process";
-
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { type LangidSample, isUsable, pick, writeSet } from "./langid-sets";
+import { commitOf, showFile } from "./mirrors";
 
 const gitDir = process.argv[2];
 if (!gitDir) throw new Error("usage: build-langid-udhr.ts <udhr git dir>");
-const git = (...args: string[]) =>
-  execFileSync("git", ["--git-dir", gitDir, ...args], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "ignore"],
-  });
 
 const decode = (s: string) =>
   s
@@ -41,7 +34,7 @@ for (const { code, udhr } of LANGID_LANGUAGES) {
     const file = `data/udhr/udhr_${key}.xml`;
     let xml: string;
     try {
-      xml = git("show", `HEAD:${file}`);
+      xml = showFile(gitDir, file);
     } catch {
       console.warn(`missing ${file}`);
       continue;
@@ -53,5 +46,5 @@ for (const { code, udhr } of LANGID_LANGUAGES) {
   }
 }
 
-console.log(`unicode-org/udhr at ${git("rev-parse", "HEAD").trim()}`);
+console.log(`unicode-org/udhr at ${commitOf(gitDir)}`);
 writeSet("udhr-test.jsonl", pick(samples, 60, 60));

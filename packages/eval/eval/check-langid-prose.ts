@@ -12,10 +12,8 @@
  * or TOLK_MIRRORS). Prints each set's accuracy and its wrong answers; a set whose repository is
  * missing is named and skipped.
  */
-import { execFileSync } from "node:child_process";
-
 import { LANGID_SETS, readSet } from "./langid-sets";
-import { MIRRORS } from "./mediawiki-messages";
+import { listFiles, mirrorDir, showFile } from "./mirrors";
 
 interface ProseSet {
   name: string;
@@ -112,18 +110,13 @@ async function check(name: string, lang: string, texts: readonly string[]): Prom
 }
 
 for (const set of SETS) {
-  const gitDir = `${MIRRORS}/${set.repository.replace("/", "+")}/repo`;
-  const git = (...args: string[]) =>
-    execFileSync("git", ["--git-dir", gitDir, ...args], { encoding: "utf8", maxBuffer: 1 << 28, stdio: "pipe" });
-  let files: string[];
-  try {
-    files = git("ls-tree", "-r", "--name-only", "HEAD").split("\n");
-  } catch {
+  const dir = mirrorDir(set.repository);
+  if (!dir) {
     console.log(`${set.name}: missing (fetch github:${set.repository})`);
     continue;
   }
   const texts = set
-    .read((path) => git("show", `HEAD:${path}`), files)
+    .read((path) => showFile(dir, path), listFiles(dir))
     .map((t) => t.trim())
     .filter((t) => t.length >= MIN_CHARACTERS)
     .slice(0, PER_SET);

@@ -5,11 +5,7 @@
  * close-neighbour language models, for the members with few Debian catalogs (Bosnian, Serbian in
  * Latin script, Malay, Occitan…). No test set is built from them.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-
-export const MIRRORS = process.env.TOLK_MIRRORS ?? "/work/.mirror";
+import { commitOf, listFiles, mirrorDir, showFile } from "./mirrors";
 
 /** The repositories read, in this order (each one's newest snapshot; see eval/langid/MANIFEST.md). */
 export const MEDIAWIKI_REPOSITORIES = [
@@ -32,18 +28,12 @@ export const MEDIAWIKI_REPOSITORIES = [
   "wikimedia/mediawiki-skins-MinervaNeue",
 ] as const;
 
-const gitDir = (repository: string) => join(MIRRORS, repository.replace("/", "+"), "repo");
-
-const git = (dir: string, args: string[]) =>
-  execFileSync("git", ["--git-dir", dir, ...args], { maxBuffer: 1 << 28 }).toString("utf8");
-
 /** The repositories that are on the machine, with their commit; the others are reported missing. */
 export function mediawikiMirrors(): { repository: string; dir: string; commit: string }[] {
-  return MEDIAWIKI_REPOSITORIES.filter((r) => existsSync(gitDir(r))).map((repository) => ({
-    repository,
-    dir: gitDir(repository),
-    commit: git(gitDir(repository), ["rev-parse", "HEAD"]).trim(),
-  }));
+  return MEDIAWIKI_REPOSITORIES.flatMap((repository) => {
+    const dir = mirrorDir(repository);
+    return dir ? [{ repository, dir, commit: commitOf(dir) }] : [];
+  });
 }
 
 /**
@@ -87,13 +77,13 @@ const parse = (text: string): Messages => {
  * once per language.
  */
 export function mediawikiReader(dir: string): (code: string) => { text: string; english: string; file: string }[] {
-  const files = git(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"]).split("\0");
+  const files = listFiles(dir);
   const present = new Set(files);
   const englishFiles = new Map<string, Messages>();
   const englishOf = (file: string): Messages => {
     let messages = englishFiles.get(file);
     if (!messages) {
-      messages = parse(git(dir, ["show", `HEAD:${file}`]));
+      messages = parse(showFile(dir, file));
       englishFiles.set(file, messages);
     }
     return messages;
@@ -104,7 +94,7 @@ export function mediawikiReader(dir: string): (code: string) => { text: string; 
     for (const file of wanted) {
       const englishFile = file.slice(0, -`${code}.json`.length) + "en.json";
       if (!present.has(englishFile)) continue;
-      const own = parse(git(dir, ["show", `HEAD:${file}`]));
+      const own = parse(showFile(dir, file));
       const english = englishOf(englishFile);
       for (const [key, value] of Object.entries(own)) {
         const source = english[key];

@@ -12,12 +12,9 @@
  *   pnpm --filter @tolk/eval exec tsx eval/quality-prose-check.ts [--size 300]
  *
  * Needs both repositories brought with `fetch` (bare git directories under /work/.mirror, or
- * TOLK_MIRROR) and the Apertium pairs; a missing repository is named and skipped.
+ * TOLK_MIRRORS) and the Apertium pairs; a missing repository is named and skipped.
  */
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { EngineRouter, createApertiumEngine } from "@tolk/engines";
@@ -33,12 +30,12 @@ import {
 
 import { isProse, sphinxCatalog } from "./build-domain-formality-set";
 import { type CatalogPair } from "./catalog-messages";
+import { listFiles, mirrorDir, showFile } from "./mirrors";
 import { printBands, sentenceChrf } from "./quality-data";
 import { median, spearman } from "./rank-stats";
 
 const { values } = parseArgs({ options: { size: { type: "string" } } });
 const SIZE = Number(values.size ?? 300);
-const MIRROR = process.env.TOLK_MIRROR ?? "/work/.mirror";
 const SETS = [
   { target: "es", repository: "python/python-docs-es", ref: "HEAD" },
   { target: "fr", repository: "python/python-docs-fr", ref: "3.13" },
@@ -47,14 +44,12 @@ const hash = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** Translated paragraphs of the catalogs, one per distinct English paragraph, in hash order. */
 function documentationPairs(gitDir: string, ref: string): CatalogPair[] {
-  const git = (args: string[]) =>
-    execFileSync("git", ["--git-dir", gitDir, ...args], { maxBuffer: 1 << 28 }).toString();
-  const files = git(["ls-tree", "-r", "--name-only", ref])
-    .split("\n")
-    .filter((f) => /^(?:library|tutorial|howto|faq|reference|using)\/.*\.po$/.test(f));
+  const files = listFiles(gitDir, ref).filter((f) =>
+    /^(?:library|tutorial|howto|faq|reference|using)\/.*\.po$/.test(f),
+  );
   const pairs = new Map<string, CatalogPair>();
   for (const file of files)
-    for (const { source, translation: reference, fuzzy } of sphinxCatalog(git(["show", `${ref}:${file}`]))) {
+    for (const { source, translation: reference, fuzzy } of sphinxCatalog(showFile(gitDir, file, ref))) {
       if (!reference || reference === source || !isProse(source) || fuzzy) continue;
       pairs.set(source, { source, reference, domain: file });
     }
@@ -90,8 +85,8 @@ try {
   const scored: { score: number; chrf: number }[] = [];
   console.log(`\nquality_score against chrF, Python documentation paragraphs (up to ${SIZE} a pair)`);
   for (const { target, repository, ref } of SETS) {
-    const gitDir = join(MIRROR, repository.replace("/", "+"), "repo");
-    if (!existsSync(gitDir)) {
+    const gitDir = mirrorDir(repository);
+    if (!gitDir) {
       console.log(`  en-${target}: ${repository} is not on this machine (fetch github:${repository})`);
       continue;
     }
