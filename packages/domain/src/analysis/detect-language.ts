@@ -128,7 +128,8 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const fastTextScores = new Map<string, number>();
   // The models now and then name a language of another script for a string of Latin letters
   // they cannot place (Japanese for "Kryptert KSpread-rekneark").
-  const latinOnly = !/[^\p{Script=Latin}\P{L}]/u.test(prose);
+  // Read on the sample the models read, so a long text costs no more than its slices.
+  const latinOnly = !/[^\p{Script=Latin}\P{L}]/u.test(spaced);
   const add = (label: string, weight: number, fromFastText: boolean) => {
     const code = MODEL_LABELS[label] ?? label;
     const script = findLanguage(code)?.script;
@@ -171,7 +172,7 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   const ranked = [...pooled].sort((a, b) => b[1].score - a[1].score);
   // The models' English on a text with hardly an English word is their guess for what they
   // cannot place (english-words.ts): the other languages they considered decide.
-  if (ranked[0]?.[0] === "en" && englishShare(english, prose) < MIN_ENGLISH_SHARE) ranked.shift();
+  if (ranked[0]?.[0] === "en" && englishShare(english, spaced) < MIN_ENGLISH_SHARE) ranked.shift();
   const [first, second] = ranked;
   const total = askCld3 ? 1 + CLD3_WEIGHT : 1;
   if (!first) return { language: AUTO, confidence: 0, reason: "unknown" };
