@@ -60,7 +60,8 @@ export function asSource(samples: readonly LangidSample[], answers: readonly str
   });
 }
 
-export const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
+/** Two digits where a figure sits next to its target (96.97 % is not 97). */
+export const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)} %`;
 
 /** The groups below `floor`, worst first, as "bs 71.2 %". */
 export function weakest(s: LangidScore, floor: number): string[] {

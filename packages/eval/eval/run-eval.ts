@@ -67,11 +67,11 @@ for (const set of LANGID_SETS.filter((s) => s.split === "test")) {
 const lang = langidScore(langTest, langAnswers, AUTO);
 console.log(
   `\nLanguage identification, test split (all test sets): ${lang.texts} texts, ${lang.groups.size} languages (targets: macro ≥ 97 %, ` +
-    `none below 90 %, "auto" ≤ 2 %)\n  macro accuracy ${percent(lang.macro)}, micro ${percent(lang.micro)}, "auto" ${percent(lang.auto)}`,
+    `none below 90 %, "auto" ≤ 2 %)\n  macro accuracy ${percent(lang.macro, 2)}, micro ${percent(lang.micro)}, "auto" ${percent(lang.auto)}`,
 );
 const asSourceScore = langidScore(langTest, asSource(langTest, langAnswers), AUTO);
 console.log(
-  `  as a source language (bs/hr/sr count as one: one analyser reads all three): macro ${percent(asSourceScore.macro)}; ` +
+  `  as a source language (bs/hr/sr count as one: one analyser reads all three): macro ${percent(asSourceScore.macro, 2)}; ` +
     `below 90 %: ${weakest(asSourceScore, LANG_TARGET.floor).join(", ") || "none"}`,
 );
 console.log(

@@ -14,6 +14,8 @@
 import { standardByMarkers } from "./standard-markers";
 
 const ONLY_ID = new Set([
+  // the pronoun of address with its capital inside a sentence (ADDRESS_IN_CAPITALS)
+  "Anda",
   // spelling pairs
   "bahwa",
   "karena",
@@ -372,11 +374,28 @@ const ONLY_MS = new Set([
 ]);
 
 /**
+ * Indonesian spelling (PUEBI) writes the pronoun of address with a capital wherever it stands
+ * (_untuk Anda_), Malay in lower case (_untuk anda_). Inside a sentence, beside a word in lower
+ * case (so not in a heading in title case), the capital is Indonesian: the one word kept in its
+ * case among the lower-cased words, in ONLY_ID. The lower case is no sign of Malay: Indonesian
+ * written in haste writes it too (web text of UD Indonesian-GSD).
+ */
+const ADDRESS_IN_CAPITALS = "Anda";
+const LOWER = /^\p{Ll}/u;
+
+/**
  * The standard the text's words name; the letters' answer (`modelCode`) where they name
  * neither or both equally.
  */
 export function malayOrIndonesian(text: string, modelCode: string): "ms" | "id" {
-  const words = text.toLowerCase().match(/\p{L}+(?:-\p{L}+)*/gu) ?? [];
+  const words = [...text.matchAll(/\p{L}+(?:-\p{L}+)*/gu)].map((m, i, all) =>
+    m[0] === "Anda" &&
+    i > 0 &&
+    (LOWER.test(all[i - 1]![0]) || LOWER.test(all[i + 1]?.[0] ?? "")) &&
+    !/[.!?:;…]\s*$/u.test(text.slice(0, m.index))
+      ? ADDRESS_IN_CAPITALS
+      : m[0].toLowerCase(),
+  );
   return standardByMarkers(
     words,
     ["id", { words: ONLY_ID }],

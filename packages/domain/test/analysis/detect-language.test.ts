@@ -120,6 +120,14 @@ describe("detectLanguage", () => {
       "id",
     );
     expect(malayOrIndonesian("Jadual rasmi lawatan ke hospital diumumkan oleh petugas kesihatan.", "id")).toBe("ms");
+    // Indonesian capitalises the pronoun of address inside a sentence; Malay does not.
+    expect(malayOrIndonesian("Pesan ini dikirim kepada Anda oleh pengelola sistem.", "ms")).toBe("id");
+    expect(malayOrIndonesian("Apakah Anda ingin menyimpan perubahan ini?", "ms")).toBe("id");
+    // At the start of a sentence or in a heading in title case both standards write the capital.
+    expect(malayOrIndonesian("Sudah selesai. Anda boleh menutup halaman ini.", "ms")).toBe("ms");
+    expect(malayOrIndonesian("Maklumat Untuk Anda Semua", "ms")).toBe("ms");
+    // Its lower case is no sign of Malay: hasty Indonesian writes it too.
+    expect(malayOrIndonesian("Buku ini tersedia di toko terdekat anda.", "id")).toBe("id");
   });
 
   it("keeps Slovenian prose Slovenian: words both languages write (je, se, da) are no evidence against it", async () => {
