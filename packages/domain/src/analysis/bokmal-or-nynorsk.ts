@@ -8,6 +8,7 @@
  * standards write (skal, han, gjennom, fordi) is not listed.
  */
 import { standardByMarkers } from "./standard-markers";
+import { lowerCaseLetterRuns } from "./text-units";
 
 const ONLY_NB = new Set([
   "jeg",
@@ -208,7 +209,7 @@ const NN_ENDING = /\p{L}{3}(?:leg|lege|legt|legare|legast|legaste|heit|heita|hei
  * neither or both equally.
  */
 export function bokmalOrNynorsk(text: string, modelCode: "nb" | "nn"): "nb" | "nn" {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words = lowerCaseLetterRuns(text);
   return standardByMarkers(
     words,
     ["nb", { words: ONLY_NB, endings: NB_ENDING }],

@@ -8,6 +8,7 @@
  * none of their words is English. An English interface string, however technical, holds English
  * words ("Tar archive (LZMA-compressed)"), so the test is the words, not the letters.
  */
+import { lowerCaseLetterRuns } from "./text-units";
 
 /** Below this share of English words, English is not the text's language. */
 export const MIN_ENGLISH_SHARE = 1 / 3;
@@ -44,7 +45,7 @@ export function englishLexicon(): Promise<ReadonlySet<string>> {
 
 /** The share (0–1) of the text's words that are English words; 1 for a text without words. */
 export function englishShare(lexicon: ReadonlySet<string>, text: string): number {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words = lowerCaseLetterRuns(text);
   if (words.length === 0) return 1;
   return words.filter((word) => lexicon.has(word)).length / words.length;
 }

@@ -19,6 +19,7 @@
  *    and the model said Serbian).
  * 5. No such words: the model's own answer (its Serbo-Croatian class counts as Croatian).
  */
+import { lowerCaseLetterRuns } from "./text-units";
 
 /** Ekavian words and stems; a stem (ending in "-") matches the start of a word. */
 const EKAVIAN = matcher([
@@ -579,7 +580,7 @@ const SOFT_AFFRICATE: Matcher = (w) => /[ćđ]/u.test(w);
 
 export function serboCroatian(text: string, modelCode: string): "sr" | "hr" | "bs" | "sl" {
   if (/\p{Script=Cyrillic}/u.test(text)) return "sr";
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words = lowerCaseLetterRuns(text);
   const slovenian = count(words, SLOVENIAN);
   const daPresent = text.match(DA_PRESENT)?.length ?? 0;
   const ijekavian = count(words, IJEKAVIAN);

@@ -53,6 +53,11 @@ export function words(text: string): string[] {
   return text.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? [];
 }
 
+/** The runs of letters in lower case: what the word lists of one language or standard are matched against. */
+export function lowerCaseLetterRuns(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}+/gu) ?? [];
+}
+
 /** Lower case without accents, so lexicon entries match "Médical" and "medical" alike. */
 export function fold(s: string): string {
   return s.toLowerCase().replace(/ß/g, "ss").normalize("NFD").replace(/\p{M}/gu, "");
