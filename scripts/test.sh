@@ -26,9 +26,17 @@ reachable() { # url → host:port reachable over TCP
 step "typecheck and lint"
 pnpm exec turbo run typecheck lint
 pnpm format:check
+# The production build the black-box tests run need not check the types again.
+export TOLK_TYPES_CHECKED=1
 
+# The packages' own tests run two packages at a time: one package's vitest leaves a third of the
+# two cores idle (waiting on PGlite, Apertium, child processes), and every test is written to
+# share the machine (random ports, databases and directories). The black-box and browser tests
+# (@tolk/e2e) run alone after them: they start production servers and drive a browser.
 step "tests on the embedded defaults (PGlite, in-memory rate limits)"
-env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm test
+env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm exec turbo run test --concurrency=2 --filter='!@tolk/e2e'
+step "black-box and browser tests on the embedded defaults"
+env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm exec turbo run test --filter=@tolk/e2e
 
 if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
   step "tests on PostgreSQL ($pg_url) and Redis ($redis_url)"
@@ -37,7 +45,7 @@ if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
   # The black-box tests run again against the production build made above; the console's browser
   # tests do not: what they add to the routes' and procedures' tests run here is the browser, the
   # same on either database, and they are the longest step of the run.
-  TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm exec turbo run test --concurrency=1 \
+  TOLK_TEST_DATABASE_URL="$pg_url" TOLK_TEST_REDIS_URL="$redis_url" pnpm exec turbo run test --concurrency=2 \
     --filter='!@tolk/contract' --filter='!@tolk/engines' --filter='!@tolk/eval' --filter='!@tolk/formats' --filter='!@tolk/sdk' \
     --filter='!@tolk/e2e'
   # Of the black-box files, those that start their servers on the database TOLK_TEST_DATABASE_URL
