@@ -224,6 +224,13 @@ function byStandardsWords(cluster: string, prose: string, decided: string): stri
 let models: Promise<Models> | undefined;
 
 /**
+ * CLD3's loader gives up when its WebAssembly has not compiled within its default of 3 s, which
+ * a busy 2-core machine exceeds while it loads fastText and the word lists beside it: the
+ * detection then failed although nothing was wrong. A load that takes a minute is stuck.
+ */
+const CLD3_LOAD_TIMEOUT_MS = 60_000;
+
+/**
  * The models, loaded on the first detection rather than at start, so a deployment that never
  * detects a language or analyzes a text does not carry them. A failed load is retried by the
  * next call.
@@ -231,7 +238,7 @@ let models: Promise<Models> | undefined;
 function languageModels(): Promise<Models> {
   models ??= Promise.all([
     import("fasttext.wasm.js").then(async (m) => (await m.getLIDModel()).load()),
-    import("cld3-asm").then(async (m) => (await m.loadModule()).create(0, 1000)),
+    import("cld3-asm").then(async (m) => (await m.loadModule({ timeout: CLD3_LOAD_TIMEOUT_MS })).create(0, 1000)),
     import("./cluster-model.json").then((m) => (m as { default: ClusterModel }).default),
     englishLexicon(),
   ])
