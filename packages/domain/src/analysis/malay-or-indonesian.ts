@@ -391,7 +391,7 @@ export function malayOrIndonesian(text: string, modelCode: string): "ms" | "id" 
   const words = [...text.matchAll(/\p{L}+(?:-\p{L}+)*/gu)].map((m, i, all) =>
     m[0] === "Anda" &&
     i > 0 &&
-    (LOWER.test(all[i - 1]![0]) || LOWER.test(all[i + 1]?.[0] ?? "")) &&
+    (LOWER.test(all[i - 1]?.[0] ?? "") || LOWER.test(all[i + 1]?.[0] ?? "")) &&
     !/[.!?:;…]\s*$/u.test(text.slice(0, m.index))
       ? ADDRESS_IN_CAPITALS
       : m[0].toLowerCase(),
