@@ -13,9 +13,19 @@
  */
 import { standardByMarkers } from "./standard-markers";
 
+/**
+ * Indonesian spelling (PUEBI) writes the pronoun of address with a capital wherever it stands
+ * (_untuk Anda_), Malay in lower case (_untuk anda_). Inside a sentence, beside a word in lower
+ * case (so not in a heading in title case), the capital is Indonesian: the one word kept in its
+ * case among the lower-cased words, in ONLY_ID. The lower case is no sign of Malay: Indonesian
+ * written in haste writes it too (web text of UD Indonesian-GSD).
+ */
+const ADDRESS_IN_CAPITALS = "Anda";
+const LOWER = /^\p{Ll}/u;
+const SENTENCE_END = /[.!?:;…]\s*$/u;
+
 const ONLY_ID = new Set([
-  // the pronoun of address with its capital inside a sentence (ADDRESS_IN_CAPITALS)
-  "Anda",
+  ADDRESS_IN_CAPITALS,
   // spelling pairs
   "bahwa",
   "karena",
@@ -374,32 +384,24 @@ const ONLY_MS = new Set([
 ]);
 
 /**
- * Indonesian spelling (PUEBI) writes the pronoun of address with a capital wherever it stands
- * (_untuk Anda_), Malay in lower case (_untuk anda_). Inside a sentence, beside a word in lower
- * case (so not in a heading in title case), the capital is Indonesian: the one word kept in its
- * case among the lower-cased words, in ONLY_ID. The lower case is no sign of Malay: Indonesian
- * written in haste writes it too (web text of UD Indonesian-GSD).
- */
-const ADDRESS_IN_CAPITALS = "Anda";
-const LOWER = /^\p{Ll}/u;
-
-/**
  * The standard the text's words name; the letters' answer (`modelCode`) where they name
  * neither or both equally.
  */
 export function malayOrIndonesian(text: string, modelCode: string): "ms" | "id" {
-  const words = [...text.matchAll(/\p{L}+(?:-\p{L}+)*/gu)].map((m, i, all) =>
-    m[0] === "Anda" &&
-    i > 0 &&
-    (LOWER.test(all[i - 1]?.[0] ?? "") || LOWER.test(all[i + 1]?.[0] ?? "")) &&
-    !/[.!?:;…]\s*$/u.test(text.slice(0, m.index))
-      ? ADDRESS_IN_CAPITALS
-      : m[0].toLowerCase(),
-  );
+  const runs = [...text.matchAll(/\p{L}+(?:-\p{L}+)*/gu)];
+  const words = runs.map((run, i) => (isAddressInCapitals(text, runs, i) ? ADDRESS_IN_CAPITALS : run[0].toLowerCase()));
   return standardByMarkers(
     words,
     ["id", { words: ONLY_ID }],
     ["ms", { words: ONLY_MS }],
     modelCode === "ms" ? "ms" : "id",
   );
+}
+
+/** Whether word `i` is the capital _Anda_ inside a sentence, beside a word in lower case. */
+function isAddressInCapitals(text: string, runs: readonly RegExpExecArray[], i: number): boolean {
+  const [before, word, after] = [runs[i - 1], runs[i], runs[i + 1]];
+  if (word?.[0] !== ADDRESS_IN_CAPITALS || !before) return false;
+  const gap = text.slice(before.index + before[0].length, word.index);
+  return !SENTENCE_END.test(gap) && (LOWER.test(before[0]) || LOWER.test(after?.[0] ?? ""));
 }
