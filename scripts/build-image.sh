@@ -6,6 +6,7 @@
 #   TOLK_IMAGE     the tag to build (default localhost/tolk:latest)
 #   TOLK_BUILD_CA  CA bundle the build's downloads trust (default: this machine's, so a proxy
 #                  that inspects TLS and that this machine trusts works inside the build too)
+#   TOLK_TYPES_CHECKED=1  the tree's types were checked already: `next build` skips its check
 # Needs root (or sudo) to install podman/debootstrap when missing and to run debootstrap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,5 +98,6 @@ build_args=(build -t "$image" -f Containerfile)
 [ "$engine" = podman ] && build_args+=(--format docker --jobs "${TOLK_BUILD_JOBS:-3}")
 build_ca="${TOLK_BUILD_CA:-/etc/ssl/certs/ca-certificates.crt}"
 [ -f "$build_ca" ] && build_args+=(--secret "id=build-ca,src=$build_ca")
+[ "${TOLK_TYPES_CHECKED:-}" = 1 ] && build_args+=(--build-arg TOLK_TYPES_CHECKED=1)
 "$engine" "${build_args[@]}" . >&2
 echo "==> built $image in $((SECONDS - start)) s: $("$engine" image inspect --format '{{.Size}}' "$image" | numfmt --to=iec)"

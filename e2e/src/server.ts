@@ -86,7 +86,10 @@ const SERVER_PROCESS_ENV = {
   TOLK_APERTIUM_WARM: "none",
 };
 /** Test servers stop without the few seconds a proxy needs to notice readiness (tests that need them set their own). */
-const TEST_SERVER_DEFAULTS = { TOLK_SHUTDOWN_DRAIN_S: "0" };
+// A request for a pair whose Apertium pipeline is still loading gets 503 after
+// TOLK_APERTIUM_START_WAIT_MS (10 s by default); on a loaded test machine loading can take
+// longer, and the tests assert translations, not that wait (apps/web's cold-start test does).
+const TEST_SERVER_DEFAULTS = { TOLK_SHUTDOWN_DRAIN_S: "0", TOLK_APERTIUM_START_WAIT_MS: "60000" };
 
 /**
  * The production server's command, as apps/web's `start` script runs it: Tolk's custom server

@@ -51,7 +51,14 @@ export async function startApp(
   const t = await createTestDb({ realClock: true });
   const app = await createAppContext(
     // No background warm-up unless a test asks: it would load every installed pair per file.
-    readEnv({ REDIS_URL: process.env.TOLK_TEST_REDIS_URL, TOLK_APERTIUM_WARM: "none", ...env }),
+    // A pair still loading after TOLK_APERTIUM_START_WAIT_MS (10 s by default) answers 503; a
+    // loaded test machine can take longer, and only the cold-start test is about that wait.
+    readEnv({
+      REDIS_URL: process.env.TOLK_TEST_REDIS_URL,
+      TOLK_APERTIUM_WARM: "none",
+      TOLK_APERTIUM_START_WAIT_MS: "60000",
+      ...env,
+    }),
     t.handle,
   );
   if (install) setAppContext(app);

@@ -18,7 +18,9 @@ export class ApertiumTestbed {
 
   constructor(private readonly options: { plan: Plan; requestPrefix: string }) {
     beforeAll(async () => {
-      this.#apertium = await createApertiumEngine({ poolSize: 2 });
+      // No 503 for a pair still loading (10 s by default): a loaded machine can take longer,
+      // and these tests are about what is translated (the engine's own tests cover the wait).
+      this.#apertium = await createApertiumEngine({ poolSize: 2, startWaitMs: 600_000 });
     });
     afterAll(() => this.#apertium?.close());
   }

@@ -77,7 +77,7 @@ describe("the built-in en→es terms, with the real Apertium", () => {
   let apertium: ApertiumEngine;
   let table: LocalizationTerms;
   beforeAll(async () => {
-    apertium = await createApertiumEngine({ poolSize: 1 });
+    apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
     const loaded = await loadLocalizationTerms("en", "es");
     if (!loaded) throw new Error("en-es table missing");
     table = loaded;
@@ -165,7 +165,7 @@ describe("the built-in en→es terms, with the real Apertium", () => {
 describe("command forms into Catalan and French, with the real Apertium", () => {
   let apertium: ApertiumEngine;
   beforeAll(async () => {
-    apertium = await createApertiumEngine({ poolSize: 1 });
+    apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
   });
   afterAll(() => apertium.close());
 
