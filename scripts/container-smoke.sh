@@ -44,13 +44,16 @@ json_field() { # file field → the string value of "field" (first match)
 
 "$engine" volume create "$volume" >/dev/null
 echo "==> starting $image as $name on $base"
-"$engine" run -d --name "$name" -p "127.0.0.1:$port:3000" -e "TOLK_PUBLIC_URL=$base" -v "$volume:/data" "$image" >/dev/null
-for _ in $(seq 1 120); do
+# A pair still loading answers 503 after 10 s; CI runs this beside its tests, where loading can
+# take longer, and the smoke test is about the translation.
+"$engine" run -d --name "$name" -p "127.0.0.1:$port:3000" -e "TOLK_PUBLIC_URL=$base" \
+  -e TOLK_APERTIUM_START_WAIT_MS=60000 -v "$volume:/data" "$image" >/dev/null
+for _ in $(seq 1 300); do
   curl -fsS "$base/readyz" >/dev/null 2>&1 && break
   [ "$("$engine" inspect -f '{{.State.Running}}' "$name")" = "true" ] || fail "the container exited"
   sleep 1
 done
-curl -fsS "$base/readyz" >/dev/null || fail "/readyz did not answer in 120 s"
+curl -fsS "$base/readyz" >/dev/null || fail "/readyz did not answer in 300 s"
 
 echo "==> tolk inside the running container: $engine exec $name tolk --help"
 "$engine" exec "$name" tolk --help 2>&1 | grep -q "tolk org create" || fail "tolk is not on the container's PATH"
