@@ -100,7 +100,7 @@ describe("Apertium: formal and informal address", () => {
   let router: EngineRouter;
 
   beforeAll(async () => {
-    engine = await createApertiumEngine({ poolSize: 1 });
+    engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
     router = new EngineRouter([engine]);
   });
 

@@ -19,8 +19,8 @@ let reference: ApertiumEngine;
 const alive = () => pairs.reduce((n, p) => n + capped.pipelinePids(p).length, 0);
 
 beforeAll(async () => {
-  capped = await createApertiumEngine({ poolSize: 2, maxPipelines: 2 });
-  reference = await createApertiumEngine({ poolSize: 1 });
+  capped = await createApertiumEngine({ poolSize: 2, maxPipelines: 2, startWaitMs: 600_000 });
+  reference = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
 });
 afterAll(async () => {
   await capped.close();

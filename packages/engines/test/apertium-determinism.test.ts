@@ -25,7 +25,7 @@ describe("the tagger warm-up", () => {
   });
 
   it("makes en→es translations independent of order and pipeline (pool of two)", { timeout: 300_000 }, async () => {
-    const engine = await createApertiumEngine({ poolSize: 2 });
+    const engine = await createApertiumEngine({ poolSize: 2, startWaitMs: 600_000 });
     try {
       const report = await checkDeterminism(engine, { source: "en", target: "es" }, sentences);
       expect(report).toEqual({ sentences: sentences.length, differ: { again: 0, reversed: 0, grouped: 0 } });

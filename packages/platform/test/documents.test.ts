@@ -113,7 +113,7 @@ const debitsOf = (orgId: string) => t.ctx.db.select().from(creditDebits).where(e
 
 beforeAll(async () => {
   storageDir = mkdtempSync(join(tmpdir(), "tolk-docs-"));
-  apertium = await createApertiumEngine({ poolSize: 1 });
+  apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
 });
 afterAll(async () => {
   await apertium.close();
