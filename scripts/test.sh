@@ -31,31 +31,12 @@ export TOLK_TYPES_CHECKED=1
 
 # The packages' own tests run two packages at a time: one package's vitest leaves a third of the
 # two cores idle (waiting on PGlite, Apertium, child processes), and every test is written to
-# share the machine (random ports, databases and directories).
-embedded=(env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL)
+# share the machine (random ports, databases and directories). The black-box and browser tests
+# (@tolk/e2e) run alone after them: they start production servers and drive a browser.
 step "tests on the embedded defaults (PGlite, in-memory rate limits)"
-"${embedded[@]}" pnpm exec turbo run test --concurrency=2 --filter='!@tolk/e2e'
-step "production build"
-pnpm exec turbo run build --filter=@tolk/web
-
-# The console's browser tests (one server, one chromium, one test at a time: mostly waiting on
-# the page) run in the background beside the black-box tests (production servers started one
-# after another) and the PostgreSQL pass; their log is printed when they end.
-step "browser tests on the embedded defaults, in the background"
-browser_log="$(mktemp)"
-(cd e2e && exec setsid "${embedded[@]}" pnpm exec playwright test) >"$browser_log" 2>&1 &
-browser_pid=$!
-trap 'kill -- "-$browser_pid" 2>/dev/null || true' EXIT
-browser_tests_end() {
-  step "browser tests"
-  local status=0
-  wait "$browser_pid" || status=$?
-  trap - EXIT
-  cat "$browser_log"
-  [ "$status" = 0 ] || { echo "the browser tests failed" >&2; exit 1; }
-}
-step "black-box tests on the embedded defaults"
-(cd e2e && "${embedded[@]}" pnpm exec vitest run)
+env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm exec turbo run test --concurrency=2 --filter='!@tolk/e2e'
+step "black-box and browser tests on the embedded defaults"
+env -u TOLK_TEST_DATABASE_URL -u TOLK_TEST_REDIS_URL pnpm exec turbo run test --filter=@tolk/e2e
 
 if reachable "$pg_url" 5432 && reachable "$redis_url" 6379; then
   step "tests on PostgreSQL ($pg_url) and Redis ($redis_url)"
@@ -78,5 +59,4 @@ elif [ "${TOLK_REQUIRE_SERVICES:-0}" = "1" ]; then
 else
   echo "==> PostgreSQL or Redis unreachable: skipped the production-twin pass"
 fi
-browser_tests_end
 step "all tests passed"
