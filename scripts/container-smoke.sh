@@ -44,8 +44,8 @@ json_field() { # file field → the string value of "field" (first match)
 
 "$engine" volume create "$volume" >/dev/null
 echo "==> starting $image as $name on $base"
-# A pair still loading answers 503 after 10 s; CI runs this beside its tests, where loading can
-# take longer, and the smoke test is about the translation.
+# A pair still loading answers 503 after 10 s; on a loaded machine (CI's image build and tests)
+# loading can take longer, and the smoke test is about the translation.
 "$engine" run -d --name "$name" -p "127.0.0.1:$port:3000" -e "TOLK_PUBLIC_URL=$base" \
   -e TOLK_APERTIUM_START_WAIT_MS=60000 -v "$volume:/data" "$image" >/dev/null
 for _ in $(seq 1 300); do

@@ -1,5 +1,5 @@
 import { type Plan } from "@tolk/contract";
-import { type Engine, createApertiumEngine } from "@tolk/engines";
+import { type Engine, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import { afterAll, beforeAll } from "vitest";
 
 import { type DomainContext, type Principal } from "../src";
@@ -20,7 +20,7 @@ export class ApertiumTestbed {
     beforeAll(async () => {
       // No 503 for a pair still loading (10 s by default): a loaded machine can take longer,
       // and these tests are about what is translated (the engine's own tests cover the wait).
-      this.#apertium = await createApertiumEngine({ poolSize: 2, startWaitMs: 600_000 });
+      this.#apertium = await createApertiumEngine({ poolSize: 2, startWaitMs: WAIT_UNTIL_LOADED_MS });
     });
     afterAll(() => this.#apertium?.close());
   }

@@ -5,6 +5,7 @@ import {
   type TranslateRequest,
   countWords,
   createApertiumEngine,
+  WAIT_UNTIL_LOADED_MS,
 } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -77,7 +78,7 @@ describe("the built-in en→es terms, with the real Apertium", () => {
   let apertium: ApertiumEngine;
   let table: LocalizationTerms;
   beforeAll(async () => {
-    apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+    apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
     const loaded = await loadLocalizationTerms("en", "es");
     if (!loaded) throw new Error("en-es table missing");
     table = loaded;
@@ -165,7 +166,7 @@ describe("the built-in en→es terms, with the real Apertium", () => {
 describe("command forms into Catalan and French, with the real Apertium", () => {
   let apertium: ApertiumEngine;
   beforeAll(async () => {
-    apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+    apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
   });
   afterAll(() => apertium.close());
 

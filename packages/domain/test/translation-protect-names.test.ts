@@ -1,4 +1,4 @@
-import { EngineRouter, createApertiumEngine, type ApertiumEngine } from "@tolk/engines";
+import { EngineRouter, createApertiumEngine, WAIT_UNTIL_LOADED_MS, type ApertiumEngine } from "@tolk/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { SegmentCache } from "../src/translation/segment-cache";
@@ -52,7 +52,7 @@ describe("naming rules", () => {
 describe("naming rules through Apertium (en→es)", () => {
   let engine: ApertiumEngine;
   beforeAll(async () => {
-    engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+    engine = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
   });
   afterAll(() => engine.close());
 

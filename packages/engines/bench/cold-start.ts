@@ -10,7 +10,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 
-import { type LanguagePair, createApertiumEngine } from "../src";
+import { type LanguagePair, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "../src";
 
 const pairs: LanguagePair[] = (process.env.BENCH_PAIRS ?? "en-es,en-ca,es-pt,fr-es,sv-da").split(",").map((p) => {
   const [source = "", target = ""] = p.trim().split("-");
@@ -20,7 +20,7 @@ const load = Number(process.env.BENCH_LOAD ?? 0);
 const SENTENCE = ["The meeting starts at ten."];
 
 async function firstRequestMs(pair: LanguagePair, warm: boolean): Promise<{ ms: number; warmMs: number } | null> {
-  const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+  const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
   try {
     if (!engine.pairs().some((p) => p.source === pair.source && p.target === pair.target)) return null;
     let warmMs = 0;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApertiumEngine, EngineRouter, createApertiumEngine, discoverModes } from "../src";
+import { type ApertiumEngine, EngineRouter, createApertiumEngine, WAIT_UNTIL_LOADED_MS, discoverModes } from "../src";
 import { findAddressTools } from "../src/apertium/address";
 
 // Real Apertium: the pairs into es and ca from English, and the pivot legs into pt, fr and it.
@@ -100,7 +100,7 @@ describe("Apertium: formal and informal address", () => {
   let router: EngineRouter;
 
   beforeAll(async () => {
-    engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+    engine = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
     router = new EngineRouter([engine]);
   });
 

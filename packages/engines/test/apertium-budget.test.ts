@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApertiumEngine, type LanguagePair, createApertiumEngine } from "../src";
+import { type ApertiumEngine, type LanguagePair, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "../src";
 
 // The cap on pipelines across pairs, on the real Apertium: three pairs share two pipelines.
 const pairs: LanguagePair[] = [
@@ -19,8 +19,8 @@ let reference: ApertiumEngine;
 const alive = () => pairs.reduce((n, p) => n + capped.pipelinePids(p).length, 0);
 
 beforeAll(async () => {
-  capped = await createApertiumEngine({ poolSize: 2, maxPipelines: 2, startWaitMs: 600_000 });
-  reference = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+  capped = await createApertiumEngine({ poolSize: 2, maxPipelines: 2, startWaitMs: WAIT_UNTIL_LOADED_MS });
+  reference = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
 });
 afterAll(async () => {
   await capped.close();

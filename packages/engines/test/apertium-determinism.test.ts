@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { createApertiumEngine } from "../src";
+import { createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "../src";
 import { taggerWarmup, taggerWarmupPackages } from "../src/apertium/tagger-warmup";
 import { checkDeterminism } from "../scripts/determinism";
 
@@ -25,7 +25,7 @@ describe("the tagger warm-up", () => {
   });
 
   it("makes en→es translations independent of order and pipeline (pool of two)", { timeout: 300_000 }, async () => {
-    const engine = await createApertiumEngine({ poolSize: 2, startWaitMs: 600_000 });
+    const engine = await createApertiumEngine({ poolSize: 2, startWaitMs: WAIT_UNTIL_LOADED_MS });
     try {
       const report = await checkDeterminism(engine, { source: "en", target: "es" }, sentences);
       expect(report).toEqual({ sentences: sentences.length, differ: { again: 0, reversed: 0, grouped: 0 } });

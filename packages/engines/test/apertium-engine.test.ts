@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApertiumEngine, EngineError, createApertiumEngine } from "../src";
+import { type ApertiumEngine, EngineError, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "../src";
 
 // Real Apertium (Debian: apertium, apertium-eng-spa, apertium-eng-cat, apertium-nno-nob).
 const EN_ES = { source: "en", target: "es" };
@@ -16,7 +16,7 @@ describe("Apertium engine (installed modes)", () => {
   let engine: ApertiumEngine;
 
   beforeAll(async () => {
-    engine = await createApertiumEngine({ poolSize: 3, startWaitMs: 600_000 });
+    engine = await createApertiumEngine({ poolSize: 3, startWaitMs: WAIT_UNTIL_LOADED_MS });
   });
 
   afterAll(async () => {
@@ -107,7 +107,7 @@ describe("Apertium engine (installed modes)", () => {
   });
 
   it("translates 200 concurrent requests exactly like one sentence at a time, on at most poolSize pipelines", async () => {
-    const fresh = await createApertiumEngine({ poolSize: 3, startWaitMs: 600_000 });
+    const fresh = await createApertiumEngine({ poolSize: 3, startWaitMs: WAIT_UNTIL_LOADED_MS });
     try {
       const distinct = sentences.slice(0, 200);
       const reference: string[] = [];
@@ -146,7 +146,7 @@ describe("Apertium engine (installed modes)", () => {
   });
 
   it("writes a second batch behind the first in one pipeline, every segment still in place", async () => {
-    const one = await createApertiumEngine({ poolSize: 1, maxBatchChars: 2_000, startWaitMs: 600_000 });
+    const one = await createApertiumEngine({ poolSize: 1, maxBatchChars: 2_000, startWaitMs: WAIT_UNTIL_LOADED_MS });
     try {
       const many = Array.from({ length: 600 }, (_, i) => sentences[i % sentences.length] ?? "");
       const results = await one.translate({ pair: EN_ES, segments: many });
@@ -182,7 +182,7 @@ describe("Apertium engine (installed modes)", () => {
     // process tags unknown words such as "GetOverlappedResult" from then on.
     const probe = ["GetOverlappedResult failed on '%s' [GLE %ld]", "Cannot open /proc/net/unix: %s"];
     const texts = async (before: string[]) => {
-      const one = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+      const one = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
       try {
         if (before.length > 0) await one.translate({ pair: EN_ES, segments: before });
         return (await one.translate({ pair: EN_ES, segments: probe })).map((r) => r.text);
@@ -202,7 +202,7 @@ describe("Apertium engine (installed modes)", () => {
     expect(pids).toHaveLength(engine.pipelinePids(EN_ES).length * 11);
     expect(new Set(pids.map((pid) => os.getPriority(pid)))).toEqual(new Set([Math.min(19, own + 10)]));
 
-    const same = await createApertiumEngine({ poolSize: 1, nice: 0, startWaitMs: 600_000 });
+    const same = await createApertiumEngine({ poolSize: 1, nice: 0, startWaitMs: WAIT_UNTIL_LOADED_MS });
     try {
       await same.translate({ pair: EN_ES, segments: ["The red car is big."] });
       expect(

@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApertiumEngine, EngineRouter, type LanguagePair, createApertiumEngine, pairKey } from "../src";
+import {
+  type ApertiumEngine,
+  EngineRouter,
+  type LanguagePair,
+  createApertiumEngine,
+  WAIT_UNTIL_LOADED_MS,
+  pairKey,
+} from "../src";
 
 // No engine debris: Apertium marks words it does not know (`*` unknown to the analyser, `@` not
 // in the bilingual dictionary, `#` not generated). Over every installed pair and through pivots,
@@ -17,7 +24,7 @@ const MARK = /[*#@]/;
 let engine: ApertiumEngine;
 beforeAll(async () => {
   // No 503 for a pair still loading: this test is about what comes out, on a busy machine too.
-  engine = await createApertiumEngine({ poolSize: 1, maxPipelines: 4, startWaitMs: 600_000 });
+  engine = await createApertiumEngine({ poolSize: 1, maxPipelines: 4, startWaitMs: WAIT_UNTIL_LOADED_MS });
 });
 afterAll(() => engine.close());
 

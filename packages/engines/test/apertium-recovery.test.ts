@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { EngineError, createApertiumEngine } from "../src";
+import { EngineError, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "../src";
 import { Pipeline } from "../src/apertium/pipeline";
 
 // Stuck, crashed and misaligned pipelines, for real: SIGKILL on Apertium's own processes, and
@@ -63,7 +63,7 @@ afterAll(async () => {
 
 describe("a crashed pipeline", () => {
   it("fails only the requests in flight when a process is SIGKILLed, and the next request works", async () => {
-    const engine = await createApertiumEngine({ poolSize: 1, maxBatchChars: 8_000, startWaitMs: 600_000 });
+    const engine = await createApertiumEngine({ poolSize: 1, maxBatchChars: 8_000, startWaitMs: WAIT_UNTIL_LOADED_MS });
     try {
       await engine.translate({ pair: EN_ES, segments: ["Warm up."] });
       const [pids = []] = engine.pipelinePids(EN_ES);
@@ -96,7 +96,7 @@ describe("a crashed pipeline", () => {
   });
 
   it("survives EPIPE when the first program dies while it is being written to", async () => {
-    const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+    const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
     try {
       await engine.translate({ pair: EN_ES, segments: ["Warm up."] });
       const [pids = []] = engine.pipelinePids(EN_ES);
@@ -259,7 +259,7 @@ describe("misaligned output with batches behind each other", () => {
 
 describe("idle pipelines", () => {
   it("are stopped after idleTimeoutMs and started again on demand", async () => {
-    const engine = await createApertiumEngine({ poolSize: 1, idleTimeoutMs: 200, startWaitMs: 600_000 });
+    const engine = await createApertiumEngine({ poolSize: 1, idleTimeoutMs: 200, startWaitMs: WAIT_UNTIL_LOADED_MS });
     try {
       await engine.translate({ pair: EN_ES, segments: ["Hello world."] });
       const [pids = []] = engine.pipelinePids(EN_ES);
@@ -277,7 +277,7 @@ describe("idle pipelines", () => {
 
 describe("close", () => {
   it("kills every process of every pair and leaves no zombie", async () => {
-    const engine = await createApertiumEngine({ poolSize: 2, startWaitMs: 600_000 });
+    const engine = await createApertiumEngine({ poolSize: 2, startWaitMs: WAIT_UNTIL_LOADED_MS });
     await Promise.all([
       engine.translate({ pair: EN_ES, segments: sentences.slice(0, 100) }),
       engine.translate({ pair: { source: "es", target: "en" }, segments: ["Hola mundo."] }),

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { createApertiumEngine } from "../src";
+import { createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "../src";
 
 // Signals meant for the service (a group signal, systemd's control-group SIGTERM) must not end
 // Apertium's programs while the service drains, and a service that dies must not leave them
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe("Apertium's programs and the service's signals", () => {
   it("run in their own process group and session, not the server's", async () => {
-    const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+    const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
     engines.push(engine);
     await engine.translate({ pair: EN_ES, segments: ["The house is big."] });
     const pids = engine.pipelinePids(EN_ES).flat();
@@ -57,7 +57,7 @@ describe("Apertium's programs and the service's signals", () => {
   });
 
   it("keep translating the batch in flight when every one of them gets SIGTERM, SIGINT and SIGHUP", async () => {
-    const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+    const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
     engines.push(engine);
     const expected = await engine.translate({ pair: EN_ES, segments: sentences });
     const pids = engine.pipelinePids(EN_ES).flat();
@@ -74,7 +74,7 @@ describe("Apertium's programs and the service's signals", () => {
     const script = `
       import { createApertiumEngine } from ${JSON.stringify(path.join(import.meta.dirname, "..", "src", "index.ts"))};
       const sentences = ${JSON.stringify(sentences)};
-      const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+      const engine = await createApertiumEngine({ poolSize: 1, startWaitMs: ${WAIT_UNTIL_LOADED_MS} });
       await engine.translate({ pair: { source: "en", target: "es" }, segments: ["Hello."] });
       console.log(JSON.stringify(engine.pipelinePids({ source: "en", target: "es" }).flat()));
       for (;;) await engine.translate({ pair: { source: "en", target: "es" }, segments: sentences });

@@ -20,7 +20,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
-import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { EngineRouter, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import {
   LOCALIZATION_DEFAULT_TARGETS,
   LOCALIZATION_TARGETS,
@@ -51,7 +51,7 @@ const unmark = (s: string) => s.replace(/(?<![\p{L}\p{N}])[*#@](?=[\p{L}\p{N}])/
 
 // One pipeline a pair: the tagger's state depends on what a pipeline translated before, so with a
 // pool the figures would move between runs with how segments spread over the pipelines.
-const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS, poolSize: 1 });
 try {
   const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
   const fmt = (n: number) => n.toFixed(2).padStart(6);

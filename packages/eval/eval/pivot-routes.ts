@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 
-import { type Engine, EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { type Engine, EngineRouter, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 
 import { catalogsFor } from "../scripts/gettext-catalogs";
 import { corpusChrf } from "./chrf";
@@ -79,7 +79,7 @@ async function translateAlong(engine: Engine, path: string[], segments: string[]
   return current;
 }
 
-const engine = await createApertiumEngine({ startWaitMs: 600_000 });
+const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS });
 try {
   const router = new EngineRouter([engine]);
   const pairs = new Set(engine.pairs().map((p) => `${p.source}-${p.target}`));

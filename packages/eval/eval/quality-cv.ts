@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 
-import { createApertiumEngine } from "@tolk/engines";
+import { createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import { lookupAcceptance } from "@tolk/domain/evaluation";
 
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
@@ -19,7 +19,7 @@ const { values } = parseArgs({ options: { size: { type: "string" } } });
 const SIZE = Number(values.size ?? 15000);
 const fold = (domain: string) => createHash("sha256").update(`cv${domain}`).digest("hex").charAt(0) < "8";
 
-const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS, poolSize: 1 });
 try {
   const rows: QualityRow[] = [];
   for (const target of QUALITY_TARGETS) rows.push(...(await qualityRows(engine, target, "train", SIZE)));

@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 
-import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { EngineRouter, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import {
   SegmentCache,
   loadLocalizationTerms,
@@ -80,7 +80,7 @@ async function scoreParagraphs(
   return out;
 }
 
-const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS, poolSize: 1 });
 try {
   const scored: { score: number; chrf: number }[] = [];
   console.log(`\nquality_score against chrF, Python documentation paragraphs (up to ${SIZE} a pair)`);

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 
-import { createApertiumEngine } from "@tolk/engines";
+import { createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import { segmentQuality } from "@tolk/domain/evaluation";
 
 import { QUALITY_TARGETS, type QualityRow, printBands, qualityRows } from "./quality-data";
@@ -18,7 +18,7 @@ import { median, pearson, spearman } from "./rank-stats";
 const { values } = parseArgs({ options: { size: { type: "string" } } });
 const SIZE = Number(values.size ?? 1500);
 
-const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS, poolSize: 1 });
 try {
   const scored: { row: QualityRow; score: number }[] = [];
   console.log(`\nquality_score against sentence chrF, test split of the catalogs (up to ${SIZE} messages a pair)`);

@@ -16,7 +16,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { createApertiumEngine } from "@tolk/engines";
+import { createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import {
   type AcceptanceTable,
   QUALITY_FEATURES,
@@ -190,7 +190,7 @@ export function predictRow(row: QualityRow, model: QualityModel, acceptance: Wor
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { size: { type: "string" } } });
   const QUALITY_SAMPLE = Number(values.size ?? 15000);
-  const engine = await createApertiumEngine({ startWaitMs: 600_000, poolSize: 1 });
+  const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS, poolSize: 1 });
   try {
     const rows: QualityRow[] = [];
     for (const target of QUALITY_TARGETS) rows.push(...(await qualityRows(engine, target, "train", QUALITY_SAMPLE)));

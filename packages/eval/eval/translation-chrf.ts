@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { EngineRouter, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import { SegmentCache, findPlaceholders, isNamingKind, resolveRoute, translateSegments } from "@tolk/domain/evaluation";
 
 import { corpusChrf } from "./chrf";
@@ -21,7 +21,7 @@ const set = readFileSync(join(import.meta.dirname, "en-es-set.jsonl"), "utf8")
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as { source: string; reference: string });
 
-const engine = await createApertiumEngine({ startWaitMs: 600_000 });
+const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS });
 try {
   const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
   const route = resolveRoute(services, "en", "es");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { creditDebits, documentJobs, usageEvents } from "@tolk/db";
-import { type Engine, EngineError, EngineRouter, createApertiumEngine } from "@tolk/engines";
+import { type Engine, EngineError, EngineRouter, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import { eq } from "drizzle-orm";
 import { filterFor, stripCodes } from "@tolk/formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -113,7 +113,7 @@ const debitsOf = (orgId: string) => t.ctx.db.select().from(creditDebits).where(e
 
 beforeAll(async () => {
   storageDir = mkdtempSync(join(tmpdir(), "tolk-docs-"));
-  apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: 600_000 });
+  apertium = await createApertiumEngine({ poolSize: 1, startWaitMs: WAIT_UNTIL_LOADED_MS });
 });
 afterAll(async () => {
   await apertium.close();

@@ -19,6 +19,13 @@ import { PipelineBudget } from "./pipeline-budget";
 import { type Entry, Job, PairPool, type PoolStats, emptyStats } from "./pool";
 import { taggerWarmup } from "./tagger-warmup";
 
+/**
+ * A `startWaitMs` for callers that would rather wait for a cold pair than be told to retry
+ * (tests of what is translated, evaluation and benchmark scripts): longer than a pipeline may
+ * take to load (`startupTimeoutMs`), so a request waits until its pair is loaded or has failed.
+ */
+export const WAIT_UNTIL_LOADED_MS = 600_000;
+
 export interface ApertiumEngineOptions {
   /** Where the `.mode` files are; default /usr/share/apertium/modes. */
   modesDir?: string;
