@@ -1,21 +1,22 @@
 /**
- * Machine-translated augmentation of the domain training split: Apertium's Spanish and French of
- * a capped sample of each domain's English training texts.
+ * Machine-translated augmentation of the domain training split: Apertium's translations of a
+ * capped sample of each domain's training texts in every direction Debian's pairs join between
+ * English, Spanish and French, and into Portuguese, Italian and Catalan.
  *
  *   pnpm --filter @tolk/eval exec tsx eval/build-domain-formality-set.ts --train   # the data
  *   pnpm --filter @tolk/eval exec tsx eval/augment-domain-set.ts
  *   pnpm --filter @tolk/eval exec tsx eval/train-text-model.ts
  *
- * Spanish and French had 1–3 training sources in most domains, English 3–99: the augmentation
- * lets the Spanish and French words of a domain be learned from more sources. Each translated
- * text keeps its English original's source, so the source cap and the grouped cross-validation
- * still treat it as that source, and is marked `augmented` (the pair that made it). The trainer
- * lets these texts teach the domain head only: Apertium writes "you" as tú/vosotros and tu, so
- * their register is not the original's.
+ * Spanish and French had 1–3 training sources in most domains, English 3–99, and the other
+ * languages none: the augmentation lets a domain's words in each language be learned from the
+ * sources of the others. Each translated text keeps its original's source, so the source cap and
+ * the grouped cross-validation still treat it as that source, and is marked `augmented` (the
+ * pairs that made it). The trainer lets these texts teach the domain head only: Apertium writes
+ * "you" as tú/vosotros and tu, so their register is not the original's.
  *
  * Deterministic: texts in hash order, taken round-robin over a domain's sources (at most
- * PER_SOURCE per source, PER_DOMAIN per domain and language); translations cached in
- * .data/apertium-cache/ (needs apertium, apertium-eng-spa and apertium-fr-es when not cached).
+ * PER_SOURCE per source, PER_DOMAIN per domain and language, per direction); translations cached
+ * in .data/apertium-cache/ (needs apertium and the pairs of DIRECTIONS when not cached).
  * Writes .data/domain-formality-augmented.jsonl. The test split is never read here.
  */
 import { createHash } from "node:crypto";
@@ -32,16 +33,33 @@ const param = (name: string, value: number) => Number(process.env[`AUGMENT_${nam
 const PER_SOURCE = param("PER_SOURCE", 250);
 const PER_DOMAIN = param("PER_DOMAIN", 1000);
 
-/** Spanish directly; French through Spanish (Debian has no English–French pair). */
-const TARGETS = [
-  { lang: "es", pairs: ["eng-spa"] },
-  { lang: "fr", pairs: ["eng-spa", "es-fr"] },
+/**
+ * English–Spanish and Spanish–French both ways, English–French through Spanish (Debian has no
+ * English–French pair), and Spanish and English (through Spanish) into Portuguese, Italian and
+ * Catalan, which have lexicons or users but no training text (eng-cat fails on some texts).
+ * German has no pair and takes part in none.
+ */
+const DIRECTIONS = [
+  { from: "en", lang: "es", pairs: ["eng-spa"] },
+  { from: "en", lang: "fr", pairs: ["eng-spa", "es-fr"] },
+  { from: "es", lang: "en", pairs: ["spa-eng"] },
+  { from: "es", lang: "fr", pairs: ["es-fr"] },
+  { from: "fr", lang: "es", pairs: ["fr-es"] },
+  { from: "fr", lang: "en", pairs: ["fr-es", "spa-eng"] },
+  { from: "es", lang: "pt", pairs: ["es-pt"] },
+  { from: "en", lang: "pt", pairs: ["eng-spa", "es-pt"] },
+  { from: "es", lang: "it", pairs: ["spa-ita"] },
+  { from: "en", lang: "it", pairs: ["eng-spa", "spa-ita"] },
+  { from: "es", lang: "ca", pairs: ["spa-cat"] },
+  { from: "en", lang: "ca", pairs: ["eng-spa", "spa-cat"] },
 ] as const;
+/** AUGMENT_FROM=en,…: only the originals in these languages (the cross-validation's comparisons). */
+const FROM = new Set((process.env.AUGMENT_FROM ?? "en,es,fr").split(","));
 
 export interface AugmentedUnit extends Unit {
   /** The Apertium modes that made the text, e.g. "eng-spa+es-fr". */
   augmented: string;
-  /** The id of the English original. */
+  /** The id of the original. */
   from: string;
 }
 
@@ -74,7 +92,7 @@ function inHalves(mode: string, texts: string[]): string[] {
 }
 
 /** Translations of `texts` by one mode, cached text by text. */
-function translate(mode: string, texts: string[]): string[] {
+export function translate(mode: string, texts: string[]): string[] {
   const file = join(CACHE, `${mode}.json`);
   const cache = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>) : {};
   const missing = [...new Set(texts.filter((t) => cache[sha(t)] === undefined))];
@@ -90,13 +108,13 @@ function translate(mode: string, texts: string[]): string[] {
   return texts.map((t) => cache[sha(t)] ?? "");
 }
 
-/** Each domain's English texts: round-robin over its sources, each in hash order. */
-function sample(units: Unit[]): Unit[] {
-  const english = units.filter((u) => u.lang === "en");
+/** Each domain's texts in one language: round-robin over its sources, each in hash order. */
+function sample(units: Unit[], lang: string): Unit[] {
+  const inLang = units.filter((u) => u.lang === lang);
   const picked: Unit[] = [];
-  for (const domain of [...new Set(english.map((u) => u.domain))].sort()) {
+  for (const domain of [...new Set(inLang.map((u) => u.domain))].sort()) {
     const bySource = new Map<string, Unit[]>();
-    for (const u of english.filter((e) => e.domain === domain))
+    for (const u of inLang.filter((e) => e.domain === domain))
       bySource.set(u.source, [...(bySource.get(u.source) ?? []), u]);
     const queues = [...bySource.keys()]
       .sort((a, b) => (sha(a) < sha(b) ? -1 : 1))
@@ -113,9 +131,12 @@ function sample(units: Unit[]): Unit[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const picked = sample(readUnits(TRAIN_FILE));
+  const units = readUnits(TRAIN_FILE);
   const out: AugmentedUnit[] = [];
-  for (const target of TARGETS) {
+  let originals = 0;
+  for (const target of DIRECTIONS.filter((d) => FROM.has(d.from))) {
+    const picked = sample(units, target.from);
+    originals += picked.length;
     let texts = picked.map((u) => u.text);
     for (const mode of target.pairs) texts = translate(mode, texts);
     picked.forEach((u, i) => {
@@ -137,7 +158,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const count = (key: (u: AugmentedUnit) => string) =>
     Object.fromEntries([...new Set(out.map(key))].sort().map((k) => [k, out.filter((u) => key(u) === k).length]));
   console.log(
-    `${out.length} translated texts from ${picked.length} English ones (≤ ${PER_SOURCE} a source, ≤ ${PER_DOMAIN} a domain); wrote ${OUT}`,
+    `${out.length} translated texts from ${originals} originals (≤ ${PER_SOURCE} a source, ≤ ${PER_DOMAIN} a domain); wrote ${OUT}`,
   );
   console.log(
     "  per language and domain",

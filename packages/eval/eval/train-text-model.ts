@@ -45,7 +45,7 @@ const OUT = domainPath("src/analysis/text-model.json");
 const param = (name: string, value: number) => Number(process.env[`TRAIN_${name}`] ?? value);
 const MIN_SOURCES = param("MIN_SOURCES", 3);
 const MIN_TEXTS = param("MIN_TEXTS", 4);
-const MAX_INPUTS = param("MAX_INPUTS", 5000);
+const MAX_INPUTS = param("MAX_INPUTS", 12000);
 /** Letter grams and suffixes have a budget of their own, so they do not push words out. */
 const MAX_GRAMS = param("MAX_GRAMS", 20000);
 /**
@@ -228,9 +228,9 @@ if (process.argv.includes("--cv")) {
       tally.set(key, t);
     }
   };
-  // Variants of the rules' say over the model, plain hits: the lexicon's domain when the model's
-  // first two are within a margin and the lexicon names the second; Formal when the marker
-  // rule's score reaches a multiple of its threshold.
+  // Variants of the rules' say over the model, plain hits: the lexicon's domain when the model
+  // ranks it within a margin of its first; Formal when the marker rule's score reaches a
+  // multiple of its threshold.
   const MARGINS = [0, 0.05, CLOSE_CALL, 0.2];
   const MULTIPLES = [Infinity, 2, STRONG_FORMAL, 6];
   const marginHits = MARGINS.map(() => 0);
@@ -265,11 +265,9 @@ if (process.argv.includes("--cv")) {
       const lexicon = DOMAIN_CLASSES.indexOf(classifyDomainByLexicon(features).domain);
       const markers = rateFormalityByMarkers(features).score;
       const pd = softmax(scores.slice(0, DOMAIN_CLASSES.length));
-      const [, second] = [...pd.keys()].sort((a, b) => (pd[b] as number) - (pd[a] as number));
-      const gap = (pd[d] as number) - (pd[second as number] as number);
       variantTexts += 1;
       MARGINS.forEach((m, i) => {
-        const pick = lexicon === second && gap < m ? lexicon : d;
+        const pick = (pd[d] as number) - (pd[lexicon] as number) < m ? lexicon : d;
         if (pick === r.d) marginHits[i] = (marginHits[i] as number) + 1;
       });
       MULTIPLES.forEach((k, i) => {
