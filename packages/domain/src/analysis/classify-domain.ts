@@ -23,8 +23,8 @@ export const MIN_DOMAIN_DENSITY = 0.025;
 /** Fewer words than this say too little to name a domain: the text is General. */
 export const MIN_MODEL_WORDS = 3;
 /**
- * The model's first two domains closer than this are a close call, which the lexicon settles
- * when it names the second (packages/eval/eval/train-text-model.ts --cv measures the rule: no loss).
+ * A domain the model ranks within this of its first is a close call, which the lexicon settles
+ * when it names that domain (packages/eval/eval/train-text-model.ts --cv measures the rule: no loss).
  */
 export const CLOSE_CALL = 0.1;
 
@@ -34,8 +34,8 @@ export const CLOSE_CALL = 0.1;
  * what is left when no domain has evidence, so where the model answers General but the
  * lexicon rule found enough of one domain's terms, the terms win: the model has seen few
  * kinds of text per domain (shop copy, supply contracts) and the lexicons cover those. For the
- * same reason a close call between the model's first two domains goes to the second when the
- * lexicon names it (a sales offer with a percentage, between Finance and Marketing). Texts of
+ * same reason a close call goes to the lexicon: a domain the lexicon names and the model ranks
+ * within CLOSE_CALL of its first (a sales offer with a percentage, between Finance and Marketing). Texts of
  * fewer than MIN_MODEL_WORDS words are General. Without a model the lexicon rule decides.
  */
 export function classifyDomain(f: TextFeatures, model?: ModelOutput): DomainRating {
@@ -43,10 +43,11 @@ export function classifyDomain(f: TextFeatures, model?: ModelOutput): DomainRati
   if (!model) return lexicon;
   if (f.words < MIN_MODEL_WORDS) return { ...lexicon, domain: "General", margin: 0.2 };
   if (model.domain.label === "General" && lexicon.domain !== "General") return lexicon;
-  const ranked = (Object.entries(model.domain.probabilities) as [Domain, number][]).sort((a, b) => b[1] - a[1]);
+  const p = model.domain.probabilities;
+  const ranked = (Object.entries(p) as [Domain, number][]).sort((a, b) => b[1] - a[1]);
   const [, first = 0] = ranked[0] ?? [];
-  const [runnerUp, second = 0] = ranked[1] ?? [];
-  if (first - second < CLOSE_CALL && lexicon.domain === runnerUp) return { ...lexicon, margin: round(first - second) };
+  const [, second = 0] = ranked[1] ?? [];
+  if (first - p[lexicon.domain] < CLOSE_CALL) return { ...lexicon, margin: round(first - second) };
   return { domain: model.domain.label, margin: round(first - second), scores: lexicon.scores };
 }
 

@@ -35,7 +35,7 @@ describe("analyzeText", () => {
     ],
     [
       "Formal",
-      "Conformément aux dispositions du présent contrat, le locataire s'engage à restituer les lieux en bon état à l'expiration du bail, faute de quoi le bailleur pourra retenir tout ou partie du dépôt de garantie.",
+      "Le présent arrêté entre en vigueur le lendemain de sa publication. Le directeur général de la santé est chargé de l'exécution du présent arrêté, qui sera publié au Journal officiel de la République française.",
     ],
     ["Neutral", "The train to Leeds leaves from platform 4 at ten past nine."],
     ["Informal", "Hey guys, gonna be late tonight lol, save me a seat! 😅"],
