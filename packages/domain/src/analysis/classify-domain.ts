@@ -35,8 +35,9 @@ export const CLOSE_CALL = 0.1;
  * lexicon rule found enough of one domain's terms, the terms win: the model has seen few
  * kinds of text per domain (shop copy, supply contracts) and the lexicons cover those. For the
  * same reason a close call goes to the lexicon: a domain the lexicon names and the model ranks
- * within CLOSE_CALL of its first (a sales offer with a percentage, between Finance and Marketing). Texts of
- * fewer than MIN_MODEL_WORDS words are General. Without a model the lexicon rule decides.
+ * within CLOSE_CALL of its first (a sales offer with a percentage, between Finance, General and
+ * Marketing). Texts of fewer than MIN_MODEL_WORDS words are General. Without a model the lexicon
+ * rule decides.
  */
 export function classifyDomain(f: TextFeatures, model?: ModelOutput): DomainRating {
   const lexicon = classifyDomainByLexicon(f);
