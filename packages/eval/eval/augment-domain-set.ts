@@ -15,8 +15,9 @@
  * "you" as tú/vosotros and tu, so their register is not the original's.
  *
  * Deterministic: texts in hash order, taken round-robin over a domain's sources (at most
- * PER_SOURCE per source, PER_DOMAIN per domain and language, per direction); translations cached
- * in .data/apertium-cache/ (needs apertium and the pairs of DIRECTIONS when not cached).
+ * PER_SOURCE per source, PER_DOMAIN per domain and language), one sample per language sent in
+ * every direction from it; translations cached in .data/apertium-cache/ (needs apertium and the
+ * pairs of DIRECTIONS when not cached).
  * Writes .data/domain-formality-augmented.jsonl. The test split is never read here.
  */
 import { createHash } from "node:crypto";
@@ -39,7 +40,7 @@ const PER_DOMAIN = param("PER_DOMAIN", 1000);
  * Catalan, which have lexicons or users but no training text (eng-cat fails on some texts).
  * German has no pair and takes part in none.
  */
-const DIRECTIONS = [
+export const DIRECTIONS = [
   { from: "en", lang: "es", pairs: ["eng-spa"] },
   { from: "en", lang: "fr", pairs: ["eng-spa", "es-fr"] },
   { from: "es", lang: "en", pairs: ["spa-eng"] },
@@ -132,11 +133,13 @@ function sample(units: Unit[], lang: string): Unit[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const units = readUnits(TRAIN_FILE);
+  const directions = DIRECTIONS.filter((d) => FROM.has(d.from));
+  // One sample per source language, shared by every direction from it.
+  const samples = new Map([...new Set(directions.map((d) => d.from))].map((lang) => [lang, sample(units, lang)]));
+  const originals = [...samples.values()].reduce((n, picked) => n + picked.length, 0);
   const out: AugmentedUnit[] = [];
-  let originals = 0;
-  for (const target of DIRECTIONS.filter((d) => FROM.has(d.from))) {
-    const picked = sample(units, target.from);
-    originals += picked.length;
+  for (const target of directions) {
+    const picked = samples.get(target.from) ?? [];
     let texts = picked.map((u) => u.text);
     for (const mode of target.pairs) texts = translate(mode, texts);
     picked.forEach((u, i) => {

@@ -14,15 +14,12 @@ import { join } from "node:path";
 
 import { analyzeText } from "@tolk/domain/evaluation";
 
-import { translate } from "./augment-domain-set";
+import { DIRECTIONS, translate } from "./augment-domain-set";
 import { type Unit } from "./build-domain-formality-set";
 
 const TEST = join(import.meta.dirname, "domain-formality-test.jsonl");
-const TARGETS = [
-  { lang: "pt", pairs: ["eng-spa", "es-pt"] },
-  { lang: "it", pairs: ["eng-spa", "spa-ita"] },
-  { lang: "ca", pairs: ["eng-spa", "spa-cat"] },
-] as const;
+/** The routes the training translations into these languages took from English. */
+const TARGETS = DIRECTIONS.filter((d) => d.from === "en" && ["pt", "it", "ca"].includes(d.lang));
 
 const english = readFileSync(TEST, "utf8")
   .split("\n")
