@@ -183,8 +183,6 @@ export const de: Lexicon = {
       "probier*",
       "jederzeit und uberall",
       "muhelos*",
-      "der beste weg",
-      "der einfachste weg",
     ],
     Technical: [
       "build",

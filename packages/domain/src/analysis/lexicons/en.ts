@@ -210,7 +210,8 @@ export const en: Lexicon = {
       "ad",
       "ads",
       // Product copy: how apps and services are promoted, whatever they are about (a wallet,
-      // a VPN, a music player), so promotion is not read as the subject's own domain.
+      // a VPN, a music player), so promotion is not read as the subject's own domain. Phrases that
+      // guides and advice write as well (the best way, get started, try it) are left out.
       "easy to use",
       "easy-to-use",
       "beautifully",
@@ -236,8 +237,6 @@ export const en: Lexicon = {
       "download now",
       "get it on",
       "trusted by",
-      "the easiest way",
-      "the best way",
     ],
     Technical: [
       "server*",

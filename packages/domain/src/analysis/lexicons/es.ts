@@ -192,8 +192,6 @@ export const es: Lexicon = {
       "pruebala",
       "consiguelo",
       "sin complicaciones",
-      "la mejor manera",
-      "la forma mas facil",
     ],
     Technical: [
       "servidor*",

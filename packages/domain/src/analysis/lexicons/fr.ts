@@ -187,8 +187,6 @@ export const fr: Lexicon = {
       "essayez",
       "simplifiez",
       "sans effort",
-      "la meilleure facon",
-      "le moyen le plus simple",
     ],
     Technical: [
       "docker",

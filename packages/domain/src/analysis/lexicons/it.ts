@@ -179,8 +179,6 @@ export const it: Lexicon = {
       "goditi",
       "scarica",
       "senza sforzo",
-      "il modo migliore",
-      "il modo piu semplice",
     ],
     Technical: [
       "reset",

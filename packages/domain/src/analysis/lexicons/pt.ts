@@ -178,7 +178,6 @@ export const pt: Lexicon = {
       "facil de usar",
       "intuitiv*",
       "poderos*",
-      "leve",
       "elegante",
       "sem anuncios",
       "sem publicidade",
@@ -188,8 +187,6 @@ export const pt: Lexicon = {
       "baixe",
       "experimente",
       "sem complicacoes",
-      "a melhor maneira",
-      "a forma mais facil",
     ],
     Technical: [
       "servidor*",
