@@ -9,23 +9,18 @@
  * Needs apertium, apertium-eng-spa, apertium-es-pt, apertium-spa-ita and apertium-spa-cat
  * (translations cached in .data/apertium-cache/).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { analyzeText } from "@tolk/domain/evaluation";
 
 import { DIRECTIONS, translate } from "./augment-domain-set";
-import { type Unit } from "./build-domain-formality-set";
+import { readUnits } from "./build-domain-formality-set";
 
 const TEST = join(import.meta.dirname, "domain-formality-test.jsonl");
 /** The routes the training translations into these languages took from English. */
 const TARGETS = DIRECTIONS.filter((d) => d.from === "en" && ["pt", "it", "ca"].includes(d.lang));
 
-const english = readFileSync(TEST, "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as Unit)
-  .filter((u) => u.lang === "en");
+const english = readUnits(TEST).filter((u) => u.lang === "en");
 for (const target of TARGETS) {
   let texts = english.map((u) => u.text);
   for (const mode of target.pairs) texts = translate(mode, texts);
