@@ -138,7 +138,6 @@ export const es: Lexicon = {
       "metasta*",
       "anestes*",
       "linfa*",
-      "linfat*",
       "trombo*",
       "hemorrag*",
       "neurolog*",

@@ -141,7 +141,6 @@ export const pt: Lexicon = {
       "metasta*",
       "anestes*",
       "linfa*",
-      "linfat*",
       "trombo*",
       "hemorrag*",
       "neurolog*",
