@@ -425,7 +425,6 @@ export const en: Lexicon = {
       "compound interest",
       "net worth",
       "paycheck*",
-      "brokerage*",
       "interest rates",
       "tax return*",
     ],

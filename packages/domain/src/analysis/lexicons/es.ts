@@ -219,7 +219,6 @@ export const es: Lexicon = {
       "todo en uno",
       "al alcance de",
       "disfruta",
-      "descargala",
       "pruebala",
       "consiguelo",
       "sin complicaciones",

@@ -154,7 +154,6 @@ export const fr: Lexicon = {
       "vomiss*",
       "diarrhee*",
       "toux",
-      "medecine*",
     ],
     Marketing: [
       "marque*",

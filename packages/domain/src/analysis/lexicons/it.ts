@@ -151,7 +151,6 @@ export const it: Lexicon = {
       "vomito",
       "diarrea",
       "tosse",
-      "medicina*",
     ],
     Marketing: [
       "marchio*",
@@ -344,13 +343,11 @@ export const it: Lexicon = {
       "cost*",
       "esercizio",
       // Personal finance: see en.ts.
-      "pensione*",
       "pension*",
       "stipendi*",
       "salari*",
       "risparmio",
       "risparmi",
-      "investitor*",
       "reddito",
       "redditi",
       "reddito fisso",

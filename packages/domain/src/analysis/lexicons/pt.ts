@@ -349,7 +349,6 @@ export const pt: Lexicon = {
       "salario*",
       "poupar",
       "poupanca*",
-      "investidor*",
       "renda fixa",
       "renda variavel",
       "juros compostos",
