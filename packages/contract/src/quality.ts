@@ -16,7 +16,7 @@ export const QUALITY_REASONS: Readonly<Record<string, string>> = {
   repaired: "placeholders the engine broke and Tolk restored",
   untranslated: "the output is the source unchanged",
   length_off: "the output is much shorter or longer than the source",
-  length_ratio: "the output's length against the source's",
+  length_ratio: "the output is shorter than usual against the source",
   numbers_lost: "numbers of the source missing from the output",
   end_punct_changed: "the closing punctuation changed",
   one_word: "a single word, translated without context",
@@ -26,4 +26,7 @@ export const QUALITY_REASONS: Readonly<Record<string, string>> = {
   worst_word: "a word translators almost never keep from this engine",
   unseen_words: "words rare in the engine's output on the training catalogs",
   source_words: "source words the engine usually translates badly",
+  unwritten_words: "words translators do not write in this language",
+  unwritten_pairs: "word pairs translators do not write in this language (unidiomatic wording)",
+  unwritten_triples: "word sequences translators do not write in this language",
 };

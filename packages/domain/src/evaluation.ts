@@ -36,6 +36,14 @@ export {
   segmentQuality,
   segmentQualityDetail,
 } from "./translation/quality-score";
+export {
+  type WrittenLookup,
+  ngrams,
+  serialiseWritten,
+  writtenKey,
+  writtenSet,
+  writtenTokens,
+} from "./translation/quality-written";
 export { SegmentCache } from "./translation/segment-cache";
 export { segmentText } from "./translation/segment-text";
 export { resolveRoute, translateSegments } from "./translation/translate-segments";

@@ -2,15 +2,18 @@ import { QUALITY_REASONS } from "@tolk/contract";
 import { countWords } from "@tolk/engines";
 import { describe, expect, it } from "vitest";
 
-import { QUALITY_FEATURES } from "../src/translation/quality-features";
+import { QUALITY_FEATURES, type QualityFeatureSpec, qualityFeatures } from "../src/translation/quality-features";
 import {
   QUALITY_MODEL,
   type SegmentQualitySignals,
   applyCalibration,
+  committedAcceptance,
   qualityReasons,
   qualityScore,
   segmentQuality,
+  segmentQualityDetail,
 } from "../src/translation/quality-score";
+import { committedWritten } from "../src/translation/quality-written";
 import { pick, random } from "./translation-helpers";
 
 const apertium = (
@@ -105,6 +108,15 @@ describe("qualityScore", () => {
     expect(qualityReasons([apertium(...sentence(0), 0)])).not.toContain("unknown_common");
   });
 
+  it("scores wording no translator writes below the wording translators write, and says so", () => {
+    // Same source, same engine signals: only the words differ (Apertium's "file" as a tool).
+    const tool = apertium("Open file", "Lima abierta", 0);
+    const human = apertium("Open file", "Abrir archivo", 0);
+    expect(segmentQuality(tool)).toBeLessThan((segmentQuality(human) ?? 0) - 20);
+    expect(segmentQualityDetail(tool)?.reasons.map((r) => r.feature)).toContain("unwritten_pairs");
+    expect(segmentQualityDetail(human)?.reasons.map((r) => r.feature)).not.toContain("unwritten_pairs");
+  });
+
   it("has a weight and a mean for every feature, and a public description of each as a reason", () => {
     const names = QUALITY_FEATURES.map((f) => f.name).sort();
     expect(Object.keys(QUALITY_MODEL.weights).sort()).toEqual(names);
@@ -120,6 +132,38 @@ describe("qualityScore", () => {
       const score = applyCalibration(raw, QUALITY_MODEL.calibration);
       expect(score).toBeGreaterThanOrEqual(last);
       last = score;
+    }
+  });
+
+  it("names a feature as a reason only on the side its description says (5,000 random cases)", () => {
+    const next = random(4_242);
+    const specs = new Map((QUALITY_FEATURES as readonly QualityFeatureSpec[]).map((f) => [f.name, f]));
+    const outputs = SENTENCES.map(([, output]) => output).concat(["Lima abierta", "Salva el documento"]);
+    for (let run = 0; run < 5_000; run++) {
+      const [source] = pick(next, SENTENCES);
+      const segment = {
+        ...apertium(source, pick(next, outputs), Math.floor(next() * 3)),
+        pivots: next() < 0.3 ? 1 : 0,
+        target: pick(next, ["es", "ca", "fr", "pt", "it"]),
+      };
+      const detail = segmentQualityDetail(segment);
+      const features = qualityFeatures(
+        {
+          ...segment,
+          unknownWords: segment.unknownWords ?? 0,
+          source: segment.source ?? "",
+          output: segment.output ?? "",
+          target: segment.target,
+        },
+        committedAcceptance,
+        committedWritten,
+      );
+      for (const { feature } of detail?.reasons ?? []) {
+        const side = specs.get(feature)?.reason;
+        const offset = features[feature] - (QUALITY_MODEL.means[feature] ?? 0);
+        expect(side, feature).toBeDefined();
+        expect(side === "high" ? offset > 0 : offset < 0, `${feature} in ${JSON.stringify(segment)}`).toBe(true);
+      }
     }
   });
 

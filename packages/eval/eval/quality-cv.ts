@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 
 import { createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
-import { lookupAcceptance } from "@tolk/domain/evaluation";
+import { lookupAcceptance, writtenSet } from "@tolk/domain/evaluation";
 
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { median, spearman } from "./rank-stats";
@@ -28,8 +28,9 @@ try {
   const chrf: number[] = [];
   for (const [k, train] of halves.entries()) {
     const held = halves[1 - k] ?? [];
-    const { model, words } = trainQuality(train);
-    const predicted = held.map((r) => predictRow(r, model, lookupAcceptance(words)));
+    // The catalogs of the training half, the ones its rows were sampled from and the rest.
+    const { model, words, written } = trainQuality(train, (d) => fold(d) === (k === 0));
+    const predicted = held.map((r) => predictRow(r, model, lookupAcceptance(words), writtenSet(written)));
     console.log(
       `  trained on ${train.length}, scored ${held.length}: Spearman ${spearman(
         predicted,

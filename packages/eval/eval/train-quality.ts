@@ -4,9 +4,11 @@
  * translated by Tolk's pipeline on Apertium (eval/quality-data.ts):
  * 1. word tables per target: how often translators kept each word the engine produced, and the
  *    engine's chrF on messages with each English word (words seen at least MIN_SEEN times);
+ *    and the words, word pairs and triples the catalogs' translators wrote in each target
+ *    (quality-written.json, every training catalog, not only the sampled messages);
  * 2. a linear regression of sentence chrF on the features of quality-features.ts (least squares,
- *    small ridge), the word features of each message computed from the tables of the OTHER half
- *    of the catalogs, as they will be on unseen text; a risk feature whose weight comes out
+ *    small ridge), the word and n-gram features of each message computed from the tables of the
+ *    OTHER half of the catalogs, as they will be on unseen text; a risk feature whose weight comes out
  *    positive is fixed at zero and the rest refitted, so more of a risk never raises the score;
  * 3. the calibration: the score at the training predictions' quantiles (CALIBRATION).
  * Deterministic: same catalogs, same files. `pnpm eval` (eval/quality-score.ts) reports the test split.
@@ -23,15 +25,23 @@ import {
   type QualityModel,
   type WordAcceptance,
   type WordTable,
+  type WrittenLookup,
   featureVector,
   lookupAcceptance,
+  ngrams,
   outputWords,
   qualityFeatures,
   segmentQualityDetail,
+  serialiseWritten,
+  writtenKey,
+  writtenSet,
+  writtenTokens,
 } from "@tolk/domain/evaluation";
 
 import { createHash } from "node:crypto";
 
+import { catalogsFor } from "../scripts/gettext-catalogs";
+import { unmnemonic } from "./catalog-messages";
 import { domainPath } from "./domain-path";
 import { QUALITY_TARGETS, type QualityRow, qualityRows } from "./quality-data";
 import { spearman } from "./rank-stats";
@@ -106,6 +116,27 @@ function outputTable(rows: readonly QualityRow[]): WordTable {
   return table;
 }
 
+/** False-positive rate of the committed n-gram filter (quality-written.ts). */
+const WRITTEN_ERROR = 0.01;
+
+/**
+ * The words, pairs and triples the translators of the training catalogs wrote, per target
+ * (keys of writtenKey), from the catalogs whose text domain `keep` accepts.
+ */
+export function writtenNgrams(keep: (domain: string) => boolean = () => true): Set<string> {
+  const keys = new Set<string>();
+  for (const target of QUALITY_TARGETS) {
+    for (const catalog of catalogsFor(target, "train")) {
+      if (!keep(catalog.domain)) continue;
+      for (const { target: translation } of catalog.messages) {
+        const { words, pairs, triples } = ngrams(writtenTokens(unmnemonic(translation)));
+        for (const gram of [...words, ...pairs, ...triples]) keys.add(writtenKey(target, gram));
+      }
+    }
+  }
+  return keys;
+}
+
 /** Two halves of the training catalogs (by a second hash digit of the domain), for cross-fitting. */
 const half = (domain: string) => (createHash("sha256").update(domain).digest("hex").charAt(1) < "8" ? 0 : 1);
 
@@ -147,14 +178,25 @@ function fit(x: number[][], y: number[], active: boolean[]): number[] {
   return w;
 }
 
-export function trainQuality(rows: readonly QualityRow[]): { model: QualityModel; words: AcceptanceTable } {
-  // The acceptance of a message's words comes from the other half of the catalogs, so that the
-  // regression weighs the feature as it will be at run time, on text the table never saw.
+/**
+ * Learns the model from `rows`; the n-grams come from every training catalog `keep` accepts (the
+ * cross-validation keeps its held-out catalogs out).
+ */
+export function trainQuality(
+  rows: readonly QualityRow[],
+  keep: (domain: string) => boolean = () => true,
+): { model: QualityModel; words: AcceptanceTable; written: Set<string> } {
+  // The acceptance of a message's words and the n-grams come from the other half of the
+  // catalogs, so that the regression weighs the features as they will be at run time, on text the
+  // tables never saw.
   const halves = [0, 1].map((h) => acceptanceTable(rows.filter((r) => half(r.domain) !== h)));
+  const writtenHalves = [0, 1].map((h) => writtenSet(writtenNgrams((d) => keep(d) && half(d) !== h)));
   const none: AcceptanceTable = { output: {}, source: {} };
   const x = rows.map((r) => [
     1,
-    ...featureVector(qualityFeatures(r, lookupAcceptance(halves[half(r.domain)] ?? none))),
+    ...featureVector(
+      qualityFeatures(r, lookupAcceptance(halves[half(r.domain)] ?? none), writtenHalves[half(r.domain)]),
+    ),
   ]);
   const y = rows.map((r) => r.chrf);
   const active = x[0]?.map(() => true) ?? [];
@@ -179,12 +221,17 @@ export function trainQuality(rows: readonly QualityRow[]): { model: QualityModel
       QUALITY_FEATURES.map((f, j) => [f.name, round(x.reduce((sum, row) => sum + (row[j + 1] ?? 0), 0) / x.length)]),
     ),
   };
-  return { model, words: acceptanceTable(rows) };
+  return { model, words: acceptanceTable(rows), written: writtenNgrams(keep) };
 }
 
 /** The score of a row under a model and tables, as quality-score.ts computes it at run time. */
-export function predictRow(row: QualityRow, model: QualityModel, acceptance: WordAcceptance): number {
-  return segmentQualityDetail(row, model, acceptance)?.score ?? 0;
+export function predictRow(
+  row: QualityRow,
+  model: QualityModel,
+  acceptance: WordAcceptance,
+  written: WrittenLookup,
+): number {
+  return segmentQualityDetail(row, model, acceptance, written)?.score ?? 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -194,10 +241,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const rows: QualityRow[] = [];
     for (const target of QUALITY_TARGETS) rows.push(...(await qualityRows(engine, target, "train", QUALITY_SAMPLE)));
-    const { model, words } = trainQuality(rows);
+    const { model, words, written } = trainQuality(rows);
     writeFileSync(domainPath("src/translation/quality-model.json"), `${JSON.stringify(model, null, 2)}\n`);
     writeFileSync(domainPath("src/translation/quality-words.json"), `${JSON.stringify(words)}\n`);
-    const x = rows.map((r) => predictRow(r, model, lookupAcceptance(words)));
+    const about = `words, word pairs and triples of the human translations in the training split of Debian's gettext catalogs (sha256(domain) 0–b), ${QUALITY_TARGETS.join(", ")}: ${written.size} n-grams, false positives ${WRITTEN_ERROR}`;
+    writeFileSync(
+      domainPath("src/translation/quality-written.json"),
+      `${JSON.stringify(serialiseWritten(written, WRITTEN_ERROR, about))}\n`,
+    );
+    const x = rows.map((r) => predictRow(r, model, lookupAcceptance(words), writtenSet(written)));
     console.log(
       `trained on ${rows.length} training-split messages; Spearman on the training split ${spearman(
         x,

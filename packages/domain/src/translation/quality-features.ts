@@ -6,8 +6,17 @@
  *
  * Features named as risks (`unknown_*`, `pivots`, `repaired`, …) grow with the risk; the trainer
  * keeps their weights at or below zero, so more of a risk never raises the score.
+ *
+ * `reason` is the side of its training mean on which a feature is what its description
+ * (QUALITY_REASONS in @tolk/contract) says: "words translators rarely keep" is a reason only when
+ * the acceptance is below the usual. A feature is named as a reason only when it is on that side
+ * and it lowered the score; where the learned weight points the other way (more words rare in the
+ * engine's output scoring higher, say), it is never named, so a reason never says the opposite of
+ * what happened. No `reason`: never named (the target language is the pair, not a risk).
  */
 import { countWords } from "@tolk/engines";
+
+import { type WrittenLookup, ngrams, writtenTokens } from "./quality-written";
 
 /** What a segment went through, as translateSegments reports it. */
 export interface QualityInput {
@@ -21,48 +30,60 @@ export interface QualityInput {
   repairedPlaceholders: number;
 }
 
-/** Feature name → whether it is a risk (weight kept ≤ 0). Order is the weights' order. */
+/** A feature: whether it is a risk (weight kept ≤ 0) and on which side of its mean it is a reason. */
+export interface QualityFeatureSpec {
+  name: string;
+  risk: boolean;
+  reason?: "high" | "low";
+}
+
+/** The features, in the weights' order. */
 export const QUALITY_FEATURES = [
   // Share of the words the engine did not know that are lowercase words (a real gap in its dictionary).
-  { name: "unknown_common", risk: true },
+  { name: "unknown_common", risk: true, reason: "high" },
   // Share of unknown words that are names, product words or code (capitalised, digits, symbols):
   // left as they are, which is usually what a translator does too.
-  { name: "unknown_name", risk: true },
-  { name: "pivots", risk: true },
+  { name: "unknown_name", risk: true, reason: "high" },
+  { name: "pivots", risk: true, reason: "high" },
   // Placeholders the engine broke and the pipeline had to put back (capped at 3).
-  { name: "repaired", risk: true },
+  { name: "repaired", risk: true, reason: "high" },
   // The output is the source unchanged, though the source has words.
-  { name: "untranslated", risk: true },
+  { name: "untranslated", risk: true, reason: "high" },
   // |ln(output length / source length)|: an output far shorter or longer than its source.
-  { name: "length_off", risk: true },
+  { name: "length_off", risk: true, reason: "high" },
   // ln of the output/source length ratio (signed: target languages run longer than English).
-  { name: "length_ratio", risk: false },
+  { name: "length_ratio", risk: false, reason: "low" },
   // Numbers of the source missing from the output.
-  { name: "numbers_lost", risk: true },
+  { name: "numbers_lost", risk: true, reason: "high" },
   // The source ends with . : ! ? … and the output does not end the same way, or the reverse.
-  { name: "end_punct_changed", risk: true },
+  { name: "end_punct_changed", risk: true, reason: "high" },
   // One-word segments: labels whose translation depends on a context the engine never sees.
-  { name: "one_word", risk: false },
+  { name: "one_word", risk: false, reason: "high" },
   // ln(1 + words): chrF of longer sentences varies less and sits lower.
-  { name: "log_words", risk: false },
+  { name: "log_words", risk: false, reason: "high" },
   // Capitalised words in the source (Title Case menu labels, names): share of words.
-  { name: "capitalised", risk: false },
+  { name: "capitalised", risk: false, reason: "high" },
   // Mean, over the output's words, of how often translators of the training catalogs used a word
   // when the engine produced it (quality-words.json; 0.5 for a word not in the table).
-  { name: "word_acceptance", risk: false },
+  { name: "word_acceptance", risk: false, reason: "low" },
   // The least accepted of the output's words in the table.
-  { name: "worst_word", risk: false },
+  { name: "worst_word", risk: false, reason: "low" },
   // Share of the output's words the table does not have (rare in the training catalogs' output).
-  { name: "unseen_words", risk: false },
+  { name: "unseen_words", risk: false, reason: "high" },
   // Mean, over the source's words, of the chrF the engine reached on training messages with that
   // word (quality-words.json, `source`), minus their overall mean: English words it handles badly.
-  { name: "source_words", risk: false },
+  { name: "source_words", risk: false, reason: "low" },
+  // Shares of the output's words, adjacent word pairs and word triples that no translator into the
+  // target wrote in the training catalogs (quality-written.ts): wording a person would not write.
+  { name: "unwritten_words", risk: true, reason: "high" },
+  { name: "unwritten_pairs", risk: true, reason: "high" },
+  { name: "unwritten_triples", risk: true, reason: "high" },
   // Target languages (es is the baseline): what the engine's pair reaches on its own.
   { name: "target_ca", risk: false },
   { name: "target_fr", risk: false },
   { name: "target_pt", risk: false },
   { name: "target_it", risk: false },
-] as const;
+] as const satisfies readonly QualityFeatureSpec[];
 
 export type QualityFeatureName = (typeof QUALITY_FEATURES)[number]["name"];
 export type QualityFeatures = Record<QualityFeatureName, number>;
@@ -91,7 +112,11 @@ const OUTPUT_WORD = /\p{L}[\p{L}\p{M}'’-]*/gu;
 /** The distinct lowercase words of an output, as the acceptance table counts them. */
 export const outputWords = (output: string): string[] => [...new Set(output.toLowerCase().match(OUTPUT_WORD) ?? [])];
 
-export function qualityFeatures(input: QualityInput, acceptance: WordAcceptance = () => undefined): QualityFeatures {
+export function qualityFeatures(
+  input: QualityInput,
+  acceptance: WordAcceptance = () => undefined,
+  written: WrittenLookup = () => true,
+): QualityFeatures {
   const words = Math.max(1, input.words || countWords(input.source));
   const unknown = Math.min(words, Math.max(0, input.unknownWords));
   const common = Math.min(unknown, copiedLowercase(input.source, input.output));
@@ -120,6 +145,7 @@ export function qualityFeatures(input: QualityInput, acceptance: WordAcceptance 
     log_words: Math.log(1 + words),
     ...acceptanceFeatures(input.output, input.target, acceptance),
     source_words: sourceWordsFeature(input.source, input.target, acceptance),
+    ...unwrittenFeatures(input.output, input.target, written),
     capitalised: sourceWords.length > 0 ? capitalised / sourceWords.length : 0,
     target_ca: input.target === "ca" ? 1 : 0,
     target_fr: input.target === "fr" ? 1 : 0,
@@ -156,4 +182,16 @@ function sourceWordsFeature(source: string, target: string, acceptance: WordAcce
   const words = outputWords(source);
   if (words.length === 0) return 0;
   return words.reduce((sum, w) => sum + (acceptance(target, w, "source") ?? 0), 0) / words.length;
+}
+
+/** Share of each kind of n-gram of the output that translators never wrote (0 when it has none). */
+function unwrittenFeatures(
+  output: string,
+  target: string,
+  written: WrittenLookup,
+): Pick<QualityFeatures, "unwritten_words" | "unwritten_pairs" | "unwritten_triples"> {
+  const { words, pairs, triples } = ngrams(writtenTokens(output));
+  const share = (grams: readonly string[]) =>
+    grams.length === 0 ? 0 : grams.filter((g) => !written(target, g)).length / grams.length;
+  return { unwritten_words: share(words), unwritten_pairs: share(pairs), unwritten_triples: share(triples) };
 }

@@ -21,11 +21,13 @@ import model from "./quality-model.json";
 import {
   QUALITY_FEATURES,
   type QualityFeatureName,
+  type QualityFeatureSpec,
   type QualityFeatures,
   type WordAcceptance,
   qualityFeatures,
 } from "./quality-features";
 import wordTables from "./quality-words.json";
+import { type WrittenLookup, committedWritten } from "./quality-written";
 
 export interface SegmentQualitySignals {
   /** Words in the source segment (`countWords`). */
@@ -87,7 +89,8 @@ export const lookupAcceptance =
   (table: AcceptanceTable): WordAcceptance =>
   (target, word, side = "output") =>
     own(table[side], target, word);
-const acceptance = lookupAcceptance(ACCEPTANCE);
+/** The committed word tables. */
+export const committedAcceptance = lookupAcceptance(ACCEPTANCE);
 
 /** The knots' piecewise-linear interpolation, extended flat past the last knots, clamped to 0–100. */
 export function applyCalibration(raw: number, knots: readonly [number, number][]): number {
@@ -117,7 +120,11 @@ export interface SegmentQuality {
 }
 
 /** The features of a segment the model can score, or null (no estimate: see the module comment). */
-function featuresOf(signals: SegmentQualitySignals, words: WordAcceptance): QualityFeatures | null {
+function featuresOf(
+  signals: SegmentQualitySignals,
+  words: WordAcceptance,
+  written: WrittenLookup,
+): QualityFeatures | null {
   if (!(signals.words > 0) || signals.unknownWords === null) return null;
   return qualityFeatures(
     {
@@ -130,28 +137,32 @@ function featuresOf(signals: SegmentQualitySignals, words: WordAcceptance): Qual
       repairedPlaceholders: signals.repairedPlaceholders,
     },
     words,
+    written,
   );
 }
 
-/** A segment's score and reasons under a model and word tables (the committed ones by default); null: no estimate. */
+/** A segment's score and reasons under a model and tables (the committed ones by default); null: no estimate. */
 export function segmentQualityDetail(
   signals: SegmentQualitySignals,
   m: QualityModel = QUALITY_MODEL,
-  words: WordAcceptance = acceptance,
+  words: WordAcceptance = committedAcceptance,
+  written: WrittenLookup = committedWritten,
 ): SegmentQuality | null {
   if (!(signals.words > 0)) return null;
   if (signals.engine.split(":")[0] === "tm") return { score: clamp(signals.tmScore ?? 100), reasons: [] };
-  const features = featuresOf(signals, words);
+  const features = featuresOf(signals, words, written);
   if (!features) return null;
   let raw = m.intercept;
   for (const { name } of QUALITY_FEATURES) raw += (m.weights[name] ?? 0) * features[name];
   const score = applyCalibration(raw, m.calibration);
   // A reason: a feature that puts this segment below a usual one (the feature at its training
-  // mean), by how many points of the score. The target language is the pair, not a risk.
+  // mean), by how many points of the score, on the side its description names.
   const reasons: QualityReason[] = [];
-  for (const { name } of QUALITY_FEATURES) {
-    if (name.startsWith("target_")) continue;
-    const contribution = (m.weights[name] ?? 0) * (features[name] - (m.means[name] ?? 0));
+  for (const spec of QUALITY_FEATURES as readonly QualityFeatureSpec[]) {
+    const name = spec.name as QualityFeatureName;
+    const offset = features[name] - (m.means[name] ?? 0);
+    if (!spec.reason || (spec.reason === "high" ? offset <= 0 : offset >= 0)) continue;
+    const contribution = (m.weights[name] ?? 0) * offset;
     if (contribution >= 0) continue;
     const points = Math.round(applyCalibration(raw - contribution, m.calibration) - score);
     if (points >= 1) reasons.push({ feature: name, points });
