@@ -2,26 +2,17 @@
 // translated to Spanish by Apertium once (not timed), then each segment's score computed as the
 // pipeline does after translating it. Prints the first score (which decodes the n-gram filter)
 // and the time per segment and per 1,000 characters. Part of `pnpm --filter @tolk/domain bench`.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { findWorkspaceRoot } from "@tolk/db";
 import { WAIT_UNTIL_LOADED_MS, countWords, createApertiumEngine } from "@tolk/engines";
 
 import { type SegmentQualitySignals, segmentQuality } from "../src/translation/quality-score";
+import { benchCorpus } from "./corpus";
 
 const LINES = Number(process.env.BENCH_QUALITY_LINES ?? 2_000);
 const ROUNDS = 5;
 
-const sources = [
-  ...new Set(
-    readFileSync(join(findWorkspaceRoot(), "e2e/bench/corpus/en.txt"), "utf8")
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean),
-  ),
-].slice(0, LINES);
+const sources = benchCorpus().slice(0, LINES);
 
 const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS, poolSize: 1 });
 let segments: SegmentQualitySignals[];

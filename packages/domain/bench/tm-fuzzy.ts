@@ -2,11 +2,8 @@
 // e2e/bench/corpus/en.txt): index build from the database, then searches at the 75% threshold,
 // near-miss queries (one word or number changed) and queries with no match. A brute-force scan
 // with the same score is timed for comparison. `pnpm bench` (turbo) or `pnpm --filter @tolk/domain bench`.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { findWorkspaceRoot } from "@tolk/db";
 import { openTestDatabase } from "@tolk/db/testing";
 
 import { createDomainContext, createMemory, similarityScore } from "../src";
@@ -14,18 +11,12 @@ import { loadMemoryIndex } from "../src/resources/memories/load-memory-index";
 import { upsertMemoryUnits } from "../src/resources/memories/upsert-memory-units";
 import { createTestOrg } from "../src/testing";
 import { loadOrg } from "../test/helpers";
+import { benchCorpus } from "./corpus";
 
 const UNITS = Number(process.env.BENCH_TM_UNITS ?? 10_000);
 const QUERIES = Number(process.env.BENCH_TM_QUERIES ?? 1_000);
 
-const corpus = [
-  ...new Set(
-    readFileSync(join(findWorkspaceRoot(), "e2e/bench/corpus/en.txt"), "utf8")
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean),
-  ),
-];
+const corpus = benchCorpus();
 if (corpus.length < UNITS + QUERIES / 2)
   throw new Error(`corpus has ${corpus.length} lines, need ${UNITS + QUERIES / 2}`);
 const units = corpus.slice(0, UNITS).map((source) => ({ source, target: `[es] ${source}` }));
