@@ -5,7 +5,10 @@
  * Apertium. Prints Spearman (pooled and per pair), Pearson, and per score band the number of
  * segments and their median chrF.
  *
- *   pnpm --filter @tolk/eval exec tsx eval/quality-score.ts [--size 1500]
+ *   pnpm --filter @tolk/eval exec tsx eval/quality-score.ts [--size 1500] [--targets gl,eo,oc]
+ *
+ * `--targets`: other English → X pairs of the catalogs instead of the five the model is trained
+ * for (it has no word or n-gram tables for them; docs/analysis.md#quality_score says how it fares).
  */
 import { parseArgs } from "node:util";
 
@@ -15,14 +18,15 @@ import { segmentQuality } from "@tolk/domain/evaluation";
 import { QUALITY_TARGETS, type QualityRow, printBands, qualityRows } from "./quality-data";
 import { median, pearson, spearman } from "./rank-stats";
 
-const { values } = parseArgs({ options: { size: { type: "string" } } });
+const { values } = parseArgs({ options: { size: { type: "string" }, targets: { type: "string" } } });
 const SIZE = Number(values.size ?? 1500);
+const TARGETS = values.targets?.split(",") ?? QUALITY_TARGETS;
 
 const engine = await createApertiumEngine({ startWaitMs: WAIT_UNTIL_LOADED_MS, poolSize: 1 });
 try {
   const scored: { row: QualityRow; score: number }[] = [];
   console.log(`\nquality_score against sentence chrF, test split of the catalogs (up to ${SIZE} messages a pair)`);
-  for (const target of QUALITY_TARGETS) {
+  for (const target of TARGETS) {
     const rows = await qualityRows(engine, target, "test", SIZE);
     const pairScored = rows.flatMap((row) => {
       const score = segmentQuality({
