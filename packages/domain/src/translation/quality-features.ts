@@ -107,10 +107,8 @@ function copiedLowercase(source: string, output: string): number {
 /** How often translators kept an output word (0–1), per target; undefined: not in the table. */
 export type WordAcceptance = (target: string, word: string, side?: "output" | "source") => number | undefined;
 export const UNSEEN_WORD_ACCEPTANCE = 0.5;
-const OUTPUT_WORD = /\p{L}[\p{L}\p{M}'’-]*/gu;
-
 /** The distinct lowercase words of an output, as the acceptance table counts them. */
-export const outputWords = (output: string): string[] => [...new Set(output.toLowerCase().match(OUTPUT_WORD) ?? [])];
+export const outputWords = (output: string): string[] => [...new Set(writtenTokens(output))];
 
 export function qualityFeatures(
   input: QualityInput,

@@ -31,7 +31,7 @@ export interface SerialisedWritten {
 
 const TOKEN = /\p{L}[\p{L}\p{M}'’-]*/gu;
 
-/** The lowercase words of a text in order, as the n-grams count them. */
+/** The lowercase words of a text in order, as the n-grams and the word tables count them. */
 export const writtenTokens = (text: string): string[] => text.toLowerCase().match(TOKEN) ?? [];
 
 /** The text's words, adjacent pairs and triples (n-gram keys, one space between words). */
