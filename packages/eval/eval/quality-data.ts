@@ -50,14 +50,29 @@ const CACHE = join(import.meta.dirname, ".cache");
 export const sentenceChrf = (hypothesis: string, reference: string) =>
   corpusChrf([unmnemonic(hypothesis)], [unmnemonic(reference)]);
 
-export async function qualityRows(engine: Engine, target: string, split: Split, size: number): Promise<QualityRow[]> {
-  const file = join(CACHE, `quality-en-${target}-${split}-${size}.json`);
+/**
+ * A pair's rows: English → `target`, or with `from` the other way, `from` → English (the
+ * catalogs' translations as sources, their msgids as the references: `target` is then "en").
+ */
+export async function qualityRows(
+  engine: Engine,
+  target: string,
+  split: Split,
+  size: number,
+  from = "en",
+): Promise<QualityRow[]> {
+  const file = join(CACHE, `quality-${from}-${target}-${split}-${size}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as QualityRow[];
   const services = { router: new EngineRouter([engine]), cache: new SegmentCache({ maxEntries: 0 }) };
-  const pairs = catalogPairs(target, split).slice(0, size);
-  const route = resolveRoute(services, "en", target);
-  const table = localizationApplies({ sourceLang: "en", format: "po" }).targets(target)
-    ? await loadLocalizationTerms("en", target)
+  const pairs =
+    from === "en"
+      ? catalogPairs(target, split).slice(0, size)
+      : catalogPairs(from, split)
+          .slice(0, size)
+          .map((p) => ({ ...p, source: p.reference, reference: p.source }));
+  const route = resolveRoute(services, from, target);
+  const table = localizationApplies({ sourceLang: from, format: "po" }).targets(target)
+    ? await loadLocalizationTerms(from, target)
     : null;
   const rows: QualityRow[] = [];
   const CHUNK = 200;

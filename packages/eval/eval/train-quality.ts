@@ -18,7 +18,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
+import { type Engine, createApertiumEngine, WAIT_UNTIL_LOADED_MS } from "@tolk/engines";
 import {
   type AcceptanceTable,
   QUALITY_FEATURES,
@@ -120,22 +120,37 @@ function outputTable(rows: readonly QualityRow[]): WordTable {
 const WRITTEN_ERROR = 0.01;
 
 /**
- * The words, pairs and triples the translators of the training catalogs wrote, per target
- * (keys of writtenKey), from the catalogs whose text domain `keep` accepts.
+ * The words, pairs and triples the translators of the training catalogs wrote in each of
+ * `targets` (keys of writtenKey), from the catalogs whose text domain `keep` accepts. English is
+ * the catalogs' msgids, written by people too (those of the other targets' catalogs).
  */
-export function writtenNgrams(keep: (domain: string) => boolean = () => true): Set<string> {
+export function writtenNgrams(
+  keep: (domain: string) => boolean = () => true,
+  targets: readonly string[] = QUALITY_TARGETS,
+): Set<string> {
   const keys = new Set<string>();
-  for (const target of QUALITY_TARGETS) {
-    for (const catalog of catalogsFor(target, "train")) {
+  const add = (target: string, text: string) => {
+    const { words, pairs, triples } = ngrams(writtenTokens(unmnemonic(text)));
+    for (const gram of [...words, ...pairs, ...triples]) keys.add(writtenKey(target, gram));
+  };
+  for (const language of targets.filter((t) => t !== "en")) {
+    for (const catalog of catalogsFor(language, "train")) {
       if (!keep(catalog.domain)) continue;
-      for (const { target: translation } of catalog.messages) {
-        const { words, pairs, triples } = ngrams(writtenTokens(unmnemonic(translation)));
-        for (const gram of [...words, ...pairs, ...triples]) keys.add(writtenKey(target, gram));
+      for (const message of catalog.messages) {
+        add(language, message.target);
+        if (targets.includes("en")) add("en", message.source);
       }
     }
   }
   return keys;
 }
+
+/**
+ * The targets the committed n-grams cover: every language the machine's Apertium pairs translate
+ * into. The weights are learned on QUALITY_TARGETS; the n-gram features carry over to the other
+ * targets as they are (docs/analysis.md#quality_score measures gl, eo and oc).
+ */
+const writtenTargets = (engine: Engine): string[] => [...new Set(engine.pairs().map((p) => p.target))].sort();
 
 /** Two halves of the training catalogs (by a second hash digit of the domain), for cross-fitting. */
 const half = (domain: string) => (createHash("sha256").update(domain).digest("hex").charAt(1) < "8" ? 0 : 1);
@@ -244,10 +259,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { model, words, written } = trainQuality(rows);
     writeFileSync(domainPath("src/translation/quality-model.json"), `${JSON.stringify(model, null, 2)}\n`);
     writeFileSync(domainPath("src/translation/quality-words.json"), `${JSON.stringify(words)}\n`);
-    const about = `words, word pairs and triples of the human translations in the training split of Debian's gettext catalogs (sha256(domain) 0–b), ${QUALITY_TARGETS.join(", ")}: ${written.size} n-grams, false positives ${WRITTEN_ERROR}`;
+    const targets = writtenTargets(engine);
+    const committed = writtenNgrams(() => true, targets);
+    const about = `words, word pairs and triples of the human texts in the training split of Debian's gettext catalogs (sha256(domain) 0–b; English: msgids), ${targets.join(", ")}: ${committed.size} n-grams, false positives ${WRITTEN_ERROR}`;
     writeFileSync(
       domainPath("src/translation/quality-written.json"),
-      `${JSON.stringify(serialiseWritten(written, WRITTEN_ERROR, about))}\n`,
+      `${JSON.stringify(serialiseWritten(committed, WRITTEN_ERROR, about))}\n`,
     );
     const x = rows.map((r) => predictRow(r, model, lookupAcceptance(words), writtenSet(written)));
     console.log(
