@@ -1,14 +1,14 @@
 /**
  * What translators write: the words, word pairs and word triples of the human translations in the
- * training split of Debian's gettext catalogs, per target language (learned by
- * packages/eval/eval/train-quality.ts). An output whose words follow each other in a way no
+ * training split of Debian's gettext catalogs, per target language, for every language the
+ * Apertium pairs translate into (English: the msgids), collected by
+ * packages/eval/eval/train-quality.ts. An output whose words follow each other in a way no
  * translator wrote reads as machine-made (`lima abierta` for "open file"), and its chrF against a
  * human translation is low: quality_score's `unwritten_*` features count such n-grams.
  *
- * About 750,000 n-grams: kept as a Bloom filter (the bloomfilter package) in
- * quality-written.json, which answers "written" for an n-gram no translator wrote about once in a
- * hundred; that only makes the features a little smaller than with the exact sets, the same at
- * training (the exact sets, cross-fitted) and at run time.
+ * Millions of n-grams: kept as a Bloom filter (the bloomfilter package) in quality-written.json,
+ * which answers "written" for an n-gram no translator wrote about once in a hundred; that only
+ * makes the features a little smaller than with the exact sets the trainer uses.
  */
 // The package ships no types. Its declaration is beside this file, referenced here so that every
 // program compiling this module (apps/web's, the CLI's) reads it; an import cannot name a
