@@ -128,6 +128,8 @@ export function qualityFeatures(
   const outEnd = END_PUNCT.exec(out)?.[0] ?? "";
   const sourceWords = src.match(WORD) ?? [];
   const capitalised = sourceWords.filter((w) => /^\p{Lu}/u.test(w)).length;
+  // Read once: both the word tables and the n-grams count the output's words.
+  const outputTokens = writtenTokens(input.output);
   return {
     unknown_common: common / words,
     unknown_name: (unknown - common) / words,
@@ -141,9 +143,9 @@ export function qualityFeatures(
       (srcEnd === "") !== (outEnd === "") || (srcEnd !== outEnd && srcEnd !== "." && srcEnd !== "") ? 1 : 0,
     one_word: words === 1 ? 1 : 0,
     log_words: Math.log(1 + words),
-    ...acceptanceFeatures(input.output, input.target, acceptance),
+    ...acceptanceFeatures(outputTokens, input.target, acceptance),
     source_words: sourceWordsFeature(input.source, input.target, acceptance),
-    ...unwrittenFeatures(input.output, input.target, written),
+    ...unwrittenFeatures(outputTokens, input.target, written),
     capitalised: sourceWords.length > 0 ? capitalised / sourceWords.length : 0,
     target_ca: input.target === "ca" ? 1 : 0,
     target_fr: input.target === "fr" ? 1 : 0,
@@ -157,12 +159,12 @@ export function featureVector(features: QualityFeatures): number[] {
 }
 
 function acceptanceFeatures(
-  output: string,
+  tokens: readonly string[],
   target: string,
   acceptance: WordAcceptance,
 ): Pick<QualityFeatures, "word_acceptance" | "worst_word" | "unseen_words"> {
-  const words = outputWords(output);
-  if (words.length === 0)
+  const words = new Set(tokens);
+  if (words.size === 0)
     return { word_acceptance: UNSEEN_WORD_ACCEPTANCE, worst_word: UNSEEN_WORD_ACCEPTANCE, unseen_words: 0 };
   let sum = 0;
   let worst = 1;
@@ -173,7 +175,7 @@ function acceptanceFeatures(
     sum += a ?? UNSEEN_WORD_ACCEPTANCE;
     worst = Math.min(worst, a ?? UNSEEN_WORD_ACCEPTANCE);
   }
-  return { word_acceptance: sum / words.length, worst_word: worst, unseen_words: unseen / words.length };
+  return { word_acceptance: sum / words.size, worst_word: worst, unseen_words: unseen / words.size };
 }
 
 function sourceWordsFeature(source: string, target: string, acceptance: WordAcceptance): number {
@@ -184,11 +186,11 @@ function sourceWordsFeature(source: string, target: string, acceptance: WordAcce
 
 /** Share of each kind of n-gram of the output that translators never wrote (0 when it has none). */
 function unwrittenFeatures(
-  output: string,
+  tokens: readonly string[],
   target: string,
   written: WrittenLookup,
 ): Pick<QualityFeatures, "unwritten_words" | "unwritten_pairs" | "unwritten_triples"> {
-  const { words, pairs, triples } = ngrams(writtenTokens(output));
+  const { words, pairs, triples } = ngrams(tokens);
   const share = (grams: readonly string[]) =>
     grams.length === 0 ? 0 : grams.filter((g) => !written(target, g)).length / grams.length;
   return { unwritten_words: share(words), unwritten_pairs: share(pairs), unwritten_triples: share(triples) };
