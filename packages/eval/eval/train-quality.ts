@@ -133,12 +133,17 @@ export function writtenNgrams(
     const { words, pairs, triples } = ngrams(writtenTokens(unmnemonic(text)));
     for (const gram of [...words, ...pairs, ...triples]) keys.add(writtenKey(target, gram));
   };
+  // A msgid stands in the catalogs of every language it was translated into: read it once.
+  const msgids = new Set<string>();
   for (const language of targets.filter((t) => t !== "en")) {
     for (const catalog of catalogsFor(language, "train")) {
       if (!keep(catalog.domain)) continue;
       for (const message of catalog.messages) {
         add(language, message.target);
-        if (targets.includes("en")) add("en", message.source);
+        if (targets.includes("en") && !msgids.has(message.source)) {
+          msgids.add(message.source);
+          add("en", message.source);
+        }
       }
     }
   }
@@ -194,12 +199,14 @@ function fit(x: number[][], y: number[], active: boolean[]): number[] {
 }
 
 /**
- * Learns the model from `rows`; the n-grams come from every training catalog `keep` accepts (the
- * cross-validation keeps its held-out catalogs out).
+ * Learns the model from `rows`; the n-grams it returns come from every training catalog `keep`
+ * accepts (the cross-validation keeps its held-out catalogs out), in `targets` (the languages
+ * the rows translate into unless told).
  */
 export function trainQuality(
   rows: readonly QualityRow[],
   keep: (domain: string) => boolean = () => true,
+  targets: readonly string[] = QUALITY_TARGETS,
 ): { model: QualityModel; words: AcceptanceTable; written: Set<string> } {
   // The acceptance of a message's words and the n-grams come from the other half of the
   // catalogs, so that the regression weighs the features as they will be at run time, on text the
@@ -236,7 +243,7 @@ export function trainQuality(
       QUALITY_FEATURES.map((f, j) => [f.name, round(x.reduce((sum, row) => sum + (row[j + 1] ?? 0), 0) / x.length)]),
     ),
   };
-  return { model, words: acceptanceTable(rows), written: writtenNgrams(keep) };
+  return { model, words: acceptanceTable(rows), written: writtenNgrams(keep, targets) };
 }
 
 /** The score of a row under a model and tables, as quality-score.ts computes it at run time. */
@@ -256,15 +263,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const rows: QualityRow[] = [];
     for (const target of QUALITY_TARGETS) rows.push(...(await qualityRows(engine, target, "train", QUALITY_SAMPLE)));
-    const { model, words, written } = trainQuality(rows);
+    const targets = writtenTargets(engine);
+    const { model, words, written } = trainQuality(rows, () => true, targets);
     writeFileSync(domainPath("src/translation/quality-model.json"), `${JSON.stringify(model, null, 2)}\n`);
     writeFileSync(domainPath("src/translation/quality-words.json"), `${JSON.stringify(words)}\n`);
-    const targets = writtenTargets(engine);
-    const committed = writtenNgrams(() => true, targets);
-    const about = `words, word pairs and triples of the human texts in the training split of Debian's gettext catalogs (sha256(domain) 0–b; English: msgids), ${targets.join(", ")}: ${committed.size} n-grams, false positives ${WRITTEN_ERROR}`;
+    const about = `words, word pairs and triples of the human texts in the training split of Debian's gettext catalogs (sha256(domain) 0–b; English: msgids), ${targets.join(", ")}: ${written.size} n-grams, false positives ${WRITTEN_ERROR}`;
     writeFileSync(
       domainPath("src/translation/quality-written.json"),
-      `${JSON.stringify(serialiseWritten(committed, WRITTEN_ERROR, about))}\n`,
+      `${JSON.stringify(serialiseWritten(written, WRITTEN_ERROR, about))}\n`,
     );
     const x = rows.map((r) => predictRow(r, model, lookupAcceptance(words), writtenSet(written)));
     console.log(
