@@ -4,7 +4,7 @@
 // need is added here, one it no longer uses is removed.
 export { analyzeText } from "./analysis/analyze-text";
 export { CLOSE_CALL, classifyDomainByLexicon } from "./analysis/classify-domain";
-export { type ClusterModel, clusterFeatures } from "./analysis/cluster-model";
+export { type ClusterModel, clusterFeatures, clusterTokens } from "./analysis/cluster-model";
 export { AUTO, detectLanguage } from "./analysis/detect-language";
 export { FORMALITY_THRESHOLD, STRONG_FORMAL, rateFormalityByMarkers } from "./analysis/rate-formality";
 export { extractFeatures } from "./analysis/text-features";

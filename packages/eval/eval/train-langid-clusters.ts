@@ -24,22 +24,16 @@
  *   Serbo-Croatian standards take none: machine-made Malay from Indonesian shares the
  *   Indonesian text's words, which taught the model to read Indonesian as Malay.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-
-import { mo } from "gettext-parser";
+import { writeFileSync } from "node:fs";
 
 import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/evaluation";
 
-import { apertiumFile } from "./apertium-file";
 import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
-import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
+import { isTranslated, isUsable } from "./langid-sets";
+import { catalogTexts, sample, translate, tuneTexts } from "./langid-training-text";
 import { MEDIAWIKI_REPOSITORIES, mediawikiMirrors, mediawikiReader, wikitextLines } from "./mediawiki-messages";
 
-const LOCALE_DIR = "/usr/share/locale";
-const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
 const OUT = arg("--out") ?? domainPath("src/analysis/cluster-model.json");
 
 /**
@@ -64,8 +58,6 @@ const MODEL_WEIGHT = Number(arg("--model-weight") ?? 1);
 const ALPHA = 0.5;
 /** Weights are stored as round(log P × SCALE). */
 const SCALE = 20;
-/** At most this many texts from one catalog, so a big catalog cannot fill a language alone. */
-const PER_CATALOG = 1500;
 /** At most this many texts from one MediaWiki message file (as PER_CATALOG). */
 const PER_MEDIAWIKI_FILE = 1500;
 /** MediaWiki's codes of a language, where they are not its own code (Cyrillic ones transliterated). */
@@ -95,12 +87,6 @@ function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
-
-const hash = (s: string) => createHash("sha256").update(s).digest("hex");
-const isTuning = (domain: string) => /^[0-9ab]/.test(hash(domain));
-
-const tuneSet = LANGID_SETS.find((s) => s.split === "tune");
-const tuneTexts = new Set((tuneSet ? (readSet(tuneSet) ?? []) : []).map((s) => s.text.trim().replace(/\s+/g, " ")));
 
 const CYRILLIC: Record<string, string> = {
   а: "a",
@@ -136,62 +122,6 @@ const CYRILLIC: Record<string, string> = {
 };
 const NON_LATIN_LANGUAGES = new Set(["ru", "uk", "be", "bg", "mk", "sr-Cyrl", "hi", "mr"]);
 const toLatin = (s: string) => s.toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? c);
-
-/** The usable translated strings of the tuning split's catalogs of a locale, and their English. */
-function catalogTexts(locale: string, latin: boolean): { text: string; english: string }[] {
-  const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
-  if (!existsSync(dir)) return [];
-  const out: { text: string; english: string }[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".mo"))
-    .sort()) {
-    const domain = file.slice(0, -".mo".length);
-    if (!isTuning(domain)) continue;
-    let parsed;
-    try {
-      parsed = mo.parse(readFileSync(join(dir, file)));
-    } catch {
-      continue;
-    }
-    let n = 0;
-    for (const context of Object.values(parsed.translations)) {
-      for (const entry of Object.values(context)) {
-        const msgstr = entry.msgstr[0];
-        if (!entry.msgid || !msgstr || n >= PER_CATALOG) continue;
-        const text = msgstr.trim().replace(/\s+/g, " ");
-        if (tuneTexts.has(text) || !isUsable(text) || !isTranslated(entry.msgid, text, latin)) continue;
-        out.push({ text, english: entry.msgid });
-        n++;
-      }
-    }
-  }
-  return out;
-}
-
-/** A deterministic sample of `n` strings. */
-const sample = (texts: string[], n: number) =>
-  [...new Set(texts)]
-    .map((t) => ({ t, h: hash(t) }))
-    .sort((a, b) => (a.h < b.h ? -1 : 1))
-    .slice(0, n)
-    .map((x) => x.t);
-
-/**
- * Apertium's translation of each line (unknown-word marks removed), cached by mode and input: a
- * changed sample is translated again, never answered with an earlier sample's translation.
- */
-function translate(mode: string, lines: string[]): string[] {
-  mkdirSync(CACHE, { recursive: true });
-  const input = lines.map((l) => stripNonProse(l).replace(/[\n\r]+/g, " ")).join("\n") + "\n";
-  const cached = join(CACHE, `${mode}-${hash(input).slice(0, 16)}.txt`);
-  if (existsSync(cached)) return readFileSync(cached, "utf8").split("\n").filter(Boolean);
-  const result = apertiumFile(mode, input)
-    .split("\n")
-    .map((l) => l.replace(/[#@*]/g, "").trim())
-    .filter(Boolean);
-  writeFileSync(cached, result.join("\n") + "\n");
-  return result;
-}
 
 // Real text per language.
 const texts = new Map<string, string[]>();

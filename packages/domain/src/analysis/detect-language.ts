@@ -1,6 +1,7 @@
 import { findLanguage } from "@tolk/contract";
 
-import { type ClusterModel, clusterOf, decideInCluster } from "./cluster-model";
+import { aragoneseOrDecided } from "./aragonese";
+import { type ClusterModel, clusterOf, clusterTokens, decideInCluster } from "./cluster-model";
 import { resolveFamily } from "./language-families";
 import { bokmalOrNynorsk } from "./bokmal-or-nynorsk";
 import { MIN_ENGLISH_SHARE, englishLexicon, englishShare } from "./english-words";
@@ -212,12 +213,14 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
 /**
  * Between the standards of one language the letters hardly differ (Serbo-Croatian's ije/e aside):
  * the words only one standard uses (tko/ko, tjedan/sedmica; bahwa/bahawa, berkas/fail) are the
- * stronger evidence when present.
+ * stronger evidence when present. So are the words only Aragonese writes among the Romance
+ * languages, whose letters the model learned from little text (aragonese.ts).
  */
 function byStandardsWords(cluster: string, prose: string, decided: string): string {
   if (cluster === "serbo-croatian") return serboCroatian(prose, decided);
   if (decided === "ms" || decided === "id") return malayOrIndonesian(prose, decided);
   if (decided === "nb" || decided === "nn") return bokmalOrNynorsk(prose, decided);
+  if (cluster === "romance") return aragoneseOrDecided(clusterTokens(prose), decided);
   return decided;
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { findLanguage } from "@tolk/contract";
 
 import { bokmalOrNynorsk } from "../../src/analysis/bokmal-or-nynorsk";
+import { aragoneseOrDecided } from "../../src/analysis/aragonese";
 import { AUTO, detectLanguage } from "../../src/analysis/detect-language";
 import { malayOrIndonesian } from "../../src/analysis/malay-or-indonesian";
 import { serboCroatian } from "../../src/analysis/serbo-croatian";
@@ -151,6 +152,26 @@ describe("detectLanguage", () => {
     // -heit against -het, brukar against bruker, tenar against tjener.
     expect(bokmalOrNynorsk("Sikkerheita til brukarane er viktig for tenaren.", "nb")).toBe("nn");
     expect(bokmalOrNynorsk("Sikkerheten til brukerne er viktig for tjeneren.", "nn")).toBe("nb");
+  });
+
+  it("names Aragonese that shares its letters with Spanish by the words only Aragonese writes", async () => {
+    // The letters alone read each of these as Spanish: ye, nomás, ta, ubrir, chestionar are
+    // Aragonese, the rest of each string is written alike in both.
+    for (const text of [
+      "El archivo ye demasiado grande",
+      "Instalar el programa nomás ta este usuario",
+      "Ubrir en una nueva ventana",
+      "Chestionar las cuentas de correo",
+    ])
+      expect((await detectLanguage(text)).language, text).toBe("an");
+    expect(
+      (await detectLanguage("La ventana principal muestra los archivos recientes y permite abrir una carpeta nueva."))
+        .language,
+    ).toBe("es");
+    // A long Spanish text that quotes one Aragonese word stays Spanish.
+    const words = "el programa guarda los cambios y vuelve a cargar los datos sin reiniciar el equipo".split(" ");
+    expect(aragoneseOrDecided([...words, "ye", ...words], "es")).toBe("es");
+    expect(aragoneseOrDecided([...words, "ye", "ubrir", ...words], "es")).toBe("an");
   });
 
   it("lets CLD3 name a close neighbour of a language fastText considered (Norwegian beside Danish)", async () => {
