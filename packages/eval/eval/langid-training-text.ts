@@ -29,8 +29,12 @@ export const tuneTexts = new Set(
   (tuneSet ? (readSet(tuneSet) ?? []) : []).map((s) => s.text.trim().replace(/\s+/g, " ")),
 );
 
-/** The usable translated strings of the tuning split's catalogs of a locale, and their English. */
-export function catalogTexts(locale: string, latin: boolean): { text: string; english: string }[] {
+/**
+ * The usable translated strings of the tuning split's catalogs of a locale, and their English;
+ * with `every`, each translated string however short and however many a catalog has (what a
+ * standard writes at all, to rule a word out of the other's list).
+ */
+export function catalogTexts(locale: string, latin: boolean, every = false): { text: string; english: string }[] {
   const dir = join(LOCALE_DIR, locale, "LC_MESSAGES");
   if (!existsSync(dir)) return [];
   const out: { text: string; english: string }[] = [];
@@ -49,9 +53,10 @@ export function catalogTexts(locale: string, latin: boolean): { text: string; en
     for (const context of Object.values(parsed.translations)) {
       for (const entry of Object.values(context)) {
         const msgstr = entry.msgstr[0];
-        if (!entry.msgid || !msgstr || n >= PER_CATALOG) continue;
+        if (!entry.msgid || !msgstr || (n >= PER_CATALOG && !every)) continue;
         const text = msgstr.trim().replace(/\s+/g, " ");
-        if (tuneTexts.has(text) || !isUsable(text) || !isTranslated(entry.msgid, text, latin)) continue;
+        if (tuneTexts.has(text)) continue;
+        if (!every && (!isUsable(text) || !isTranslated(entry.msgid, text, latin))) continue;
         out.push({ text, english: entry.msgid });
         n++;
       }

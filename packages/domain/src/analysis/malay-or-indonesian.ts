@@ -10,7 +10,13 @@
  * word both standards use, even with another sense (Indonesian _apabila_, _hendaklah_,
  * _kesalahan_; Malay _boleh_, _saja_ in speech), is not listed: it would outvote the letters on
  * text that says nothing either way.
+ *
+ * Beside these, the forms Apertium's dictionaries give one standard and not the other, which the
+ * other's own text never writes (malay-indonesian-words.json, built by
+ * packages/eval/eval/build-malay-indonesian-words.ts): the words of everyday prose differ as
+ * often as the systematic ones (_delapan/lapan, taksi/teksi, kanker/kanser_).
  */
+import dictionaryWords from "./malay-indonesian-words.json";
 import { standardByMarkers } from "./standard-markers";
 
 /**
@@ -211,6 +217,7 @@ const ONLY_ID = new Set([
   "olahraga",
   "tim",
   "stadion",
+  ...dictionaryWords.id,
 ]);
 
 const ONLY_MS = new Set([
@@ -381,6 +388,7 @@ const ONLY_MS = new Set([
   "muzik",
   "filem",
   "sukan",
+  ...dictionaryWords.ms,
 ]);
 
 /**

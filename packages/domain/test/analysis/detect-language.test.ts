@@ -131,6 +131,12 @@ describe("detectLanguage", () => {
     expect(malayOrIndonesian("Buku ini tersedia di toko terdekat anda.", "id")).toBe("id");
   });
 
+  it("tells Indonesian from Malay by the everyday words Apertium's dictionaries give one standard only", async () => {
+    // delapan/lapan, taksi/teksi, tamu/tetamu: in no hand list; the letters read the first as Malay.
+    expect((await detectLanguage("Kami memesan delapan taksi untuk para tamu.")).language).toBe("id");
+    expect(malayOrIndonesian("Kami menempah lapan teksi untuk para tetamu.", "id")).toBe("ms");
+  });
+
   it("keeps Slovenian prose Slovenian: words both languages write (je, se, da) are no evidence against it", async () => {
     for (const text of [
       "Vlada je sporočila, da se bodo cene energije v prihodnjem letu znižale.",
