@@ -1,6 +1,7 @@
 /**
- * Every word form an Apertium morphological analyser knows, read from its compiled transducer
- * (`lt-print`, in Debian's lttoolbox-dev) as the surface strings of its accepting paths. Only
+ * Every word form an Apertium morphological analyser knows, or a generator writes, read from its
+ * compiled transducer (`lt-print`, in Debian's lttoolbox-dev) as the surface strings of its
+ * accepting paths: an analyser's input side, a generator's output side. Only
  * paths of letters are followed (no spaces, hyphens, apostrophes or digits), so multiword units
  * and clitic chains are left out; a path never goes through the same state twice, so the
  * transducer's loops (compounds, reduplication) add no endless forms.
@@ -11,7 +12,7 @@ const EPSILON = new Set(["ε", "@0@"]);
 /** Longer paths are compounds or clitic chains, not the words a marker list needs. */
 const MAX_LENGTH = 24;
 
-export function analyserForms(transducer: string): Set<string> {
+export function transducerForms(transducer: string, side: "input" | "output" = "input"): Set<string> {
   const att = execFileSync("lt-print", [transducer], { maxBuffer: 1 << 30 }).toString("utf8");
   const forms = new Set<string>();
   // lt-print writes each of the file's transducers as a section of its own, ended by "--".
@@ -20,12 +21,13 @@ export function analyserForms(transducer: string): Set<string> {
     const finals = new Set<string>();
     for (const line of section.split("\n")) {
       // An arc is "from to input output weight"; a final state is "state weight".
-      const [from = "", to = "", input] = line.split("\t");
-      if (input === undefined) {
+      const [from = "", to = "", input, output] = line.split("\t");
+      if (input === undefined || output === undefined) {
         if (from.trim()) finals.add(from.trim());
         continue;
       }
-      const symbol = EPSILON.has(input) ? "" : input;
+      const read = side === "input" ? input : output;
+      const symbol = EPSILON.has(read) ? "" : read;
       if (symbol !== "" && !/^\p{L}$/u.test(symbol)) continue;
       arcs.set(from, [...(arcs.get(from) ?? []), { to, symbol }]);
     }

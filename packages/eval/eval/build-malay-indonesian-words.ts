@@ -19,7 +19,7 @@ import { writeFileSync } from "node:fs";
 
 import { clusterTokens } from "@tolk/domain/evaluation";
 
-import { analyserForms } from "./apertium-forms";
+import { transducerForms } from "./apertium-forms";
 import { domainPath } from "./domain-path";
 import { catalogTexts } from "./langid-training-text";
 import { MEDIAWIKI_REPOSITORIES, mediawikiMirrors, mediawikiReader, wikitextLines } from "./mediawiki-messages";
@@ -46,7 +46,7 @@ function writtenWords(code: string): Set<string> {
 
 const [id, ms] = STANDARDS.map(({ code, analyser }) => ({
   code,
-  forms: analyserForms(analyser),
+  forms: transducerForms(analyser),
   written: writtenWords(code),
 }));
 if (!id || !ms) throw new Error("two standards");

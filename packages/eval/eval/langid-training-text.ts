@@ -21,6 +21,41 @@ const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
 /** At most this many texts from one catalog, so a big catalog cannot fill a language alone. */
 const PER_CATALOG = 1500;
 
+const CYRILLIC: Record<string, string> = {
+  а: "a",
+  б: "b",
+  в: "v",
+  г: "g",
+  д: "d",
+  ђ: "đ",
+  е: "e",
+  ж: "ž",
+  з: "z",
+  и: "i",
+  ј: "j",
+  к: "k",
+  л: "l",
+  љ: "lj",
+  м: "m",
+  н: "n",
+  њ: "nj",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  ћ: "ć",
+  у: "u",
+  ф: "f",
+  х: "h",
+  ц: "c",
+  ч: "č",
+  џ: "dž",
+  ш: "š",
+};
+/** Serbian Cyrillic in the Latin letters of Serbian's Latin script, in lower case. */
+export const toLatin = (s: string) => s.toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? c);
+
 export const hash = (s: string) => createHash("sha256").update(s).digest("hex");
 const isTuning = (domain: string) => /^[0-9ab]/.test(hash(domain));
 

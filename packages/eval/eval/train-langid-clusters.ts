@@ -31,7 +31,7 @@ import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/
 import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { isTranslated, isUsable } from "./langid-sets";
-import { catalogTexts, sample, translate, tuneTexts } from "./langid-training-text";
+import { catalogTexts, sample, toLatin, translate, tuneTexts } from "./langid-training-text";
 import { MEDIAWIKI_REPOSITORIES, mediawikiMirrors, mediawikiReader, wikitextLines } from "./mediawiki-messages";
 
 const OUT = arg("--out") ?? domainPath("src/analysis/cluster-model.json");
@@ -88,40 +88,7 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const CYRILLIC: Record<string, string> = {
-  а: "a",
-  б: "b",
-  в: "v",
-  г: "g",
-  д: "d",
-  ђ: "đ",
-  е: "e",
-  ж: "ž",
-  з: "z",
-  и: "i",
-  ј: "j",
-  к: "k",
-  л: "l",
-  љ: "lj",
-  м: "m",
-  н: "n",
-  њ: "nj",
-  о: "o",
-  п: "p",
-  р: "r",
-  с: "s",
-  т: "t",
-  ћ: "ć",
-  у: "u",
-  ф: "f",
-  х: "h",
-  ц: "c",
-  ч: "č",
-  џ: "dž",
-  ш: "š",
-};
 const NON_LATIN_LANGUAGES = new Set(["ru", "uk", "be", "bg", "mk", "sr-Cyrl", "hi", "mr"]);
-const toLatin = (s: string) => s.toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? c);
 
 // Real text per language.
 const texts = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import { resolveFamily } from "./language-families";
 import { bokmalOrNynorsk } from "./bokmal-or-nynorsk";
 import { MIN_ENGLISH_SHARE, englishLexicon, englishShare } from "./english-words";
 import { malayOrIndonesian } from "./malay-or-indonesian";
-import { serboCroatian } from "./serbo-croatian";
+import { type SerboCroatianForms, serboCroatian, serboCroatianForms } from "./serbo-croatian";
 import { countLetters, isShouting, stripNonProse } from "./text-units";
 
 /** What the detector reports; `language` is "auto" when the result is inconclusive. */
@@ -105,6 +105,7 @@ interface Models {
   cld3: { findLanguage(text: string): { language: string; probability: number } };
   clusters: ClusterModel;
   english: ReadonlySet<string>;
+  serboCroatianForms: SerboCroatianForms;
 }
 
 /**
@@ -123,7 +124,7 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
   if (countLetters(prose) < MIN_LETTERS) return { language: AUTO, confidence: 0, reason: "too_short" };
   const spaced = sample(prose).replace(/\s+/g, " ");
   const line = isShouting(prose) ? spaced.toLowerCase() : spaced;
-  const { fastText, cld3, clusters, english } = await languageModels();
+  const { fastText, cld3, clusters, english, serboCroatianForms: forms } = await languageModels();
   const scores = new Map<string, number>();
   /** fastText's alone: which standard of a pooled language the text leans to when its words do not say. */
   const fastTextScores = new Map<string, number>();
@@ -205,9 +206,9 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
     };
     // The sample the models read: a long text costs no more than its slices.
     const decided = decideInCluster(clusters, cluster, line, evidence);
-    if (decided) return { language: byStandardsWords(cluster, prose, decided), confidence };
+    if (decided) return { language: byStandardsWords(cluster, prose, decided, forms), confidence };
   }
-  return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total), confidence };
+  return { language: resolveFamily(prose, first[0], first[1].best, first[1].score / total, forms), confidence };
 }
 
 /**
@@ -216,8 +217,8 @@ export async function detectLanguage(text: string): Promise<LanguageDetection> {
  * stronger evidence when present. So are the words only Aragonese writes among the Romance
  * languages, whose letters the model learned from little text (aragonese.ts).
  */
-function byStandardsWords(cluster: string, prose: string, decided: string): string {
-  if (cluster === "serbo-croatian") return serboCroatian(prose, decided);
+function byStandardsWords(cluster: string, prose: string, decided: string, forms: SerboCroatianForms): string {
+  if (cluster === "serbo-croatian") return serboCroatian(prose, decided, forms);
   if (decided === "ms" || decided === "id") return malayOrIndonesian(prose, decided);
   if (decided === "nb" || decided === "nn") return bokmalOrNynorsk(prose, decided);
   if (cluster === "romance") return aragoneseOrDecided(clusterTokens(prose), decided);
@@ -244,8 +245,17 @@ function languageModels(): Promise<Models> {
     import("cld3-asm").then(async (m) => (await m.loadModule({ timeout: CLD3_LOAD_TIMEOUT_MS })).create(0, 1000)),
     import("./cluster-model.json").then((m) => (m as { default: ClusterModel }).default),
     englishLexicon(),
+    import("./serbo-croatian-words.json").then((m) =>
+      serboCroatianForms((m as { default: Parameters<typeof serboCroatianForms>[0] }).default),
+    ),
   ])
-    .then(([fastText, cld3, clusters, english]) => ({ fastText, cld3, clusters, english }))
+    .then(([fastText, cld3, clusters, english, serboCroatianForms]) => ({
+      fastText,
+      cld3,
+      clusters,
+      english,
+      serboCroatianForms,
+    }))
     .catch((err: unknown) => {
       models = undefined;
       throw err;

@@ -12,7 +12,7 @@
  */
 import { bokmalOrNynorsk } from "./bokmal-or-nynorsk";
 import { malayOrIndonesian } from "./malay-or-indonesian";
-import { serboCroatian } from "./serbo-croatian";
+import { NO_FORMS, type SerboCroatianForms, serboCroatian } from "./serbo-croatian";
 
 interface Family {
   /** The fewest markers a member needs to replace the model's choice… */
@@ -679,9 +679,15 @@ const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{M}]+(?:['’
 const SURE = 0.9;
 
 /** The models' answer, or the family member the text's words point to. */
-export function resolveFamily(text: string, label: string, code: string, share: number): string {
+export function resolveFamily(
+  text: string,
+  label: string,
+  code: string,
+  share: number,
+  forms: SerboCroatianForms = NO_FORMS,
+): string {
   if (label === "sh" || code === "hr" || code === "bs" || code === "sr" || code === "sl")
-    return serboCroatian(text, code);
+    return serboCroatian(text, code, forms);
   if (code === "ms" || code === "id") return malayOrIndonesian(text, code);
   // Danish and Norwegian letters send a text the model misread (as German, French…) to its family.
   const family = FAMILY_OF.get(label) ?? FAMILY_OF.get(code) ?? (/[æøå]/i.test(text) ? SCANDINAVIAN : undefined);

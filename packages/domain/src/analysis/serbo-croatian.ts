@@ -578,30 +578,73 @@ const count = (words: readonly string[], is: Matcher) => words.filter(is).length
 /** Slovenian's alphabet has no ć or đ. */
 const SOFT_AFFRICATE: Matcher = (w) => /[ćđ]/u.test(w);
 
-export function serboCroatian(text: string, modelCode: string): "sr" | "hr" | "bs" | "sl" {
+/**
+ * The forms Apertium's generators of the three standards write for one or two of them only
+ * (serbo-croatian-words.json, built by packages/eval/eval/build-serbo-croatian-words.ts): the
+ * hand lists above hold the frequent stems, these the many inflected forms of prose
+ * (_umetničkih, savetodavac_). Loaded with the language models, not at import (2.7 MB).
+ */
+export interface SerboCroatianForms {
+  ekavian: ReadonlySet<string>;
+  ijekavian: ReadonlySet<string>;
+  bosnianOrSerbian: ReadonlySet<string>;
+  croatian: ReadonlySet<string>;
+}
+
+export const NO_FORMS: SerboCroatianForms = {
+  ekavian: new Set(),
+  ijekavian: new Set(),
+  bosnianOrSerbian: new Set(),
+  croatian: new Set(),
+};
+
+export function serboCroatianForms(lists: Record<keyof SerboCroatianForms, readonly string[]>): SerboCroatianForms {
+  return {
+    ekavian: new Set(lists.ekavian),
+    ijekavian: new Set(lists.ijekavian),
+    bosnianOrSerbian: new Set(lists.bosnianOrSerbian),
+    croatian: new Set(lists.croatian),
+  };
+}
+
+/** A hand list, or the generators' forms of the same kind. */
+const either =
+  (list: Matcher, forms: ReadonlySet<string>): Matcher =>
+  (w) =>
+    list(w) || forms.has(w);
+
+export function serboCroatian(
+  text: string,
+  modelCode: string,
+  forms: SerboCroatianForms = NO_FORMS,
+): "sr" | "hr" | "bs" | "sl" {
   if (/\p{Script=Cyrillic}/u.test(text)) return "sr";
+  const isEkavian = either(EKAVIAN, forms.ekavian);
+  const IJisEkavian = either(IJEKAVIAN, forms.ijekavian);
+  const isCroatian = either(ONLY_CROATIAN, forms.croatian);
+  const isBosnianOrSerbian = either(BOSNIAN_OR_SERBIAN, forms.bosnianOrSerbian);
   const words = lowerCaseLetterRuns(text);
   const slovenian = count(words, SLOVENIAN);
   const daPresent = text.match(DA_PRESENT)?.length ?? 0;
-  const ijekavian = count(words, IJEKAVIAN);
-  const croatian = count(words, ONLY_CROATIAN);
+  const ijekavian = count(words, IJisEkavian);
+  const croatian = count(words, isCroatian);
   const onlyBosnian = count(words, ONLY_BOSNIAN);
-  const bosnian = count(words, BOSNIAN_OR_SERBIAN) + onlyBosnian;
+  const bosnian = count(words, isBosnianOrSerbian) + onlyBosnian;
   // Against Slovenian count only the words it does not write. Ekavian forms are not counted
   // either: Slovenian's jat is "e" too (vreme, mesto).
   const notSlovenian = words.filter((w) => !SLOVENIAN_TOO(w));
   const serboCroatianWords =
     count(words, SERBO_CROATIAN) +
-    count(notSlovenian, IJEKAVIAN) +
-    count(notSlovenian, ONLY_CROATIAN) +
-    count(notSlovenian, BOSNIAN_OR_SERBIAN) +
+    count(notSlovenian, IJisEkavian) +
+    count(notSlovenian, isCroatian) +
+    count(notSlovenian, isBosnianOrSerbian) +
     count(notSlovenian, ONLY_BOSNIAN) +
     daPresent +
     count(words, SOFT_AFFRICATE);
   if (slovenian > serboCroatianWords) return "sl";
   // The model's Slovenian stands unless the text has more of Serbo-Croatian's own words.
   if (modelCode === "sl" && serboCroatianWords <= slovenian) return "sl";
-  const ekavian = count(words, EKAVIAN) + daPresent;
+  const ekavian = count(words, isEkavian) + daPresent;
   if (ekavian > ijekavian) return "sr";
   if (bosnian > croatian) return ijekavian > 0 || onlyBosnian > 0 || modelCode !== "sr" ? "bs" : "sr";
   if (croatian > bosnian) return "hr";

@@ -273,6 +273,13 @@ describe("detectLanguage", () => {
     ).toBe("bs");
   });
 
+  it("names Serbian by ekavian forms of prose the hand lists do not hold (Apertium's Serbian generator)", async () => {
+    const text = "Savetodavac je istakao doslednost u radu odbora.";
+    // The hand lists alone leave the letters' Croatian standing.
+    expect(serboCroatian(text, "hr")).toBe("hr");
+    expect((await detectLanguage(text)).language).toBe("sr");
+  });
+
   it("leaves the letters' Croatian standing on words all three standards write (sa, neko, svako, vremena, smeta)", () => {
     for (const text of [
       "Nakon nekog vremena razgovarali smo sa svima o tome.",
