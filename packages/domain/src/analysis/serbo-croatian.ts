@@ -620,13 +620,13 @@ export function serboCroatian(
 ): "sr" | "hr" | "bs" | "sl" {
   if (/\p{Script=Cyrillic}/u.test(text)) return "sr";
   const isEkavian = either(EKAVIAN, forms.ekavian);
-  const IJisEkavian = either(IJEKAVIAN, forms.ijekavian);
+  const isIjekavian = either(IJEKAVIAN, forms.ijekavian);
   const isCroatian = either(ONLY_CROATIAN, forms.croatian);
   const isBosnianOrSerbian = either(BOSNIAN_OR_SERBIAN, forms.bosnianOrSerbian);
   const words = lowerCaseLetterRuns(text);
   const slovenian = count(words, SLOVENIAN);
   const daPresent = text.match(DA_PRESENT)?.length ?? 0;
-  const ijekavian = count(words, IJisEkavian);
+  const ijekavian = count(words, isIjekavian);
   const croatian = count(words, isCroatian);
   const onlyBosnian = count(words, ONLY_BOSNIAN);
   const bosnian = count(words, isBosnianOrSerbian) + onlyBosnian;
@@ -635,7 +635,7 @@ export function serboCroatian(
   const notSlovenian = words.filter((w) => !SLOVENIAN_TOO(w));
   const serboCroatianWords =
     count(words, SERBO_CROATIAN) +
-    count(notSlovenian, IJisEkavian) +
+    count(notSlovenian, isIjekavian) +
     count(notSlovenian, isCroatian) +
     count(notSlovenian, isBosnianOrSerbian) +
     count(notSlovenian, ONLY_BOSNIAN) +
