@@ -27,8 +27,8 @@ import { clusterTokens } from "@tolk/domain/evaluation";
 
 import { domainPath } from "./domain-path";
 import { isUsable } from "./langid-sets";
-import { catalogTexts, sample, translate } from "./langid-training-text";
-import { MEDIAWIKI_REPOSITORIES, mediawikiMirrors, mediawikiReader, wikitextLines } from "./mediawiki-messages";
+import { PER_SYNTHETIC, SYNTHETIC, catalogTexts, sample, translate } from "./langid-training-text";
+import { mediawikiLines, requiredMediawikiMirrors } from "./mediawiki-messages";
 
 const OUT = domainPath("src/analysis/aragonese-words.json");
 const APERTIUM = "/usr/share/apertium";
@@ -46,12 +46,6 @@ const ANALYSERS: Record<string, string> = {
 };
 /** The catalogs whose words, without accents, are not Aragonese-only. */
 const WRITTEN_ELSEWHERE = ["es", "ca", "gl", "pt", "oc", "it", "fr"];
-/** As in train-langid-clusters.ts: the Apertium translations it trains on, from the same cache. */
-const PER_SYNTHETIC = 3000;
-const SYNTHETIC = [
-  { mode: "spa-arg", from: "es" },
-  { mode: "cat-arg", from: "ca" },
-];
 
 const withoutAccents = (w: string) => w.normalize("NFD").replace(/\p{M}/gu, "");
 
@@ -69,14 +63,12 @@ function known(analyser: string, words: string[]): Set<string> {
   return out;
 }
 
-const aragonese: string[] = catalogTexts("an", true).map((t) => t.text);
-const mirrors = process.argv.includes("--no-mediawiki") ? [] : mediawikiMirrors();
-const missing = MEDIAWIKI_REPOSITORIES.filter((r) => !mirrors.some((m) => m.repository === r));
-if (!process.argv.includes("--no-mediawiki") && missing.length)
-  throw new Error(`bring these onto the machine with the fetch tool first: ${missing.join(", ")}`);
-for (const { dir } of mirrors)
-  for (const { text } of mediawikiReader(dir)("an")) aragonese.push(...wikitextLines(text).filter(isUsable));
-for (const { mode, from } of SYNTHETIC)
+const aragonese: string[] = [
+  ...catalogTexts("an", true).map((t) => t.text),
+  ...mediawikiLines(requiredMediawikiMirrors(), "an").filter(isUsable),
+];
+// The cluster model's Apertium translations into Aragonese, from the same cache.
+for (const { mode, from } of SYNTHETIC.filter((s) => s.language === "an"))
   aragonese.push(
     ...translate(
       mode,

@@ -22,7 +22,7 @@ import { clusterTokens } from "@tolk/domain/evaluation";
 import { transducerForms } from "./apertium-forms";
 import { domainPath } from "./domain-path";
 import { catalogTexts } from "./langid-training-text";
-import { MEDIAWIKI_REPOSITORIES, mediawikiMirrors, mediawikiReader, wikitextLines } from "./mediawiki-messages";
+import { mediawikiLines, requiredMediawikiMirrors } from "./mediawiki-messages";
 
 const OUT = domainPath("src/analysis/malay-indonesian-words.json");
 const PAIR = "/usr/share/apertium/apertium-ind-zlm";
@@ -31,16 +31,11 @@ const STANDARDS = [
   { code: "ms", analyser: `${PAIR}/zlm-ind.automorf.bin` },
 ] as const;
 
-const withMediawiki = !process.argv.includes("--no-mediawiki");
-const mirrors = withMediawiki ? mediawikiMirrors() : [];
-const missing = MEDIAWIKI_REPOSITORIES.filter((r) => !mirrors.some((m) => m.repository === r));
-if (withMediawiki && missing.length)
-  throw new Error(`bring these onto the machine with the fetch tool first: ${missing.join(", ")}`);
+const mirrors = requiredMediawikiMirrors();
 
 /** Every word the standard's own text writes. */
 function writtenWords(code: string): Set<string> {
-  const texts = catalogTexts(code, true, true).map((t) => t.text);
-  for (const { dir } of mirrors) for (const { text } of mediawikiReader(dir)(code)) texts.push(...wikitextLines(text));
+  const texts = [...catalogTexts(code, true, true).map((t) => t.text), ...mediawikiLines(mirrors, code)];
   return new Set(texts.flatMap((t) => clusterTokens(t)));
 }
 

@@ -13,51 +13,36 @@ import { mo } from "gettext-parser";
 
 import { stripNonProse } from "@tolk/domain/evaluation";
 
+import { LOCALE_DIR, serbianLatin, splitOf } from "../scripts/gettext-catalogs";
+
 import { apertiumFile } from "./apertium-file";
 import { LANGID_SETS, isTranslated, isUsable, readSet } from "./langid-sets";
 
-const LOCALE_DIR = "/usr/share/locale";
 const CACHE = join(import.meta.dirname, "..", ".data", "langid-apertium");
+/** How many strings each Apertium translation direction gets. */
+export const PER_SYNTHETIC = 3000;
+
+/** Apertium directions: the language they write, the mode, and the language their input is in. */
+export const SYNTHETIC: readonly { language: string; mode: string; from: string }[] = [
+  { language: "an", mode: "spa-arg", from: "es" },
+  { language: "gl", mode: "es-gl", from: "es" },
+  { language: "oc", mode: "es-oc", from: "es" },
+  { language: "oc", mode: "fra-oci", from: "fr" },
+  { language: "sc", mode: "ita-srd", from: "it" },
+  { language: "an", mode: "cat-arg", from: "ca" },
+  { language: "sc", mode: "cat-srd", from: "ca" },
+  { language: "oc", mode: "ca-oc", from: "ca" },
+  { language: "nn", mode: "nob-nno", from: "nb" },
+  { language: "af", mode: "nld-afr", from: "nl" },
+];
+
 /** At most this many texts from one catalog, so a big catalog cannot fill a language alone. */
 const PER_CATALOG = 1500;
 
-const CYRILLIC: Record<string, string> = {
-  а: "a",
-  б: "b",
-  в: "v",
-  г: "g",
-  д: "d",
-  ђ: "đ",
-  е: "e",
-  ж: "ž",
-  з: "z",
-  и: "i",
-  ј: "j",
-  к: "k",
-  л: "l",
-  љ: "lj",
-  м: "m",
-  н: "n",
-  њ: "nj",
-  о: "o",
-  п: "p",
-  р: "r",
-  с: "s",
-  т: "t",
-  ћ: "ć",
-  у: "u",
-  ф: "f",
-  х: "h",
-  ц: "c",
-  ч: "č",
-  џ: "dž",
-  ш: "š",
-};
 /** Serbian Cyrillic in the Latin letters of Serbian's Latin script, in lower case. */
-export const toLatin = (s: string) => s.toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? c);
+export const toLatin = (s: string) => serbianLatin(s.toLowerCase());
 
 export const hash = (s: string) => createHash("sha256").update(s).digest("hex");
-const isTuning = (domain: string) => /^[0-9ab]/.test(hash(domain));
 
 const tuneSet = LANGID_SETS.find((s) => s.split === "tune");
 export const tuneTexts = new Set(
@@ -77,7 +62,7 @@ export function catalogTexts(locale: string, latin: boolean, every = false): { t
     .filter((f) => f.endsWith(".mo"))
     .sort()) {
     const domain = file.slice(0, -".mo".length);
-    if (!isTuning(domain)) continue;
+    if (splitOf(domain) !== "train") continue;
     let parsed;
     try {
       parsed = mo.parse(readFileSync(join(dir, file)));

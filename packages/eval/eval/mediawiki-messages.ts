@@ -37,6 +37,26 @@ export function mediawikiMirrors(): { repository: string; dir: string; commit: s
 }
 
 /**
+ * The repositories a training script reads: all of them, or none with --no-mediawiki; a missing
+ * one stops the script, so a model or list is never built from part of the text by accident.
+ */
+export function requiredMediawikiMirrors(): { repository: string; dir: string; commit: string }[] {
+  if (process.argv.includes("--no-mediawiki")) return [];
+  const mirrors = mediawikiMirrors();
+  const missing = MEDIAWIKI_REPOSITORIES.filter((r) => !mirrors.some((m) => m.repository === r));
+  if (missing.length)
+    throw new Error(
+      `bring these onto the machine with the fetch tool first (or pass --no-mediawiki): ${missing.join(", ")}`,
+    );
+  return mirrors;
+}
+
+/** Every line of every message in a language (MediaWiki's code) of the given repositories. */
+export function mediawikiLines(mirrors: readonly { dir: string }[], code: string): string[] {
+  return mirrors.flatMap(({ dir }) => mediawikiReader(dir)(code).flatMap(({ text }) => wikitextLines(text)));
+}
+
+/**
  * Wikitext to the words a reader sees: a PLURAL/GENDER/GRAMMAR switch keeps its first form, other
  * templates and parameters ($1) go, a link keeps its label, bold and italics marks go. Each line
  * is a text of its own (a message with a list is several sentences).

@@ -31,8 +31,8 @@ import { type ClusterModel, clusterFeatures, stripNonProse } from "@tolk/domain/
 import { domainPath } from "./domain-path";
 import { LANGID_LANGUAGES } from "./langid-languages";
 import { isTranslated, isUsable } from "./langid-sets";
-import { catalogTexts, sample, toLatin, translate, tuneTexts } from "./langid-training-text";
-import { MEDIAWIKI_REPOSITORIES, mediawikiMirrors, mediawikiReader, wikitextLines } from "./mediawiki-messages";
+import { PER_SYNTHETIC, SYNTHETIC, catalogTexts, sample, toLatin, translate, tuneTexts } from "./langid-training-text";
+import { mediawikiReader, requiredMediawikiMirrors, wikitextLines } from "./mediawiki-messages";
 
 const OUT = arg("--out") ?? domainPath("src/analysis/cluster-model.json");
 
@@ -66,22 +66,6 @@ const MEDIAWIKI_CODES: Record<string, { code: string; cyrillic?: boolean }[]> = 
   pt: [{ code: "pt" }, { code: "pt-br" }],
   "sr-Cyrl": [{ code: "sr-ec" }],
 };
-/** How many strings each Apertium translation direction gets. */
-const PER_SYNTHETIC = 3000;
-
-/** Apertium directions: the language they write, the mode, and the language their input is in. */
-const SYNTHETIC: { language: string; mode: string; from: string }[] = [
-  { language: "an", mode: "spa-arg", from: "es" },
-  { language: "gl", mode: "es-gl", from: "es" },
-  { language: "oc", mode: "es-oc", from: "es" },
-  { language: "oc", mode: "fra-oci", from: "fr" },
-  { language: "sc", mode: "ita-srd", from: "it" },
-  { language: "an", mode: "cat-arg", from: "ca" },
-  { language: "sc", mode: "cat-srd", from: "ca" },
-  { language: "oc", mode: "ca-oc", from: "ca" },
-  { language: "nn", mode: "nob-nno", from: "nb" },
-  { language: "af", mode: "nld-afr", from: "nl" },
-];
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -113,13 +97,7 @@ for (const { code, debian } of LANGID_LANGUAGES) {
 }
 // The Apertium directions translate catalog strings (the MediaWiki text below is not theirs).
 const catalogOnly = new Map([...texts].map(([language, all]) => [language, [...all]]));
-const withMediawiki = !process.argv.includes("--no-mediawiki");
-const mirrors = withMediawiki ? mediawikiMirrors() : [];
-const missing = MEDIAWIKI_REPOSITORIES.filter((r) => !mirrors.some((m) => m.repository === r));
-if (withMediawiki && missing.length)
-  throw new Error(
-    `bring these onto the machine with the fetch tool first (or pass --no-mediawiki): ${missing.join(", ")}`,
-  );
+const mirrors = requiredMediawikiMirrors();
 for (const { repository, dir, commit } of mirrors) {
   let n = 0;
   const messages = mediawikiReader(dir);
