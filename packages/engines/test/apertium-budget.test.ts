@@ -57,4 +57,23 @@ describe("the pipeline budget", () => {
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(2);
   });
+
+  it("stops the idle pipeline of the pair used least recently, not the first one started", async () => {
+    const lru = await createApertiumEngine({ poolSize: 1, maxPipelines: 2, startWaitMs: WAIT_UNTIL_LOADED_MS });
+    try {
+      const [enEs, enCa, esPt] = pairs as [LanguagePair, LanguagePair, LanguagePair];
+      const use = (pair: LanguagePair) => lru.translate({ pair, segments: (sentences[key(pair)] ?? []).slice(0, 2) });
+      await use(enEs);
+      await use(enCa);
+      await use(enEs);
+      const busy = lru.pipelinePids(enEs);
+      await use(esPt);
+      expect(busy).toHaveLength(1);
+      expect(lru.pipelinePids(enEs)).toEqual(busy);
+      expect(lru.pipelinePids(enCa)).toEqual([]);
+      expect(lru.pipelinePids(esPt)).toHaveLength(1);
+    } finally {
+      await lru.close();
+    }
+  });
 });

@@ -8,8 +8,9 @@ export interface BudgetMember {
 
 /**
  * A cap on the Apertium pipelines alive across every pair (each is a chain of about ten
- * processes holding its pair's dictionaries, the largest share of the server's memory). A pool takes a slot before it starts a pipeline; when none is free it stops
- * another pair's idle pipeline, or waits, and is woken when a slot is given back.
+ * processes holding its pair's dictionaries, the largest share of the server's memory). A pool
+ * takes a slot before it starts a pipeline; when none is free it stops the idle pipeline of the
+ * pair used least recently, or waits, and is woken when a slot is given back.
  */
 export class PipelineBudget {
   private alive = 0;
@@ -22,8 +23,18 @@ export class PipelineBudget {
     this.members.add(member);
   }
 
+  /**
+   * `member` has work: it moves behind the others, so that a slot is taken first from the pair
+   * used least recently (a busy pair keeps its pipelines loaded while occasional pairs come and go).
+   */
+  touch(member: BudgetMember): void {
+    this.members.delete(member);
+    this.members.add(member);
+  }
+
   acquire(member: BudgetMember): boolean {
     if (this.alive >= this.max) {
+      // Least recently used first (`touch`).
       for (const other of this.members) {
         if (other !== member && other.evictIdle() && this.alive < this.max) break;
       }

@@ -176,6 +176,7 @@ export class PairPool implements BudgetMember {
       for (const entry of entries) entry.job.fail(new EngineError(this.settings.engine, "engine closed", false));
       return;
     }
+    this.settings.budget?.touch(this);
     for (const entry of entries) {
       this.queue.push(entry);
       this.queuedChars += entry.input.length;
