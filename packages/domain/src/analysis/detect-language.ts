@@ -243,11 +243,9 @@ function languageModels(): Promise<Models> {
   models ??= Promise.all([
     import("fasttext.wasm.js").then(async (m) => (await m.getLIDModel()).load()),
     import("cld3-asm").then(async (m) => (await m.loadModule({ timeout: CLD3_LOAD_TIMEOUT_MS })).create(0, 1000)),
-    import("./cluster-model.json").then((m) => (m as { default: ClusterModel }).default),
+    import("./cluster-model.json").then((m) => m.default),
     englishLexicon(),
-    import("./serbo-croatian-words.json").then((m) =>
-      serboCroatianForms((m as { default: Parameters<typeof serboCroatianForms>[0] }).default),
-    ),
+    import("./serbo-croatian-words.json").then((m) => serboCroatianForms(m.default)),
   ])
     .then(([fastText, cld3, clusters, english, serboCroatianForms]) => ({
       fastText,

@@ -173,6 +173,6 @@ let loading: Promise<TextModel> | null = null;
 
 /** The trained weights, read once on first use (a few hundred KB, so not at start-up). */
 export function loadTextModel(): Promise<TextModel> {
-  loading ??= import("./text-model.json").then((m) => (m as { default: TextModel }).default);
+  loading ??= import("./text-model.json").then((m) => m.default);
   return loading;
 }
