@@ -35,6 +35,10 @@ const config: NextConfig = {
   // (scripts/test.sh sets TOLK_TYPES_CHECKED after its typecheck step): checking twice costs a
   // CI run most of a minute and finds nothing more.
   typescript: { ignoreBuildErrors: process.env.TOLK_TYPES_CHECKED === "1" },
+  // Turbopack keeps a cache of the build in .next for the next build, written at its end. A CI
+  // run (.ci/run sets CI) or an image build (the Containerfile does) builds one tree once, so
+  // the cache would be written for nothing.
+  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
 };
 
 export default config;
