@@ -8,7 +8,7 @@ import {
   expectNoSideScroll,
   expectWithinWidth,
   newOrg,
-  pageAs,
+  pageInSession,
   shot,
   url,
 } from "./ux-support";
@@ -34,7 +34,7 @@ const keysPage = async (page: Page) => {
 test("a key made with an expiry is shown once with focus on it, says when it expires, and its name cannot be taken twice", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await keysPage(page);
   await page.getByLabel("Name").fill("Staging");
   await page.getByLabel("Expires").selectOption({ label: "In 30 days" });
@@ -60,7 +60,7 @@ test("after a call with the key, the list shows when it was last used, with the 
   browser,
 }) => {
   expect((await v1("/v1/me", staging)).status).toBe(200);
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await keysPage(page);
   // The request does not wait for this bookkeeping write: reload until it is there.
   await expect(async () => {
@@ -76,7 +76,7 @@ test("after a call with the key, the list shows when it was last used, with the 
 });
 
 test("a key is renamed in a dialog; a name another key has is refused there", async ({ browser }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await keysPage(page);
   await page
     .getByRole("row", { name: /Staging/ })
@@ -99,7 +99,7 @@ test("a key is renamed in a dialog; a name another key has is refused there", as
 test("rotating with a 1-hour overlap shows the new key once; both keys work, the old one marked as replaced", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await keysPage(page);
   await page
     .getByRole("row", { name: /Staging EU/ })
@@ -132,7 +132,7 @@ test("rotating with a 1-hour overlap shows the new key once; both keys work, the
 test("rotating with no overlap stops the old key at once: the API says it expired and the console lists it as expired", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await keysPage(page);
   await page
     .getByRole("row", { name: /Staging EU/ })
@@ -161,7 +161,7 @@ test("rotating with no overlap stops the old key at once: the API says it expire
 });
 
 test("revoking keeps focus on the list, and every change is in the audit log", async ({ browser }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await keysPage(page);
   const expired = page.getByRole("region", { name: "Expired keys" });
   await expired
@@ -185,7 +185,7 @@ test("revoking keeps focus on the list, and every change is in the audit log", a
 test("the keys page at 390 px: no sideways scroll with replaced keys listed, the row actions on screen, accessible", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner, PHONE);
+  const page = await pageInSession(browser, org.owner, PHONE);
   await keysPage(page);
   await expectNoSideScroll(page, "/keys");
   const row = page.getByRole("row", { name: /Staging EU/ }).first();

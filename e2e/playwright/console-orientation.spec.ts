@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { v1 } from "./support";
-import { type TestOrg, expectAccessible, newOrg, pageAs, url } from "./ux-support";
+import { type TestOrg, expectAccessible, newOrg, pageInSession, url } from "./ux-support";
 
 // A new organization finds its way: what Tolk is, the first steps, what things cost before and
 // after, languages it cannot have yet, and a deep link that survives signing in.
@@ -36,7 +36,7 @@ test("sign-in says what Tolk is, and a deep link survives it (never to another s
 test("a new organization's dashboard: what Tolk does, three first steps with a curl line, 30 days of credits, plain words", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await page.goto(url("/dashboard"));
   await expect(page.getByRole("main")).toContainText("Tolk translates text, keyed strings and documents");
   const checklist = page.getByTestId("first-run");
@@ -66,7 +66,7 @@ test("a new organization's dashboard: what Tolk does, three first steps with a c
 test("the playground estimates before sending, counts against the plan's limit, explains the bill after, and keeps the focus on the result", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await page.goto(url("/translate"));
   await page.getByLabel("From").selectOption("en");
   await page.getByLabel("To").selectOption("es");
@@ -98,7 +98,7 @@ test("the playground estimates before sending, counts against the plan's limit, 
 test("a language no engine serves is listed, disabled, with what would add it; lists are sorted by name", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await page.goto(url("/translate"));
   await page.getByLabel("From").selectOption("en");
   const to = page.getByLabel("To");
@@ -117,7 +117,7 @@ test("a language no engine serves is listed, disabled, with what would add it; l
 });
 
 test("the request log and audit log have their own titles", async ({ browser }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await page.goto(url("/requests"));
   await expect(page).toHaveTitle("Requests · Tolk");
   await page.goto(url("/audit"));

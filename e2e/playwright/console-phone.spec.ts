@@ -10,6 +10,7 @@ import {
   layoutShift,
   newOrg,
   pageAs,
+  pageInSession,
   recordLayoutShift,
   shot,
   url,
@@ -78,7 +79,7 @@ for (const { path, heading, action } of pages) {
   test(`${path} at 390 px: no sideways scroll, main action on screen, accessible; screenshots at both widths`, async ({
     browser,
   }) => {
-    const page = await pageAs(browser, org.owner, PHONE);
+    const page = await pageInSession(browser, org.owner, PHONE);
     await page.goto(url(path));
     await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
@@ -106,7 +107,7 @@ const logPages = [
 for (const { path, heading } of [...pages, ...logPages]) {
   test(`${path} loads without layout shift (≤ 0.1) at 390 px and at 1440 px`, async ({ browser }) => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const page = await pageAs(browser, org.owner, viewport);
+      const page = await pageInSession(browser, org.owner, viewport);
       await recordLayoutShift(page);
       await page.goto(url(path));
       await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();

@@ -9,7 +9,7 @@ import {
   expectNoSideScroll,
   expectWithinWidth,
   newOrg,
-  pageAs,
+  pageInSession,
   shot,
   url,
 } from "./ux-support";
@@ -50,7 +50,7 @@ async function translateInConsole(page: Page, text: string): Promise<void> {
 }
 
 test("a translation made in the console is in the log as the console's, with its detail", async ({ browser }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await translateInConsole(page, "Good morning, the house is big and the garden is green.");
   const refused = await v1("/v1/translate", org.apiKey, {
     method: "POST",
@@ -106,7 +106,7 @@ test("a translation made in the console is in the log as the console's, with its
 });
 
 test("the time range: presets and a custom range, applied by the server", async ({ browser }) => {
-  const page = await pageAs(browser, org.owner);
+  const page = await pageInSession(browser, org.owner);
   await openLogWith(page, consoleRequestId);
   await expect(page.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Last 24 hours" }).click();
@@ -151,7 +151,7 @@ test("the time range: presets and a custom range, applied by the server", async 
 test("at 390 px the log is cards of time, request and status with no sideways scroll; at 1440 px the request id is whole to copy", async ({
   browser,
 }) => {
-  const page = await pageAs(browser, org.owner, PHONE);
+  const page = await pageInSession(browser, org.owner, PHONE);
   await openLogWith(page, consoleRequestId);
   const first = row(page, consoleRequestId);
   await expect(first).toContainText("translate.text");

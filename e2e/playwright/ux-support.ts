@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Locator, type Page, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
 
 import { tolk } from "../src/server";
 import { serverUrl, signIn } from "./support";
@@ -57,6 +57,28 @@ export async function pageAs(browser: Browser, user: OrgUser, viewport = DESKTOP
   const page = await (await browser.newContext({ viewport })).newPage();
   await signIn(page, user.email, user.password);
   return page;
+}
+
+type SessionState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+const sessions = new Map<string, Promise<SessionState>>();
+
+/**
+ * A new browser context in `user`'s one session, signed in through the form the first time and
+ * reused after (the sign-in opens the dashboard, which costs as much as the page a test looks
+ * at): for tests that look at pages and never end the session (no sign-out, no password change).
+ */
+export async function pageInSession(browser: Browser, user: OrgUser, viewport = DESKTOP): Promise<Page> {
+  let state = sessions.get(user.email);
+  if (!state) {
+    state = pageAs(browser, user).then(async (page) => {
+      const saved = await page.context().storageState();
+      await page.context().close();
+      return saved;
+    });
+    sessions.set(user.email, state);
+  }
+  const context = await browser.newContext({ viewport, storageState: await state });
+  return context.newPage();
 }
 
 /** The page does not scroll sideways: nothing is wider than the screen. */
